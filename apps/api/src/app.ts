@@ -1,0 +1,90 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { createDatabase, type Db, type Dialect } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { createSmsProvider, type SmsProvider } from './modules/sms/sms.provider.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { customerRoutes } from './modules/customer/customer.routes.ts';
+import { orderRoutes } from './modules/order/order.routes.ts';
+import { smsRoutes } from './modules/sms/sms.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dialect: Dialect;
+    clock: Clock;
+    sms: SmsProvider;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database; when absent one is opened from `config` and closed with the app. */
+  db?: { db: Db; dialect: Dialect };
+  clock?: Clock;
+  sms?: SmsProvider;
+  /** Apply pending migrations before serving (default true). */
+  migrate?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export type App = FastifyInstance;
+
+/**
+ * Builds the API as a Fastify instance: every route under `/api` (spec §7), media under `/media`,
+ * OpenAPI at `/api/docs`. Used by the server, the storefront (in-process calls) and the tests.
+ */
+export async function buildApp(opts: BuildAppOptions): Promise<App> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    disableRequestLogging: config.env === 'test',
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = opts.db ?? createDatabase(config);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.decorate('clock', opts.clock ?? systemClock);
+  app.decorate('sms', opts.sms ?? createSmsProvider(config, database.db, app.log));
+  if (!opts.db) app.addHook('onClose', async () => database.db.destroy());
+  if (opts.migrate !== false) await migrateToLatest(database.db);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Kiim API', version: '1.0.0', description: 'REST API of the Kiim clothing shop (spec §7).' },
+      components: { securitySchemes: { customerToken: { type: 'apiKey', in: 'header', name: 'X-Authorization' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(catalogRoutes);
+      await api.register(cartRoutes, { prefix: '/cart' });
+      await api.register(customerRoutes, { prefix: '/customer' });
+      await api.register(orderRoutes, { prefix: '/order' });
+      await api.register(smsRoutes, { prefix: '/dev' });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(mediaRoutes, { prefix: '/media' });
+  return app;
+}

@@ -1,0 +1,16 @@
+export interface CartTable {
+  /** The cart uuid of spec §3 (cookie `cart_uuid`). */
+  id: string;
+  customer_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Cart line: quantity of one SKU, always positive (CHECK; spec §4: ≤ 0 deletes). */
+export interface CartItemTable {
+  cart_id: string;
+  sku_id: number;
+  qty: number;
+  created_at: string;
+  updated_at: string;
+}

@@ -1,0 +1,122 @@
+import type { Insertable, Selectable } from 'kysely';
+
+/** Booleans are stored as 0/1 integers: the subset SQLite and PostgreSQL share. Times are ISO 8601 UTC text. */
+export interface CityTable {
+  id: number;
+  name: string;
+  slug: string;
+  time_zone: string;
+  visible_for_customers: number;
+  courier_available: number;
+  /** Courier price in tenge (0 when the city has no courier). */
+  courier_price: number;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PickupPointTable {
+  id: number;
+  city_id: number;
+  title: string;
+  building_name: string | null;
+  address_city: string;
+  address_street_number: string;
+  address_entrance_number: string | null;
+  address_floor: string | null;
+  address_apartment_number: string | null;
+  address_comment: string | null;
+  opening_hours: string;
+  longitude: number;
+  latitude: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BrandTable {
+  id: number;
+  slug: string;
+  name: string;
+  country: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CategoryTable {
+  id: number;
+  slug: string;
+  name: string;
+  /** spec §3: jeans 0, trousers 1, outerwear 2, clothes 3, underwear 4. */
+  kind: number;
+  /** spec §3: female 0, male 1. */
+  gender: number;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductTable {
+  id: number;
+  slug: string;
+  /** Products of one model in other colours share it (colour siblings). */
+  model_code: string;
+  name: string;
+  brand_id: number;
+  category_id: number;
+  kind: number;
+  gender: number;
+  colour_name: string;
+  colour_hex: string;
+  description: string;
+  composition: string;
+  care: string;
+  /** Selling price, whole tenge. */
+  price: number;
+  /** Price before discount, whole tenge; equals price when not discounted. */
+  original_price: number;
+  /** Date the product arrived (YYYY-MM-DD), for the new-arrivals sort. */
+  arrival_date: string;
+  is_active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductImageTable {
+  id: number;
+  product_id: number;
+  position: number;
+  /** Key of the master image under the media directory, e.g. `products/12-1`. */
+  media_key: string;
+  width: number;
+  height: number;
+  alt: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** SKU: one product in one size (and its product's colour); `external_id` is the ERP identifier. */
+export interface SkuTable {
+  id: number;
+  external_id: string;
+  product_id: number;
+  size: string;
+  size_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Stock level of a SKU in a city, exact units; never negative (CHECK). */
+export interface StockTable {
+  sku_id: number;
+  city_id: number;
+  quantity: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type CityRow = Selectable<CityTable>;
+export type PickupPointRow = Selectable<PickupPointTable>;
+export type ProductRow = Selectable<ProductTable>;
+export type SkuRow = Selectable<SkuTable>;
+export type NewProductRow = Insertable<ProductTable>;

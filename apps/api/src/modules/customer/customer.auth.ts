@@ -1,0 +1,22 @@
+import type { FastifyRequest } from 'fastify';
+import { COOKIE, ErrorCode } from '@kiim/contract';
+import { AppError } from '#app/lib/errors.ts';
+import type { CustomerRow } from './customer.table.ts';
+import { resolveToken } from './customer.token.ts';
+
+/** The token of the request: header `X-Authorization` (spec §7) or the HttpOnly `customer_token` cookie. */
+export function requestToken(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-authorization'];
+  const value = (Array.isArray(header) ? header[0] : header) || request.cookies?.[COOKIE.customerToken];
+  return value?.trim() || undefined;
+}
+
+/**
+ * The signed-in customer of the request.
+ * @throws AppError 401 when no token is sent; 403 (spec §8) when it is expired, revoked or unknown.
+ */
+export async function requireCustomer(request: FastifyRequest): Promise<CustomerRow> {
+  const token = requestToken(request);
+  if (!token) throw new AppError(401, ErrorCode.unauthorized, 'Войдите в свой аккаунт');
+  return resolveToken(request.server.db, token, request.server.clock.now());
+}

@@ -1,0 +1,15 @@
+import type { Customer } from '@kiim/contract';
+import type { CustomerRow } from './customer.table.ts';
+
+/** Customer row → API shape (never the password hash). */
+export function toCustomer(row: CustomerRow): Customer {
+  return {
+    id: row.id,
+    mobile: row.mobile,
+    name: row.name,
+    surname: row.surname,
+    email: row.email,
+    gender: row.gender,
+    birthDate: row.birth_date,
+  };
+}

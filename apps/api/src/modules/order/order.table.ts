@@ -1,0 +1,59 @@
+export interface OrderTable {
+  id: string;
+  /** Numeric order number, 6–15 digits (usable as ePay invoiceID), unique. */
+  number: string;
+  customer_id: string;
+  city_id: number;
+  status: string;
+  delivery_method_id: number;
+  payment_id: number;
+  pickup_point_id: number | null;
+  customer_comment: string | null;
+  email: string | null;
+  delivery_not_to_customer: number;
+  delivery_contact_name: string | null;
+  delivery_contact_phone: string | null;
+  delivery_region_id: number | null;
+  delivery_street: string | null;
+  delivery_building: string | null;
+  delivery_entrance_number: string | null;
+  delivery_floor: string | null;
+  delivery_flat: string | null;
+  /** Sum of line amounts, tenge. */
+  items_amount: number;
+  delivery_amount: number;
+  /** items_amount + delivery_amount, tenge. */
+  total_amount: number;
+  idempotency_key: string;
+  /** Hash of the request body, to tell a retry from a different order under the same key. */
+  request_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Order line: a snapshot of the SKU and its server-side price at ordering time. */
+export interface OrderLineTable {
+  id: string;
+  order_id: string;
+  sku_id: number;
+  external_id: string;
+  product_slug: string;
+  product_name: string;
+  size: string;
+  colour_name: string;
+  image: string | null;
+  qty: number;
+  price: number;
+  original_price: number;
+  amount: number;
+  /** City whose stock was reserved for the line. */
+  source_city_id: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Named counters (order numbers), incremented inside transactions. */
+export interface CounterTable {
+  name: string;
+  value: number;
+}

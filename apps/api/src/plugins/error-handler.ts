@@ -1,0 +1,46 @@
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ErrorCode, type ErrorBody } from '@kiim/contract';
+import { AppError } from '#app/lib/errors.ts';
+
+/**
+ * The one error handler (conventions: one error type, one handler). AppError → its status and body;
+ * schema validation → 400 with per-field `errors`; malformed bodies → 400/415; unknown routes → 404;
+ * anything else is logged with the request and answered as a generic 500 without internals.
+ */
+export const errorHandlerPlugin = fp(async (app) => {
+  app.setErrorHandler((err, request, reply) => {
+    if (err instanceof AppError) {
+      const body: ErrorBody = { code: err.code, message: err.message };
+      if (err.errors) body.errors = err.errors;
+      if (err.details !== undefined) body.details = err.details;
+      return reply.code(err.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string[]> = {};
+      for (const v of err.validation) {
+        const key = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (v.params?.missingProperty as string) || '_';
+        (errors[key] ??= []).push(v.message ?? 'Неверное значение');
+      }
+      return reply.code(400).send({ code: ErrorCode.validation, message: 'Проверьте введённые данные', errors });
+    }
+    const e = err as { statusCode?: number; code?: string; message?: string };
+    if (e.statusCode === 429) {
+      return reply.code(429).send({ code: ErrorCode.rateLimited, message: 'Слишком много запросов, попробуйте позже' });
+    }
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large…
+      const status = e.statusCode === 404 ? 404 : e.statusCode === 413 || e.statusCode === 415 ? e.statusCode : 400;
+      return reply.code(status).send({
+        code: status === 404 ? ErrorCode.notFound : ErrorCode.validation,
+        message: status === 415 ? 'Неподдерживаемый формат запроса' : 'Неверный запрос',
+      });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ code: ErrorCode.internal, message: 'Внутренняя ошибка сервера' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ code: ErrorCode.notFound, message: `Нет такого адреса: ${request.method} ${request.url.split('?')[0]}` });
+  });
+});

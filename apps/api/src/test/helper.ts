@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { loadConfig, type Config } from '#app/config.ts';
+import { buildApp, type App } from '#app/app.ts';
+import { createDatabase, type Db, type Dialect } from '#app/db/database.ts';
+import { migrateToLatest } from '#app/db/migrate.ts';
+import { seedDemo } from '#app/seed/seed.ts';
+import type { Clock } from '#app/lib/clock.ts';
+import { templatePath } from './template.ts';
+
+/** The database the API tests run on: PostgreSQL when `DATABASE_URL` is set, SQLite otherwise. */
+export const testDatabaseUrl = process.env.DATABASE_URL || undefined;
+
+export interface TestContext {
+  app: App;
+  db: Db;
+  dialect: Dialect;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh shop for one test file: migrated and seeded with the demo catalogue (no images).
+ * SQLite: a copy of the template file made once per run; PostgreSQL: a schema of its own, dropped on close.
+ */
+export async function createTestApp(opts: { clock?: Clock; seed?: boolean } = {}): Promise<TestContext> {
+  const id = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTO_SEED: 'false' });
+  let database: { db: Db; dialect: Dialect };
+  let cleanup = async () => {};
+  if (testDatabaseUrl) {
+    const admin = createDatabase({ databaseUrl: testDatabaseUrl, sqlitePath: '' });
+    await admin.db.schema.createSchema(id).execute();
+    await admin.db.destroy();
+    database = createDatabase({ databaseUrl: testDatabaseUrl, sqlitePath: '', pgSchema: id });
+    await migrateToLatest(database.db);
+    if (opts.seed !== false) await seedDemo(database.db, { mediaDir: null });
+    cleanup = async () => {
+      const a = createDatabase({ databaseUrl: testDatabaseUrl, sqlitePath: '' });
+      await a.db.schema.dropSchema(id).ifExists().cascade().execute();
+      await a.db.destroy();
+    };
+  } else {
+    const file = path.join(os.tmpdir(), `kiim-${id}.db`);
+    if (opts.seed !== false) fs.copyFileSync(templatePath(), file);
+    database = createDatabase({ sqlitePath: file });
+    await migrateToLatest(database.db);
+    cleanup = async () => {
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+    };
+  }
+  const app = await buildApp({ config: { ...config, mediaDir: path.join(os.tmpdir(), `kiim-media-${id}`) }, db: database, clock: opts.clock, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    async close() {
+      await app.close();
+      await database.db.destroy();
+      await cleanup();
+    },
+  };
+}

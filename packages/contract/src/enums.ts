@@ -1,0 +1,89 @@
+/**
+ * Enumerations and business constants of the specification (spec §3, §4, §9).
+ * Numeric values are part of the API contract: never renumber them.
+ */
+
+/** Product category kinds (spec §3): jeans 0, trousers 1, outerwear 2, clothes 3, underwear 4. */
+export const CategoryKind = { jeans: 0, trousers: 1, outerwear: 2, clothes: 3, underwear: 4 } as const;
+export type CategoryKind = (typeof CategoryKind)[keyof typeof CategoryKind];
+
+/** Gender of a product or customer (spec §3): female 0, male 1. */
+export const Gender = { female: 0, male: 1 } as const;
+export type Gender = (typeof Gender)[keyof typeof Gender];
+
+/** Gender segments of the storefront (spec §2, §6): slug → gender. */
+export const GenderSegment = { zhenshiny: Gender.female, muzhchiny: Gender.male } as const;
+export type GenderSegmentSlug = keyof typeof GenderSegment;
+
+/** Delivery methods (spec §4): 1 pickup (default), 2 local courier. */
+export const DeliveryMethod = { pickup: 1, courier: 2 } as const;
+export type DeliveryMethod = (typeof DeliveryMethod)[keyof typeof DeliveryMethod];
+export const DEFAULT_DELIVERY_METHOD: DeliveryMethod = DeliveryMethod.pickup;
+
+/** Payment methods (spec §4): 1 cash on delivery, 2 card on delivery (default), 3 card online. */
+export const PaymentMethod = { cashOnDelivery: 1, cardOnDelivery: 2, cardOnline: 3 } as const;
+export type PaymentMethod = (typeof PaymentMethod)[keyof typeof PaymentMethod];
+export const DEFAULT_PAYMENT_METHOD: PaymentMethod = PaymentMethod.cardOnDelivery;
+
+/** Decoded stock level shown on product cards (spec §3). Exact quantities never leave the server. */
+export const STOCK_LEVELS = ['not-available', 'less-than-5', 'more-than-5'] as const;
+export type StockLevel = (typeof STOCK_LEVELS)[number];
+
+/** Counted quantity of a decoded stock level (spec §9): less-than-5 → 4, more-than-5 → 6, not-available → 0. */
+export const STOCK_LEVEL_COUNT: Record<StockLevel, number> = {
+  'not-available': 0,
+  'less-than-5': 4,
+  'more-than-5': 6,
+};
+
+/** Stock state label shown to shoppers (spec §4). */
+export const StockState = {
+  inStock: 'В наличии',
+  otherCity: 'В другом городе',
+  otherCityOnProductPage: 'Доставка из другого города',
+  none: 'Нет в наличии',
+} as const;
+
+/** Sort options of product lists (spec §4). */
+export const SORTS = ['default', 'price-asc', 'price-desc', 'regional-availability', 'new-arrivals', 'discount-desc'] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** List view options (spec §4). */
+export const LIST_VIEWS = ['grid', 'hor'] as const;
+export type ListView = (typeof LIST_VIEWS)[number];
+
+/** Order statuses. "pending" in the account means neither completed nor cancelled. */
+export const ORDER_STATUSES = [
+  'new',
+  'awaiting_payment',
+  'paid',
+  'ready_for_pickup',
+  'handed_to_courier',
+  'completed',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const FINISHED_ORDER_STATUSES: readonly OrderStatus[] = ['completed', 'cancelled'];
+
+/** Page sizes (spec §9). */
+export const PAGE_SIZE = { default: 60, home: 15, shopper: 120 } as const;
+
+/** Default city id (spec §3, §9): Алматы. */
+export const DEFAULT_CITY_ID = 1;
+
+/** Cookie names (spec §3) and their lifetime (spec §9: 365 days, SameSite=Lax). */
+export const COOKIE = {
+  cartUuid: 'cart_uuid',
+  wishlistUuid: 'wishlist_uuid',
+  customerToken: 'customer_token',
+  customerGender: 'customer_gender',
+  cityId: 'city_id',
+  stockApiRegionId: 'stock_api_region_id',
+  regionName: 'region_name',
+  checkoutDeliveryId: 'checkout_delivery_id',
+  checkoutPaymentId: 'checkout_payment_id',
+} as const;
+export const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/** Header that carries the customer token (spec §7). */
+export const AUTH_HEADER = 'X-Authorization';

@@ -1,0 +1,28 @@
+/** Formatting shared by the storefront and server messages (spec §5, §9). */
+
+const tenge = new Intl.NumberFormat('ru-KZ', { style: 'currency', currency: 'KZT', maximumFractionDigits: 0 });
+
+/** Price in whole tenge → `12 990 ₸` (spec §9: ru-KZ, KZT, no decimals). */
+export function formatPrice(amount: number): string {
+  return tenge.format(amount);
+}
+
+/** `77012345678` → `+7 701 234 56 78` (spec §5: country digit, then groups of 3, 3, 2, 2). */
+export function formatPhone(mobile: string): string {
+  const d = mobile.replace(/\D/g, '');
+  if (d.length !== 11) return mobile;
+  return `+${d[0]} ${d.slice(1, 4)} ${d.slice(4, 7)} ${d.slice(7, 9)} ${d.slice(9, 11)}`;
+}
+
+/** ISO date-time → `22 ноября 2026` in Russian with the month name (spec §9), in the given time zone. */
+export function formatDate(iso: string, timeZone = 'Asia/Almaty'): string {
+  return new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(
+    new Date(iso),
+  );
+}
+
+/** Discount in whole percent, rounded down: (original − price) / original. */
+export function discountPercent(price: number, originalPrice: number): number {
+  if (originalPrice <= price || originalPrice <= 0) return 0;
+  return Math.floor(((originalPrice - price) * 100) / originalPrice);
+}

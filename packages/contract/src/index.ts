@@ -1,0 +1,9 @@
+/** The API contract shared by the API (validation, OpenAPI) and the storefront (typed client). */
+export * from './enums.ts';
+export * from './errors.ts';
+export * from './common.schema.ts';
+export * from './catalog.schema.ts';
+export * from './cart.schema.ts';
+export * from './customer.schema.ts';
+export * from './order.schema.ts';
+export * from './format.ts';
