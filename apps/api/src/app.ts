@@ -47,7 +47,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const { config } = opts;
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
-    disableRequestLogging: config.env === 'test',
     bodyLimit: 64 * 1024,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { ExternalId, IdParam, Image, Tenge, Uuid } from './common.schema.ts';
+import { dataOf, ExternalId, IdParam, Image, Tenge, Uuid } from './common.schema.ts';
 import { PickupPoint } from './catalog.schema.ts';
+
+/** Largest quantity of one cart line: adding beyond it keeps the line at this cap. */
+export const CART_LINE_MAX_QTY = 999;
 
 /**
  * Body of `PUT /api/cart/add-or-update-item` (spec §7). `qty` is a delta: a resulting quantity of
@@ -10,18 +13,25 @@ export const AddOrUpdateItemBody = z
   .object({
     uuid: Uuid.nullish(),
     externalId: ExternalId,
-    regionId: z.number({ message: 'Должно быть целым числом' }).int({ message: 'Должно быть целым числом' }).positive(),
+    regionId: z
+      .number({ message: 'Должно быть целым числом' })
+      .int({ message: 'Должно быть целым числом' })
+      .positive(),
     qty: z
       .number({ message: 'Должно быть целым числом' })
       .int({ message: 'Должно быть целым числом' })
-      .min(-999, { message: 'Не меньше -999' })
-      .max(999, { message: 'Не больше 999' }),
+      .min(-CART_LINE_MAX_QTY, { message: `Не меньше -${CART_LINE_MAX_QTY}` })
+      .max(CART_LINE_MAX_QTY, { message: `Не больше ${CART_LINE_MAX_QTY}` }),
   })
   .strict();
 export type AddOrUpdateItemBody = z.infer<typeof AddOrUpdateItemBody>;
 
+/** Path params of `GET /api/cart/get-by-uuid/{uuid}/{cityId}` (spec §7). */
 export const CartParams = z.object({ uuid: Uuid, cityId: IdParam });
+export type CartParams = z.infer<typeof CartParams>;
+/** Path params of `GET /api/cart/split-cart-items-by-region-id/{cartUuid}/{cityId}` (spec §7). */
 export const SplitParams = z.object({ cartUuid: Uuid, cityId: IdParam });
+export type SplitParams = z.infer<typeof SplitParams>;
 
 /** Cart line (spec §3) with what the cart page needs to show it. Prices in tenge per unit. */
 export const CartItem = z.object({
@@ -55,8 +65,12 @@ export const Cart = z.object({
 });
 export type Cart = z.infer<typeof Cart>;
 
+/** A delivery method offered in a city (spec §4: 1 pickup, 2 local courier); `price` in tenge. */
 export const DeliveryMethodOption = z.object({ id: z.number().int(), name: z.string(), price: Tenge });
+export type DeliveryMethodOption = z.infer<typeof DeliveryMethodOption>;
+/** A payment method offered (spec §4: 1 cash on delivery, 2 card on delivery, 3 card online). */
 export const PaymentMethodOption = z.object({ id: z.number().int(), name: z.string() });
+export type PaymentMethodOption = z.infer<typeof PaymentMethodOption>;
 
 /** Answer of `GET /api/cart/split-cart-items-by-region-id/{cartUuid}/{cityId}` (spec §3, §7). */
 export const SplitCart = z.object({
@@ -67,3 +81,28 @@ export const SplitCart = z.object({
   availablePaymentMethods: z.array(PaymentMethodOption),
 });
 export type SplitCart = z.infer<typeof SplitCart>;
+
+/** Answer of `PUT /api/cart/add-or-update-item`: the cart for `regionId` (spec §7 reads `data.uuid`). */
+export const AddOrUpdateItemResponse = dataOf(Cart);
+/** Answer of `GET /api/cart/get-by-uuid/{uuid}/{cityId}` (spec §7 reads `data.cart.uuid`, `data.cart.items`). */
+export const CartByUuidResponse = dataOf(z.object({ cart: Cart }));
+/** Answer of `GET /api/cart/split-cart-items-by-region-id/{cartUuid}/{cityId}` (spec §7). */
+export const SplitCartResponse = dataOf(SplitCart);
+
+/**
+ * `deliveryInformation` texts of a cart line (spec §3), chosen by where the SKU is in stock for the cart's
+ * city (spec §4): in the city (and the city visible) → how it reaches the shopper there; only in another
+ * visible city → delivery from there; nowhere → not available.
+ */
+export const CartDeliveryInformation = {
+  /** In stock in the city, which has pickup points. */
+  pickup: 'Самовывоз сегодня–завтра, бесплатно',
+  /** In stock in the city, which has no pickup points but a courier. */
+  courier: 'Курьерская доставка сегодня–завтра',
+  /** In stock in the city, which offers no delivery method. */
+  inStock: 'В наличии',
+  /** Not in the city, but in stock in another city visible to customers. */
+  otherCity: 'Доставка из другого города за 3–5 дней',
+  /** In stock nowhere (or the product is no longer sold). */
+  none: 'Нет в наличии',
+} as const;

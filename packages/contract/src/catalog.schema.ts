@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Image, IdParam, Tenge } from './common.schema.ts';
-import { PAGE_SIZE, SORTS, STOCK_LEVELS } from './enums.ts';
+import { DEFAULT_CITY_ID, PAGE_SIZE, SORTS, STOCK_LEVELS } from './enums.ts';
 
 /** City (spec §3): `visibleForCustomers` false hides its stock from shoppers (spec §4). */
 export const City = z.object({
@@ -29,6 +29,35 @@ export const PickupPoint = z.object({
   latitude: z.number(),
 });
 export type PickupPoint = z.infer<typeof PickupPoint>;
+
+/** Path params of `GET /api/city/:cityId/pickup-points`. */
+export const CityParams = z.object({ cityId: IdParam });
+export type CityParams = z.infer<typeof CityParams>;
+
+/** Optional gender filter (spec §3: female 0, male 1) as a query-string value. */
+const GenderQuery = z.coerce
+  .number({ message: 'Пол: 0 или 1' })
+  .int({ message: 'Пол: 0 или 1' })
+  .min(0, { message: 'Пол: 0 или 1' })
+  .max(1, { message: 'Пол: 0 или 1' });
+
+/** Query of `GET /api/catalog/categories`: without `gender`, the categories of both genders. */
+export const CategoryListQuery = z.object({ gender: GenderQuery.optional() }).strict();
+export type CategoryListQuery = z.infer<typeof CategoryListQuery>;
+
+/** A product slug in a path (`/api/catalog/product/:slug`, storefront `/product/{slug}`, spec §2). */
+export const ProductSlug = z
+  .string()
+  .min(1, { message: 'Обязательное поле' })
+  .max(200, { message: 'Не длиннее 200 символов' });
+
+/** Path params of `GET /api/catalog/product/:slug`. */
+export const ProductParams = z.object({ slug: ProductSlug });
+export type ProductParams = z.infer<typeof ProductParams>;
+
+/** Query of `GET /api/catalog/product/:slug`: the city whose stock is shown (spec §9: default 1). */
+export const ProductQuery = z.object({ cityId: IdParam.default(DEFAULT_CITY_ID) }).strict();
+export type ProductQuery = z.infer<typeof ProductQuery>;
 
 export const Brand = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
 export type Brand = z.infer<typeof Brand>;
@@ -87,12 +116,25 @@ export const Product = ProductCard.extend({
 });
 export type Product = z.infer<typeof Product>;
 
-/** Query of `GET /api/catalog/products`. Page sizes are those of spec §9. */
+/**
+ * Query of `GET /api/catalog/products`. Page sizes are those of spec §9; sorts those of spec §4:
+ * - `default`: merchandising order — in stock in the city first, then available from other cities, then
+ *   out of stock; within each, newest arrival first;
+ * - `price-asc` / `price-desc`: by selling price;
+ * - `regional-availability`: most units in the city first (a city hidden from customers counts none),
+ *   then most units in all visible cities;
+ * - `new-arrivals`: newest arrival date first;
+ * - `discount-desc`: largest whole discount percent first (`(originalPrice − price) × 100 ÷ originalPrice`,
+ *   rounded down).
+ * Every sort ends with the product id ascending, so pages never overlap.
+ */
 export const ProductListQuery = z
   .object({
+    /** Category slug; unknown → 404. */
     category: z.string().max(100).optional(),
-    gender: z.coerce.number().int().min(0).max(1).optional(),
-    cityId: IdParam.optional(),
+    gender: GenderQuery.optional(),
+    /** City whose stock is shown and sorted by (spec §3, §9: default 1). */
+    cityId: IdParam.default(DEFAULT_CITY_ID),
     sort: z.enum(SORTS).default('default'),
     page: z.coerce.number().int().min(1, { message: 'Страница начинается с 1' }).max(10_000).default(1),
     pageSize: z.coerce
@@ -103,7 +145,10 @@ export const ProductListQuery = z
   })
   .strict();
 export type ProductListQuery = z.infer<typeof ProductListQuery>;
+/** What a caller may send as `GET /api/catalog/products` query (every field optional). */
+export type ProductListQueryInput = z.input<typeof ProductListQuery>;
 
+/** One page of products. `total` counts every matching product; `pageCount` is 0 when there are none. */
 export const ProductList = z.object({
   items: z.array(ProductCard),
   total: z.number().int(),

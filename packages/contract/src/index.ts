@@ -7,3 +7,4 @@ export * from './cart.schema.ts';
 export * from './customer.schema.ts';
 export * from './order.schema.ts';
 export * from './format.ts';
+export * from './client.ts';

@@ -1,13 +1,19 @@
-import { Migrator } from 'kysely';
+import { Migrator, PostgresAdapter, sql } from 'kysely';
 import type { Db } from './database.ts';
 import { migrations } from './migrations/index.ts';
 
 /**
- * Brings the schema up to date (runs on start and via `npm run db:migrate`).
+ * Brings the schema up to date (runs on start and via `npm run db:migrate`). On PostgreSQL the
+ * migration tables live in the connection's current schema, so schemas never see each other's state.
  * @throws the first migration error, after which nothing further is applied.
  */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  let migrationTableSchema: string | undefined;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    migrationTableSchema = rows[0]?.schema;
+  }
+  const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -1,3 +1,6 @@
+import type { Insertable, Selectable } from 'kysely';
+
+/** Cart (spec §3): anonymous (`customer_id` null) until attached to a customer at sign-in. */
 export interface CartTable {
   /** The cart uuid of spec §3 (cookie `cart_uuid`). */
   id: string;
@@ -14,3 +17,8 @@ export interface CartItemTable {
   created_at: string;
   updated_at: string;
 }
+
+export type CartRow = Selectable<CartTable>;
+export type NewCartRow = Insertable<CartTable>;
+export type CartItemRow = Selectable<CartItemTable>;
+export type NewCartItemRow = Insertable<CartItemTable>;

@@ -120,3 +120,6 @@ export type PickupPointRow = Selectable<PickupPointTable>;
 export type ProductRow = Selectable<ProductTable>;
 export type SkuRow = Selectable<SkuTable>;
 export type NewProductRow = Insertable<ProductTable>;
+export type BrandRow = Selectable<BrandTable>;
+export type CategoryRow = Selectable<CategoryTable>;
+export type ProductImageRow = Selectable<ProductImageTable>;

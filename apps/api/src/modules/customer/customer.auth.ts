@@ -20,3 +20,25 @@ export async function requireCustomer(request: FastifyRequest): Promise<Customer
   if (!token) throw new AppError(401, ErrorCode.unauthorized, 'Войдите в свой аккаунт');
   return resolveToken(request.server.db, token, request.server.clock.now());
 }
+
+const signedIn = new WeakMap<FastifyRequest, CustomerRow>();
+
+/**
+ * `onRequest` hook for routes that need a signed-in customer: resolves the token before the body is
+ * parsed, so an anonymous request gets 401/403 rather than a validation error. Read the customer with
+ * {@link currentCustomer}.
+ * @throws AppError 401 without a token; 403 for an unknown, revoked or expired one (spec §8).
+ */
+export async function authenticateCustomer(request: FastifyRequest): Promise<void> {
+  signedIn.set(request, await requireCustomer(request));
+}
+
+/**
+ * The customer resolved by {@link authenticateCustomer} for this request.
+ * @throws Error when the route did not register the hook (a programming error, answered as 500).
+ */
+export function currentCustomer(request: FastifyRequest): CustomerRow {
+  const customer = signedIn.get(request);
+  if (!customer) throw new Error('authenticateCustomer hook is not registered for this route');
+  return customer;
+}

@@ -43,3 +43,4 @@ export interface OneTimeCodeTable {
 }
 
 export type CustomerRow = Selectable<CustomerTable>;
+export type OneTimeCodeRow = Selectable<OneTimeCodeTable>;

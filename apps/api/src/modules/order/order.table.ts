@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+
 export interface OrderTable {
   id: string;
   /** Numeric order number, 6–15 digits (usable as ePay invoiceID), unique. */
@@ -57,3 +59,6 @@ export interface CounterTable {
   name: string;
   value: number;
 }
+
+export type OrderRow = Selectable<OrderTable>;
+export type OrderLineRow = Selectable<OrderLineTable>;

@@ -1,0 +1,221 @@
+import {
+  CartDeliveryInformation,
+  DeliveryMethod,
+  PaymentMethod,
+  type Cart,
+  type CartItem,
+  type DeliveryMethodOption,
+  type Image,
+  type PaymentMethodOption,
+  type PickupPoint,
+} from '@kiim/contract';
+import { decodeStock, stockCount } from '#app/modules/catalog/stock.rules.ts';
+import { productImage } from '#app/modules/media/media.url.ts';
+import type { CartCityRecord, CartLineRecord, selectPickupPoints } from './cart.repository.ts';
+
+// Pure rules of the cart: rows → contract shapes, totals, what a city offers. No database access here.
+
+/** The facts about a city that decide what its cart shows (spec §3, §4). `courierPrice` in tenge. */
+export interface CartCity {
+  id: number;
+  visibleForCustomers: boolean;
+  courierAvailable: boolean;
+  courierPrice: number;
+  hasPickupPoints: boolean;
+}
+
+/**
+ * A cart line as the server sees it: the SKU with its quantity, unit prices in tenge and stock in the
+ * requested city. Exact unit counts (`cityQuantity`, `visibleQuantity`) never leave the server.
+ */
+export interface CartLine {
+  skuId: number;
+  externalId: string;
+  /** Quantity in the cart, 1–999. */
+  qty: number;
+  /** When the line was added (ISO 8601 UTC); lines are ordered by it. */
+  addedAt: string;
+  productId: number;
+  slug: string;
+  name: string;
+  brandName: string;
+  size: string;
+  colourName: string;
+  /** Selling price per unit, whole tenge. */
+  price: number;
+  /** Price per unit before discount, whole tenge (equals `price` without a discount). */
+  originalPrice: number;
+  /** False when the product is no longer sold: the line is then never in stock. */
+  productActive: boolean;
+  /** The product's first image, or null when it has none. */
+  image: Image | null;
+  /** Exact units of this SKU in the requested city (whether or not the city is visible). */
+  cityQuantity: number;
+  /** Exact units of this SKU over all cities visible to customers. */
+  visibleQuantity: number;
+  /** In stock for this city (spec §4): units in the city, the city visible to customers, product sold. */
+  inStock: boolean;
+  /** Decoded stock count in the city (spec §9: 0, 4 or 6); 0 when not `inStock`. */
+  stockCount: number;
+}
+
+/** Delivery method names as shown at checkout (spec §4). */
+export const DELIVERY_METHOD_NAMES = {
+  [DeliveryMethod.pickup]: 'Самовывоз',
+  [DeliveryMethod.courier]: 'Курьерская доставка',
+};
+
+/**
+ * Payment methods offered at checkout (spec §4): 1 cash on delivery, 2 card on delivery. Card online (3)
+ * is added with the Halyk ePay integration.
+ */
+export const OFFERED_PAYMENT_METHODS: readonly PaymentMethodOption[] = [
+  { id: PaymentMethod.cashOnDelivery, name: 'Наличными при получении' },
+  { id: PaymentMethod.cardOnDelivery, name: 'Картой при получении' },
+];
+
+/** City record → {@link CartCity}. */
+export function toCartCity(row: CartCityRecord): CartCity {
+  return {
+    id: row.id,
+    visibleForCustomers: row.visible_for_customers === 1,
+    courierAvailable: row.courier_available === 1,
+    courierPrice: Number(row.courier_price),
+    hasPickupPoints: Number(row.pickup_point_count) > 0,
+  };
+}
+
+/** Joined line record → {@link CartLine} for `city` (spec §4 stock state, spec §9 decoded count). */
+export function toCartLine(row: CartLineRecord, city: CartCity): CartLine {
+  const productActive = row.is_active === 1;
+  const cityQuantity = Number(row.city_quantity);
+  const inStock = productActive && city.visibleForCustomers && cityQuantity > 0;
+  return {
+    skuId: row.sku_id,
+    externalId: row.external_id,
+    qty: row.qty,
+    addedAt: row.added_at,
+    productId: row.product_id,
+    slug: row.slug,
+    name: row.name,
+    brandName: row.brand_name,
+    size: row.size,
+    colourName: row.colour_name,
+    price: row.price,
+    originalPrice: row.original_price,
+    productActive,
+    image:
+      row.media_key === null
+        ? null
+        : productImage({
+            media_key: row.media_key,
+            width: row.image_width ?? 0,
+            height: row.image_height ?? 0,
+            alt: row.image_alt ?? row.name,
+          }),
+    cityQuantity,
+    visibleQuantity: Number(row.visible_quantity),
+    inStock,
+    stockCount: inStock ? stockCount(decodeStock(cityQuantity)) : 0,
+  };
+}
+
+/**
+ * `deliveryInformation` of a line (spec §3), see {@link CartDeliveryInformation}: in stock in the city →
+ * pickup (free) when the city has pickup points, else courier when it has one; only in another visible city →
+ * delivery from there; otherwise not available.
+ */
+export function deliveryInformation(line: CartLine, city: CartCity): string {
+  if (line.inStock) {
+    if (city.hasPickupPoints) return CartDeliveryInformation.pickup;
+    if (city.courierAvailable) return CartDeliveryInformation.courier;
+    return CartDeliveryInformation.inStock;
+  }
+  if (line.productActive && line.visibleQuantity > 0) return CartDeliveryInformation.otherCity;
+  return CartDeliveryInformation.none;
+}
+
+/** {@link CartLine} → the contract's `CartItem` (spec §3) for `city`. Prices in tenge per unit. */
+export function toCartItem(line: CartLine, city: CartCity): CartItem {
+  return {
+    externalId: line.externalId,
+    qty: line.qty,
+    inStock: line.inStock,
+    price: line.price,
+    originalPrice: line.originalPrice,
+    deliveryInformation: deliveryInformation(line, city),
+    productId: line.productId,
+    slug: line.slug,
+    name: line.name,
+    brandName: line.brandName,
+    size: line.size,
+    colourName: line.colourName,
+    image: line.image,
+    stockCount: line.stockCount,
+  };
+}
+
+/**
+ * Totals of a cart (spec §9): `totalCount` = Σ min(qty, stockCount) over every line (each line capped at its
+ * decoded stock, so a line not in stock counts 0); `totalAmount` = Σ price × qty and `totalSavings` =
+ * Σ (originalPrice − price) × qty over lines in stock, whole tenge.
+ */
+export function cartTotals(
+  items: readonly CartItem[],
+): Pick<Cart, 'totalCount' | 'totalAmount' | 'totalSavings'> {
+  let totalCount = 0;
+  let totalAmount = 0;
+  let totalSavings = 0;
+  for (const item of items) {
+    totalCount += Math.min(item.qty, item.stockCount);
+    if (!item.inStock) continue;
+    totalAmount += item.price * item.qty;
+    totalSavings += Math.max(0, item.originalPrice - item.price) * item.qty;
+  }
+  return { totalCount, totalAmount, totalSavings };
+}
+
+/** The cart of spec §3 for `city` from its lines (already in the order they were added). */
+export function toCart(uuid: string, lines: readonly CartLine[], city: CartCity): Cart {
+  const items = lines.map((line) => toCartItem(line, city));
+  return { uuid, items, ...cartTotals(items) };
+}
+
+/**
+ * Delivery methods a city offers (spec §4): pickup (free) when it has pickup points, courier at the city's
+ * price where available. A city hidden from customers offers none.
+ */
+export function offeredDeliveryMethods(city: CartCity): DeliveryMethodOption[] {
+  if (!city.visibleForCustomers) return [];
+  const methods: DeliveryMethodOption[] = [];
+  if (city.hasPickupPoints) {
+    methods.push({ id: DeliveryMethod.pickup, name: DELIVERY_METHOD_NAMES[DeliveryMethod.pickup], price: 0 });
+  }
+  if (city.courierAvailable) {
+    methods.push({
+      id: DeliveryMethod.courier,
+      name: DELIVERY_METHOD_NAMES[DeliveryMethod.courier],
+      price: city.courierPrice,
+    });
+  }
+  return methods;
+}
+
+/** Pickup point row → the contract's `PickupPoint` with every field of spec §3 (`regionId` = its city). */
+export function toPickupPoint(row: Awaited<ReturnType<typeof selectPickupPoints>>[number]): PickupPoint {
+  return {
+    id: row.id,
+    regionId: row.city_id,
+    title: row.title,
+    buildingName: row.building_name,
+    addressCity: row.address_city,
+    addressStreetNumber: row.address_street_number,
+    addressEntranceNumber: row.address_entrance_number,
+    addressFloor: row.address_floor,
+    addressApartmentNumber: row.address_apartment_number,
+    addressComment: row.address_comment,
+    openingHours: row.opening_hours,
+    longitude: Number(row.longitude),
+    latitude: Number(row.latitude),
+  };
+}

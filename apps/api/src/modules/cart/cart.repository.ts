@@ -1,0 +1,267 @@
+import { sql } from 'kysely';
+import { CART_LINE_MAX_QTY } from '@kiim/contract';
+import type { DbOrTrx } from '#app/db/database.ts';
+import type { CartRow } from './cart.table.ts';
+
+// The only place with the cart module's Kysely queries (conventions: repository). Every function takes a
+// database handle or an open transaction first. Times are ISO 8601 UTC text; prices whole tenge.
+
+/** A cart as stored: `id` is the cart uuid of spec §3, `customer_id` its owner (null while anonymous). */
+export type CartRecord = Pick<CartRow, 'id' | 'customer_id'>;
+
+/** The cart with this uuid, or undefined. */
+export async function findCart(db: DbOrTrx, uuid: string): Promise<CartRecord | undefined> {
+  return db.selectFrom('cart').select(['id', 'customer_id']).where('id', '=', uuid).executeTakeFirst();
+}
+
+/** Inserts a new anonymous cart. */
+export async function insertCart(db: DbOrTrx, uuid: string, nowIso: string): Promise<void> {
+  await db
+    .insertInto('cart')
+    .values({ id: uuid, customer_id: null, created_at: nowIso, updated_at: nowIso })
+    .execute();
+}
+
+/**
+ * Sets the cart's `updated_at` and returns its owner, or undefined when the cart no longer exists.
+ * Inside a transaction this write locks the cart row (PostgreSQL row lock; SQLite's write lock), so every
+ * change to one cart's lines is serialised behind it: callers take it first, before touching `cart_item`.
+ */
+export async function lockCart(db: DbOrTrx, uuid: string, nowIso: string): Promise<CartRecord | undefined> {
+  return db
+    .updateTable('cart')
+    .set({ updated_at: nowIso })
+    .where('id', '=', uuid)
+    .returning(['id', 'customer_id'])
+    .executeTakeFirst();
+}
+
+/** The SKU with this ERP identifier and whether its product is still sold, or undefined. */
+export async function findSkuByExternalId(
+  db: DbOrTrx,
+  externalId: string,
+): Promise<{ id: number; is_active: number } | undefined> {
+  return db
+    .selectFrom('sku as s')
+    .innerJoin('product as p', 'p.id', 's.product_id')
+    .select(['s.id', 'p.is_active'])
+    .where('s.external_id', '=', externalId)
+    .executeTakeFirst();
+}
+
+/** A city with the delivery facts the cart needs. `courier_price` in tenge. */
+export interface CartCityRecord {
+  id: number;
+  visible_for_customers: number;
+  courier_available: number;
+  courier_price: number;
+  /** Scalar subquery: typed nullable, never null in practice. */
+  pickup_point_count: number | null;
+}
+
+/** The city with its number of pickup points, or undefined. */
+export async function findCity(db: DbOrTrx, cityId: number): Promise<CartCityRecord | undefined> {
+  return db
+    .selectFrom('city as c')
+    .select((eb) => [
+      'c.id',
+      'c.visible_for_customers',
+      'c.courier_available',
+      'c.courier_price',
+      eb
+        .selectFrom('pickup_point as pp')
+        .whereRef('pp.city_id', '=', 'c.id')
+        .select(sql<number>`cast(count(*) as integer)`.as('n'))
+        .as('pickup_point_count'),
+    ])
+    .where('c.id', '=', cityId)
+    .executeTakeFirst();
+}
+
+/**
+ * Adds a positive `delta` to a line in one atomic upsert: a new line gets `delta`, an existing one
+ * `qty + delta`, capped at {@link CART_LINE_MAX_QTY}. Both are positive, so `CHECK (qty > 0)` cannot fire.
+ */
+export async function addToLine(
+  db: DbOrTrx,
+  cartId: string,
+  skuId: number,
+  delta: number,
+  nowIso: string,
+): Promise<void> {
+  if (!(delta > 0)) throw new RangeError(`addToLine needs a positive delta, got ${delta}`);
+  await db
+    .insertInto('cart_item')
+    .values({
+      cart_id: cartId,
+      sku_id: skuId,
+      qty: Math.min(delta, CART_LINE_MAX_QTY),
+      created_at: nowIso,
+      updated_at: nowIso,
+    })
+    .onConflict((oc) =>
+      oc.columns(['cart_id', 'sku_id']).doUpdateSet({
+        qty: sql<number>`case when cart_item.qty + excluded.qty > ${sql.lit(CART_LINE_MAX_QTY)} then ${sql.lit(
+          CART_LINE_MAX_QTY,
+        )} else cart_item.qty + excluded.qty end`,
+        updated_at: (eb) => eb.ref('excluded.updated_at'),
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Applies a negative `delta` to a line (spec §4): deletes it when `qty + delta ≤ 0`, otherwise lowers it.
+ * Exactly one of the two statements matches and neither writes a quantity ≤ 0, so `CHECK (qty > 0)` cannot
+ * fire; a missing line is left missing. Run it after {@link lockCart} in the same transaction so that no
+ * other change to the line slips between the two statements.
+ * @returns whether the line was deleted.
+ */
+export async function subtractFromLine(
+  db: DbOrTrx,
+  cartId: string,
+  skuId: number,
+  delta: number,
+  nowIso: string,
+): Promise<boolean> {
+  if (!(delta < 0)) throw new RangeError(`subtractFromLine needs a negative delta, got ${delta}`);
+  const removed = -delta;
+  const deleted = await db
+    .deleteFrom('cart_item')
+    .where('cart_id', '=', cartId)
+    .where('sku_id', '=', skuId)
+    .where('qty', '<=', removed)
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) > 0) return true;
+  await db
+    .updateTable('cart_item')
+    .set({ qty: sql<number>`qty - ${removed}`, updated_at: nowIso })
+    .where('cart_id', '=', cartId)
+    .where('sku_id', '=', skuId)
+    .where('qty', '>', removed)
+    .execute();
+  return false;
+}
+
+/** Deletes the given SKUs' lines of a cart (all lines when `skuIds` is undefined). @returns lines deleted. */
+export async function deleteLines(db: DbOrTrx, cartId: string, skuIds?: readonly number[]): Promise<number> {
+  if (skuIds && skuIds.length === 0) return 0;
+  const result = await db
+    .deleteFrom('cart_item')
+    .where('cart_id', '=', cartId)
+    .$if(skuIds !== undefined, (qb) => qb.where('sku_id', 'in', skuIds as number[]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * One cart line with its SKU, product, brand, first image and stock, as read by {@link selectLines}.
+ * `price`/`original_price` in tenge per unit; `city_quantity` units in the requested city (0 when none);
+ * `visible_quantity` units over every city visible to customers.
+ */
+export interface CartLineRecord {
+  sku_id: number;
+  external_id: string;
+  qty: number;
+  added_at: string;
+  size: string;
+  product_id: number;
+  slug: string;
+  name: string;
+  colour_name: string;
+  price: number;
+  original_price: number;
+  is_active: number;
+  brand_name: string;
+  media_key: string | null;
+  image_width: number | null;
+  image_height: number | null;
+  image_alt: string | null;
+  city_quantity: number;
+  /** Scalar subquery: typed nullable, never null in practice. */
+  visible_quantity: number | null;
+}
+
+/**
+ * Every line of a cart with everything needed to show and price it, in ONE query (no N+1): the lines are
+ * joined to SKU, product, brand, the product's first image (lowest position, then id) and the stock row of
+ * `cityId`; stock over visible cities is a correlated sum. Ordered by when each line was added.
+ */
+export async function selectLines(db: DbOrTrx, cartId: string, cityId: number): Promise<CartLineRecord[]> {
+  return db
+    .selectFrom('cart_item as ci')
+    .innerJoin('sku as s', 's.id', 'ci.sku_id')
+    .innerJoin('product as p', 'p.id', 's.product_id')
+    .innerJoin('brand as b', 'b.id', 'p.brand_id')
+    .leftJoin('stock as st', (join) =>
+      join.onRef('st.sku_id', '=', 'ci.sku_id').on('st.city_id', '=', cityId),
+    )
+    .leftJoin('product_image as pi', (join) =>
+      join
+        .onRef('pi.product_id', '=', 'p.id')
+        .on('pi.id', '=', (eb) =>
+          eb
+            .selectFrom('product_image as fi')
+            .select('fi.id')
+            .whereRef('fi.product_id', '=', 'p.id')
+            .orderBy('fi.position')
+            .orderBy('fi.id')
+            .limit(1),
+        ),
+    )
+    .select((eb) => [
+      'ci.sku_id',
+      's.external_id',
+      'ci.qty',
+      'ci.created_at as added_at',
+      's.size',
+      'p.id as product_id',
+      'p.slug',
+      'p.name',
+      'p.colour_name',
+      'p.price',
+      'p.original_price',
+      'p.is_active',
+      'b.name as brand_name',
+      'pi.media_key',
+      'pi.width as image_width',
+      'pi.height as image_height',
+      'pi.alt as image_alt',
+      sql<number>`coalesce(st.quantity, 0)`.as('city_quantity'),
+      eb
+        .selectFrom('stock as vs')
+        .innerJoin('city as vc', 'vc.id', 'vs.city_id')
+        .whereRef('vs.sku_id', '=', 'ci.sku_id')
+        .where('vc.visible_for_customers', '=', 1)
+        .select(sql<number>`cast(coalesce(sum(vs.quantity), 0) as integer)`.as('q'))
+        .as('visible_quantity'),
+    ])
+    .where('ci.cart_id', '=', cartId)
+    .orderBy('ci.created_at')
+    .orderBy('ci.sku_id')
+    .execute();
+}
+
+/** The pickup points of a city, ordered by id (the first one is preselected, spec §4). */
+export async function selectPickupPoints(db: DbOrTrx, cityId: number) {
+  return db
+    .selectFrom('pickup_point')
+    .select([
+      'id',
+      'city_id',
+      'title',
+      'building_name',
+      'address_city',
+      'address_street_number',
+      'address_entrance_number',
+      'address_floor',
+      'address_apartment_number',
+      'address_comment',
+      'opening_hours',
+      'longitude',
+      'latitude',
+    ])
+    .where('city_id', '=', cityId)
+    .orderBy('id')
+    .execute();
+}

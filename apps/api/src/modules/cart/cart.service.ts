@@ -1,0 +1,233 @@
+import {
+  ErrorCode,
+  type AddOrUpdateItemBody,
+  type Cart,
+  type DeliveryMethodOption,
+  type PaymentMethodOption,
+  type PickupPoint,
+  type SplitCart,
+} from '@kiim/contract';
+import { isoNow, type Db, type DbOrTrx } from '#app/db/database.ts';
+import { notFound } from '#app/lib/errors.ts';
+import { newId } from '#app/lib/ids.ts';
+import { resolveToken } from '#app/modules/customer/customer.token.ts';
+import {
+  OFFERED_PAYMENT_METHODS,
+  offeredDeliveryMethods,
+  toCart,
+  toCartCity,
+  toCartLine,
+  toPickupPoint,
+  type CartCity,
+  type CartLine,
+} from './cart.mapper.ts';
+import * as repo from './cart.repository.ts';
+
+export type { CartCity, CartLine } from './cart.mapper.ts';
+
+/**
+ * Who asks: the customer token the request carries (header `X-Authorization` or cookie `customer_token`,
+ * spec §7), if any, and the current time (token expiry, timestamps).
+ */
+export interface CartRequester {
+  token: string | undefined;
+  now: Date;
+}
+
+/** The cart as found: its uuid and owner (null while anonymous). */
+export interface CartRef {
+  uuid: string;
+  customerId: string | null;
+}
+
+const cartNotFound = () => notFound(ErrorCode.cartNotFound, 'Корзина не найдена');
+const skuNotFound = () => notFound(ErrorCode.skuNotFound, 'Товар не найден');
+const cityNotFound = () => notFound(ErrorCode.cityNotFound, 'Город не найден');
+
+/**
+ * Checks that `requester` may use the cart: an anonymous cart anyone holding its uuid may use; a cart owned
+ * by a customer only that customer (the token is resolved only then, so a stale token never gets in the way
+ * of an anonymous cart). Another customer's cart is reported as missing, never revealed.
+ * @throws AppError 404 cartNotFound (owned by someone else, or no token); 403 from `resolveToken` when the
+ *   token is expired (`Token has expired`, spec §8), revoked or unknown.
+ */
+async function assertAccess(db: DbOrTrx, cart: repo.CartRecord, requester: CartRequester): Promise<void> {
+  if (cart.customer_id === null) return;
+  if (!requester.token) throw cartNotFound();
+  const customer = await resolveToken(db, requester.token, requester.now);
+  if (customer.id !== cart.customer_id) throw cartNotFound();
+}
+
+/**
+ * The cart `uuid` if `requester` may use it (see the access rule on {@link getCart}).
+ * For other modules (the order flow) that act on a cart.
+ * @throws AppError 404 cartNotFound; 403 for an expired/revoked/unknown token on an owned cart (spec §8).
+ */
+export async function requireCartAccess(
+  db: DbOrTrx,
+  uuid: string,
+  requester: CartRequester,
+): Promise<CartRef> {
+  // Carts are stored with lower-case uuids (crypto.randomUUID); accept any case the client sends.
+  const cart = await repo.findCart(db, uuid.toLowerCase());
+  if (!cart) throw cartNotFound();
+  await assertAccess(db, cart, requester);
+  return { uuid: cart.id, customerId: cart.customer_id };
+}
+
+/**
+ * The city with the delivery facts the cart needs (visibility, courier and its price in tenge, pickup points).
+ * @throws AppError 404 cityNotFound.
+ */
+async function requireCity(db: DbOrTrx, cityId: number): Promise<CartCity> {
+  const row = await repo.findCity(db, cityId);
+  if (!row) throw cityNotFound();
+  return toCartCity(row);
+}
+
+/**
+ * `PUT /api/cart/add-or-update-item` (spec §7): changes the quantity of one SKU in a cart by `qty`, a DELTA
+ * (spec §4). A resulting quantity ≤ 0 deletes the line; a negative delta on a missing line does nothing; a
+ * line never exceeds 999 (`CART_LINE_MAX_QTY`). Without `uuid` a new anonymous cart is made (an app-made
+ * UUID), even when the requester is signed in — attaching carts happens at sign-in.
+ *
+ * Every check runs before anything is written, so bad input changes nothing. The write is one transaction:
+ * lock the cart row, then one atomic upsert (positive delta) or a delete-or-lower pair (negative delta);
+ * no statement ever writes a quantity ≤ 0, so `CHECK (qty > 0)` cannot fire and concurrent calls add up.
+ * @returns the cart for the city `regionId` (prices in tenge; spec §7 reads `data.uuid`).
+ * @throws AppError 404 cartNotFound (unknown `uuid`, or owned by another customer), 404 skuNotFound
+ *   (unknown `externalId`, or adding a product no longer sold), 404 cityNotFound (unknown `regionId`);
+ *   403 for an expired/revoked/unknown token on an owned cart (spec §8).
+ */
+export async function addOrUpdateItem(
+  db: Db,
+  body: AddOrUpdateItemBody,
+  requester: CartRequester,
+): Promise<Cart> {
+  const before = body.uuid ? await requireCartAccess(db, body.uuid, requester) : undefined;
+  const sku = await repo.findSkuByExternalId(db, body.externalId);
+  // A product no longer sold cannot be added, but its lines can still be lowered or removed.
+  if (!sku || (body.qty > 0 && sku.is_active !== 1)) throw skuNotFound();
+  const city = await requireCity(db, body.regionId);
+
+  const uuid = before?.uuid ?? newId();
+  const nowIso = isoNow(requester.now);
+  await db.transaction().execute(async (trx) => {
+    if (!before) {
+      await repo.insertCart(trx, uuid, nowIso);
+    } else {
+      // Serialises changes to this cart; re-checks it still exists and who owns it now.
+      const locked = await repo.lockCart(trx, uuid, nowIso);
+      if (!locked) throw cartNotFound();
+      if (locked.customer_id !== before.customerId) await assertAccess(trx, locked, requester);
+    }
+    if (body.qty > 0) await repo.addToLine(trx, uuid, sku.id, body.qty, nowIso);
+    else if (body.qty < 0) await repo.subtractFromLine(trx, uuid, sku.id, body.qty, nowIso);
+  });
+  return toCart(uuid, await linesFor(db, uuid, city), city);
+}
+
+async function linesFor(db: DbOrTrx, uuid: string, city: CartCity): Promise<CartLine[]> {
+  const rows = await repo.selectLines(db, uuid, city.id);
+  return rows.map((row) => toCartLine(row, city));
+}
+
+/**
+ * `GET /api/cart/get-by-uuid/{uuid}/{cityId}` (spec §7): the cart with its lines for the city, in the order
+ * they were added, with totals (spec §9; tenge). Access: an anonymous cart by its uuid; a cart owned by a
+ * customer only with that customer's token. Reads in a fixed number of queries (cart, city, lines).
+ * @throws AppError 404 cartNotFound (unknown, or not the requester's), 404 cityNotFound; 403 for an
+ *   expired/revoked/unknown token on an owned cart (spec §8).
+ */
+export async function getCart(
+  db: DbOrTrx,
+  uuid: string,
+  cityId: number,
+  requester: CartRequester,
+): Promise<Cart> {
+  const cart = await requireCartAccess(db, uuid, requester);
+  const city = await requireCity(db, cityId);
+  return toCart(cart.uuid, await linesFor(db, cart.uuid, city), city);
+}
+
+/** What a city offers at checkout (spec §3, §4). Prices in tenge. */
+export interface CityDeliveryOptions {
+  city: CartCity;
+  /** The city's pickup points with every field of spec §3 (none for a city hidden from customers). */
+  pickupPoints: PickupPoint[];
+  deliveryMethods: DeliveryMethodOption[];
+  paymentMethods: PaymentMethodOption[];
+}
+
+/**
+ * Pickup points, delivery methods and payment methods a city offers (spec §3, §4): pickup (free) when it
+ * has pickup points, courier at `city.courier_price` tenge where available, payment 1 and 2 (card online, 3,
+ * comes with ePay). A city hidden from customers offers no pickup point and no delivery method.
+ * For the split cart and for the order flow's checks.
+ * @throws AppError 404 cityNotFound.
+ */
+export async function cityDeliveryOptions(db: DbOrTrx, cityId: number): Promise<CityDeliveryOptions> {
+  const city = await requireCity(db, cityId);
+  const pickupPoints = city.visibleForCustomers
+    ? (await repo.selectPickupPoints(db, cityId)).map(toPickupPoint)
+    : [];
+  return {
+    city,
+    pickupPoints,
+    deliveryMethods: offeredDeliveryMethods(city),
+    paymentMethods: [...OFFERED_PAYMENT_METHODS],
+  };
+}
+
+/**
+ * `GET /api/cart/split-cart-items-by-region-id/{cartUuid}/{cityId}` (spec §3, §4, §7): the cart's lines split
+ * into `available` (in stock in the city, the city visible to customers) and `notAvailable` (the rest), with
+ * the city's pickup points, delivery methods and payment methods (see {@link cityDeliveryOptions}). For a
+ * hidden city nothing is available. Same access rule as {@link getCart}; a fixed number of queries.
+ * @throws AppError 404 cartNotFound, 404 cityNotFound; 403 for a bad token on an owned cart (spec §8).
+ */
+export async function splitCart(
+  db: DbOrTrx,
+  uuid: string,
+  cityId: number,
+  requester: CartRequester,
+): Promise<SplitCart> {
+  const cart = await requireCartAccess(db, uuid, requester);
+  const options = await cityDeliveryOptions(db, cityId);
+  const items = toCart(cart.uuid, await linesFor(db, cart.uuid, options.city), options.city).items;
+  return {
+    available: items.filter((i) => i.inStock),
+    notAvailable: items.filter((i) => !i.inStock),
+    availablePickupPointList: options.pickupPoints,
+    availableDeliveryMethods: options.deliveryMethods,
+    availablePaymentMethods: options.paymentMethods,
+  };
+}
+
+/**
+ * The lines of a cart for a city, for the order flow: each with `skuId`, `externalId`, `qty`, unit prices
+ * `price`/`originalPrice` in whole tenge, the exact units in the city (`cityQuantity`) and over visible cities
+ * (`visibleQuantity`), `inStock` (spec §4: units in the city, city visible, product still sold) and the
+ * decoded `stockCount` (spec §9), plus product data (slug, name, brand, size, colour, first image).
+ * Ordered by when they were added; an unknown cart has no lines. Two queries (city, lines), whatever the
+ * number of lines. Does NOT check who may use the cart: call {@link requireCartAccess} first.
+ * Within a transaction that then changes the cart, lock order is cart row first (as add-or-update does).
+ * @throws AppError 404 cityNotFound.
+ */
+export async function loadCartLines(db: DbOrTrx, cartUuid: string, cityId: number): Promise<CartLine[]> {
+  const city = await requireCity(db, cityId);
+  return linesFor(db, cartUuid.toLowerCase(), city);
+}
+
+/**
+ * Deletes lines of a cart — the given SKUs (by `skuId`), or every line when `skuIds` is omitted — e.g. the
+ * lines just ordered. Pass the order's transaction so the lines go only if the order is committed.
+ * @returns the number of lines deleted.
+ */
+export async function removeCartLines(
+  db: DbOrTrx,
+  cartUuid: string,
+  skuIds?: readonly number[],
+): Promise<number> {
+  return repo.deleteLines(db, cartUuid.toLowerCase(), skuIds);
+}

@@ -1,0 +1,694 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ErrorCode,
+  OrderErrorCode,
+  formatPrice,
+  type ErrorBody,
+  type Order,
+  type OrderDraft,
+} from '@kiim/contract';
+import { createTestApp, type TestContext } from '#app/test/helper.ts';
+import { issueToken } from '#app/modules/customer/customer.token.ts';
+
+let t: TestContext;
+/** Fixtures found in the seeded data: a city with courier and pickup points, one without courier, SKUs. */
+let courierCity: { id: number; courierPrice: number; pointId: number };
+let noCourierCity: { id: number; pointId: number };
+let skus: {
+  id: number;
+  externalId: string;
+  price: number;
+  originalPrice: number;
+  name: string;
+  slug: string;
+  size: string;
+  colour: string;
+}[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const cities = await t.db
+    .selectFrom('city')
+    .innerJoin('pickup_point', 'pickup_point.city_id', 'city.id')
+    .select(['city.id', 'city.courier_available', 'city.courier_price', 'pickup_point.id as point_id'])
+    .where('city.visible_for_customers', '=', 1)
+    .orderBy('city.id')
+    .orderBy('pickup_point.id')
+    .execute();
+  const c = cities.find((r) => r.courier_available === 1 && r.courier_price > 0)!;
+  const n = cities.find((r) => r.courier_available === 0)!;
+  courierCity = { id: c.id, courierPrice: c.courier_price, pointId: c.point_id };
+  noCourierCity = { id: n.id, pointId: n.point_id };
+  const rows = await t.db
+    .selectFrom('sku')
+    .innerJoin('product', 'product.id', 'sku.product_id')
+    .select([
+      'sku.id',
+      'sku.external_id',
+      'sku.size',
+      'product.price',
+      'product.original_price',
+      'product.name',
+      'product.slug',
+      'product.colour_name',
+    ])
+    .where('product.is_active', '=', 1)
+    .orderBy('sku.id')
+    .limit(8)
+    .execute();
+  skus = rows.map((r) => ({
+    id: r.id,
+    externalId: r.external_id,
+    price: r.price,
+    originalPrice: r.original_price,
+    name: r.name,
+    slug: r.slug,
+    size: r.size,
+    colour: r.colour_name,
+  }));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let seq = 0;
+/** A customer with a token, made directly in the database (sign-in itself is tested in the customer module). */
+async function newCustomer() {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const mobile = `7702${String(1_000_000 + ++seq).slice(1)}0`.slice(0, 11);
+  await t.db
+    .insertInto('customer')
+    .values({
+      id,
+      mobile,
+      name: null,
+      surname: null,
+      email: null,
+      gender: null,
+      birth_date: null,
+      password_hash: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { id, mobile, token: await issueToken(t.db, id, new Date()) };
+}
+
+/** Sets the exact units of a SKU in a city. */
+async function setStock(skuId: number, cityId: number, quantity: number) {
+  const now = new Date().toISOString();
+  await t.db.deleteFrom('stock').where('sku_id', '=', skuId).where('city_id', '=', cityId).execute();
+  await t.db
+    .insertInto('stock')
+    .values({ sku_id: skuId, city_id: cityId, quantity, created_at: now, updated_at: now })
+    .execute();
+}
+
+const stockOf = async (skuId: number, cityId: number) =>
+  (
+    await t.db
+      .selectFrom('stock')
+      .select('quantity')
+      .where('sku_id', '=', skuId)
+      .where('city_id', '=', cityId)
+      .executeTakeFirst()
+  )?.quantity ?? 0;
+
+/** A cart with these lines, anonymous unless `customerId` is given. */
+async function makeCart(lines: { skuId: number; qty: number }[], customerId: string | null = null) {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await t.db
+    .insertInto('cart')
+    .values({ id, customer_id: customerId, created_at: now, updated_at: now })
+    .execute();
+  for (const l of lines)
+    await t.db
+      .insertInto('cart_item')
+      .values({ cart_id: id, sku_id: l.skuId, qty: l.qty, created_at: now, updated_at: now })
+      .execute();
+  return id;
+}
+
+const cartItems = (cartId: string) =>
+  t.db
+    .selectFrom('cart_item')
+    .select(['sku_id', 'qty'])
+    .where('cart_id', '=', cartId)
+    .orderBy('sku_id')
+    .execute();
+
+function draft(cartUuid: string, over: Partial<OrderDraft> = {}): OrderDraft {
+  return {
+    cartUuid,
+    regionId: courierCity.id,
+    deliveryMethodId: 1,
+    paymentId: 1,
+    pickupPointId: courierCity.pointId,
+    deliveryNotToCustomer: false,
+    idempotencyKey: randomUUID(),
+    ...over,
+  };
+}
+
+async function create(token: string | undefined, order: unknown) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/order/create',
+    payload: { order } as object,
+    headers: token ? { 'x-authorization': token } : {},
+  });
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  return {
+    status: res.statusCode,
+    body: res.json() as { data: { order: Order } } & ErrorBody,
+    raw: res.body,
+  };
+}
+
+async function get<T>(token: string, url: string) {
+  const res = await t.app.inject({ method: 'GET', url, headers: { 'x-authorization': token } });
+  return { status: res.statusCode, body: res.json() as { data: T } & ErrorBody };
+}
+
+/** Everything an order writes: order and line counts, the number counter, stock of the SKUs, a cart. */
+async function snapshot(cartId: string, cityId: number) {
+  const count = async (table: 'order' | 'order_line') =>
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    orders: await count('order'),
+    lines: await count('order_line'),
+    counter: (
+      await t.db
+        .selectFrom('counter')
+        .select('value')
+        .where('name', '=', 'order_number')
+        .executeTakeFirstOrThrow()
+    ).value,
+    stock: await Promise.all(skus.map((s) => stockOf(s.id, cityId))),
+    cart: await cartItems(cartId),
+    cartOwner: (
+      await t.db.selectFrom('cart').select('customer_id').where('id', '=', cartId).executeTakeFirst()
+    )?.customer_id,
+  };
+}
+
+describe('POST /api/order/create', () => {
+  it('places a pickup order paid in cash: DB prices, number, stock taken, ordered lines leave the cart', async () => {
+    // Signed in through the real SMS flow: the main journey.
+    const mobile = '77057770011';
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/customer/auth-by-mobile', payload: { mobile } }))
+        .statusCode,
+    ).toBe(200);
+    const outbox = await t.app.inject({ method: 'GET', url: `/api/dev/sms-outbox?mobile=${mobile}` });
+    const code = (outbox.json() as { data: { text: string }[] }).data[0]!.text.match(/\d{6}/)![0];
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/auth-by-mobile/confirm',
+      payload: { mobile, code },
+    });
+    const { token, customer } = (signedIn.json() as { data: { token: string; customer: { id: string } } })
+      .data;
+
+    const [a, b, c] = skus as [(typeof skus)[0], (typeof skus)[0], (typeof skus)[0]];
+    await setStock(a.id, courierCity.id, 5);
+    await setStock(b.id, courierCity.id, 5);
+    await setStock(c.id, courierCity.id, 0); // not available here: stays in the cart
+    const cartId = await makeCart([
+      { skuId: a.id, qty: 2 },
+      { skuId: b.id, qty: 1 },
+      { skuId: c.id, qty: 1 },
+    ]);
+    const counterBefore = (await snapshot(cartId, courierCity.id)).counter;
+
+    const r = await create(
+      token,
+      draft(cartId, { email: 'aigerim@example.kz', customerComment: '  Позвоните заранее ' }),
+    );
+    expect(r.status).toBe(200);
+    const order = r.body.data.order;
+    expect(order.number).toMatch(/^\d{6,}$/);
+    expect(Number(order.number)).toBe(counterBefore + 1);
+    expect(order.status).toBe('new');
+    expect(order.regionId).toBe(courierCity.id);
+    expect(order.deliveryMethodId).toBe(1);
+    expect(order.paymentId).toBe(1);
+    expect(order.itemsAmount).toBe(a.price * 2 + b.price);
+    expect(order.deliveryAmount).toBe(0);
+    expect(order.amount).toBe(a.price * 2 + b.price);
+    expect(order.email).toBe('aigerim@example.kz');
+    expect(order.customerComment).toBe('Позвоните заранее');
+    expect(order.delivery).toBeNull();
+    expect(order.lines).toEqual(
+      expect.arrayContaining([
+        {
+          externalId: a.externalId,
+          productSlug: a.slug,
+          name: a.name,
+          size: a.size,
+          colourName: a.colour,
+          image: expect.stringMatching(/^\/media\/.+\.webp$/),
+          qty: 2,
+          price: a.price,
+          originalPrice: a.originalPrice,
+          amount: a.price * 2,
+        },
+        expect.objectContaining({ externalId: b.externalId, qty: 1, price: b.price, amount: b.price }),
+      ]),
+    );
+    expect(order.lines).toHaveLength(2);
+    expect(order.images).toEqual(order.lines.map((l) => l.image));
+    const point = await t.db
+      .selectFrom('pickup_point')
+      .selectAll()
+      .where('id', '=', courierCity.pointId)
+      .executeTakeFirstOrThrow();
+    expect(order.pickupPoint).toMatchObject({
+      id: point.id,
+      regionId: point.city_id,
+      title: point.title,
+      addressStreetNumber: point.address_street_number,
+    });
+
+    expect(await stockOf(a.id, courierCity.id)).toBe(3);
+    expect(await stockOf(b.id, courierCity.id)).toBe(4);
+    expect(await cartItems(cartId)).toEqual([{ sku_id: c.id, qty: 1 }]);
+    // The anonymous cart now belongs to the customer.
+    expect(
+      (await t.db.selectFrom('cart').select('customer_id').where('id', '=', cartId).executeTakeFirstOrThrow())
+        .customer_id,
+    ).toBe(customer.id);
+    // Stored lines carry the source city.
+    const stored = await t.db
+      .selectFrom('order_line')
+      .select('source_city_id')
+      .where('order_id', '=', order.id)
+      .execute();
+    expect(stored.every((l) => l.source_city_id === courierCity.id)).toBe(true);
+
+    const sms = await t.app.inject({ method: 'GET', url: `/api/dev/sms-outbox?mobile=${mobile}` });
+    expect((sms.json() as { data: { text: string }[] }).data[0]!.text).toBe(
+      `Kiim: заказ № ${order.number} принят, сумма ${formatPrice(order.amount)}. Спасибо!`,
+    );
+
+    // The account lists and shows it.
+    const pending = await get<{ items: Order[] }>(token, '/api/order/list?state=pending');
+    expect(pending.status).toBe(200);
+    expect(pending.body.data.items.map((o) => o.number)).toContain(order.number);
+    expect(pending.body.data.items.find((o) => o.number === order.number)).toEqual(order);
+    const details = await get<Order>(token, `/api/order/details/${order.number}`);
+    expect(details.status).toBe(200);
+    expect(details.body.data).toEqual(order);
+  });
+
+  it('places a courier order with the city courier price and the recipient normalised', async () => {
+    const me = await newCustomer();
+    const [, , , d] = skus as [unknown, unknown, unknown, (typeof skus)[0]];
+    await setStock(d.id, courierCity.id, 3);
+    const cartId = await makeCart([{ skuId: d.id, qty: 3 }], me.id);
+    const r = await create(
+      me.token,
+      draft(cartId, {
+        deliveryMethodId: 2,
+        paymentId: 2,
+        pickupPointId: null,
+        deliveryNotToCustomer: true,
+        delivery: {
+          street: 'пр. Абая',
+          building: '10',
+          flat: '5',
+          contactName: 'Айгерим',
+          contactPhone: '8 (701) 111-22-33',
+        },
+      }),
+    );
+    expect(r.status).toBe(200);
+    const order = r.body.data.order;
+    expect(order.deliveryAmount).toBe(courierCity.courierPrice);
+    expect(order.itemsAmount).toBe(d.price * 3);
+    expect(order.amount).toBe(d.price * 3 + courierCity.courierPrice);
+    expect(order.pickupPoint).toBeNull();
+    expect(order.paymentId).toBe(2);
+    expect(order.deliveryNotToCustomer).toBe(true);
+    expect(order.delivery).toEqual({
+      contactName: 'Айгерим',
+      contactPhone: '77011112233',
+      street: 'пр. Абая',
+      building: '10',
+      entranceNumber: null,
+      floor: null,
+      flat: '5',
+    });
+    expect(await stockOf(d.id, courierCity.id)).toBe(0);
+    expect(await cartItems(cartId)).toEqual([]);
+  });
+
+  describe('refuses bad checkouts with a clear error and writes nothing', () => {
+    let me: Awaited<ReturnType<typeof newCustomer>>;
+    let cartId: string;
+    const sku = () => skus[4]!;
+    beforeAll(async () => {
+      me = await newCustomer();
+      await setStock(sku().id, courierCity.id, 5);
+      await setStock(sku().id, noCourierCity.id, 5);
+      cartId = await makeCart([{ skuId: sku().id, qty: 1 }]);
+    });
+
+    const cases: [
+      string,
+      () => Partial<OrderDraft> | Record<string, unknown>,
+      number,
+      number,
+      string | null,
+    ][] = [
+      [
+        'pickup without a pickup point',
+        () => ({ pickupPointId: null }),
+        400,
+        ErrorCode.validation,
+        'pickupPointId',
+      ],
+      [
+        'a pickup point of another city',
+        () => ({ pickupPointId: noCourierCity.pointId }),
+        400,
+        ErrorCode.validation,
+        'pickupPointId',
+      ],
+      [
+        'a pickup point that does not exist',
+        () => ({ pickupPointId: 999999 }),
+        400,
+        ErrorCode.validation,
+        'pickupPointId',
+      ],
+      [
+        'courier without street and building',
+        () => ({ deliveryMethodId: 2, pickupPointId: null, delivery: { flat: '1' } }),
+        400,
+        ErrorCode.validation,
+        'delivery.street',
+      ],
+      [
+        'courier to someone else without their phone',
+        () => ({
+          deliveryMethodId: 2,
+          deliveryNotToCustomer: true,
+          delivery: { street: 'Абая', building: '1', contactName: 'Асель' },
+        }),
+        400,
+        ErrorCode.validation,
+        'delivery.contactPhone',
+      ],
+      [
+        'courier to someone else with a Russian phone',
+        () => ({
+          deliveryMethodId: 2,
+          deliveryNotToCustomer: true,
+          delivery: { street: 'Абая', building: '1', contactName: 'Асель', contactPhone: '+7 916 123 45 67' },
+        }),
+        400,
+        ErrorCode.validation,
+        'delivery.contactPhone',
+      ],
+      [
+        'courier in a city without courier',
+        () => ({
+          regionId: noCourierCity.id,
+          deliveryMethodId: 2,
+          pickupPointId: null,
+          delivery: { street: 'Абая', building: '1' },
+        }),
+        422,
+        ErrorCode.deliveryMethodNotOffered,
+        null,
+      ],
+      [
+        'card online (not offered yet)',
+        () => ({ paymentId: 3 }),
+        422,
+        ErrorCode.paymentMethodNotOffered,
+        null,
+      ],
+      ['payment 4', () => ({ paymentId: 4 }), 400, ErrorCode.validation, 'order.paymentId'],
+      ['a bad email', () => ({ email: 'not-an-email' }), 400, ErrorCode.validation, 'order.email'],
+      ['an unknown city', () => ({ regionId: 4242 }), 404, ErrorCode.cityNotFound, null],
+      ['an unknown cart', () => ({ cartUuid: randomUUID() }), 404, ErrorCode.cartNotFound, null],
+      ['a price sent by the client', () => ({ price: 1 }), 400, ErrorCode.validation, null],
+      [
+        'an overlong comment',
+        () => ({ customerComment: 'я'.repeat(1001) }),
+        400,
+        ErrorCode.validation,
+        'order.customerComment',
+      ],
+    ];
+    it.each(cases)('%s', async (_name, over, status, code, field) => {
+      const before = await snapshot(cartId, courierCity.id);
+      const r = await create(me.token, { ...draft(cartId), ...over() });
+      expect(r.status).toBe(status);
+      expect(r.body.code).toBe(code);
+      expect(r.body.message).toBeTruthy();
+      if (field) expect(r.body.errors?.[field]?.[0]).toBeTruthy();
+      expect(await snapshot(cartId, courierCity.id)).toEqual(before);
+    });
+
+    it("another customer's cart is not found", async () => {
+      const owner = await newCustomer();
+      const theirs = await makeCart([{ skuId: sku().id, qty: 1 }], owner.id);
+      const before = await snapshot(theirs, courierCity.id);
+      const r = await create(me.token, draft(theirs));
+      expect(r.status).toBe(404);
+      expect(r.body.code).toBe(ErrorCode.cartNotFound);
+      expect(await snapshot(theirs, courierCity.id)).toEqual(before);
+    });
+
+    it('a cart whose every line is sold out in the city: 409 with the lines', async () => {
+      const s = skus[5]!;
+      await setStock(s.id, courierCity.id, 0);
+      const soldOut = await makeCart([{ skuId: s.id, qty: 2 }]);
+      const before = await snapshot(soldOut, courierCity.id);
+      const r = await create(me.token, draft(soldOut));
+      expect(r.status).toBe(409);
+      expect(r.body.code).toBe(ErrorCode.insufficientStock);
+      expect(r.body.details).toEqual({ lines: [{ externalId: s.externalId, requested: 2, available: 0 }] });
+      expect(await snapshot(soldOut, courierCity.id)).toEqual(before);
+    });
+
+    it('an empty cart, or one with only products no longer sold: 422', async () => {
+      const empty = await makeCart([]);
+      const before = await snapshot(empty, courierCity.id);
+      const r = await create(me.token, draft(empty));
+      expect(r.status).toBe(422);
+      expect(r.body.code).toBe(ErrorCode.emptyCart);
+      expect(await snapshot(empty, courierCity.id)).toEqual(before);
+
+      const s = skus[5]!;
+      const product = await t.db
+        .selectFrom('sku')
+        .select('product_id')
+        .where('id', '=', s.id)
+        .executeTakeFirstOrThrow();
+      await setStock(s.id, courierCity.id, 5);
+      await t.db.updateTable('product').set({ is_active: 0 }).where('id', '=', product.product_id).execute();
+      try {
+        const gone = await makeCart([{ skuId: s.id, qty: 1 }]);
+        const r2 = await create(me.token, draft(gone));
+        expect(r2.status).toBe(422);
+        expect(r2.body.code).toBe(ErrorCode.emptyCart);
+        expect(await stockOf(s.id, courierCity.id)).toBe(5);
+      } finally {
+        await t.db
+          .updateTable('product')
+          .set({ is_active: 1 })
+          .where('id', '=', product.product_id)
+          .execute();
+      }
+    });
+
+    it('without a token: 401 before the body is looked at; a bad token: 403', async () => {
+      expect((await create(undefined, { nonsense: true })).status).toBe(401);
+      expect((await create('bogus', draft(cartId))).status).toBe(403);
+      for (const url of ['/api/order/list', '/api/order/details/100001']) {
+        expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      }
+    });
+  });
+
+  it('refuses with 409 and the short lines when stock is insufficient, writing nothing', async () => {
+    const me = await newCustomer();
+    const [a, b] = [skus[6]!, skus[7]!];
+    await setStock(a.id, courierCity.id, 5);
+    await setStock(b.id, courierCity.id, 1);
+    const cartId = await makeCart([
+      { skuId: a.id, qty: 2 },
+      { skuId: b.id, qty: 3 },
+    ]);
+    const before = await snapshot(cartId, courierCity.id);
+    const r = await create(me.token, draft(cartId));
+    expect(r.status).toBe(409);
+    expect(r.body.code).toBe(ErrorCode.insufficientStock);
+    expect(r.body.details).toEqual({ lines: [{ externalId: b.externalId, requested: 3, available: 1 }] });
+    expect(await snapshot(cartId, courierCity.id)).toEqual(before);
+    expect(before.cartOwner).toBeNull();
+  });
+
+  describe('idempotency', () => {
+    it('answers a retry with the same key and body with the same order, once', async () => {
+      const me = await newCustomer();
+      const s = skus[0]!;
+      await setStock(s.id, courierCity.id, 10);
+      const cartId = await makeCart([{ skuId: s.id, qty: 1 }]);
+      const body = draft(cartId);
+      const first = await create(me.token, body);
+      expect(first.status).toBe(200);
+      const before = await snapshot(cartId, courierCity.id);
+      const retry = await create(me.token, body);
+      expect(retry.status).toBe(200);
+      expect(retry.raw).toBe(first.raw);
+      expect(await snapshot(cartId, courierCity.id)).toEqual(before);
+
+      const other = await create(me.token, { ...body, paymentId: 2 });
+      expect(other.status).toBe(409);
+      expect(other.body.code).toBe(OrderErrorCode.idempotencyKeyReused);
+      expect(await snapshot(cartId, courierCity.id)).toEqual(before);
+    });
+
+    it('makes one order from parallel requests with one key', async () => {
+      const me = await newCustomer();
+      const s = skus[1]!;
+      await setStock(s.id, courierCity.id, 10);
+      const cartId = await makeCart([{ skuId: s.id, qty: 2 }]);
+      const body = draft(cartId);
+      const results = await Promise.all(Array.from({ length: 4 }, () => create(me.token, body)));
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      expect(new Set(results.map((r) => r.raw)).size).toBe(1);
+      const orders = await t.db.selectFrom('order').select('id').where('customer_id', '=', me.id).execute();
+      expect(orders).toHaveLength(1);
+      expect(await stockOf(s.id, courierCity.id)).toBe(8);
+    });
+    it('makes one order when parallel requests share a key with different bodies; the others get 409', async () => {
+      const me = await newCustomer();
+      const s = skus[3]!;
+      await setStock(s.id, courierCity.id, 10);
+      const idempotencyKey = randomUUID();
+      const carts = await Promise.all([1, 2, 3].map(() => makeCart([{ skuId: s.id, qty: 1 }])));
+      const results = await Promise.all(carts.map((c) => create(me.token, draft(c, { idempotencyKey }))));
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+      const conflicts = results.filter((r) => r.status === 409);
+      expect(conflicts).toHaveLength(2);
+      for (const r of conflicts) expect(r.body.code).toBe(OrderErrorCode.idempotencyKeyReused);
+      expect(
+        await t.db.selectFrom('order').select('id').where('customer_id', '=', me.id).execute(),
+      ).toHaveLength(1);
+      expect(await stockOf(s.id, courierCity.id)).toBe(9);
+    });
+  });
+
+  it('sells exactly the stock when 30 customers order the last 10 units at once', async () => {
+    const s = skus[2]!;
+    await setStock(s.id, courierCity.id, 10);
+    const buyers = await Promise.all(
+      Array.from({ length: 30 }, async () => {
+        const c = await newCustomer();
+        return { ...c, cartId: await makeCart([{ skuId: s.id, qty: 1 }], c.id) };
+      }),
+    );
+    const before = Number(
+      (
+        await t.db
+          .selectFrom('order')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const results = await Promise.all(buyers.map((b) => create(b.token, draft(b.cartId))));
+    const ok = results.filter((r) => r.status === 200);
+    const refused = results.filter((r) => r.status === 409);
+    expect(ok).toHaveLength(10);
+    expect(refused).toHaveLength(20);
+    for (const r of refused) {
+      expect(r.body.code).toBe(ErrorCode.insufficientStock);
+      expect(r.body.details).toEqual({ lines: [{ externalId: s.externalId, requested: 1, available: 0 }] });
+    }
+    expect(new Set(ok.map((r) => r.body.data.order.number)).size).toBe(10);
+    expect(await stockOf(s.id, courierCity.id)).toBe(0);
+    const after = Number(
+      (
+        await t.db
+          .selectFrom('order')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(after - before).toBe(10);
+    // The refused buyers keep their carts.
+    const kept = await Promise.all(buyers.map((b) => cartItems(b.cartId)));
+    expect(kept.filter((items) => items.length === 1)).toHaveLength(20);
+  });
+
+  it('places the order even when the confirmation SMS fails', async () => {
+    const me = await newCustomer();
+    const s = skus[3]!;
+    await setStock(s.id, courierCity.id, 2);
+    const cartId = await makeCart([{ skuId: s.id, qty: 1 }]);
+    const send = t.app.sms.send;
+    t.app.sms.send = async () => {
+      throw new Error('provider down');
+    };
+    try {
+      const r = await create(me.token, draft(cartId));
+      expect(r.status).toBe(200);
+    } finally {
+      t.app.sms.send = send;
+    }
+  });
+});
+
+describe('GET /api/order/list and /api/order/details/:number', () => {
+  it('splits pending from completed, newest first, and hides other customers’ orders', async () => {
+    const me = await newCustomer();
+    const s = skus[0]!;
+    await setStock(s.id, courierCity.id, 10);
+    const numbers: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const cartId = await makeCart([{ skuId: s.id, qty: 1 }]);
+      const r = await create(me.token, draft(cartId));
+      expect(r.status).toBe(200);
+      numbers.push(r.body.data.order.number);
+      await new Promise((res) => setTimeout(res, 5));
+    }
+    await t.db.updateTable('order').set({ status: 'completed' }).where('number', '=', numbers[0]!).execute();
+    await t.db.updateTable('order').set({ status: 'cancelled' }).where('number', '=', numbers[1]!).execute();
+
+    const pending = await get<{ items: Order[] }>(me.token, '/api/order/list?state=pending');
+    expect(pending.body.data.items.map((o) => o.number)).toEqual([numbers[2]]);
+    const byDefault = await get<{ items: Order[] }>(me.token, '/api/order/list');
+    expect(byDefault.body.data.items.map((o) => o.number)).toEqual([numbers[2]]);
+    const completed = await get<{ items: Order[] }>(me.token, '/api/order/list?state=completed');
+    expect(completed.body.data.items.map((o) => o.number)).toEqual([numbers[1], numbers[0]]);
+    expect(completed.body.data.items.map((o) => o.status)).toEqual(['cancelled', 'completed']);
+    expect((await get(me.token, '/api/order/list?state=other')).status).toBe(400);
+
+    const stranger = await newCustomer();
+    expect((await get<{ items: Order[] }>(stranger.token, '/api/order/list')).body.data.items).toEqual([]);
+    const theirs = await get(stranger.token, `/api/order/details/${numbers[2]}`);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.code).toBe(ErrorCode.orderNotFound);
+    const unknown = await get(me.token, '/api/order/details/999999999');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe(ErrorCode.orderNotFound);
+    const malformed = await get(me.token, '/api/order/details/12ab');
+    expect(malformed.status).toBe(400);
+  });
+});

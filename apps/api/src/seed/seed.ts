@@ -1,0 +1,125 @@
+// The deterministic demo catalogue: `seedDemo` fills an empty, migrated database (SQLite or PostgreSQL)
+// and, given a media folder, renders the product pictures. Used by `npm run db:seed`, the first start
+// of an empty shop (`ensureSeeded`) and the test harness (data only).
+import type { Insertable } from 'kysely';
+import type { Config } from '#app/config.ts';
+import type { Database, Db, DbOrTrx } from '#app/db/database.ts';
+import { buildDemoCatalogue, type DemoCatalogue } from './seed.catalogue.ts';
+
+/** Default date the demo catalogue is built for: fixes every timestamp and arrival date. */
+export const DEMO_SEED_DATE = new Date('2026-11-01T06:00:00Z');
+
+/** Rows per INSERT: keeps every statement under SQLite's and PostgreSQL's bound-parameter limits. */
+const CHUNK = 500;
+
+/** Row counts of a seeded catalogue; `imageFiles` counts pictures written (0 without a media folder). */
+export interface SeedSummary {
+  cities: number;
+  pickupPoints: number;
+  brands: number;
+  categories: number;
+  products: number;
+  discountedProducts: number;
+  skus: number;
+  stockRows: number;
+  images: number;
+  imageFiles: number;
+}
+
+/** What `seedDemo` and `ensureSeeded` report progress to (a Fastify logger or `console` fit). */
+export interface SeedLogger {
+  info(msg: string): void;
+  error(msg: string): void;
+}
+
+async function insertChunked<T extends keyof DemoCatalogue>(db: DbOrTrx, table: T, rows: DemoCatalogue[T]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK) as Insertable<Database[T]>[];
+    await db.insertInto(table).values(chunk as never).execute();
+  }
+}
+
+/** True when the catalogue has no product yet (a fresh or never-seeded database). */
+export async function isCatalogueEmpty(db: DbOrTrx): Promise<boolean> {
+  const row = await db.selectFrom('product').select('id').limit(1).executeTakeFirst();
+  return row === undefined;
+}
+
+/**
+ * Fills an empty, migrated database with the demo catalogue (spec §3): cities (id 1 Алматы, default
+ * city of spec §9; the last one hidden), pickup points, brands, the ten categories, ~450 products with
+ * colour siblings, SKUs, stock per city and two `product_image` rows per product. Prices are whole
+ * tenge. Deterministic: the same `now` gives the same rows. All rows go in one transaction, in
+ * INSERTs of at most 500 rows.
+ * @param opts.mediaDir where to render the picture masters (`masters/products/{id}-{n}.webp`);
+ *   null writes the image rows but no files (tests).
+ * @param opts.now date the catalogue is built for (default {@link DEMO_SEED_DATE}).
+ * @throws Error when the database already has products (nothing is written).
+ */
+export async function seedDemo(db: Db, opts: { mediaDir: string | null; now?: Date }): Promise<SeedSummary> {
+  const rows = buildDemoCatalogue(opts.now ?? DEMO_SEED_DATE);
+  await db.transaction().execute(async (trx) => {
+    if (!(await isCatalogueEmpty(trx))) throw new Error('seedDemo: the catalogue already has products');
+    await insertChunked(trx, 'city', rows.city);
+    await insertChunked(trx, 'pickup_point', rows.pickup_point);
+    await insertChunked(trx, 'brand', rows.brand);
+    await insertChunked(trx, 'category', rows.category);
+    await insertChunked(trx, 'product', rows.product);
+    await insertChunked(trx, 'product_image', rows.product_image);
+    await insertChunked(trx, 'sku', rows.sku);
+    await insertChunked(trx, 'stock', rows.stock);
+  });
+  let imageFiles = 0;
+  if (opts.mediaDir) {
+    const { renderMissingProductImages } = await import('./images.ts');
+    imageFiles = (await renderMissingProductImages(db, opts.mediaDir)).rendered;
+  }
+  return {
+    cities: rows.city.length,
+    pickupPoints: rows.pickup_point.length,
+    brands: rows.brand.length,
+    categories: rows.category.length,
+    products: rows.product.length,
+    discountedProducts: rows.product.filter((p) => p.original_price > p.price).length,
+    skus: rows.sku.length,
+    stockRows: rows.stock.length,
+    images: rows.product_image.length,
+    imageFiles,
+  };
+}
+
+/** Outcome of {@link ensureSeeded}. `images` settles when the missing pictures are written; it never rejects. */
+export interface EnsureSeededResult {
+  /** The summary when this call seeded the catalogue, null when it was already there. */
+  seeded: SeedSummary | null;
+  images: Promise<{ rendered: number; skipped: number } | null>;
+}
+
+/**
+ * Start-up hook (architecture: "automatic on first start of an empty database"): seeds the demo data
+ * when the catalogue is empty, then renders any missing picture masters into `config.mediaDir` in
+ * the background, so the server can listen as soon as the data is there. Errors of the picture step
+ * are logged, not thrown.
+ * @throws what `seedDemo` throws for the data step.
+ */
+export async function ensureSeeded(db: Db, config: Pick<Config, 'mediaDir'>, log: SeedLogger): Promise<EnsureSeededResult> {
+  let seeded: SeedSummary | null = null;
+  if (await isCatalogueEmpty(db)) {
+    const started = Date.now();
+    seeded = await seedDemo(db, { mediaDir: null });
+    log.info(`Демо-каталог создан: ${seeded.products} товаров, ${seeded.skus} SKU за ${Date.now() - started} мс`);
+  }
+  const images = (async () => {
+    try {
+      const { renderMissingProductImages } = await import('./images.ts');
+      const started = Date.now();
+      const result = await renderMissingProductImages(db, config.mediaDir);
+      if (result.rendered > 0) log.info(`Картинки товаров: создано ${result.rendered} за ${Date.now() - started} мс`);
+      return result;
+    } catch (err) {
+      log.error(`Не удалось создать картинки товаров: ${err instanceof Error ? err.message : String(err)}`);
+      return null;
+    }
+  })();
+  return { seeded, images };
+}

@@ -1,0 +1,26 @@
+import { type RouteConfig, index, prefix, route } from '@react-router/dev/routes';
+
+// The route table of spec §2, one module per route. Paths match case-insensitively, so /Cart and /cart
+// are the same route (spec §2 sends to /cart).
+export default [
+  index('routes/catalog/home.tsx'),
+  route('home-zhenshiny', 'routes/catalog/home-segment.tsx', { id: 'home-zhenshiny' }),
+  route('home-muzhchiny', 'routes/catalog/home-segment.tsx', { id: 'home-muzhchiny' }),
+  route('category/:slug', 'routes/catalog/category.tsx'),
+  route('product/:slug', 'routes/catalog/product.tsx'),
+  ...prefix('Cart', [
+    index('routes/cart/cart.tsx'),
+    route('checkout', 'routes/cart/checkout.tsx'),
+    route('thankyou', 'routes/cart/thankyou.tsx'),
+  ]),
+  route('auth/sign-in', 'routes/auth/sign-in.tsx'),
+  route('auth/sign-out', 'routes/auth/sign-out.tsx'),
+  route('personal', 'routes/personal/layout.tsx', [
+    index('routes/personal/profile.tsx'),
+    route('orders', 'routes/personal/orders-index.tsx'),
+    route('orders/pending', 'routes/personal/orders.tsx', { id: 'orders-pending' }),
+    route('orders/completed', 'routes/personal/orders.tsx', { id: 'orders-completed' }),
+    route('orders/details/:id', 'routes/personal/order-details.tsx'),
+  ]),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

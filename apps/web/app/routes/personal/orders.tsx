@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { formatDate, formatPrice } from '@kiim/contract/format';
+import type { Route } from './+types/orders';
+import { apiFor } from '../../lib/api.server.ts';
+import { OrderStatusBadge } from '../../components/OrderStatus.tsx';
+
+/**
+ * Orders of the customer (spec §2): /personal/orders/pending lists orders not yet completed or cancelled,
+ * /personal/orders/completed the finished ones. Newest first.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const state = new URL(request.url).pathname.toLowerCase().endsWith('/completed') ? 'completed' : 'pending';
+  const { items } = await apiFor(request, context).orders(state);
+  return { state, orders: items };
+}
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { state, orders } = loaderData;
+  return (
+    <section>
+      <h1>{state === 'pending' ? 'Текущие заказы' : 'Выполненные заказы'}</h1>
+      {orders.length === 0 ? (
+        <p className="muted">{state === 'pending' ? 'Сейчас у вас нет заказов в работе.' : 'Выполненных заказов пока нет.'}</p>
+      ) : (
+        <ul className="orders">
+          {orders.map((o) => (
+            <li key={o.id} className="order-card" data-testid="order-card">
+              <div className="order-card__head">
+                <Link to={`/personal/orders/details/${o.number}`}>Заказ № {o.number}</Link>
+                <OrderStatusBadge status={o.status} />
+              </div>
+              <p className="muted">
+                от {formatDate(o.createdAt)} · {o.lines.reduce((s, l) => s + l.qty, 0)} шт. · <strong>{formatPrice(o.amount)}</strong>
+              </p>
+              <ul className="thumbs">
+                {o.images.map((src) => (
+                  <li key={src}>
+                    <img src={src} width={60} height={80} alt="" loading="lazy" />
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, snap, startShop, type RunningShop } from './shop.ts';
+
+/** Digits of a price as shown (`12 990 ₸` → 12990). */
+const tenge = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
+
+let shop: RunningShop;
+let browser: Browser;
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+describe('main shopping journey (issue: the shop end to end)', () => {
+  it('home → category → product → size → cart → sign in by SMS → checkout → thank-you → pending orders', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ru-RU' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+
+    await page.goto(shop.url + '/');
+    await expect(page.locator('h1').first().textContent()).resolves.toBeTruthy();
+    await snap(page, '01-home');
+
+    await page.locator('a.tile', { hasText: 'Женские джинсы' }).click();
+    await page.waitForURL(/\/category\//);
+    await expect(page.locator('h1').textContent()).resolves.toContain('Женские джинсы');
+    await snap(page, '02-category');
+
+    // A product in stock in the current city (Алматы).
+    await page.locator('article.card', { has: page.locator('.stock--in') }).first().locator('a').click();
+    await page.waitForURL(/\/product\//);
+    const productName = await page.locator('h1').textContent();
+    const price = tenge(await page.locator('.product__info .price__now').textContent());
+    expect(price).toBeGreaterThan(0);
+    await page.locator('label.size[title="В наличии"]').first().click();
+    await snap(page, '03-product');
+    await page.getByRole('button', { name: 'Добавить в корзину' }).click();
+    await page.getByText('Товар добавлен в корзину').waitFor();
+    await expect(page.getByTestId('cart-count').textContent()).resolves.toBe('1');
+
+    await page.goto(shop.url + '/Cart');
+    await expect(page.getByTestId('cart-line').count()).resolves.toBe(1);
+    await expect(page.getByTestId('cart-line').textContent()).resolves.toContain(productName ?? '');
+    expect(tenge(await page.getByTestId('cart-total').textContent())).toBe(price);
+    await snap(page, '04-cart');
+
+    // Checkout asks an anonymous visitor to sign in first.
+    await page.getByRole('link', { name: 'Оформить заказ' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.getByLabel('Номер телефона').fill('+7 701 555 12 34');
+    await snap(page, '05-sign-in-phone');
+    await page.getByRole('button', { name: 'Получить код' }).click();
+    await page.getByLabel('Код из SMS').waitFor();
+    const outbox = await (await fetch(`${shop.url}/api/dev/sms-outbox?mobile=77015551234`)).json();
+    const code = /\b(\d{6})\b/.exec(outbox.data[0].text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByLabel('Код из SMS').fill(code!);
+    await snap(page, '06-sign-in-code');
+    await page.getByRole('button', { name: 'Войти', exact: true }).click();
+
+    await page.waitForURL(/\/Cart\/checkout$/);
+    await expect(page.locator('input[name="pickupPointId"]:checked').count()).resolves.toBe(1);
+    await page.locator('input[name="deliveryMethodId"][value="1"]').check();
+    await page.locator('input[name="paymentId"][value="1"]').check();
+    await snap(page, '07-checkout');
+    await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+
+    await page.waitForURL(/\/Cart\/thankyou$/);
+    const orderNumber = (await page.getByTestId('order-number').textContent()) ?? '';
+    expect(orderNumber).toMatch(/^\d{6,15}$/);
+    expect(tenge(await page.getByTestId('order-amount').textContent())).toBe(price);
+    await snap(page, '08-thank-you');
+
+    await page.getByRole('link', { name: 'Мои заказы' }).click();
+    await page.waitForURL(/\/personal\/orders\/pending$/);
+    await expect(page.getByTestId('order-card').first().textContent()).resolves.toContain(orderNumber);
+    await snap(page, '09-pending-orders');
+
+    // The cart no longer holds the ordered line.
+    await expect(page.getByTestId('cart-count').count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('guards and the 404 screen', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+
+    await page.goto(shop.url + '/Cart/thankyou');
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    await page.goto(shop.url + '/Cart/checkout');
+    expect(new URL(page.url()).pathname.toLowerCase()).toBe('/cart');
+
+    await page.goto(shop.url + '/personal/orders/pending');
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    const res = await page.goto(shop.url + '/no-such-page');
+    expect(res?.status()).toBe(404);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Такая страница не существует...');
+    await expect(page.getByRole('link', { name: 'На главную' }).count()).resolves.toBe(1);
+    await snap(page, '10-not-found');
+
+    await page.goto(shop.url + '/home-foo');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+});

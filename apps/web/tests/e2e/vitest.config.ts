@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys in real Chromium against the started shop (one shop per file, files run one at a time).
+export default defineConfig({
+  test: {
+    root: new URL('.', import.meta.url).pathname,
+    include: ['**/*.e2e.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  },
+});
