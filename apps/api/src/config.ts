@@ -14,7 +14,7 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** PostgreSQL URL; when absent the embedded SQLite file is used (architecture: Data). */
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   SQLITE_PATH: z.string().default(path.join(repoRoot, 'data', 'kiim.db')),
   /** Where generated product images live (masters and resized copies). */
   MEDIA_DIR: z.string().default(path.join(repoRoot, 'data', 'media')),

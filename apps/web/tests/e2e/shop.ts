@@ -34,14 +34,15 @@ export interface RunningShop {
 export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiim-e2e-'));
+  // The browser journeys always run on the embedded SQLite database.
+  const { DATABASE_URL: _pg, ...parentEnv } = process.env;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/web/server.ts'], {
     cwd: repoRoot,
     env: {
-      ...process.env,
+      ...parentEnv,
       NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: '',
       SQLITE_PATH: path.join(dataDir, 'kiim.db'),
       MEDIA_DIR: path.join(dataDir, 'media'),
       LOG_LEVEL: 'warn',
