@@ -31,7 +31,7 @@ export async function renderProductPicture(picture: ProductPicture, file: string
     view: picture.position === 1 ? 'front' : 'detail',
     pixelWidth: MASTER_WIDTH,
   });
-  const webp = await sharp(Buffer.from(svg)).webp({ quality: MASTER_QUALITY, effort: 4 }).toBuffer();
+  const webp = await sharp(Buffer.from(svg)).webp({ quality: MASTER_QUALITY, effort: 2 }).toBuffer();
   await writeFileAtomic(file, webp);
 }
 
@@ -86,7 +86,10 @@ export async function renderMissingProductImages(
       skipped += 1;
       return;
     }
-    await renderProductPicture({ shape: garmentShapeOf(row.category_id, row.name), colourHex: row.colour_hex, position: row.position }, file);
+    await renderProductPicture(
+      { shape: garmentShapeOf(row.category_id, row.name), colourHex: row.colour_hex, position: row.position },
+      file,
+    );
     rendered += 1;
   });
   return { rendered, skipped };

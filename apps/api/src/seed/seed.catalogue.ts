@@ -3,8 +3,20 @@ import type { Insertable } from 'kysely';
 import type { Database } from '#app/db/database.ts';
 import { CITIES, PICKUP_POINTS } from './seed.places.ts';
 import {
-  BRANDS, BRA_SIZES, CATEGORIES, MATERIALS, MODELS_PER_CATEGORY, PALETTES, PRICE_RANGE, SIZE_SCALES, SOCK_SIZES,
-  STYLING_NOTES, TEMPLATES, type GarmentShape, type ModelTemplate,
+  BRANDS,
+  BRA_SIZES,
+  CATEGORIES,
+  MATERIALS,
+  MODELS_PER_CATEGORY,
+  PALETTES,
+  PRICE_RANGE,
+  SIZE_SCALES,
+  SOCK_SIZES,
+  STYLING_NOTES,
+  TEMPLATES,
+  WOMEN_ONLY_COLOURS,
+  type GarmentShape,
+  type ModelTemplate,
 } from './seed.catalog-data.ts';
 import { createRng, slugify, type Rng } from './seed.random.ts';
 
@@ -46,7 +58,12 @@ export function garmentShapeOf(categoryId: number, name: string): GarmentShape {
 }
 
 /** Sizes a product of this template is sold in: a run of 3–7 neighbouring sizes of its scale. */
-function sizesFor(rng: Rng, kind: number, gender: number, template: ModelTemplate): { size: string; order: number }[] {
+function sizesFor(
+  rng: Rng,
+  kind: number,
+  gender: number,
+  template: ModelTemplate,
+): { size: string; order: number }[] {
   let scale: readonly string[];
   if (template.shape === 'bra') scale = BRA_SIZES;
   else if (template.shape === 'socks') scale = SOCK_SIZES[gender] ?? [];
@@ -96,33 +113,82 @@ export function buildDemoCatalogue(now: Date, seed = 20261101): DemoCatalogue {
   const rng = createRng(seed);
   const stamp = now.toISOString();
   const stamps = { created_at: stamp, updated_at: stamp };
-  const out: DemoCatalogue = { city: [], pickup_point: [], brand: [], category: [], product: [], product_image: [], sku: [], stock: [] };
+  const out: DemoCatalogue = {
+    city: [],
+    pickup_point: [],
+    brand: [],
+    category: [],
+    product: [],
+    product_image: [],
+    sku: [],
+    stock: [],
+  };
 
   for (const c of CITIES) {
     out.city.push({
-      id: c.id, name: c.name, slug: c.slug, time_zone: c.timeZone, visible_for_customers: c.visible ? 1 : 0,
-      courier_available: c.courierPrice > 0 ? 1 : 0, courier_price: c.courierPrice, sort_order: c.id, ...stamps,
+      id: c.id,
+      name: c.name,
+      slug: c.slug,
+      time_zone: c.timeZone,
+      visible_for_customers: c.visible ? 1 : 0,
+      courier_available: c.courierPrice > 0 ? 1 : 0,
+      courier_price: c.courierPrice,
+      sort_order: c.id,
+      ...stamps,
     });
   }
   PICKUP_POINTS.forEach((pp, i) => {
     const city = CITIES.find((c) => c.id === pp.cityId);
     out.pickup_point.push({
-      id: i + 1, city_id: pp.cityId, title: pp.title, building_name: pp.buildingName, address_city: city?.name ?? '',
-      address_street_number: pp.street, address_entrance_number: pp.entrance, address_floor: pp.floor,
-      address_apartment_number: pp.apartment, address_comment: pp.comment, opening_hours: pp.hours,
-      longitude: pp.lon, latitude: pp.lat, ...stamps,
+      id: i + 1,
+      city_id: pp.cityId,
+      title: pp.title,
+      building_name: pp.buildingName,
+      address_city: city?.name ?? '',
+      address_street_number: pp.street,
+      address_entrance_number: pp.entrance,
+      address_floor: pp.floor,
+      address_apartment_number: pp.apartment,
+      address_comment: pp.comment,
+      opening_hours: pp.hours,
+      longitude: pp.lon,
+      latitude: pp.lat,
+      ...stamps,
     });
   });
-  BRANDS.forEach((b, i) => out.brand.push({ id: i + 1, slug: b.slug, name: b.name, country: b.country, description: b.description, ...stamps }));
-  for (const c of CATEGORIES) out.category.push({ id: c.id, slug: c.slug, name: c.name, kind: c.kind, gender: c.gender, sort_order: c.id, ...stamps });
+  BRANDS.forEach((b, i) =>
+    out.brand.push({
+      id: i + 1,
+      slug: b.slug,
+      name: b.name,
+      country: b.country,
+      description: b.description,
+      ...stamps,
+    }),
+  );
+  for (const c of CATEGORIES)
+    out.category.push({
+      id: c.id,
+      slug: c.slug,
+      name: c.name,
+      kind: c.kind,
+      gender: c.gender,
+      sort_order: c.id,
+      ...stamps,
+    });
 
   // Models → colour siblings. Product ids are given after a shuffle so that lists mix models naturally.
-  type Draft = { row: Omit<Insertable<Database['product']>, 'id' | 'slug'>; sizes: { size: string; order: number }[] };
+  type Draft = {
+    row: Omit<Insertable<Database['product']>, 'id' | 'slug'>;
+    sizes: { size: string; order: number }[];
+  };
   const drafts: Draft[] = [];
   let modelSeq = 0;
   for (const cat of CATEGORIES) {
     const templates = TEMPLATES[cat.id] ?? [];
-    const brands = BRANDS.map((b, i) => ({ ...b, id: i + 1 })).filter((b) => b.kinds.includes(cat.kind));
+    const brands = BRANDS.map((b, i) => ({ ...b, id: i + 1 })).filter(
+      (b) => b.kinds.includes(cat.kind) && (b.genders ?? [cat.gender]).includes(cat.gender),
+    );
     const models = MODELS_PER_CATEGORY[cat.id] ?? 0;
     for (let m = 0; m < models; m++) {
       modelSeq += 1;
@@ -134,11 +200,18 @@ export function buildDemoCatalogue(now: Date, seed = 20261101): DemoCatalogue {
       const composition = rng.pick(material.compositions);
       const arrival = new Date(now.getTime() - rng.int(1, 365) * DAY_MS);
       const colourCount = rng.chance(0.12) ? 1 : rng.chance(0.5) ? 2 : 3;
-      const colours = rng.sample(PALETTES[cat.kind] ?? [], colourCount);
+      const palette = (PALETTES[cat.kind] ?? []).filter(
+        (c) => cat.gender === 0 || !WOMEN_ONLY_COLOURS.has(c.name),
+      );
+      const colours = rng.sample(palette, colourCount);
       const sizes = sizesFor(rng, cat.kind, cat.gender, template);
       const modelCode = `KM-M${String(modelSeq).padStart(4, '0')}`;
       for (const colour of colours) {
-        const description = [template.about, material.note, ...(rng.chance(0.5) ? [rng.pick(STYLING_NOTES)] : [])].join(' ');
+        const description = [
+          template.about,
+          material.note,
+          ...(rng.chance(0.5) ? [rng.pick(STYLING_NOTES)] : []),
+        ].join(' ');
         let price = basePrice;
         if (rng.chance(1 / 3)) {
           // Never below the kind's lowest price tag: a sale does not turn a coat into a T-shirt price.
@@ -147,15 +220,30 @@ export function buildDemoCatalogue(now: Date, seed = 20261101): DemoCatalogue {
           if (discounted < basePrice) price = discounted;
         }
         // A sibling colour sometimes arrived a few weeks later.
-        const arrived = rng.chance(0.25) ? new Date(Math.min(now.getTime() - DAY_MS, arrival.getTime() + rng.int(7, 40) * DAY_MS)) : arrival;
+        const arrived = rng.chance(0.25)
+          ? new Date(Math.min(now.getTime() - DAY_MS, arrival.getTime() + rng.int(7, 40) * DAY_MS))
+          : arrival;
         const arrivalDate = arrived.toISOString().slice(0, 10);
         drafts.push({
           sizes,
           row: {
-          model_code: modelCode, name: template.name, brand_id: brand.id, category_id: cat.id,
-          kind: cat.kind, gender: cat.gender, colour_name: colour.name, colour_hex: colour.hex, description, composition,
-          care: material.care, price, original_price: basePrice, arrival_date: arrivalDate, is_active: 1,
-          created_at: `${arrivalDate}T06:00:00.000Z`, updated_at: stamp,
+            model_code: modelCode,
+            name: template.name,
+            brand_id: brand.id,
+            category_id: cat.id,
+            kind: cat.kind,
+            gender: cat.gender,
+            colour_name: colour.name,
+            colour_hex: colour.hex,
+            description,
+            composition,
+            care: material.care,
+            price,
+            original_price: basePrice,
+            arrival_date: arrivalDate,
+            is_active: 1,
+            created_at: `${arrivalDate}T06:00:00.000Z`,
+            updated_at: stamp,
           },
         });
       }
@@ -168,16 +256,29 @@ export function buildDemoCatalogue(now: Date, seed = 20261101): DemoCatalogue {
     out.product.push({ id, slug: `${slugify(`${d.name} ${d.colour_name}`)}-${id}`, ...d });
     for (let pos = 1; pos <= IMAGES_PER_PRODUCT; pos++) {
       out.product_image.push({
-        id: (id - 1) * IMAGES_PER_PRODUCT + pos, product_id: id, position: pos, media_key: `products/${id}-${pos}`,
-        width: MASTER_WIDTH, height: MASTER_HEIGHT,
-        alt: pos === 1 ? `${d.name}, цвет ${d.colour_name}` : `${d.name}, цвет ${d.colour_name}: детали`, ...stamps,
+        id: (id - 1) * IMAGES_PER_PRODUCT + pos,
+        product_id: id,
+        position: pos,
+        media_key: `products/${id}-${pos}`,
+        width: MASTER_WIDTH,
+        height: MASTER_HEIGHT,
+        alt: pos === 1 ? `${d.name}, цвет ${d.colour_name}` : `${d.name}, цвет ${d.colour_name}: детали`,
+        ...stamps,
       });
     }
     const productRoll = rng.next();
-    const productMode: StockMode = productRoll < 0.025 ? 'none' : productRoll < 0.075 ? 'elsewhere' : 'normal';
+    const productMode: StockMode =
+      productRoll < 0.025 ? 'none' : productRoll < 0.075 ? 'elsewhere' : 'normal';
     for (const s of sizes) {
       skuId += 1;
-      out.sku.push({ id: skuId, external_id: `KM-${String(id).padStart(6, '0')}-${s.size}`, product_id: id, size: s.size, size_order: s.order, ...stamps });
+      out.sku.push({
+        id: skuId,
+        external_id: `KM-${String(id).padStart(6, '0')}-${s.size}`,
+        product_id: id,
+        size: s.size,
+        size_order: s.order,
+        ...stamps,
+      });
       let mode = productMode;
       if (mode === 'normal') {
         const r = rng.next();
@@ -188,4 +289,3 @@ export function buildDemoCatalogue(now: Date, seed = 20261101): DemoCatalogue {
   });
   return out;
 }
-

@@ -20,13 +20,19 @@ try {
     console.table(summary);
     started = Date.now();
     const images = await renderMissingProductImages(db, config.mediaDir);
-    console.log(`Картинки: создано ${images.rendered}, уже были ${images.skipped} (${config.mediaDir}) за ${ms(started)}`);
+    console.log(
+      `Картинки: создано ${images.rendered}, уже были ${images.skipped} (${config.mediaDir}) за ${ms(started)}`,
+    );
   } else if (forceImages) {
     const started = Date.now();
     const images = await renderMissingProductImages(db, config.mediaDir);
-    console.log(`Каталог уже заполнен. Картинки: создано ${images.rendered}, уже были ${images.skipped} за ${ms(started)}`);
+    console.log(
+      `Каталог уже заполнен. Картинки: создано ${images.rendered}, уже были ${images.skipped} за ${ms(started)}`,
+    );
   } else {
-    console.log(`${dialect}: каталог уже заполнен, ничего не изменено (--force-images дорисует недостающие картинки)`);
+    console.log(
+      `${dialect}: каталог уже заполнен, ничего не изменено (--force-images дорисует недостающие картинки)`,
+    );
   }
 } finally {
   await db.destroy();

@@ -32,10 +32,17 @@ export interface SeedLogger {
   error(msg: string): void;
 }
 
-async function insertChunked<T extends keyof DemoCatalogue>(db: DbOrTrx, table: T, rows: DemoCatalogue[T]): Promise<void> {
+async function insertChunked<T extends keyof DemoCatalogue>(
+  db: DbOrTrx,
+  table: T,
+  rows: DemoCatalogue[T],
+): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK) as Insertable<Database[T]>[];
-    await db.insertInto(table).values(chunk as never).execute();
+    await db
+      .insertInto(table)
+      .values(chunk as never)
+      .execute();
   }
 }
 
@@ -102,19 +109,26 @@ export interface EnsureSeededResult {
  * are logged, not thrown.
  * @throws what `seedDemo` throws for the data step.
  */
-export async function ensureSeeded(db: Db, config: Pick<Config, 'mediaDir'>, log: SeedLogger): Promise<EnsureSeededResult> {
+export async function ensureSeeded(
+  db: Db,
+  config: Pick<Config, 'mediaDir'>,
+  log: SeedLogger,
+): Promise<EnsureSeededResult> {
   let seeded: SeedSummary | null = null;
   if (await isCatalogueEmpty(db)) {
     const started = Date.now();
     seeded = await seedDemo(db, { mediaDir: null });
-    log.info(`Демо-каталог создан: ${seeded.products} товаров, ${seeded.skus} SKU за ${Date.now() - started} мс`);
+    log.info(
+      `Демо-каталог создан: ${seeded.products} товаров, ${seeded.skus} SKU за ${Date.now() - started} мс`,
+    );
   }
   const images = (async () => {
     try {
       const { renderMissingProductImages } = await import('./images.ts');
       const started = Date.now();
       const result = await renderMissingProductImages(db, config.mediaDir);
-      if (result.rendered > 0) log.info(`Картинки товаров: создано ${result.rendered} за ${Date.now() - started} мс`);
+      if (result.rendered > 0)
+        log.info(`Картинки товаров: создано ${result.rendered} за ${Date.now() - started} мс`);
       return result;
     } catch (err) {
       log.error(`Не удалось создать картинки товаров: ${err instanceof Error ? err.message : String(err)}`);

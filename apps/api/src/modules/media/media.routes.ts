@@ -5,18 +5,24 @@ import { notFound } from '#app/lib/errors.ts';
 import { MEDIA_WIDTHS } from './media.url.ts';
 import { productRendition } from './media.rendition.ts';
 
-const KEY = /^\d{1,9}-\d{1,3}$/;
-const FILE = /^(\d{1,4})\.webp$/;
+// Canonical forms only (no leading zeros), so each picture has exactly one URL and one cache file.
+const KEY = /^[1-9]\d{0,8}-[1-9]\d{0,2}$/;
+const FILE = /^([1-9]\d{0,3})\.webp$/;
 /** Renditions never change for a key (a new picture gets a new key), so browsers may keep them a year. */
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const MediaParams = z.object({
-  key: z.string().max(20).describe('Picture key: `{productId}-{position}`, e.g. `12-1`'),
-  file: z.string().max(20).describe(`Width and format: one of ${MEDIA_WIDTHS.map((w) => `\`${w}.webp\``).join(', ')}`),
+  key: z.string().max(200).describe('Picture key: `{productId}-{position}`, e.g. `12-1`'),
+  file: z
+    .string()
+    .max(200)
+    .describe(`Width and format: one of ${MEDIA_WIDTHS.map((w) => `\`${w}.webp\``).join(', ')}`),
 });
 
 /** A WebP file: sent as raw bytes (Fastify does not serialize buffers); `binary` in OpenAPI. */
-const WebpBody = z.custom<Buffer>((v) => Buffer.isBuffer(v)).meta({ type: 'string', format: 'binary', description: 'WebP image' });
+const WebpBody = z
+  .custom<Buffer>((v) => Buffer.isBuffer(v))
+  .meta({ type: 'string', format: 'binary', description: 'WebP image' });
 
 const pictureNotFound = () => notFound(ErrorCode.notFound, 'Нет такой картинки');
 

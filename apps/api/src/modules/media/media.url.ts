@@ -17,7 +17,8 @@ export const mediaUrl = (mediaKey: string, width: MediaWidth): string => `/media
  *   `width`/`height` = the 480 px rendition's size (keeps the master's aspect ratio).
  */
 export function productImage(row: { media_key: string; width: number; height: number; alt: string }): Image {
-  const height = row.width > 0 ? Math.round((row.height * DEFAULT_MEDIA_WIDTH) / row.width) : DEFAULT_MEDIA_WIDTH;
+  const height =
+    row.width > 0 ? Math.round((row.height * DEFAULT_MEDIA_WIDTH) / row.width) : DEFAULT_MEDIA_WIDTH;
   return {
     src: mediaUrl(row.media_key, DEFAULT_MEDIA_WIDTH),
     srcSet: MEDIA_WIDTHS.map((w) => `${mediaUrl(row.media_key, w)} ${w}w`).join(', '),
