@@ -6,20 +6,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { createRequestListener } from '@react-router/node';
-import type { ServerBuild } from 'react-router';
+import { createRequestListener } from '@mjackson/node-fetch-server';
+import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
+import { compressResponse } from './http-compression.ts';
 import { createApiClient } from '@kiim/contract';
-import { buildApp } from '@kiim/api';
-import { loadConfig } from '@kiim/api/config';
-import { ensureSeeded } from '@kiim/api/seed';
+import { bootApi, closeOnSignals } from '@kiim/api/boot';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const clientDir = path.join(here, 'build', 'client');
 const started = Date.now();
 
-const config = loadConfig();
-const app = await buildApp({ config });
-await ensureSeeded(app.db, config, app.log);
+const { app, config } = await bootApi();
 
 /** fetch() that answers from the API in this process. */
 const inProcessFetch: typeof fetch = async (input, init) => {
@@ -38,11 +35,16 @@ const inProcessFetch: typeof fetch = async (input, init) => {
 const api = createApiClient({ fetch: inProcessFetch, baseUrl: 'http://in-process' });
 
 const build = (await import(path.join(here, 'build', 'server', 'index.js'))) as ServerBuild;
-const listener = createRequestListener({
-  build,
-  mode: config.env === 'production' ? 'production' : 'development',
-  getLoadContext: () => ({ api }),
-});
+const handleRequest = createRequestHandler(build, config.env === 'production' ? 'production' : 'development');
+// As @react-router/node's listener, plus gzip of pages and `.data` answers (http-compression.ts).
+const listener = createRequestListener(async (request, client) =>
+  compressResponse(
+    request,
+    // Route middleware is on (react-router.config.ts), so the context is a RouterContextProvider; the API client
+    // and the shopper's socket address ride on it for app/lib/api.server.ts (apiFor).
+    await handleRequest(request, Object.assign(new RouterContextProvider(), { api, clientAddress: client.address })),
+  ),
+);
 
 // Everything else is a page. Bodies stay unread here: React Router reads the raw request stream itself.
 await app.register(async (pages) => {
@@ -54,6 +56,8 @@ await app.register(async (pages) => {
     prefix: '/',
     wildcard: false,
     index: false,
+    // Brotli or gzip copies made at build time (scripts/compress-assets.ts), by the shopper's Accept-Encoding.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
@@ -66,13 +70,7 @@ await app.register(async (pages) => {
   });
 });
 
-const close = async (signal: string) => {
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  process.exit(0);
-};
-process.once('SIGINT', () => void close('SIGINT'));
-process.once('SIGTERM', () => void close('SIGTERM'));
+closeOnSignals(app);
 
 await app.listen({ host: config.host, port: config.port });
 app.log.info(`Kiim is ready at http://localhost:${config.port} (${Date.now() - started} ms)`);

@@ -11,8 +11,15 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { createSmsProvider, type SmsProvider } from './modules/sms/sms.provider.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
+import { requestLogSerializer } from './lib/log-redact.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
+import { backofficeRoutes } from './modules/order/order.backoffice.routes.ts';
+import { paymentRoutes } from './modules/payment/payment.routes.ts';
+import { registerPaymentJob } from './modules/payment/payment.job.ts';
+import { createPaymentProvider } from './modules/payment/halyk.epay.ts';
+import type { PaymentProvider } from './modules/payment/payment.provider.ts';
 import { smsRoutes } from './modules/sms/sms.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 
@@ -23,6 +30,8 @@ declare module 'fastify' {
     dialect: Dialect;
     clock: Clock;
     sms: SmsProvider;
+    /** The card-payment provider (Halyk ePay adapter, real or simulator, by configuration). */
+    payments: PaymentProvider;
   }
 }
 
@@ -32,6 +41,10 @@ export interface BuildAppOptions {
   db?: { db: Db; dialect: Dialect };
   clock?: Clock;
   sms?: SmsProvider;
+  /** Card-payment provider; by default the Halyk ePay adapter at the configured URLs. */
+  payments?: PaymentProvider;
+  /** Run the background jobs (the payment job every PAYMENT_SWEEP_INTERVAL_SECONDS); the servers do, tests do not. */
+  jobs?: boolean;
   /** Apply pending migrations before serving (default true). */
   migrate?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -46,9 +59,9 @@ export type App = FastifyInstance;
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: opts.logger ?? { level: config.logLevel, serializers: { req: requestLogSerializer } },
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -59,8 +72,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('clock', opts.clock ?? systemClock);
-  app.decorate('sms', opts.sms ?? createSmsProvider(config, database.db, app.log));
+  app.decorate('sms', opts.sms ?? createSmsProvider(config, database.db, app.log, app.clock));
+  app.decorate('payments', opts.payments ?? createPaymentProvider(config.payments));
   if (!opts.db) app.addHook('onClose', async () => database.db.destroy());
+  if (opts.jobs) registerPaymentJob(app, config.payments.sweepIntervalSeconds);
   if (opts.migrate !== false) await migrateToLatest(database.db);
 
   await app.register(errorHandlerPlugin);
@@ -68,7 +83,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Kiim API', version: '1.0.0', description: 'REST API of the Kiim clothing shop (spec §7).' },
-      components: { securitySchemes: { customerToken: { type: 'apiKey', in: 'header', name: 'X-Authorization' } } },
+      components: { securitySchemes: {
+          customerToken: { type: 'apiKey', in: 'header', name: 'X-Authorization' },
+          backofficeToken: { type: 'apiKey', in: 'header', name: 'X-Backoffice-Token' },
+        } },
     },
     transform: jsonSchemaTransform,
   });
@@ -78,8 +96,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     async (api) => {
       await api.register(catalogRoutes);
       await api.register(cartRoutes, { prefix: '/cart' });
+      await api.register(wishlistRoutes, { prefix: '/wishlist' });
       await api.register(customerRoutes, { prefix: '/customer' });
       await api.register(orderRoutes, { prefix: '/order' });
+      await api.register(paymentRoutes, { prefix: '/payment' });
+      if (config.payments.backofficeToken) {
+        await api.register(backofficeRoutes, { prefix: '/backoffice', token: config.payments.backofficeToken });
+      }
       await api.register(smsRoutes, { prefix: '/dev' });
     },
     { prefix: '/api' },

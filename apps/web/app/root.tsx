@@ -13,12 +13,21 @@ import { COOKIE } from '@kiim/contract/enums';
 import type { City, Customer } from '@kiim/contract';
 import type { Route } from './+types/root';
 import stylesHref from './styles.css?url';
-import { apiFor, isApiStatus } from './lib/api.server.ts';
-import { clearCookie, currentCityId, readCookie, shopCookie, uuidCookie } from './lib/cookies.server.ts';
+import { accountMiddleware, apiFor, isApiStatus } from './lib/api.server.ts';
+import { clearCookie, currentCityId, readCookie, shopCookie } from './lib/cookies.server.ts';
+import { loadHeaderLists } from './lib/cart-wishlist.server.ts';
 import { Header } from './components/Header.tsx';
 import { Footer } from './components/Footer.tsx';
 import { SignInDialog } from './components/SignInDialog.tsx';
 import { NotFound } from './components/NotFound.tsx';
+import { SearchPlugin } from './components/SearchPlugin.tsx';
+import { publicConfig, type PublicConfig } from './lib/public-config.server.ts';
+
+/**
+ * Every request first goes through the account middleware (spec §8 request rules: a refreshed token is written
+ * back to the cookie, a forced logout sends to /; spec §2 customer_gender cookie rule).
+ */
+export const middleware: Route.MiddlewareFunction[] = [accountMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesHref },
@@ -30,20 +39,23 @@ export interface RootData {
   cities: City[];
   city: City | null;
   cartCount: number;
+  /** The wishlist's products and the size each was added in (header count, filled hearts). */
+  wishlist: { productId: number; externalId: string }[];
+  /** The allow-listed public configuration (the search plugin of spec §1). */
+  publicConfig: PublicConfig;
 }
 
 /**
  * Data every page shows in its header: the signed-in customer (spec §4: a present, valid token means
  * signed in), the cities and the current one (cookie `city_id`, default 1; set with `stock_api_region_id` and
- * `region_name` on the first visit, spec §3), the cart's capped count (spec §9).
+ * `region_name` on the first visit, spec §3), the cart's capped count (spec §9) and the wishlist's products.
  * An invalid token is cleared (spec §8: any 403 logs out).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFor(request, context);
   const cityId = currentCityId(request);
-  const cartUuid = uuidCookie(request, COOKIE.cartUuid);
   const headers = new Headers();
-  const [customer, cities, cart] = await Promise.all([
+  const [customer, cities, lists] = await Promise.all([
     api.token
       ? api.customer().catch((e) => {
           if (isApiStatus(e, 401, 403)) {
@@ -54,8 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         })
       : null,
     api.cities(),
-    // Cart errors are swallowed (spec §8): the header shows an empty cart.
-    cartUuid ? api.cartByUuid(cartUuid, cityId).catch(() => null) : null,
+    // Cart and wishlist errors are swallowed (spec §8): the header then shows them empty.
+    loadHeaderLists(request, api, cityId, headers),
   ]);
   const city = cities.find((c) => c.id === cityId) ?? cities[0] ?? null;
   if (city && (!readCookie(request, COOKIE.cityId) || city.id !== cityId)) {
@@ -64,7 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.append('Set-Cookie', shopCookie(COOKIE.stockApiRegionId, String(city.id)));
     headers.append('Set-Cookie', shopCookie(COOKIE.regionName, city.name));
   }
-  return data<RootData>({ customer, cities, city, cartCount: cart?.cart.totalCount ?? 0 }, { headers });
+  return data<RootData>({ customer, cities, city, ...lists, publicConfig: publicConfig() }, { headers });
 }
 
 /** The root data does not change on plain navigation: reload it only after a form submission. */
@@ -102,6 +114,7 @@ export default function App() {
       </main>
       <Footer />
       <SignInDialog />
+      <SearchPlugin />
     </>
   );
 }

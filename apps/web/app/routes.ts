@@ -8,6 +8,12 @@ export default [
   route('home-muzhchiny', 'routes/catalog/home-segment.tsx', { id: 'home-muzhchiny' }),
   route('category/:slug', 'routes/catalog/category.tsx'),
   route('product/:slug', 'routes/catalog/product.tsx'),
+  route('brands', 'routes/catalog/brands.tsx'),
+  route('carousel', 'routes/catalog/carousel.tsx'),
+  // Search results and catalogue-wide lists (`?q=`, `?brand=`, `?discount=1`): the header's search box.
+  route('search', 'routes/catalog/search.tsx'),
+  route('sitemap.xml', 'routes/catalog/sitemap.ts'),
+  route('robots.txt', 'routes/catalog/robots.ts'),
   ...prefix('Cart', [
     index('routes/cart/cart.tsx'),
     route('checkout', 'routes/cart/checkout.tsx'),
@@ -15,12 +21,16 @@ export default [
   ]),
   route('auth/sign-in', 'routes/auth/sign-in.tsx'),
   route('auth/sign-out', 'routes/auth/sign-out.tsx'),
+  // Resource routes of the header's city chooser and of the wishlist hearts (forms that work without JS).
+  route('city', 'routes/city.tsx'),
+  route('wishlist', 'routes/wishlist/toggle.tsx'),
   route('personal', 'routes/personal/layout.tsx', [
     index('routes/personal/profile.tsx'),
     route('orders', 'routes/personal/orders-index.tsx'),
     route('orders/pending', 'routes/personal/orders.tsx', { id: 'orders-pending' }),
     route('orders/completed', 'routes/personal/orders.tsx', { id: 'orders-completed' }),
     route('orders/details/:id', 'routes/personal/order-details.tsx'),
+    route('wishlist', 'routes/personal/wishlist.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

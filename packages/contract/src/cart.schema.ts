@@ -68,8 +68,15 @@ export type Cart = z.infer<typeof Cart>;
 /** A delivery method offered in a city (spec §4: 1 pickup, 2 local courier); `price` in tenge. */
 export const DeliveryMethodOption = z.object({ id: z.number().int(), name: z.string(), price: Tenge });
 export type DeliveryMethodOption = z.infer<typeof DeliveryMethodOption>;
-/** A payment method offered (spec §4: 1 cash on delivery, 2 card on delivery, 3 card online). */
-export const PaymentMethodOption = z.object({ id: z.number().int(), name: z.string() });
+/**
+ * A payment method offered (spec §4: 1 cash on delivery, 2 card on delivery, 3 card online), with the
+ * delivery methods of the city that allow it (`deliveryMethodIds`, spec §3 split cart).
+ */
+export const PaymentMethodOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  deliveryMethodIds: z.array(z.number().int()),
+});
 export type PaymentMethodOption = z.infer<typeof PaymentMethodOption>;
 
 /** Answer of `GET /api/cart/split-cart-items-by-region-id/{cartUuid}/{cityId}` (spec §3, §7). */
@@ -106,3 +113,60 @@ export const CartDeliveryInformation = {
   /** In stock nowhere (or the product is no longer sold). */
   none: 'Нет в наличии',
 } as const;
+
+/**
+ * A customer token as a client sends it in a path or body (spec §7): the opaque text issued at sign-in.
+ * Only its shape is checked here; the API resolves it (403 when unknown, revoked or expired, spec §8).
+ */
+export const CustomerToken = z
+  .string({ message: 'Обязательное поле' })
+  .trim()
+  .min(1, { message: 'Обязательное поле' })
+  .max(200, { message: 'Слишком длинный токен' });
+
+/** Body of `DELETE /api/cart/item` (spec §7: body uuid, externalId): removes one line whatever its qty. */
+export const CartItemBody = z.object({ uuid: Uuid, externalId: ExternalId }).strict();
+export type CartItemBody = z.infer<typeof CartItemBody>;
+
+/** Body of `DELETE /api/cart/items` (spec §7: body uuid): removes every line, the cart stays. */
+export const CartUuidBody = z.object({ uuid: Uuid }).strict();
+export type CartUuidBody = z.infer<typeof CartUuidBody>;
+
+/** Path params of `GET /api/cart/get-by-customer-token/{token}/{cityId}` (spec §7). */
+export const CartByCustomerTokenParams = z.object({ token: CustomerToken, cityId: IdParam });
+export type CartByCustomerTokenParams = z.infer<typeof CartByCustomerTokenParams>;
+
+/**
+ * Body of `PUT /api/cart/update-customer-id-by-customer-token` and of the wishlist's call of the same name
+ * (spec §7: body uuid, token): attaches an anonymous cart (wishlist) to the customer of `token`.
+ */
+export const AttachToCustomerBody = z.object({ uuid: Uuid, token: CustomerToken }).strict();
+export type AttachToCustomerBody = z.infer<typeof AttachToCustomerBody>;
+
+/**
+ * Body of `POST /api/cart/merge` and `POST /api/wishlist/merge` (spec §7: body sourceUuid, destinationUuid).
+ * The two must differ.
+ */
+export const MergeBody = z
+  .object({ sourceUuid: Uuid, destinationUuid: Uuid })
+  .strict()
+  .refine((b) => b.sourceUuid.toLowerCase() !== b.destinationUuid.toLowerCase(), {
+    path: ['destinationUuid'],
+    message: 'Нельзя объединить с самой собой',
+  });
+export type MergeBody = z.infer<typeof MergeBody>;
+
+/**
+ * A cart's lines without prices: the answer of the calls that change a cart but name no city (delete,
+ * clear, attach, merge). Lines in the order they were added.
+ */
+export const CartContents = z.object({
+  uuid: Uuid,
+  items: z.array(z.object({ externalId: z.string(), qty: z.number().int() })),
+});
+export type CartContents = z.infer<typeof CartContents>;
+
+/** Answer of `DELETE /api/cart/item`, `DELETE /api/cart/items`, the attach and the merge calls. */
+export const CartContentsResponse = dataOf(CartContents);
+/** Answer of `GET /api/cart/get-by-customer-token/{token}/{cityId}` (spec §7 reads `data.uuid`, `data.items`). */
+export const CartByCustomerTokenResponse = dataOf(Cart);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Image, IdParam, Tenge } from './common.schema.ts';
-import { DEFAULT_CITY_ID, PAGE_SIZE, SORTS, STOCK_LEVELS } from './enums.ts';
+import { BANNER_SLOTS, DEFAULT_CITY_ID, PAGE_SIZE, SIZE_GUIDE_PATH, SORTS, STOCK_LEVELS } from './enums.ts';
 
 /** City (spec §3): `visibleForCustomers` false hides its stock from shoppers (spec §4). */
 export const City = z.object({
@@ -113,11 +113,61 @@ export const Product = ProductCard.extend({
   images: z.array(Image),
   skus: z.array(ProductSku),
   colours: z.array(z.object({ slug: z.string(), name: z.string(), hex: z.string() })),
+  /** The size guide page (spec §2). */
+  sizeGuideUrl: z.literal(SIZE_GUIDE_PATH),
+  /** Slug of the product's colour for list filters (`colour=…`). */
+  colourSlug: z.string(),
 });
 export type Product = z.infer<typeof Product>;
 
 /**
- * Query of `GET /api/catalog/products`. Page sizes are those of spec §9; sorts those of spec §4:
+ * A list filter given as `a,b` or as the key repeated (`brand=a&brand=b`, as an HTML form sends it):
+ * trimmed, empty parts dropped, duplicates removed, sorted (so equal filters read the same).
+ */
+const ListParam = <T extends z.ZodType<string>>(item: T, max: number, tooMany: string) =>
+  z.preprocess(
+    (v) =>
+      v === undefined
+        ? undefined
+        : [
+            ...new Set(
+              (Array.isArray(v) ? v : [v])
+                .flatMap((x) => String(x).split(','))
+                .map((x) => x.trim())
+                .filter(Boolean),
+            ),
+          ].sort(),
+    z.array(item).max(max, { message: tooMany }),
+  );
+
+/** A yes/no flag of a query string: `1`/`true` or `0`/`false`. */
+const Flag = z
+  .enum(['1', 'true', '0', 'false'], { message: 'Значение: 1 или 0' })
+  .transform((v) => v === '1' || v === 'true');
+
+/** A price bound of a filter, whole tenge. */
+const PriceBound = z.coerce
+  .number({ message: 'Цена — целое число тенге' })
+  .int({ message: 'Цена — целое число тенге' })
+  .min(0, { message: 'Цена не может быть отрицательной' })
+  .max(100_000_000, { message: 'Слишком большая цена' });
+
+/** A brand, category or colour slug in a filter. */
+const FilterSlug = z.string().max(100, { message: 'Не длиннее 100 символов' }).regex(/^[a-z0-9-]+$/, { message: 'Латиница, цифры и дефис' });
+
+/**
+ * Query of `GET /api/catalog/products` (spec §4, §9): a category and/or gender, the filters, a search text,
+ * one of the six sorts and a page.
+ * Filters (all optional; values within one filter are alternatives, different filters must all hold):
+ * - `brand`, `colour`: slugs; `size`: size labels as sold (`M`, `W28`, `44`); `categorySlug` narrows a search
+ *   or brand list to categories;
+ * - `priceMin`/`priceMax`: selling price bounds in whole tenge, inclusive;
+ * - `discount=1`: only discounted products (price below originalPrice);
+ * - `inStock=1`: only products in stock in the city `cityId` (with `size`: that size in stock there); a city
+ *   hidden from customers has no stock to show (spec §4), so nothing matches there;
+ * - `q`: search text across names, brands, categories and colours, tolerant of Russian word forms and small
+ *   typos; every word must match.
+ * Sorts:
  * - `default`: merchandising order — in stock in the city first, then available from other cities, then
  *   out of stock; within each, newest arrival first;
  * - `price-asc` / `price-desc`: by selling price;
@@ -135,18 +185,61 @@ export const ProductListQuery = z
     gender: GenderQuery.optional(),
     /** City whose stock is shown and sorted by (spec §3, §9: default 1). */
     cityId: IdParam.default(DEFAULT_CITY_ID),
-    sort: z.enum(SORTS).default('default'),
-    page: z.coerce.number().int().min(1, { message: 'Страница начинается с 1' }).max(10_000).default(1),
+    sort: z.enum(SORTS, { message: `Сортировка: ${SORTS.join(', ')}` }).default('default'),
+    page: z.coerce
+      .number({ message: 'Страница — целое число' })
+      .int({ message: 'Страница — целое число' })
+      .min(1, { message: 'Страница начинается с 1' })
+      .max(10_000, { message: 'Слишком большой номер страницы' })
+      .default(1),
     pageSize: z.coerce
-      .number()
-      .int()
+      .number({ message: 'Размер страницы: 15, 60 или 120' })
+      .int({ message: 'Размер страницы: 15, 60 или 120' })
       .refine((n) => Object.values(PAGE_SIZE).includes(n as 60), { message: 'Размер страницы: 15, 60 или 120' })
       .default(PAGE_SIZE.default),
+    brand: ListParam(FilterSlug, 50, 'Не больше 50 брендов').optional(),
+    categorySlug: ListParam(FilterSlug, 20, 'Не больше 20 категорий').optional(),
+    size: ListParam(z.string().max(20, { message: 'Не длиннее 20 символов' }), 50, 'Не больше 50 размеров').optional(),
+    colour: ListParam(FilterSlug, 50, 'Не больше 50 цветов').optional(),
+    priceMin: PriceBound.optional(),
+    priceMax: PriceBound.optional(),
+    discount: Flag.optional(),
+    inStock: Flag.optional(),
+    q: z
+      .string()
+      .trim()
+      .max(100, { message: 'Не длиннее 100 символов' })
+      .optional()
+      .transform((v) => (v ? v : undefined)),
   })
-  .strict();
+  .strict()
+  .refine((q) => q.priceMin === undefined || q.priceMax === undefined || q.priceMin <= q.priceMax, {
+    message: 'Цена «до» меньше цены «от»',
+    path: ['priceMax'],
+  });
 export type ProductListQuery = z.infer<typeof ProductListQuery>;
 /** What a caller may send as `GET /api/catalog/products` query (every field optional). */
 export type ProductListQueryInput = z.input<typeof ProductListQuery>;
+
+/** One value of a filter with the number of products it would show (the other filters applied). */
+const FacetValue = z.object({ slug: z.string(), name: z.string(), count: z.number().int() });
+
+/**
+ * Counts for the filters of a list (disjunctive: each filter's counts apply every other filter, so picking
+ * one more value of the same filter never shows 0 where products exist).
+ */
+export const ListFacets = z.object({
+  categories: z.array(FacetValue),
+  brands: z.array(FacetValue),
+  sizes: z.array(z.object({ size: z.string(), count: z.number().int() })),
+  colours: z.array(FacetValue.extend({ hex: z.string() })),
+  /** Lowest and highest selling price of the products the other filters leave; null when none. */
+  price: z.object({ min: Tenge, max: Tenge }).nullable(),
+  /** Products that would remain with `discount=1` / `inStock=1`. */
+  discountCount: z.number().int(),
+  inStockCount: z.number().int(),
+});
+export type ListFacets = z.infer<typeof ListFacets>;
 
 /** One page of products. `total` counts every matching product; `pageCount` is 0 when there are none. */
 export const ProductList = z.object({
@@ -156,5 +249,63 @@ export const ProductList = z.object({
   pageSize: z.number().int(),
   pageCount: z.number().int(),
   category: Category.nullable(),
+  facets: ListFacets,
 });
 export type ProductList = z.infer<typeof ProductList>;
+
+/** Query of `GET /api/catalog/products/by-ids`: up to 120 product ids (sliders, recently viewed). */
+export const ProductsByIdsQuery = z
+  .object({
+    ids: ListParam(z.string().regex(/^[1-9]\d{0,9}$/, { message: 'Идентификатор — целое число' }), 120, 'Не больше 120 товаров').transform((ids) =>
+      ids.map(Number),
+    ),
+    cityId: IdParam.default(DEFAULT_CITY_ID),
+  })
+  .strict();
+export type ProductsByIdsQuery = z.infer<typeof ProductsByIdsQuery>;
+
+/** Sliders of a product page: the same category (similar products) and the same brand. */
+export const RelatedProducts = z.object({ similar: z.array(ProductCard), sameBrand: z.array(ProductCard) });
+export type RelatedProducts = z.infer<typeof RelatedProducts>;
+
+/** A brand with what the brands page shows. */
+export const BrandDetails = Brand.extend({
+  country: z.string(),
+  description: z.string(),
+  /** Active products of the brand. */
+  productCount: z.number().int(),
+});
+export type BrandDetails = z.infer<typeof BrandDetails>;
+
+/** Categories of one gender segment (spec §2, §6: zhenshiny, muzhchiny) with their product counts. */
+export const CategoryTreeNode = z.object({
+  gender: z.number().int().min(0).max(1),
+  /** Segment slug of `/home-{slug}`. */
+  slug: z.enum(['zhenshiny', 'muzhchiny']),
+  name: z.string(),
+  categories: z.array(Category.extend({ productCount: z.number().int() })),
+});
+export type CategoryTreeNode = z.infer<typeof CategoryTreeNode>;
+
+/** Query of `GET /api/catalog/banners`: one or more slots of spec §9. */
+export const BannerQuery = z
+  .object({
+    slot: ListParam(z.enum(BANNER_SLOTS, { message: `Слот: ${BANNER_SLOTS.join(', ')}` }), BANNER_SLOTS.length, 'Слишком много слотов'),
+  })
+  .strict();
+export type BannerQuery = z.infer<typeof BannerQuery>;
+
+/** A banner of a slot (spec §9): a picture with a title over it and a link. */
+export const Banner = z.object({
+  id: z.number().int(),
+  slot: z.enum(BANNER_SLOTS),
+  position: z.number().int(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  buttonText: z.string().nullable(),
+  href: z.string(),
+  image: Image,
+  /** `light` text over a dark picture, `dark` text over a light one. */
+  theme: z.enum(['light', 'dark']),
+});
+export type Banner = z.infer<typeof Banner>;

@@ -87,3 +87,26 @@ export const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** Header that carries the customer token (spec §7). */
 export const AUTH_HEADER = 'X-Authorization';
+
+/** Statuses the request client retries once, for idempotent requests only (spec §9). */
+export const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
+
+/**
+ * Banner slots (spec §9): home and category pages for women and men, each with a mobile variant, and the
+ * four-large-banners slot of the main home page.
+ */
+export const BANNER_SLOTS = [
+  'home-women',
+  'home-women-mobile',
+  'home-men',
+  'home-men-mobile',
+  'category-women',
+  'category-women-mobile',
+  'category-men',
+  'category-men-mobile',
+  'four-large-banners',
+] as const;
+export type BannerSlot = (typeof BANNER_SLOTS)[number];
+
+/** Page of the size guide that product pages link to (spec §2: /info/razmer). */
+export const SIZE_GUIDE_PATH = '/info/razmer';

@@ -15,11 +15,28 @@ export const ErrorCode = {
   invalidCode: 2010,
   codeExpired: 2011,
   codeAttemptsExceeded: 2012,
+  /** Registration of a number that already has an account (409). */
+  alreadyRegistered: 2020,
+  /** Password recovery for a number without an account (404). */
+  notRegistered: 2021,
+  /** Wrong number or password at password sign-in (401). */
+  invalidCredentials: 2022,
+  /** Changing a password needs the current one (or a fresh SMS sign-in); missing or wrong (400). */
+  currentPasswordRequired: 2023,
+  /** The SMS gateway failed; nothing was sent (503). */
+  smsUnavailable: 2030,
+  /** The SMS gateway refuses this number (400, field `mobile`). */
+  smsUndeliverable: 2031,
   /** spec §8: no cart/wishlist for this customer yet. */
   noCustomerCart: 3001,
   cartNotFound: 3002,
   skuNotFound: 3003,
   cityNotFound: 3004,
+  wishlistNotFound: 3005,
+  /** The source cart/wishlist of a merge was already merged into another one. */
+  alreadyMerged: 3006,
+  /** Attaching a cart/wishlist to a customer who already has one: merge instead. */
+  customerHasCart: 3007,
   emptyCart: 4001,
   insufficientStock: 4009,
   pickupPointNotFound: 4010,

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { dataOf, IdParam, Tenge, Uuid } from './common.schema.ts';
 import { ORDER_STATUSES } from './enums.ts';
 import { PickupPoint } from './catalog.schema.ts';
+import { CHECKOUT_LIMITS, CHECKOUT_MESSAGES, EMAIL_PATTERN } from './checkout.rules.ts';
+import { OrderPayment } from './payment.schema.ts';
 
 const optionalText = (max: number) =>
   z
@@ -51,9 +53,23 @@ export const OrderDraft = z
     /** Required for pickup (method 1): a pickup point of `regionId`. */
     pickupPointId: z.number({ message: 'Выберите пункт самовывоза' }).int().positive().nullish(),
     customerComment: optionalText(1000),
-    email: z.email({ message: 'Проверьте адрес электронной почты' }).max(254).optional().or(z.literal('')),
+    /** Optional; the same rule as the storefront's `email` validity flag (checkout.rules.ts). */
+    email: z
+      .string()
+      .trim()
+      .max(CHECKOUT_LIMITS.email, { message: CHECKOUT_MESSAGES.email })
+      .regex(EMAIL_PATTERN, { message: CHECKOUT_MESSAGES.email })
+      .optional()
+      .or(z.literal('')),
     deliveryNotToCustomer: z.boolean().default(false),
     delivery: DeliveryAddress.optional(),
+    /**
+     * Also order the cart's lines that are not in stock in `regionId` but are in another city visible to
+     * customers (spec §4 'В другом городе'), and complete lines the city holds too few of from there: such
+     * units are reserved in the other city and take 3–5 days. False (default): only what the city holds.
+     */
+    includeOtherCityItems: z.boolean().default(false),
+    /** A new UUID per checkout attempt: a retry with the same key answers the same order. */
     idempotencyKey: Uuid,
   })
   .strict();
@@ -72,6 +88,10 @@ export const OrderErrorCode = {
    * with a different body. The client must make a new key for a changed checkout.
    */
   idempotencyKeyReused: 4013,
+  /** 409: the order can no longer be cancelled by the customer (already handed over, completed…). */
+  orderNotCancellable: 4014,
+  /** 409: the requested status change is not allowed from the order's current status. */
+  statusTransitionNotAllowed: 4015,
 } as const;
 
 /** One ordered SKU: a snapshot taken when the order was placed; prices and amount in tenge. */
@@ -86,6 +106,10 @@ export const OrderLine = z.object({
   price: Tenge,
   originalPrice: Tenge,
   amount: Tenge,
+  /** City whose stock was reserved for the line. */
+  sourceRegionId: z.number().int(),
+  /** True when the units come from another city than the order's (3–5 days). */
+  fromOtherCity: z.boolean(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -101,16 +125,24 @@ export const OrderDelivery = z.object({
 });
 export type OrderDelivery = z.infer<typeof OrderDelivery>;
 
+/** One change of an order's status: the status entered and when (ISO 8601 UTC). */
+export const OrderStatusChange = z.object({ status: z.enum(ORDER_STATUSES), at: z.string() });
+export type OrderStatusChange = z.infer<typeof OrderStatusChange>;
+
 /**
  * An order as its owner sees it. Amounts in tenge (`amount` = `itemsAmount` + `deliveryAmount`);
  * `createdAt` ISO 8601 UTC; `pickupPoint` when picked up (method 1), `delivery` when by courier (2);
- * `images`: the first images of its lines (at most 4).
+ * `images`: the first images of its lines (at most 4); `deliveryDateFrom`/`deliveryDateTo`: local days
+ * `YYYY-MM-DD` in the city's `timeZone` when it can be received (null for orders placed before dates were
+ * kept); `statusHistory`: oldest first; `payment`: the card-online payment (method 3), else null;
+ * `cancellable`: the customer may cancel it now (`POST /api/order/cancel`).
  */
 export const Order = z.object({
   id: z.string(),
   number: z.string(),
   status: z.enum(ORDER_STATUSES),
   regionId: z.number().int(),
+  timeZone: z.string(),
   deliveryMethodId: z.number().int(),
   paymentId: z.number().int(),
   pickupPoint: PickupPoint.nullable(),
@@ -124,6 +156,11 @@ export const Order = z.object({
   deliveryNotToCustomer: z.boolean(),
   email: z.string().nullable(),
   customerComment: z.string().nullable(),
+  deliveryDateFrom: z.string().nullable(),
+  deliveryDateTo: z.string().nullable(),
+  statusHistory: z.array(OrderStatusChange),
+  payment: OrderPayment.nullable(),
+  cancellable: z.boolean(),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -147,4 +184,26 @@ export const OrderNumberParams = z.object({
   number: z.string().regex(/^\d{6,15}$/, { message: 'Неверный номер заказа' }),
 });
 export type OrderNumberParams = z.infer<typeof OrderNumberParams>;
+
+/** An order number in a body: 6–15 digits (ePay invoiceID). */
+export const OrderNumber = z.string().regex(/^\d{6,15}$/, { message: 'Неверный номер заказа' });
+
+/** Body of `POST /api/order/cancel`: the customer cancels their order. */
+export const CancelOrderBody = z.object({ number: OrderNumber }).strict();
+export type CancelOrderBody = z.infer<typeof CancelOrderBody>;
+
+/**
+ * Body of `POST /api/backoffice/orders/:number/status` (the shop's staff or its ERP): the status to move the
+ * order to and an optional note kept in its history.
+ */
+export const BackofficeStatusBody = z
+  .object({
+    status: z.enum(ORDER_STATUSES),
+    reason: z.string().trim().max(500).optional(),
+  })
+  .strict();
+export type BackofficeStatusBody = z.infer<typeof BackofficeStatusBody>;
 export { IdParam };
+
+/** Answer of `POST /api/order/cancel` and `POST /api/payment/halyk/status`: the order as it is now. */
+export const OrderStateResponse = dataOf(z.object({ order: Order }));

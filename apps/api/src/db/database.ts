@@ -4,19 +4,34 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type {
+  BannerTable,
   BrandTable,
   CategoryTable,
   CityTable,
   PickupPointTable,
   ProductImageTable,
+  ProductSearchTermTable,
+  ProductStockTable,
   ProductTable,
   SkuTable,
   StockTable,
 } from '#app/modules/catalog/catalog.table.ts';
-import type { CustomerTable, CustomerTokenTable, OneTimeCodeTable } from '#app/modules/customer/customer.table.ts';
-import type { SmsMessageTable } from '#app/modules/sms/sms.table.ts';
+import type {
+  AuthFailureTable,
+  CustomerTable,
+  CustomerTokenTable,
+  OneTimeCodeTable,
+} from '#app/modules/customer/customer.table.ts';
+import type { SmsMessageTable, SmsSendTable } from '#app/modules/sms/sms.table.ts';
 import type { CartItemTable, CartTable } from '#app/modules/cart/cart.table.ts';
-import type { CounterTable, OrderLineTable, OrderTable } from '#app/modules/order/order.table.ts';
+import type { WishlistItemTable, WishlistTable } from '#app/modules/wishlist/wishlist.table.ts';
+import type {
+  CounterTable,
+  OrderLineTable,
+  OrderStatusHistoryTable,
+  OrderTable,
+} from '#app/modules/order/order.table.ts';
+import type { PaymentEventTable, PaymentTable } from '#app/modules/payment/payment.table.ts';
 
 /** Every table of the shop, as Kysely sees it. */
 export interface Database {
@@ -28,15 +43,25 @@ export interface Database {
   product_image: ProductImageTable;
   sku: SkuTable;
   stock: StockTable;
+  product_stock: ProductStockTable;
+  product_search_term: ProductSearchTermTable;
+  banner: BannerTable;
   customer: CustomerTable;
   customer_token: CustomerTokenTable;
   one_time_code: OneTimeCodeTable;
   sms_message: SmsMessageTable;
+  sms_send: SmsSendTable;
+  auth_failure: AuthFailureTable;
   cart: CartTable;
   cart_item: CartItemTable;
+  wishlist: WishlistTable;
+  wishlist_item: WishlistItemTable;
   order: OrderTable;
   order_line: OrderLineTable;
   counter: CounterTable;
+  order_status_history: OrderStatusHistoryTable;
+  payment: PaymentTable;
+  payment_event: PaymentEventTable;
 }
 
 export type Db = Kysely<Database>;
@@ -72,7 +97,31 @@ export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialec
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  reusePreparedStatements(sqlite);
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+}
+
+/** Prepared statements kept per SQLite connection (the distinct SQL texts of the app are a few hundred). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely's SQLite driver prepares every statement it runs anew; preparing costs more than running a small
+ * query (docs/decisions/008: the catalogue version read before each cached answer). This keeps prepared
+ * statements by SQL text and hands them out again. Safe because Kysely runs them synchronously (`all`/`run`);
+ * the app never streams results (`.stream()`), which would keep a statement busy across awaits.
+ */
+function reusePreparedStatements(sqlite: SQLite.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const statements = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = statements.get(source);
+    if (!statement) {
+      statement = prepare(source);
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      statements.set(source, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
 }
 
 /** The current time as stored: ISO 8601 UTC text with milliseconds (fixed width, so it sorts). */

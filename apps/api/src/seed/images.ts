@@ -1,5 +1,6 @@
-// Product picture masters: renders the garment drawings of garment.svg.ts to WebP files under
-// `${mediaDir}/masters/`, where the media route (modules/media) reads and resizes them.
+// Picture masters: renders the garment drawings of garment.svg.ts (products) and banner compositions of them
+// (seed.banners.ts) to WebP files under `${mediaDir}/masters/`, where the media route (modules/media) reads
+// and resizes them. The media route also calls `renderMasterOnDemand` for a master not drawn yet.
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import type { DbOrTrx } from '#app/db/database.ts';
@@ -7,6 +8,7 @@ import { masterFile, writeFileAtomic } from '#app/modules/media/media.storage.ts
 import type { GarmentShape } from './seed.catalog-data.ts';
 import { garmentShapeOf, MASTER_WIDTH } from './seed.catalogue.ts';
 import { garmentSvg } from './garment.svg.ts';
+import { BANNERS, seedBannerByMediaKey, type SeedBanner } from './seed.banners.ts';
 
 /** WebP quality of the masters (renditions are made from them at a lower quality). */
 const MASTER_QUALITY = 90;
@@ -94,3 +96,124 @@ export async function renderMissingProductImages(
   });
   return { rendered, skipped };
 }
+
+/** Rounded-corner mask of a `w`×`h` picture, radius `r` (SVG, used with sharp's `dest-in` blend). */
+const roundedMask = (w: number, h: number, r: number) =>
+  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" rx="${r}" ry="${r}" fill="#fff"/></svg>`);
+
+/**
+ * Renders one banner master (WebP, the banner's width × height) to `file`, atomically: a soft gradient in the
+ * banner's colours with its garments as rounded studio pictures away from the text (the right of wide banners,
+ * the top right of tall ones, whose text sits at the bottom). The title is HTML over the picture, never baked in.
+ * Deterministic for the same banner.
+ */
+export async function renderBannerPicture(banner: SeedBanner, file: string): Promise<void> {
+  const { width: W, height: H } = banner;
+  const [from, to] = banner.background;
+  const background = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">` +
+      `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>` +
+      `<radialGradient id="r"><stop offset="0" stop-color="#ffffff" stop-opacity="0.18"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient></defs>` +
+      `<rect width="${W}" height="${H}" fill="url(#g)"/>` +
+      `<circle cx="${Math.round(W * 0.78)}" cy="${Math.round(H * 0.42)}" r="${Math.round(Math.max(W, H) * 0.38)}" fill="url(#r)"/>` +
+      `</svg>`,
+  );
+  const n = banner.garments.length;
+  const wide = W / H >= 1.5;
+  // Picture size: a 3:4 portrait filling most of the height (wide) or a share of the width (tall).
+  const gap = Math.round(Math.min(W, H) * 0.04);
+  let pw: number;
+  if (wide) pw = Math.round(Math.min((H * 0.82 * 3) / 4, (W * 0.55 - gap * (n + 1)) / n));
+  else pw = Math.round(Math.min((W * 0.5 - gap * n) / n, ((H * 0.46) * 3) / 4));
+  const ph = Math.round((pw * 4) / 3);
+  const radius = Math.round(pw * 0.06);
+  const layers = await Promise.all(
+    banner.garments.map(async (g, i) => {
+      const svg = garmentSvg({ shape: g.shape, colourHex: g.colourHex, view: 'front', pixelWidth: pw });
+      const input = await sharp(Buffer.from(svg))
+        .resize(pw, ph)
+        .composite([{ input: roundedMask(pw, ph, radius), blend: 'dest-in' }])
+        .png()
+        .toBuffer();
+      // Tall pictures: the garments at the top right, the lower half left to the text.
+      const left = W - gap - (n - i) * (pw + gap) + gap;
+      const top = wide ? Math.round((H - ph) / 2) + (i % 2 === 1 ? Math.round(H * 0.04) : -Math.round(H * 0.02)) : gap * 2 + (i % 2 === 1 ? gap : 0);
+      return { input, left: Math.max(0, left), top: Math.max(0, top) };
+    }),
+  );
+  const webp = await sharp(background).composite(layers).webp({ quality: MASTER_QUALITY, effort: 2 }).toBuffer();
+  await writeFileAtomic(file, webp);
+}
+
+/**
+ * Renders the master of every banner row whose file is missing under `mediaDir` and that is a demo banner
+ * (a banner an operator adds comes with its own picture), `opts.concurrency` at a time (default 4).
+ * @returns how many files were written and how many already existed.
+ */
+export async function renderMissingBannerImages(
+  db: DbOrTrx,
+  mediaDir: string,
+  opts: { concurrency?: number } = {},
+): Promise<{ rendered: number; skipped: number }> {
+  const rows = await db.selectFrom('banner').select('media_key').orderBy('id').execute();
+  let rendered = 0;
+  let skipped = 0;
+  await pool(rows, opts.concurrency ?? DEFAULT_CONCURRENCY, async (row) => {
+    const banner = seedBannerByMediaKey(row.media_key);
+    const file = masterFile(mediaDir, row.media_key);
+    if (!banner || (await exists(file))) {
+      skipped += 1;
+      return;
+    }
+    await renderBannerPicture(banner, file);
+    rendered += 1;
+  });
+  return { rendered, skipped };
+}
+
+// Masters being drawn on demand: concurrent requests for the same picture share one drawing.
+const drawing = new Map<string, Promise<boolean>>();
+
+/**
+ * Draws the master of `mediaKey` now if it is missing (a picture requested before the background job reached
+ * it): a product picture from its `product_image` row, a banner from its demo definition.
+ * @returns true when the master exists afterwards; false when the key is unknown (no row, or a banner that is
+ *   not a demo one).
+ * @throws a file-system or rendering error.
+ */
+export async function renderMasterOnDemand(db: DbOrTrx, mediaDir: string, mediaKey: string): Promise<boolean> {
+  const file = masterFile(mediaDir, mediaKey);
+  const running = drawing.get(file);
+  if (running) return running;
+  const job = (async () => {
+    if (await exists(file)) return true;
+    if (mediaKey.startsWith('banners/')) {
+      const row = await db.selectFrom('banner').select('media_key').where('media_key', '=', mediaKey).executeTakeFirst();
+      const banner = row && seedBannerByMediaKey(mediaKey);
+      if (!banner) return false;
+      await renderBannerPicture(banner, file);
+      return true;
+    }
+    const row = await db
+      .selectFrom('product_image as i')
+      .innerJoin('product as p', 'p.id', 'i.product_id')
+      .select(['i.position', 'p.category_id', 'p.name', 'p.colour_hex'])
+      .where('i.media_key', '=', mediaKey)
+      .executeTakeFirst();
+    if (!row) return false;
+    await renderProductPicture(
+      { shape: garmentShapeOf(row.category_id, row.name), colourHex: row.colour_hex, position: row.position },
+      file,
+    );
+    return true;
+  })();
+  drawing.set(file, job);
+  try {
+    return await job;
+  } finally {
+    drawing.delete(file);
+  }
+}
+
+/** Number of demo banners (tests and the seed summary). */
+export const DEMO_BANNER_COUNT = BANNERS.length;

@@ -19,6 +19,7 @@ import {
   type ModelTemplate,
 } from './seed.catalog-data.ts';
 import { createRng, slugify, type Rng } from './seed.random.ts';
+import { BANNERS } from './seed.banners.ts';
 
 /** Size of every product image master, pixels (3:4 portrait): as wide as the largest rendition (960). */
 export const MASTER_WIDTH = 960;
@@ -36,6 +37,7 @@ export interface DemoCatalogue {
   product_image: Insertable<Database['product_image']>[];
   sku: Insertable<Database['sku']>[];
   stock: Insertable<Database['stock']>[];
+  banner: Insertable<Database['banner']>[];
 }
 
 const DAY_MS = 86_400_000;
@@ -106,7 +108,7 @@ function stockFor(rng: Rng, skuId: number, mode: StockMode, stamp: string): Inse
 /**
  * Builds the whole demo catalogue (spec §3 entities) from a seed: 13 cities (id 1 Алматы, 13 hidden),
  * 31 pickup points, 24 brands, the 10 categories, about 450 products with 2 images each, 3–7 SKUs per
- * product and stock per city. Prices are whole tenge ending in 490/990; about a third are discounted.
+ * product, stock per city and the banners of every slot of spec §9. Prices are whole tenge ending in 490/990; about a third are discounted.
  * @param now fixes every timestamp and the arrival dates (the last 12 months before it).
  */
 export function buildDemoCatalogue(now: Date, seed = 20261101): DemoCatalogue {
@@ -122,6 +124,7 @@ export function buildDemoCatalogue(now: Date, seed = 20261101): DemoCatalogue {
     product_image: [],
     sku: [],
     stock: [],
+    banner: [],
   };
 
   for (const c of CITIES) {
@@ -249,6 +252,26 @@ export function buildDemoCatalogue(now: Date, seed = 20261101): DemoCatalogue {
       }
     }
   }
+
+  for (const b of BANNERS)
+    out.banner.push({
+      id: b.id,
+      slot: b.slot,
+      position: b.position,
+      title: b.title,
+      subtitle: b.subtitle,
+      button_text: b.buttonText,
+      href: b.href,
+      media_key: `banners/${b.id}`,
+      width: b.width,
+      height: b.height,
+      alt: b.alt,
+      theme: b.theme,
+      starts_at: null,
+      ends_at: null,
+      is_active: 1,
+      ...stamps,
+    });
 
   let skuId = 0;
   rng.shuffle(drafts).forEach(({ row: d, sizes }, i) => {

@@ -263,12 +263,22 @@ describe('determinism', () => {
 
   it('matches the test database, whichever dialect it runs on', async () => {
     const expected = buildDemoCatalogue(DEMO_SEED_DATE).product.find((p) => p.id === 77);
-    const actual = await t.db
+    const { stock_global: stockGlobal, ...actual } = await t.db
       .selectFrom('product')
       .selectAll()
       .where('id', '=', 77)
       .executeTakeFirstOrThrow();
     expect(actual).toEqual(expected);
+    // Derived by the stock trigger: the units of its SKUs over the cities visible to customers.
+    const units = await t.db
+      .selectFrom('stock')
+      .innerJoin('sku', 'sku.id', 'stock.sku_id')
+      .innerJoin('city', 'city.id', 'stock.city_id')
+      .select((eb) => eb.fn.sum<number>('stock.quantity').as('n'))
+      .where('sku.product_id', '=', 77)
+      .where('city.visible_for_customers', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(stockGlobal).toBe(Number(units.n));
   });
 
   it('derives timestamps and arrival dates from the given date', () => {

@@ -4,6 +4,8 @@
 import type { Insertable } from 'kysely';
 import type { Config } from '#app/config.ts';
 import type { Database, Db, DbOrTrx } from '#app/db/database.ts';
+import { reindexSearch } from '#app/modules/catalog/catalog.search.ts';
+import { isSearchIndexEmpty } from '#app/modules/catalog/catalog.repository.ts';
 import { buildDemoCatalogue, type DemoCatalogue } from './seed.catalogue.ts';
 
 /** Default date the demo catalogue is built for: fixes every timestamp and arrival date. */
@@ -24,6 +26,8 @@ export interface SeedSummary {
   stockRows: number;
   images: number;
   imageFiles: number;
+  banners: number;
+  searchTerms: number;
 }
 
 /** What `seedDemo` and `ensureSeeded` report progress to (a Fastify logger or `console` fit). */
@@ -55,9 +59,9 @@ export async function isCatalogueEmpty(db: DbOrTrx): Promise<boolean> {
 /**
  * Fills an empty, migrated database with the demo catalogue (spec §3): cities (id 1 Алматы, default
  * city of spec §9; the last one hidden), pickup points, brands, the ten categories, ~450 products with
- * colour siblings, SKUs, stock per city and two `product_image` rows per product. Prices are whole
- * tenge. Deterministic: the same `now` gives the same rows. All rows go in one transaction, in
- * INSERTs of at most 500 rows.
+ * colour siblings, SKUs, stock per city, two `product_image` rows per product and the banners of spec §9;
+ * then builds the search index. Prices are whole tenge. Deterministic: the same `now` gives the same
+ * rows. All catalogue rows go in one transaction, in INSERTs of at most 500 rows.
  * @param opts.mediaDir where to render the picture masters (`masters/products/{id}-{n}.webp`);
  *   null writes the image rows but no files (tests).
  * @param opts.now date the catalogue is built for (default {@link DEMO_SEED_DATE}).
@@ -75,11 +79,14 @@ export async function seedDemo(db: Db, opts: { mediaDir: string | null; now?: Da
     await insertChunked(trx, 'product_image', rows.product_image);
     await insertChunked(trx, 'sku', rows.sku);
     await insertChunked(trx, 'stock', rows.stock);
+    await insertChunked(trx, 'banner', rows.banner);
   });
+  const search = await reindexSearch(db);
   let imageFiles = 0;
   if (opts.mediaDir) {
-    const { renderMissingProductImages } = await import('./images.ts');
+    const { renderMissingBannerImages, renderMissingProductImages } = await import('./images.ts');
     imageFiles = (await renderMissingProductImages(db, opts.mediaDir)).rendered;
+    imageFiles += (await renderMissingBannerImages(db, opts.mediaDir)).rendered;
   }
   return {
     cities: rows.city.length,
@@ -92,6 +99,8 @@ export async function seedDemo(db: Db, opts: { mediaDir: string | null; now?: Da
     stockRows: rows.stock.length,
     images: rows.product_image.length,
     imageFiles,
+    banners: rows.banner.length,
+    searchTerms: search.terms,
   };
 }
 
@@ -104,14 +113,16 @@ export interface EnsureSeededResult {
 
 /**
  * Start-up hook (architecture: "automatic on first start of an empty database"): seeds the demo data
- * when the catalogue is empty, then renders any missing picture masters into `config.mediaDir` in
- * the background, so the server can listen as soon as the data is there. Errors of the picture step
- * are logged, not thrown.
+ * when the catalogue is empty, builds the search index of a catalogue that has none (one seeded before
+ * search existed), then renders any missing picture masters into `config.mediaDir` in the background,
+ * so the server can listen as soon as the data is there (the media route draws a missing master on
+ * demand meanwhile); with `config.mediaPrerender` false, pictures are only drawn on demand. Errors of the
+ * picture step are logged, not thrown.
  * @throws what `seedDemo` throws for the data step.
  */
 export async function ensureSeeded(
   db: Db,
-  config: Pick<Config, 'mediaDir'>,
+  config: Pick<Config, 'mediaDir'> & Partial<Pick<Config, 'mediaPrerender'>>,
   log: SeedLogger,
 ): Promise<EnsureSeededResult> {
   let seeded: SeedSummary | null = null;
@@ -121,12 +132,20 @@ export async function ensureSeeded(
     log.info(
       `Демо-каталог создан: ${seeded.products} товаров, ${seeded.skus} SKU за ${Date.now() - started} мс`,
     );
+  } else if (await isSearchIndexEmpty(db)) {
+    const indexed = await reindexSearch(db);
+    log.info(`Поисковый индекс построен: ${indexed.products} товаров, ${indexed.terms} терминов`);
   }
   const images = (async () => {
+    if (config.mediaPrerender === false) return null;
     try {
-      const { renderMissingProductImages } = await import('./images.ts');
+      const { renderMissingBannerImages, renderMissingProductImages } = await import('./images.ts');
       const started = Date.now();
-      const result = await renderMissingProductImages(db, config.mediaDir);
+      // One picture at a time: sharp runs on libuv's four worker threads, which the server also needs for
+      // files (static assets, cached pictures); a busier background job would stall page requests.
+      const banners = await renderMissingBannerImages(db, config.mediaDir, { concurrency: 1 });
+      const products = await renderMissingProductImages(db, config.mediaDir, { concurrency: 1 });
+      const result = { rendered: banners.rendered + products.rendered, skipped: banners.skipped + products.skipped };
       if (result.rendered > 0)
         log.info(`Картинки товаров: создано ${result.rendered} за ${Date.now() - started} мс`);
       return result;

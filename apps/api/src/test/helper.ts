@@ -8,6 +8,7 @@ import { createDatabase, type Db, type Dialect } from '#app/db/database.ts';
 import { migrateToLatest } from '#app/db/migrate.ts';
 import { seedDemo } from '#app/seed/seed.ts';
 import type { Clock } from '#app/lib/clock.ts';
+import type { PaymentProvider } from '#app/modules/payment/payment.provider.ts';
 import { templatePath } from './template.ts';
 
 /** The database the API tests run on: PostgreSQL when `DATABASE_URL` is set, SQLite otherwise. */
@@ -25,9 +26,18 @@ export interface TestContext {
  * A fresh shop for one test file: migrated and seeded with the demo catalogue (no images).
  * SQLite: a copy of the template file made once per run; PostgreSQL: a schema of its own, dropped on close.
  */
-export async function createTestApp(opts: { clock?: Clock; seed?: boolean } = {}): Promise<TestContext> {
+export async function createTestApp(
+  opts: {
+    clock?: Clock;
+    seed?: boolean;
+    /** Extra environment variables for the app's configuration (e.g. EPAY_* of a started simulator). */
+    env?: Record<string, string>;
+    /** Card-payment provider instead of the one made from configuration. */
+    payments?: PaymentProvider;
+  } = {},
+): Promise<TestContext> {
   const id = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTO_SEED: 'false' });
+  const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTO_SEED: 'false', ...opts.env });
   let database: { db: Db; dialect: Dialect };
   let cleanup = async () => {};
   if (testDatabaseUrl) {
@@ -51,7 +61,7 @@ export async function createTestApp(opts: { clock?: Clock; seed?: boolean } = {}
       for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
     };
   }
-  const app = await buildApp({ config: { ...config, mediaDir: path.join(os.tmpdir(), `kiim-media-${id}`) }, db: database, clock: opts.clock, logger: false });
+  const app = await buildApp({ config: { ...config, mediaDir: path.join(os.tmpdir(), `kiim-media-${id}`) }, db: database, clock: opts.clock, payments: opts.payments, logger: false });
   await app.ready();
   return {
     app,

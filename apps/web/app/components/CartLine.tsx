@@ -1,17 +1,27 @@
-import { Form, Link } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import type { CartItem } from '@kiim/contract';
+import { formatPrice } from '@kiim/contract/format';
 import { Price } from './Price.tsx';
 
+/** Largest quantity of a cart line (the API caps a line at it: `CART_LINE_MAX_QTY`). */
+const MAX_QTY = 999;
+
 /**
- * One cart line: image, name, size and colour, delivery information, unit price and quantity controls.
- * The − and + buttons post a delta of −1 / +1 to the cart action (spec §4: qty ≤ 0 deletes); «Удалить»
- * posts −qty.
+ * One cart line: image, brand, name, size and colour, delivery information (spec §3), line price (with the
+ * price before discount) and quantity controls. − and + post a delta of −1 / +1 to the cart action (spec §4)
+ * through a fetcher, showing the new quantity at once; at quantity 1, − opens the removal dialog like
+ * «Удалить» (`removeHref`), so a line never disappears without a confirmation. Without JavaScript the forms
+ * post and come back to `redirectTo`. A failed change is swallowed (spec §8): the line shows the cart as it is.
  */
-export function CartLine({ item }: { item: CartItem }) {
+export function CartLine({ item, removeHref, redirectTo }: { item: CartItem; removeHref: string; redirectTo: string }) {
+  const fetcher = useFetcher();
+  const pendingDelta = Number(fetcher.formData?.get('qty') ?? 0);
+  const qty = Math.min(MAX_QTY, Math.max(1, item.qty + pendingDelta));
+  const few = item.inStock && item.stockCount > 0 && item.stockCount < 5;
   return (
-    <li className={`cart-line${item.inStock ? '' : ' cart-line--out'}`} data-testid="cart-line">
-      <Link to={`/product/${item.slug}`} className="cart-line__media">
-        {item.image && <img src={item.image.src} width={item.image.width} height={item.image.height} alt={item.image.alt} loading="lazy" />}
+    <li className={`cart-line${item.inStock ? '' : ' cart-line--out'}`} data-testid="cart-line" data-external-id={item.externalId}>
+      <Link to={`/product/${item.slug}`} className="cart-line__media" tabIndex={-1} aria-hidden="true">
+        {item.image && <img src={item.image.src} width={item.image.width} height={item.image.height} alt="" loading="lazy" />}
       </Link>
       <div className="cart-line__body">
         <span className="card__brand">{item.brandName}</span>
@@ -21,31 +31,43 @@ export function CartLine({ item }: { item: CartItem }) {
         <span className="muted">
           Размер {item.size} · {item.colourName}
         </span>
-        <span className={item.inStock ? 'stock stock--in' : 'stock'}>{item.deliveryInformation}</span>
+        <span className={item.inStock ? 'stock stock--in' : 'stock'} data-testid="delivery-information">
+          {item.deliveryInformation}
+        </span>
+        {few && <span className="stock stock--few">Осталось меньше 5 шт.</span>}
       </div>
       <div className="cart-line__qty">
-        <Form method="post" action="/Cart" className="qty" preventScrollReset>
+        <fetcher.Form method="post" action="/Cart" className="qty" preventScrollReset>
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="externalId" value={item.externalId} />
-          <button type="submit" name="qty" value="-1" aria-label="Уменьшить количество">
-            −
-          </button>
-          <output aria-label="Количество">{item.qty}</output>
-          <button type="submit" name="qty" value="1" aria-label="Увеличить количество">
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          {qty > 1 ? (
+            <button type="submit" name="qty" value="-1" aria-label={`Уменьшить количество: ${item.name}`}>
+              −
+            </button>
+          ) : (
+            <Link to={removeHref} className="qty__remove" aria-label={`Удалить из корзины: ${item.name}`} preventScrollReset>
+              −
+            </Link>
+          )}
+          <output aria-label="Количество" aria-live="polite" data-testid="cart-line-qty">
+            {qty}
+          </output>
+          <button type="submit" name="qty" value="1" aria-label={`Увеличить количество: ${item.name}`} disabled={qty >= MAX_QTY}>
             +
           </button>
-        </Form>
-        <Form method="post" action="/Cart" preventScrollReset>
-          <input type="hidden" name="intent" value="add" />
-          <input type="hidden" name="externalId" value={item.externalId} />
-          <button type="submit" name="qty" value={-item.qty} className="button button--link">
-            Удалить
-          </button>
-        </Form>
+        </fetcher.Form>
+        <Link to={removeHref} className="button button--link" preventScrollReset>
+          Удалить
+        </Link>
       </div>
       <div className="cart-line__price">
-        <Price price={item.price * item.qty} originalPrice={item.originalPrice * item.qty} />
-        {item.qty > 1 && <span className="muted">{item.qty} × {new Intl.NumberFormat('ru-KZ').format(item.price)} ₸</span>}
+        <Price price={item.price * qty} originalPrice={item.originalPrice * qty} />
+        {qty > 1 && (
+          <span className="muted">
+            {qty} × {formatPrice(item.price)}
+          </span>
+        )}
       </div>
     </li>
   );

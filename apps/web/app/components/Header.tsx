@@ -1,12 +1,18 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { useRootData } from '../root.tsx';
 import { signInHref } from './SignInDialog.tsx';
+import { CityChooser } from './CityChooser.tsx';
+import { SearchBox } from './SearchBox.tsx';
 
-/** Site header: logo, gender segments (spec §2), current city, account and cart with its count. */
+/**
+ * Site header: logo, gender segments (spec §2), the city chooser, account, wishlist and cart with their
+ * counts (the cart's capped at stock, spec §9). The wishlist (/personal/wishlist) asks a visitor to sign in.
+ */
 export function Header() {
   const root = useRootData();
   const location = useLocation();
   const count = root?.cartCount ?? 0;
+  const wishlistCount = root?.wishlist.length ?? 0;
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -16,14 +22,11 @@ export function Header() {
         <nav className="segments" aria-label="Разделы">
           <NavLink to="/home-zhenshiny">Женщинам</NavLink>
           <NavLink to="/home-muzhchiny">Мужчинам</NavLink>
+          <NavLink to="/brands">Бренды</NavLink>
         </nav>
+        <SearchBox />
         <div className="header-actions">
-          {root?.city && (
-            <span className="city" title="Ваш город">
-              <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24"><path fill="currentColor" d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z"/></svg>
-              {root.city.name}
-            </span>
-          )}
+          {root && <CityChooser cities={root.cities} current={root.city} />}
           {root?.customer ? (
             <Link to="/personal" className="header-link">
               {root.customer.name || 'Кабинет'}
@@ -33,6 +36,15 @@ export function Header() {
               Войти
             </Link>
           )}
+          <Link
+            to={root?.customer ? '/personal/wishlist' : signInHref(location, '/personal/wishlist')}
+            className="cart-link"
+            aria-label={`Избранное, товаров: ${wishlistCount}`}
+            preventScrollReset={!root?.customer}
+          >
+            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24"><path fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" d="M12 20.5s-7.5-4.6-9.3-9.4C1.5 7.8 3.6 4.5 7 4.5c2 0 3.6 1.1 5 2.9 1.4-1.8 3-2.9 5-2.9 3.4 0 5.5 3.3 4.3 6.6-1.8 4.8-9.3 9.4-9.3 9.4Z"/></svg>
+            {wishlistCount > 0 && <span className="badge" data-testid="wishlist-count">{wishlistCount}</span>}
+          </Link>
           <Link to="/Cart" className="cart-link" aria-label={`Корзина, товаров: ${count}`}>
             <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24"><path fill="none" stroke="currentColor" strokeWidth="1.8" d="M5 8h14l-1 12H6L5 8Zm4 0V6a3 3 0 0 1 6 0v2"/></svg>
             {count > 0 && <span className="badge" data-testid="cart-count">{count}</span>}

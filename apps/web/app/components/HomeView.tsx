@@ -1,60 +1,85 @@
 import { Link } from 'react-router';
-import { Gender } from '@kiim/contract/enums';
-import type { Category, ProductCard } from '@kiim/contract';
-import { ProductGrid } from './ProductCard.tsx';
+import type { HomeData } from '../routes/catalog/home.server.ts';
+import { BannerPicture, pairBanners } from './BannerPicture.tsx';
+import { ProductCard } from './ProductCard.tsx';
+import { Slider } from './Slider.tsx';
+import { pluralRu } from '../lib/plural.ts';
 
-/** Category tiles of one gender. */
-function CategoryTiles({ title, categories }: { title: string; categories: Category[] }) {
-  return (
-    <section className="section">
-      <h2>{title}</h2>
-      <ul className="tiles">
-        {categories.map((c) => (
-          <li key={c.id}>
-            <Link to={`/category/${c.slug}`} className={`tile tile--k${c.kind}`}>
-              {c.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
+/**
+ * Home page body, shared by `/` and `/home-{slug}` (spec §2): on `/` the four large banners (spec §9) and the
+ * category tiles of both segments; on a segment home its banners (desktop with mobile variants), its category
+ * tiles; then the new-arrivals and sale sliders of the current city.
+ */
+export function HomeView({ gender, banners, tree, arrivals, sale }: HomeData) {
+  const segmentSlot = gender === 1 ? 'home-men' : 'home-women';
+  const hero = pairBanners(
+    banners.filter((b) => b.slot === segmentSlot),
+    banners.filter((b) => b.slot === `${segmentSlot}-mobile`),
   );
-}
-
-/** Home page body, shared by / and /home-{slug}. */
-export function HomeView({
-  categories,
-  arrivals,
-  sale,
-  gender,
-}: {
-  categories: Category[];
-  arrivals: ProductCard[];
-  sale: ProductCard[];
-  gender: number | null;
-}) {
-  const women = categories.filter((c) => c.gender === Gender.female);
-  const men = categories.filter((c) => c.gender === Gender.male);
+  const four = banners.filter((b) => b.slot === 'four-large-banners');
+  const segment = gender === null ? null : tree.find((n) => n.gender === gender);
+  const all = gender === null;
+  const listQuery = gender === null ? '' : `gender=${gender}&`;
   return (
     <>
-      <section className="hero">
-        <div>
-          <p className="hero__eyebrow">Новая коллекция</p>
-          <h1>{gender === Gender.male ? 'Одежда для мужчин' : gender === Gender.female ? 'Одежда для женщин' : 'Одежда на каждый день'}</h1>
-          <p>Самовывоз в вашем городе уже завтра или доставка курьером. Примерка при получении.</p>
+      <h1 className={all ? 'visually-hidden' : 'home__title'}>
+        {all ? 'Kiim — одежда для женщин и мужчин' : gender === 1 ? 'Одежда для мужчин' : 'Одежда для женщин'}
+      </h1>
+      {all && four.length > 0 && (
+        <ul className="four-banners" aria-label="Разделы и акции">
+          {four.map((b, i) => (
+            <li key={b.id}>
+              <BannerPicture banner={b} priority={i < 2} sizes="(max-width: 640px) 50vw, (max-width: 1200px) 25vw, 300px" className="banner--tile" />
+            </li>
+          ))}
+        </ul>
+      )}
+      {!all && hero.length > 0 && (
+        <div className="hero-banners">
+          {hero.map((h, i) => (
+            <BannerPicture key={h.banner.id} banner={h.banner} mobile={h.mobile} priority={i === 0} className={i === 0 ? 'banner--hero' : 'banner--hero banner--second'} />
+          ))}
         </div>
-      </section>
-      {women.length > 0 && <CategoryTiles title="Женщинам" categories={women} />}
-      {men.length > 0 && <CategoryTiles title="Мужчинам" categories={men} />}
-      <section className="section">
-        <h2>Новинки</h2>
-        <ProductGrid products={arrivals} eagerCount={0} />
-      </section>
-      <section className="section">
-        <h2>Скидки</h2>
-        <ProductGrid products={sale} eagerCount={0} />
-      </section>
+      )}
+      {(segment ? [segment] : tree).map((node) => (
+        <section className="section" key={node.slug}>
+          <h2>
+            {all ? (
+              <Link to={`/home-${node.slug}`} className="section__link">
+                {node.name}
+              </Link>
+            ) : (
+              'Категории'
+            )}
+          </h2>
+          <ul className="tiles">
+            {node.categories.map((c) => (
+              <li key={c.id}>
+                <Link to={`/category/${c.slug}`} className={`tile tile--k${c.kind}`}>
+                  <span>{c.name}</span>
+                  <span className="tile__count">{pluralRu(c.productCount, ['модель', 'модели', 'моделей'])}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <Slider title="Новинки">
+        {arrivals.map((p) => (
+          <ProductCard key={p.id} product={p} />
+        ))}
+      </Slider>
+      <p className="section__more">
+        <Link to={`/search?${listQuery}sort=new-arrivals`}>Все новинки</Link>
+      </p>
+      <Slider title="Скидки">
+        {sale.map((p) => (
+          <ProductCard key={p.id} product={p} />
+        ))}
+      </Slider>
+      <p className="section__more">
+        <Link to={`/search?${listQuery}discount=1&sort=discount-desc`}>Все товары со скидкой</Link>
+      </p>
     </>
   );
 }
-

@@ -11,6 +11,11 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   cancelled: 'Отменён',
 };
 
+/** An order's status as a coloured badge with its Russian name. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`status status--${status}`}>{ORDER_STATUS_LABEL[status]}</span>;
+  return (
+    <span className={`status status--${status}`} data-testid="order-status">
+      {ORDER_STATUS_LABEL[status]}
+    </span>
+  );
 }

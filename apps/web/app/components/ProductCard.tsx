@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '@kiim/contract';
 import { Price } from './Price.tsx';
+import { WishlistHeart } from './WishlistHeart.tsx';
 
 /**
- * Product card of lists and sliders: image (explicit size, lazy unless `eager`), brand, name, price and
- * the stock state of the current city (spec §4).
+ * Product card of lists and sliders: image (explicit size, lazy unless `eager`), brand, name, price, the
+ * stock state of the current city (spec §4) and the wishlist heart over the image.
  */
 export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
   const inStock = product.stockState === 'В наличии';
@@ -33,14 +34,18 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
           <span className={inStock ? 'stock stock--in' : 'stock'}>{product.stockState}</span>
         </div>
       </Link>
+      <WishlistHeart productId={product.id} slug={product.slug} name={product.name} className="card__heart" />
     </article>
   );
 }
 
-/** A grid of product cards; the first `eagerCount` images load at once (above the fold). */
-export function ProductGrid({ products, eagerCount = 4 }: { products: Card[]; eagerCount?: number }) {
+/**
+ * Product cards as a grid or, with `view="hor"`, as a list of horizontal cards (spec §4 list views); the first
+ * `eagerCount` images load at once with high priority (above the fold).
+ */
+export function ProductGrid({ products, eagerCount = 4, view = 'grid' }: { products: Card[]; eagerCount?: number; view?: 'grid' | 'hor' }) {
   return (
-    <div className="grid">
+    <div className={view === 'hor' ? 'grid grid--hor' : 'grid'} data-view={view}>
       {products.map((p, i) => (
         <ProductCard key={p.id} product={p} eager={i < eagerCount} />
       ))}

@@ -1,22 +1,135 @@
 import { COOKIE, ApiError, createApiClient, type ApiClient } from '@kiim/contract';
-import { data, type AppLoadContext } from 'react-router';
-import { readCookie } from './cookies.server.ts';
+import { createContext, data, redirect, type AppLoadContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
+import { clearCookie, readCookie, tokenCookie } from './cookies.server.ts';
+import { invalidCustomerGenderCookie } from './customer-gender.server.ts';
 
 declare module 'react-router' {
   interface AppLoadContext {
     /** Client of the in-process API, given by the production server (apps/web/server.ts). */
     api?: ApiClient;
+    /** The shopper's socket address, given by the production server (forwarded to the API as X-Forwarded-For). */
+    clientAddress?: string;
   }
 }
 
+type Context = AppLoadContext | Readonly<RouterContextProvider>;
+
 /**
- * The API client for this request, carrying the customer's token from the `customer_token` cookie.
- * In the one-process server it calls the API in-process; in development it calls `/api` over HTTP on the
- * request's own origin (Vite proxies it).
+ * What one storefront request did to the customer's token, applied to the response by
+ * {@link accountMiddleware}: `set` writes the HttpOnly `customer_token` cookie (a refresh or a sign-in),
+ * `clear` deletes it; `sendHome` (a forced logout, spec §8) also replaces the response with a redirect to /.
  */
-export function apiFor(request: Request, context: AppLoadContext): ApiClient {
-  const base = context.api ?? createApiClient({ fetch, baseUrl: new URL(request.url).origin });
-  return base.withToken(readCookie(request, COOKIE.customerToken));
+type TokenChange = { kind: 'set'; token: string } | { kind: 'clear'; sendHome: boolean };
+
+/** The account state of one storefront request: its API client and what happened to the token. */
+interface AccountSession {
+  api: ApiClient;
+  change?: TokenChange;
+}
+
+const sessionContext = createContext<AccountSession | null>(null);
+
+/** The API transport of this server: in-process (production server) or HTTP to the request's origin (development). */
+function baseClient(request: Request, context: Context): ApiClient {
+  return (context as { api?: ApiClient }).api ?? createApiClient({ fetch, baseUrl: new URL(request.url).origin });
+}
+
+/**
+ * X-Forwarded-For for the API: what reached this server plus the address it came from, so the API (trusting
+ * only loopback proxies, TRUST_PROXY) sees the shopper's address for its per-address limits.
+ */
+function forwardedFor(request: Request, context: Context): Record<string, string> {
+  const address = (context as { clientAddress?: string }).clientAddress;
+  if (!address) return {};
+  const prior = request.headers.get('x-forwarded-for');
+  return { 'x-forwarded-for': prior ? `${prior}, ${address}` : address };
+}
+
+/** A client for `token` whose spec §8 events are recorded on the session. */
+function sessionClient(request: Request, context: Context, session: AccountSession, token: string | undefined): ApiClient {
+  return baseClient(request, context).withToken(token, {
+    headers: forwardedFor(request, context),
+    onTokenRefreshed: (fresh) => {
+      session.change = { kind: 'set', token: fresh };
+    },
+    onLoggedOut: () => {
+      session.change = { kind: 'clear', sendHome: true };
+    },
+  });
+}
+
+function createSession(request: Request, context: Context): AccountSession {
+  const session = {} as AccountSession;
+  session.api = sessionClient(request, context, session, readCookie(request, COOKIE.customerToken));
+  return session;
+}
+
+function sessionOf(context: Context): AccountSession | null {
+  const c = context as Partial<RouterContextProvider>;
+  return typeof c.get === 'function' ? c.get(sessionContext) : null;
+}
+
+/**
+ * Root middleware of the storefront (spec §8 in one place): gives every loader and action of the request one
+ * API client (so parallel loaders share one token exchange), then acts on what the client reported:
+ * a refreshed token is written back to the HttpOnly `customer_token` cookie; a forced logout clears it and
+ * sends to /. It also clears a `customer_gender` cookie outside the allowed set (spec §2).
+ */
+export const accountMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const session = createSession(request, context);
+  context.set(sessionContext, session);
+  let response = await next();
+  const cookies: string[] = [];
+  const gender = invalidCustomerGenderCookie(request);
+  if (gender) cookies.push(gender);
+  const change = session.change;
+  if (change?.kind === 'clear' && change.sendHome) {
+    const headers = new Headers({ 'Set-Cookie': clearCookie(COOKIE.customerToken) });
+    for (const c of cookies) headers.append('Set-Cookie', c);
+    return redirect('/', { headers });
+  }
+  if (change?.kind === 'set') cookies.push(tokenCookie(change.token));
+  if (change?.kind === 'clear') cookies.push(clearCookie(COOKIE.customerToken));
+  if (cookies.length === 0) return response;
+  try {
+    for (const c of cookies) response.headers.append('Set-Cookie', c);
+  } catch {
+    // Immutable headers (a fetched response): copy it.
+    response = new Response(response.body, response);
+    for (const c of cookies) response.headers.append('Set-Cookie', c);
+  }
+  return response;
+};
+
+/**
+ * The API client for this request, carrying the customer's token from the `customer_token` cookie, with the
+ * request rules of spec §8 and §9 (packages/contract/src/client.ts) whose outcome {@link accountMiddleware}
+ * writes to the response. In the one-process server it calls the API in-process; in development it calls
+ * `/api` over HTTP on the request's own origin (Vite proxies it).
+ */
+export function apiFor(request: Request, context: Context): ApiClient {
+  return (sessionOf(context) ?? createSession(request, context)).api;
+}
+
+/**
+ * Signs the request in with a token just issued (any sign-in, registration or recovery): the cookie is
+ * written on the response, and later {@link apiFor} calls of this request use the new token.
+ * @returns the client with the new token.
+ */
+export function startSession(request: Request, context: Context, token: string): ApiClient {
+  const session = sessionOf(context);
+  if (!session) return baseClient(request, context).withToken(token, { headers: forwardedFor(request, context) });
+  session.change = { kind: 'set', token };
+  session.api = sessionClient(request, context, session, token);
+  return session.api;
+}
+
+/** Signs the request out: the cookie is cleared on the response and later calls are anonymous (spec §4). */
+export function endSession(request: Request, context: Context): void {
+  const session = sessionOf(context);
+  if (!session) return;
+  session.change = { kind: 'clear', sendHome: false };
+  session.api = sessionClient(request, context, session, undefined);
 }
 
 /** True when the error is an API answer with this status. */

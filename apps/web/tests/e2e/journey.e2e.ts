@@ -68,6 +68,9 @@ describe('main shopping journey (issue: the shop end to end)', () => {
     await page.getByRole('button', { name: 'Войти', exact: true }).click();
 
     await page.waitForURL(/\/Cart\/checkout$/);
+    // The first pickup point of the city is selected (spec §4); wait for the page, not just its address.
+    await page.getByRole('heading', { name: 'Оформление заказа' }).waitFor();
+    await page.locator('input[name="pickupPointId"]:checked').waitFor({ state: 'attached' });
     await expect(page.locator('input[name="pickupPointId"]:checked').count()).resolves.toBe(1);
     await page.locator('input[name="deliveryMethodId"][value="1"]').check();
     await page.locator('input[name="paymentId"][value="1"]').check();

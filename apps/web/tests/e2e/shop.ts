@@ -46,6 +46,8 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
       SQLITE_PATH: path.join(dataDir, 'kiim.db'),
       MEDIA_DIR: path.join(dataDir, 'media'),
       LOG_LEVEL: 'warn',
+      // Absolute links the shop hands out (ePay's backLink/postLink) point at this test server.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,7 +1,15 @@
 import type { Migration } from 'kysely';
 import * as m20261122T051500 from './20261122T051500-create-shop-tables.ts';
+import * as m20261122T055235 from './20261122T055235-create-wishlist-and-cart-merge.ts';
+import * as m20261122T055300 from './20261122T055300-add-customer-accounts.ts';
+import * as m20261122T055532 from './20261122T055532-add-payments-and-order-history.ts';
+import * as m20261122T060100 from './20261122T060100-add-catalogue-summary-search-banners.ts';
 
 /** All migrations by name, in order. A new migration is added here (static list: no directory scan). */
 export const migrations: Record<string, Migration> = {
   '20261122T051500-create-shop-tables': m20261122T051500,
+  '20261122T055235-create-wishlist-and-cart-merge': m20261122T055235,
+  '20261122T055300-add-customer-accounts': m20261122T055300,
+  '20261122T055532-add-payments-and-order-history': m20261122T055532,
+  '20261122T060100-add-catalogue-summary-search-banners': m20261122T060100,
 };

@@ -65,14 +65,54 @@ export const DELIVERY_METHOD_NAMES = {
   [DeliveryMethod.courier]: 'Курьерская доставка',
 };
 
+/** A payment method the shop takes and the delivery methods that allow it (spec §4). */
+export interface PaymentMethodRule {
+  id: PaymentMethod;
+  name: string;
+  deliveryMethods: readonly DeliveryMethod[];
+}
+
 /**
- * Payment methods offered at checkout (spec §4): 1 cash on delivery, 2 card on delivery. Card online (3)
- * is added with the Halyk ePay integration.
+ * Payment methods taken at checkout (spec §4) and what each delivery method allows: cash (1) and card (2)
+ * on delivery are paid to the pickup point's cashier or the courier's terminal, so both delivery methods
+ * allow them. Card online (3), paid through Halyk ePay before the order is handed over, suits both too.
  */
-export const OFFERED_PAYMENT_METHODS: readonly PaymentMethodOption[] = [
-  { id: PaymentMethod.cashOnDelivery, name: 'Наличными при получении' },
-  { id: PaymentMethod.cardOnDelivery, name: 'Картой при получении' },
+export const PAYMENT_METHOD_RULES: readonly PaymentMethodRule[] = [
+  {
+    id: PaymentMethod.cashOnDelivery,
+    name: 'Наличными при получении',
+    deliveryMethods: [DeliveryMethod.pickup, DeliveryMethod.courier],
+  },
+  {
+    id: PaymentMethod.cardOnDelivery,
+    name: 'Картой при получении',
+    deliveryMethods: [DeliveryMethod.pickup, DeliveryMethod.courier],
+  },
+  {
+    id: PaymentMethod.cardOnline,
+    name: 'Картой онлайн',
+    deliveryMethods: [DeliveryMethod.pickup, DeliveryMethod.courier],
+  },
 ];
+
+/**
+ * Payment methods offered where `deliveryMethods` are (spec §3 split cart, §4): each rule of
+ * {@link PAYMENT_METHOD_RULES} that at least one offered delivery method allows, with the ids of those
+ * delivery methods (`deliveryMethodIds`). No delivery method (a city hidden from customers) → none.
+ */
+export function offeredPaymentMethods(
+  deliveryMethods: readonly DeliveryMethodOption[],
+  rules: readonly PaymentMethodRule[] = PAYMENT_METHOD_RULES,
+): PaymentMethodOption[] {
+  const offered = deliveryMethods.map((m) => m.id);
+  return rules
+    .map((rule) => ({
+      id: rule.id,
+      name: rule.name,
+      deliveryMethodIds: offered.filter((id) => (rule.deliveryMethods as readonly number[]).includes(id)),
+    }))
+    .filter((m) => m.deliveryMethodIds.length > 0);
+}
 
 /** City record → {@link CartCity}. */
 export function toCartCity(row: CartCityRecord): CartCity {

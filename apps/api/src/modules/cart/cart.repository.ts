@@ -6,12 +6,33 @@ import type { CartRow } from './cart.table.ts';
 // The only place with the cart module's Kysely queries (conventions: repository). Every function takes a
 // database handle or an open transaction first. Times are ISO 8601 UTC text; prices whole tenge.
 
-/** A cart as stored: `id` is the cart uuid of spec §3, `customer_id` its owner (null while anonymous). */
-export type CartRecord = Pick<CartRow, 'id' | 'customer_id'>;
+/**
+ * A cart as stored: `id` is the cart uuid of spec §3, `customer_id` its owner (null while anonymous),
+ * `merged_into_id` the cart it was merged into (null while in use).
+ */
+export type CartRecord = Pick<CartRow, 'id' | 'customer_id' | 'merged_into_id'>;
 
-/** The cart with this uuid, or undefined. */
+const CART_COLUMNS = ['id', 'customer_id', 'merged_into_id'] as const;
+
+/** The cart with this uuid (merged ones included), or undefined. */
 export async function findCart(db: DbOrTrx, uuid: string): Promise<CartRecord | undefined> {
-  return db.selectFrom('cart').select(['id', 'customer_id']).where('id', '=', uuid).executeTakeFirst();
+  return db.selectFrom('cart').select(CART_COLUMNS).where('id', '=', uuid).executeTakeFirst();
+}
+
+/**
+ * The customer's cart in use (not merged away): the one changed last when several are attached (an order
+ * may attach a second one at checkout), or undefined when they have none.
+ */
+export async function findCustomerCart(db: DbOrTrx, customerId: string): Promise<CartRecord | undefined> {
+  return db
+    .selectFrom('cart')
+    .select(CART_COLUMNS)
+    .where('customer_id', '=', customerId)
+    .where('merged_into_id', 'is', null)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** Inserts a new anonymous cart. */
@@ -32,7 +53,7 @@ export async function lockCart(db: DbOrTrx, uuid: string, nowIso: string): Promi
     .updateTable('cart')
     .set({ updated_at: nowIso })
     .where('id', '=', uuid)
-    .returning(['id', 'customer_id'])
+    .returning(CART_COLUMNS)
     .executeTakeFirst();
 }
 
@@ -263,5 +284,88 @@ export async function selectPickupPoints(db: DbOrTrx, cityId: number) {
     ])
     .where('city_id', '=', cityId)
     .orderBy('id')
+    .execute();
+}
+
+/**
+ * Locks several carts in one fixed order (ascending id) by writing their `updated_at`, so two transactions
+ * locking the same pair (merge A→B and B→A, or a repeated merge) never deadlock on PostgreSQL.
+ * @returns the carts found, keyed by id (a missing id is absent).
+ */
+export async function lockCarts(
+  db: DbOrTrx,
+  uuids: readonly string[],
+  nowIso: string,
+): Promise<Map<string, CartRecord>> {
+  const found = new Map<string, CartRecord>();
+  for (const uuid of [...new Set(uuids)].sort()) {
+    const row = await lockCart(db, uuid, nowIso);
+    if (row) found.set(row.id, row);
+  }
+  return found;
+}
+
+/** Makes the cart the customer's (attach at sign-in, spec §4). Run under {@link lockCart}. */
+export async function setCartCustomer(db: DbOrTrx, uuid: string, customerId: string, nowIso: string): Promise<void> {
+  await db.updateTable('cart').set({ customer_id: customerId, updated_at: nowIso }).where('id', '=', uuid).execute();
+}
+
+/**
+ * Adds every line of `sourceId` to `destinationId` in ONE statement: a SKU missing from the destination is
+ * copied (keeping when it was added to the source), one present in both gets the sum of the quantities,
+ * capped at {@link CART_LINE_MAX_QTY}. Quantities are all positive, so `CHECK (qty > 0)` cannot fire.
+ * Run under {@link lockCarts} of both carts.
+ */
+export async function addLinesFrom(
+  db: DbOrTrx,
+  sourceId: string,
+  destinationId: string,
+  nowIso: string,
+): Promise<void> {
+  await db
+    .insertInto('cart_item')
+    .columns(['cart_id', 'sku_id', 'qty', 'created_at', 'updated_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('cart_item as src')
+        .select([
+          sql<string>`cast(${destinationId} as text)`.as('cart_id'),
+          'src.sku_id',
+          sql<number>`case when src.qty > ${sql.lit(CART_LINE_MAX_QTY)} then ${sql.lit(CART_LINE_MAX_QTY)} else src.qty end`.as('qty'),
+          'src.created_at',
+          sql<string>`cast(${nowIso} as text)`.as('updated_at'),
+        ])
+        // The WHERE also keeps SQLite from reading ON CONFLICT as a join constraint.
+        .where('src.cart_id', '=', sourceId),
+    )
+    .onConflict((oc) =>
+      oc.columns(['cart_id', 'sku_id']).doUpdateSet({
+        qty: sql<number>`case when cart_item.qty + excluded.qty > ${sql.lit(CART_LINE_MAX_QTY)} then ${sql.lit(
+          CART_LINE_MAX_QTY,
+        )} else cart_item.qty + excluded.qty end`,
+        updated_at: (eb) => eb.ref('excluded.updated_at'),
+      }),
+    )
+    .execute();
+}
+
+/** Marks a cart as merged into `destinationId` (spec §4); its lines must already be gone. */
+export async function markCartMerged(db: DbOrTrx, uuid: string, destinationId: string, nowIso: string): Promise<void> {
+  await db
+    .updateTable('cart')
+    .set({ merged_into_id: destinationId, merged_at: nowIso, updated_at: nowIso })
+    .where('id', '=', uuid)
+    .execute();
+}
+
+/** The SKU and quantity of every line of a cart, in the order they were added (no prices, no stock). */
+export async function selectContents(db: DbOrTrx, cartId: string): Promise<{ external_id: string; qty: number }[]> {
+  return db
+    .selectFrom('cart_item as ci')
+    .innerJoin('sku as s', 's.id', 'ci.sku_id')
+    .select(['s.external_id', 'ci.qty'])
+    .where('ci.cart_id', '=', cartId)
+    .orderBy('ci.created_at')
+    .orderBy('ci.sku_id')
     .execute();
 }

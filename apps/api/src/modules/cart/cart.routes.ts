@@ -3,14 +3,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AddOrUpdateItemBody,
   AddOrUpdateItemResponse,
+  AttachToCustomerBody,
+  CartByCustomerTokenParams,
+  CartByCustomerTokenResponse,
   CartByUuidResponse,
+  CartContentsResponse,
+  CartItemBody,
   CartParams,
+  CartUuidBody,
   ErrorBody,
+  MergeBody,
   SplitCartResponse,
   SplitParams,
 } from '@kiim/contract';
 import { requestToken } from '#app/modules/customer/customer.auth.ts';
-import { addOrUpdateItem, getCart, splitCart, type CartRequester } from './cart.service.ts';
+import { addOrUpdateItem, clearCart, getCart, removeItem, splitCart, type CartRequester } from './cart.service.ts';
+import { attachCart, getCustomerCart, mergeCarts } from './cart.customer.service.ts';
 
 const tags = ['cart'];
 /** The token is optional: needed only for a cart that belongs to a customer. */
@@ -23,8 +31,9 @@ const requester = (request: FastifyRequest): CartRequester => ({
 });
 
 /**
- * Routes of the cart module under `/api/cart` (spec §7): add or update an item, get a cart by uuid, split a
- * cart by city. Anonymous carts are used by uuid; a customer's cart only with that customer's token.
+ * Routes of the cart module under `/api/cart` (spec §7): add or update an item, remove one, clear, get a
+ * cart by uuid or by customer token, attach to a customer, merge, split by city. Anonymous carts are used
+ * by uuid; a customer's cart only with that customer's token (any other gets 404, never the cart).
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
@@ -79,5 +88,90 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: await splitCart(app.db, request.params.cartUuid, request.params.cityId, requester(request)),
     }),
+  );
+  app.delete(
+    '/item',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a line from a cart',
+        description:
+          'Removes the SKU `externalId` whatever its quantity (spec §7: body uuid, externalId). A SKU not in the cart ' +
+          'changes nothing. Answers the remaining lines without prices. 404 codes: 3002 cart, 3003 SKU.',
+        body: CartItemBody,
+        response: { 200: CartContentsResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await removeItem(app.db, request.body, requester(request)) }),
+  );
+
+  app.delete(
+    '/items',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove every line of a cart',
+        description: 'Empties the cart (spec §7: body uuid); the cart and its owner stay. 404 code 3002: cart.',
+        body: CartUuidBody,
+        response: { 200: CartContentsResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await clearCart(app.db, request.body.uuid, requester(request)) }),
+  );
+
+  app.get(
+    '/get-by-customer-token/:token/:cityId',
+    {
+      schema: {
+        tags,
+        summary: "Get the customer's cart, priced and stocked for a city",
+        description:
+          'The cart of the customer of the token in the path (spec §7 reads `data.uuid`, `data.items`). 404 with code ' +
+          '3001 when the customer has no cart yet: attach the anonymous one (spec §8). 403 for a bad or expired token.',
+        params: CartByCustomerTokenParams,
+        response: { 200: CartByCustomerTokenResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await getCustomerCart(app.db, request.params.token, request.params.cityId, app.clock.now()),
+    }),
+  );
+
+  app.put(
+    '/update-customer-id-by-customer-token',
+    {
+      schema: {
+        tags,
+        summary: 'Attach an anonymous cart to the customer of a token',
+        description:
+          'Spec §7: body uuid, token; used at sign-in when the customer has no cart (spec §4, §8). A cart already theirs ' +
+          'is left as it is. 404 code 3002 for an unknown cart or another customer’s; 409 code 3007 when the customer ' +
+          'already has another cart (`details.uuid`): merge instead.',
+        body: AttachToCustomerBody,
+        response: { 200: CartContentsResponse, ...errors, 409: ErrorBody },
+      },
+    },
+    async (request) => ({ data: await attachCart(app.db, request.body, app.clock.now()) }),
+  );
+
+  app.post(
+    '/merge',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Merge one cart into another',
+        description:
+          'Spec §4 sign-in merge: the lines of `sourceUuid` are added to `destinationUuid` (quantities of a SKU in both ' +
+          'are summed, capped at 999), then the source is emptied and gone. Repeating the merge changes nothing. ' +
+          'The requester must be allowed to use both carts. 404 code 3002; 409 code 3006 when the source was merged ' +
+          'into another cart.',
+        body: MergeBody,
+        response: { 200: CartContentsResponse, ...errors, 409: ErrorBody },
+      },
+    },
+    async (request) => ({ data: await mergeCarts(app.db, request.body, requester(request)) }),
   );
 };

@@ -2,6 +2,8 @@ import {
   ErrorCode,
   type AddOrUpdateItemBody,
   type Cart,
+  type CartContents,
+  type CartItemBody,
   type DeliveryMethodOption,
   type PaymentMethodOption,
   type PickupPoint,
@@ -12,8 +14,8 @@ import { notFound } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
 import { resolveToken } from '#app/modules/customer/customer.token.ts';
 import {
-  OFFERED_PAYMENT_METHODS,
   offeredDeliveryMethods,
+  offeredPaymentMethods,
   toCart,
   toCartCity,
   toCartLine,
@@ -40,7 +42,8 @@ export interface CartRef {
   customerId: string | null;
 }
 
-const cartNotFound = () => notFound(ErrorCode.cartNotFound, 'Корзина не найдена');
+/** 404 cartNotFound: unknown, merged away, or not the requester's (never revealed). */
+export const cartNotFound = () => notFound(ErrorCode.cartNotFound, 'Корзина не найдена');
 const skuNotFound = () => notFound(ErrorCode.skuNotFound, 'Товар не найден');
 const cityNotFound = () => notFound(ErrorCode.cityNotFound, 'Город не найден');
 
@@ -51,16 +54,16 @@ const cityNotFound = () => notFound(ErrorCode.cityNotFound, 'Город не н�
  * @throws AppError 404 cartNotFound (owned by someone else, or no token); 403 from `resolveToken` when the
  *   token is expired (`Token has expired`, spec §8), revoked or unknown.
  */
-async function assertAccess(db: DbOrTrx, cart: repo.CartRecord, requester: CartRequester): Promise<void> {
+export async function assertAccess(db: DbOrTrx, cart: repo.CartRecord, requester: CartRequester): Promise<void> {
   if (cart.customer_id === null) return;
   if (!requester.token) throw cartNotFound();
-  const customer = await resolveToken(db, requester.token, requester.now);
+  const { customer } = await resolveToken(db, requester.token, requester.now);
   if (customer.id !== cart.customer_id) throw cartNotFound();
 }
 
 /**
- * The cart `uuid` if `requester` may use it (see the access rule on {@link getCart}).
- * For other modules (the order flow) that act on a cart.
+ * The cart `uuid` if `requester` may use it (see the access rule on {@link getCart}). A cart merged into
+ * another one (spec §4) is gone. For other modules (the order flow) that act on a cart.
  * @throws AppError 404 cartNotFound; 403 for an expired/revoked/unknown token on an owned cart (spec §8).
  */
 export async function requireCartAccess(
@@ -70,7 +73,7 @@ export async function requireCartAccess(
 ): Promise<CartRef> {
   // Carts are stored with lower-case uuids (crypto.randomUUID); accept any case the client sends.
   const cart = await repo.findCart(db, uuid.toLowerCase());
-  if (!cart) throw cartNotFound();
+  if (!cart || cart.merged_into_id) throw cartNotFound();
   await assertAccess(db, cart, requester);
   return { uuid: cart.id, customerId: cart.customer_id };
 }
@@ -79,7 +82,7 @@ export async function requireCartAccess(
  * The city with the delivery facts the cart needs (visibility, courier and its price in tenge, pickup points).
  * @throws AppError 404 cityNotFound.
  */
-async function requireCity(db: DbOrTrx, cityId: number): Promise<CartCity> {
+export async function requireCity(db: DbOrTrx, cityId: number): Promise<CartCity> {
   const row = await repo.findCity(db, cityId);
   if (!row) throw cityNotFound();
   return toCartCity(row);
@@ -118,7 +121,7 @@ export async function addOrUpdateItem(
     } else {
       // Serialises changes to this cart; re-checks it still exists and who owns it now.
       const locked = await repo.lockCart(trx, uuid, nowIso);
-      if (!locked) throw cartNotFound();
+      if (!locked || locked.merged_into_id) throw cartNotFound();
       if (locked.customer_id !== before.customerId) await assertAccess(trx, locked, requester);
     }
     if (body.qty > 0) await repo.addToLine(trx, uuid, sku.id, body.qty, nowIso);
@@ -127,7 +130,52 @@ export async function addOrUpdateItem(
   return toCart(uuid, await linesFor(db, uuid, city), city);
 }
 
-async function linesFor(db: DbOrTrx, uuid: string, city: CartCity): Promise<CartLine[]> {
+/** The cart's lines without prices (the answer of calls that name no city), in the order they were added. */
+export async function cartContents(db: DbOrTrx, uuid: string): Promise<CartContents> {
+  const rows = await repo.selectContents(db, uuid);
+  return { uuid, items: rows.map((r) => ({ externalId: r.external_id, qty: r.qty })) };
+}
+
+/**
+ * `DELETE /api/cart/item` (spec §7: body uuid, externalId): removes the SKU's line whatever its quantity.
+ * Idempotent: a SKU that is not in the cart leaves it unchanged. Checks run before anything is written; the
+ * delete runs under the cart row lock, like {@link addOrUpdateItem}.
+ * @returns the cart's remaining lines (no prices: the call names no city).
+ * @throws AppError 404 cartNotFound (unknown, merged away, or not the requester's), 404 skuNotFound (no SKU
+ *   with this `externalId` in the catalogue); 403 for a bad token on an owned cart (spec §8).
+ */
+export async function removeItem(db: Db, body: CartItemBody, requester: CartRequester): Promise<CartContents> {
+  const cart = await requireCartAccess(db, body.uuid, requester);
+  const sku = await repo.findSkuByExternalId(db, body.externalId);
+  if (!sku) throw skuNotFound();
+  await db.transaction().execute(async (trx) => {
+    const locked = await repo.lockCart(trx, cart.uuid, isoNow(requester.now));
+    if (!locked || locked.merged_into_id) throw cartNotFound();
+    if (locked.customer_id !== cart.customerId) await assertAccess(trx, locked, requester);
+    await repo.deleteLines(trx, cart.uuid, [sku.id]);
+  });
+  return cartContents(db, cart.uuid);
+}
+
+/**
+ * `DELETE /api/cart/items` (spec §7: body uuid): removes every line; the (empty) cart stays, with its
+ * owner. Same access rule and lock as {@link removeItem}.
+ * @returns the cart's lines: none.
+ * @throws AppError 404 cartNotFound; 403 for a bad token on an owned cart (spec §8).
+ */
+export async function clearCart(db: Db, uuid: string, requester: CartRequester): Promise<CartContents> {
+  const cart = await requireCartAccess(db, uuid, requester);
+  await db.transaction().execute(async (trx) => {
+    const locked = await repo.lockCart(trx, cart.uuid, isoNow(requester.now));
+    if (!locked || locked.merged_into_id) throw cartNotFound();
+    if (locked.customer_id !== cart.customerId) await assertAccess(trx, locked, requester);
+    await repo.deleteLines(trx, cart.uuid);
+  });
+  return cartContents(db, cart.uuid);
+}
+
+/** The lines of a cart priced and stocked for `city`, in the order they were added. */
+export async function linesFor(db: DbOrTrx, uuid: string, city: CartCity): Promise<CartLine[]> {
   const rows = await repo.selectLines(db, uuid, city.id);
   return rows.map((row) => toCartLine(row, city));
 }
@@ -161,8 +209,9 @@ export interface CityDeliveryOptions {
 
 /**
  * Pickup points, delivery methods and payment methods a city offers (spec §3, §4): pickup (free) when it
- * has pickup points, courier at `city.courier_price` tenge where available, payment 1 and 2 (card online, 3,
- * comes with ePay). A city hidden from customers offers no pickup point and no delivery method.
+ * has pickup points, courier at `city.courier_price` tenge where available, the payment methods those
+ * delivery methods allow (1, 2 and card online 3). A city hidden from customers offers no
+ * pickup point, no delivery method and so no payment method.
  * For the split cart and for the order flow's checks.
  * @throws AppError 404 cityNotFound.
  */
@@ -171,12 +220,8 @@ export async function cityDeliveryOptions(db: DbOrTrx, cityId: number): Promise<
   const pickupPoints = city.visibleForCustomers
     ? (await repo.selectPickupPoints(db, cityId)).map(toPickupPoint)
     : [];
-  return {
-    city,
-    pickupPoints,
-    deliveryMethods: offeredDeliveryMethods(city),
-    paymentMethods: [...OFFERED_PAYMENT_METHODS],
-  };
+  const deliveryMethods = offeredDeliveryMethods(city);
+  return { city, pickupPoints, deliveryMethods, paymentMethods: offeredPaymentMethods(deliveryMethods) };
 }
 
 /**

@@ -5,6 +5,12 @@ export interface CartTable {
   /** The cart uuid of spec §3 (cookie `cart_uuid`). */
   id: string;
   customer_id: string | null;
+  /**
+   * Set when this cart was merged into another one (spec §4 sign-in merge): it is then empty and gone for
+   * every call except a repeat of the same merge, which changes nothing.
+   */
+  merged_into_id: string | null;
+  merged_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -160,7 +160,7 @@ async function newCustomer(mobile: string) {
       updated_at: now,
     })
     .execute();
-  return { id, token: await issueToken(t.db, id, new Date()) };
+  return { id, token: await issueToken(t.db, id, new Date(), 'code') };
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -580,8 +580,9 @@ describe('GET /api/cart/split-cart-items-by-region-id/:cartUuid/:cityId', () => 
       { id: 2, name: 'Курьерская доставка', price: city1.courier_price },
     ]);
     expect(split.availablePaymentMethods).toEqual([
-      { id: 1, name: 'Наличными при получении' },
-      { id: 2, name: 'Картой при получении' },
+      { id: 1, name: 'Наличными при получении', deliveryMethodIds: [1, 2] },
+      { id: 2, name: 'Картой при получении', deliveryMethodIds: [1, 2] },
+      { id: 3, name: 'Картой онлайн', deliveryMethodIds: [1, 2] },
     ]);
   });
 
@@ -674,7 +675,7 @@ describe("a customer's cart", () => {
 
   it('an expired token on an owned cart gets 403 "Token has expired" (spec §8)', async () => {
     const owner = await newCustomer('77010000003');
-    const expired = await issueToken(t.db, owner.id, new Date(Date.now() - 40 * 24 * 3600 * 1000));
+    const expired = await issueToken(t.db, owner.id, new Date(Date.now() - 40 * 24 * 3600 * 1000), 'code');
     const [a] = await skusWithStock(1, 5);
     const { uuid } = await add(undefined, a!.external_id, 1);
     await t.db.updateTable('cart').set({ customer_id: owner.id }).where('id', '=', uuid).execute();

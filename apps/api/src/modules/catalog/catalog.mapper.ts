@@ -1,6 +1,7 @@
-import type { Brand, Category, City, PickupPoint, ProductCard } from '@kiim/contract';
-import { productImage } from '#app/modules/media/media.url.ts';
+import type { Banner, BannerSlot, Brand, Category, City, PickupPoint, ProductCard } from '@kiim/contract';
+import { bannerImage, productImage } from '#app/modules/media/media.url.ts';
 import type {
+  BannerRow,
   BrandRow,
   CategoryRow,
   CityRow,
@@ -82,3 +83,16 @@ export function toProductCard(
     arrivalDate: p.arrival_date,
   };
 }
+
+/** Banner row → Banner (spec §9 slots) with its responsive picture. */
+export const toBanner = (b: BannerRow): Banner => ({
+  id: b.id,
+  slot: b.slot as BannerSlot,
+  position: b.position,
+  title: b.title,
+  subtitle: b.subtitle,
+  buttonText: b.button_text,
+  href: b.href,
+  image: bannerImage(b),
+  theme: b.theme,
+});

@@ -1,26 +1,42 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  Banner,
+  BannerQuery,
+  BrandDetails,
   Category,
   CategoryListQuery,
+  CategoryTreeNode,
   City,
   CityParams,
   ErrorBody,
   PickupPoint,
   Product,
+  ProductCard,
   ProductList,
   ProductListQuery,
   ProductParams,
   ProductQuery,
+  ProductsByIdsQuery,
+  RelatedProducts,
   dataOf,
 } from '@kiim/contract';
 import * as catalog from './catalog.service.ts';
+import { listProductsJson } from './catalog.listing.ts';
+
+/**
+ * Sends an answer that is ready UTF-8 JSON (made and checked against the contract once, then cached): Fastify
+ * sends bytes with a content type as they are, without serialising them again.
+ */
+const sendJsonText = (reply: FastifyReply, json: Buffer) => reply.type('application/json; charset=utf-8').send(json);
 
 /**
  * Read-only catalogue routes, registered under `/api` (full sub-paths here):
- * `GET /city/list`, `GET /city/:cityId/pickup-points`, `GET /catalog/categories`,
- * `GET /catalog/products`, `GET /catalog/product/:slug`. Answers are `{data}`; errors the contract's
- * ErrorBody (400 bad input, 404 unknown city, category or product).
+ * `GET /city/list`, `GET /city/:cityId/pickup-points`, `GET /catalog/categories`, `GET /catalog/category-tree`,
+ * `GET /catalog/brands`, `GET /catalog/banners`, `GET /catalog/products`, `GET /catalog/products/by-ids`, `GET /catalog/product-slugs`,
+ * `GET /catalog/product/:slug`, `GET /catalog/product/:slug/related`. Answers are `{data}`; errors the contract's
+ * ErrorBody (400 bad input with per-field `errors`, 404 unknown city, category or product).
  */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -62,16 +78,83 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/catalog/category-tree',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Categories grouped by gender segment (zhenshiny, muzhchiny) with product counts',
+        querystring: CategoryListQuery,
+        response: { 200: dataOf(z.array(CategoryTreeNode)), 400: ErrorBody },
+      },
+    },
+    async (req) => ({ data: await catalog.categoryTree(app.db, req.query.gender) }),
+  );
+
+  app.get(
+    '/catalog/brands',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Every brand by name, with country, description and number of products',
+        response: { 200: dataOf(z.array(BrandDetails)) },
+      },
+    },
+    async () => ({ data: await catalog.listBrands(app.db) }),
+  );
+
+  app.get(
+    '/catalog/banners',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Banners of one or more slots (spec §9), active now, by slot and position',
+        description: 'Slots: `slot=home-women,home-women-mobile` or the key repeated.',
+        querystring: BannerQuery,
+        response: { 200: dataOf(z.array(Banner)), 400: ErrorBody },
+      },
+    },
+    async (req) => ({ data: await catalog.listBanners(app.db, req.query.slot, app.clock.now()) }),
+  );
+
+  app.get(
     '/catalog/products',
     {
       schema: {
         tags: ['catalog'],
-        summary: 'One page of products with stock for a city (sorts of spec §4, page sizes 15, 60, 120)',
+        summary: 'One page of products with stock for a city: filters, search, six sorts, facet counts',
+        description:
+          'Sorts of spec §4, page sizes 15, 60, 120 (spec §9). List filters take `a,b` or the key repeated. ' +
+          'Answers are cached per catalogue version (docs/decisions/008).',
         querystring: ProductListQuery,
         response: { 200: dataOf(ProductList), 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (req) => ({ data: await catalog.listProducts(app.db, req.query) }),
+    async (req, reply) => sendJsonText(reply, await listProductsJson(app.db, req.query)),
+  );
+
+  app.get(
+    '/catalog/product-slugs',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Slug and last change date of every active product (the sitemap)',
+        response: { 200: dataOf(z.array(z.object({ slug: z.string(), updatedAt: z.string() }))) },
+      },
+    },
+    async () => ({ data: await catalog.productSlugs(app.db) }),
+  );
+
+  app.get(
+    '/catalog/products/by-ids',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Product cards in the order of the ids given (sliders); unknown or inactive ids are left out',
+        querystring: ProductsByIdsQuery,
+        response: { 200: dataOf(z.array(ProductCard)), 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req) => ({ data: await catalog.productsByIds(app.db, req.query.ids, req.query.cityId) }),
   );
 
   app.get(
@@ -79,12 +162,26 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalog'],
-        summary: 'A product page: images, sizes with stock for a city, colours, category',
+        summary: 'A product page: images, sizes with stock for a city, colours, category, size guide',
         params: ProductParams,
         querystring: ProductQuery,
         response: { 200: dataOf(Product), 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (req) => ({ data: await catalog.getProduct(app.db, req.params.slug, req.query.cityId) }),
+    async (req, reply) => sendJsonText(reply, await catalog.getProductJson(app.db, req.params.slug, req.query.cityId)),
+  );
+
+  app.get(
+    '/catalog/product/:slug/related',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Sliders of a product page: similar products of its category and more of its brand',
+        params: ProductParams,
+        querystring: ProductQuery,
+        response: { 200: dataOf(RelatedProducts), 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req, reply) => sendJsonText(reply, await catalog.relatedProductsJson(app.db, req.params.slug, req.query.cityId)),
   );
 };

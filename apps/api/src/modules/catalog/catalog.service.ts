@@ -1,17 +1,27 @@
 import {
   ErrorCode,
+  Product as ProductSchema,
+  RelatedProducts as RelatedProductsSchema,
+  SIZE_GUIDE_PATH,
+  dataOf,
+  type Banner,
+  type BannerSlot,
+  type BrandDetails,
   type Category,
+  type CategoryTreeNode,
   type City,
   type PickupPoint,
   type Product,
-  type ProductList,
-  type ProductListQuery,
+  type ProductCard,
+  type RelatedProducts,
 } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { notFound } from '#app/lib/errors.ts';
+import { slugify } from '#app/lib/slug.ts';
 import type { CityRow } from './catalog.table.ts';
 import * as repo from './catalog.repository.ts';
-import { toCategory, toCity, toImage, toPickupPoint, toProductCard } from './catalog.mapper.ts';
+import { cachedAnswer, jsonAnswer } from './catalog.cache.ts';
+import { toBanner, toCategory, toCity, toImage, toPickupPoint, toProductCard } from './catalog.mapper.ts';
 import { stockLevels } from './stock.rules.ts';
 
 // Catalogue rules: cities, categories, product lists and product pages with stock decoded for one city.
@@ -32,7 +42,7 @@ export async function requireCity(db: DbOrTrx, cityId: number): Promise<CityRow>
 }
 
 /** Which units count as regional for a city: none when it is hidden from customers (spec §4). */
-const scopeOf = (city: CityRow): repo.StockScope => ({
+export const scopeOf = (city: CityRow): repo.StockScope => ({
   regionalCityId: city.visible_for_customers === 1 ? city.id : null,
 });
 
@@ -53,47 +63,6 @@ export async function listPickupPoints(db: DbOrTrx, cityId: number): Promise<Pic
 /** Categories (spec §3), of one gender (0 female, 1 male) or of both, in display order. */
 export async function listCategories(db: DbOrTrx, gender?: number): Promise<Category[]> {
   return (await repo.listCategories(db, gender)).map(toCategory);
-}
-
-/**
- * One page of active products (spec §4 sorts, §9 page sizes) as cards with stock for `query.cityId`:
- * stock aggregated by one grouped subquery, then the page's first images and brands by one query each.
- * Prices are whole tenge. `pageCount` is 0 when nothing matches; a page past the end is empty.
- * @throws AppError 404 `cityNotFound` for an unknown city, `notFound` for an unknown category slug.
- */
-export async function listProducts(db: DbOrTrx, query: ProductListQuery): Promise<ProductList> {
-  const city = await requireCity(db, query.cityId);
-  let category: Category | null = null;
-  if (query.category !== undefined) {
-    const row = await repo.findCategoryBySlug(db, query.category);
-    if (!row) throw notFound(ErrorCode.notFound, 'Категория не найдена');
-    category = toCategory(row);
-  }
-  const filter: repo.ProductFilter = { categoryId: category?.id, gender: query.gender };
-  const [total, rows] = await Promise.all([
-    repo.countProducts(db, filter),
-    repo.listProductPage(db, filter, scopeOf(city), query.sort, {
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    }),
-  ]);
-  const ids = rows.map((r) => r.id);
-  const [images, brands] = await Promise.all([
-    repo.firstImages(db, ids),
-    repo.brandsByIds(
-      db,
-      rows.map((r) => r.brand_id),
-    ),
-  ]);
-  const visible = city.visible_for_customers === 1;
-  return {
-    items: rows.map((r) => toProductCard(r, brands.get(r.brand_id)!, images.get(r.id), r, visible)),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-    pageCount: Math.ceil(total / query.pageSize),
-    category,
-  };
 }
 
 /**
@@ -137,5 +106,155 @@ export async function getProduct(db: DbOrTrx, slug: string, cityId: number): Pro
       ...stockLevels(s.regional, s.global, visible, true),
     })),
     colours: siblings.map((s) => ({ slug: s.slug, name: s.colour_name, hex: s.colour_hex })),
+    sizeGuideUrl: SIZE_GUIDE_PATH,
+    colourSlug: slugify(product.colour_name),
   };
+}
+
+const ProductAnswer = dataOf(ProductSchema);
+const RelatedAnswer = dataOf(RelatedProductsSchema);
+
+/**
+ * The answer of `GET /api/catalog/product/:slug` as UTF-8 JSON (`{"data": Product}`), cached per catalogue
+ * version (docs/decisions/008).
+ * @throws what {@link getProduct} throws (errors are never cached).
+ */
+export function getProductJson(db: DbOrTrx, slug: string, cityId: number): Promise<Buffer> {
+  return cachedAnswer(db, `product:${cityId}:${slug}`, async () => jsonAnswer(ProductAnswer, { data: await getProduct(db, slug, cityId) }));
+}
+
+/** Cards of products with their stock rows for one city (images and brands in one query each). */
+async function cardsOf(db: DbOrTrx, rows: repo.ProductWithStock[], city: CityRow): Promise<ProductCard[]> {
+  const [images, brands] = await Promise.all([
+    repo.firstImages(
+      db,
+      rows.map((r) => r.id),
+    ),
+    repo.brandsByIds(
+      db,
+      rows.map((r) => r.brand_id),
+    ),
+  ]);
+  const visible = city.visible_for_customers === 1;
+  return rows.map((r) => toProductCard(r, brands.get(r.brand_id)!, images.get(r.id), r, visible));
+}
+
+/** Cards per product-page slider (spec §2: brand and product sliders). */
+export const RELATED_LIMIT = 12;
+
+/**
+ * Sliders of a product page for one city (spec §2): `similar` — other models of the same category, in stock in
+ * the city first, then nearest in price; `sameBrand` — other models of the brand, in stock first, then newest.
+ * At most {@link RELATED_LIMIT} cards each. Cached per catalogue version as UTF-8 JSON (`{"data": …}`).
+ * @throws AppError 404 `cityNotFound` for an unknown city, `notFound` «Товар не найден» for an unknown slug.
+ */
+export function relatedProductsJson(db: DbOrTrx, slug: string, cityId: number): Promise<Buffer> {
+  return cachedAnswer(db, `related:${cityId}:${slug}`, async () => {
+    const city = await requireCity(db, cityId);
+    const product = await repo.findActiveProductBySlug(db, slug);
+    if (!product) throw notFound(ErrorCode.notFound, 'Товар не найден');
+    const scope = scopeOf(city);
+    const [similar, sameBrand] = await Promise.all([
+      repo.relatedProducts(db, product, 'similar', scope, RELATED_LIMIT),
+      repo.relatedProducts(db, product, 'sameBrand', scope, RELATED_LIMIT),
+    ]);
+    const data: RelatedProducts = {
+      similar: await cardsOf(db, similar, city),
+      sameBrand: await cardsOf(db, sameBrand, city),
+    };
+    return jsonAnswer(RelatedAnswer, { data });
+  });
+}
+
+/**
+ * Cards of active products in the order of `ids` (sliders, recently viewed) for one city; unknown or inactive
+ * ids are left out, a repeated id shows once.
+ * @throws AppError 404 `cityNotFound` for an unknown city.
+ */
+export async function productsByIds(db: DbOrTrx, ids: readonly number[], cityId: number): Promise<ProductCard[]> {
+  const cards = await productCardsByIds(db, ids, cityId);
+  return [...new Set(ids)].flatMap((id) => (cards.has(id) ? [cards.get(id)!] : []));
+}
+
+/** Every brand by name with its country, description and number of active products (the brands page). */
+export async function listBrands(db: DbOrTrx): Promise<BrandDetails[]> {
+  return cachedAnswer(db, 'brands', async () =>
+    (await repo.listBrandsWithCounts(db)).map((b) => ({
+      id: b.id,
+      slug: b.slug,
+      name: b.name,
+      country: b.country,
+      description: b.description,
+      productCount: b.product_count,
+    })),
+  );
+}
+
+/** Segment names and slugs of the category tree (spec §2 `/home-{slug}`, §3 gender 0 female, 1 male). */
+const SEGMENTS = [
+  { gender: 0, slug: 'zhenshiny', name: 'Женщинам' },
+  { gender: 1, slug: 'muzhchiny', name: 'Мужчинам' },
+] as const;
+
+/**
+ * Categories grouped by gender segment (women first), each with its number of active products; with `gender`,
+ * that segment only.
+ */
+export async function categoryTree(db: DbOrTrx, gender?: number): Promise<CategoryTreeNode[]> {
+  const [categories, counts] = await cachedAnswer(db, 'category-tree', () =>
+    Promise.all([repo.listCategories(db), repo.productCountsByCategory(db)]),
+  );
+  return SEGMENTS.filter((s) => gender === undefined || s.gender === gender).map((s) => ({
+    ...s,
+    categories: categories
+      .filter((c) => c.gender === s.gender)
+      .map((c) => ({ ...toCategory(c), productCount: counts.get(c.id) ?? 0 })),
+  }));
+}
+
+/**
+ * Banners of the given slots (spec §9) shown at `now`: active and within their dates (`starts_at` ≤ now <
+ * `ends_at`), by slot, then position. Not cached: their dates make them change without a catalogue change.
+ */
+export async function listBanners(db: DbOrTrx, slots: readonly BannerSlot[], now: Date): Promise<Banner[]> {
+  return (await repo.listBanners(db, slots, now.toISOString())).map(toBanner);
+}
+
+/**
+ * Cards of the given active products for one city (spec §3, §4: stock levels and label of the city), keyed
+ * by product id, in a fixed number of queries (stock, first images, brands) whatever their number. Products
+ * no longer sold or unknown are absent from the map. For lists kept elsewhere (the wishlist).
+ * @throws AppError 404 `cityNotFound` for an unknown city.
+ */
+export async function productCardsByIds(
+  db: DbOrTrx,
+  productIds: readonly number[],
+  cityId: number,
+): Promise<Map<number, ProductCard>> {
+  const city = await requireCity(db, cityId);
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await repo.listProductPage(db, { productIds: ids }, scopeOf(city), 'default', {
+    limit: ids.length,
+    offset: 0,
+  });
+  const [images, brands] = await Promise.all([
+    repo.firstImages(
+      db,
+      rows.map((r) => r.id),
+    ),
+    repo.brandsByIds(
+      db,
+      rows.map((r) => r.brand_id),
+    ),
+  ]);
+  const visible = city.visible_for_customers === 1;
+  return new Map(rows.map((r) => [r.id, toProductCard(r, brands.get(r.brand_id)!, images.get(r.id), r, visible)]));
+}
+
+/** Slug and last change date (YYYY-MM-DD) of every active product, for the sitemap (cached per catalogue version). */
+export function productSlugs(db: DbOrTrx): Promise<{ slug: string; updatedAt: string }[]> {
+  return cachedAnswer(db, 'product-slugs', async () =>
+    (await repo.listActiveProductSlugs(db)).map((r) => ({ slug: r.slug, updatedAt: r.updated_at.slice(0, 10) })),
+  );
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** Booleans are stored as 0/1 integers: the subset SQLite and PostgreSQL share. Times are ISO 8601 UTC text. */
 export interface CityTable {
@@ -78,6 +78,8 @@ export interface ProductTable {
   /** Date the product arrived (YYYY-MM-DD), for the new-arrivals sort. */
   arrival_date: string;
   is_active: number;
+  /** Units over the cities visible to customers: derived from `stock` by a trigger (never written by the app). */
+  stock_global: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -115,6 +117,49 @@ export interface StockTable {
   updated_at: string;
 }
 
+/**
+ * Units of a product in a city (sum over its SKUs): derived from `stock` by database triggers in the same
+ * statement that changes stock (docs/decisions/008), so listings never aggregate SKUs per request.
+ */
+export interface ProductStockTable {
+  product_id: number;
+  city_id: number;
+  quantity: number;
+}
+
+/** A normalised search term of a product (stem or word), with its weight; filled by catalog/search.index.ts. */
+export interface ProductSearchTermTable {
+  term: string;
+  product_id: number;
+  /** 3 name or brand, 2 category, 1 colour. */
+  weight: number;
+}
+
+/** A banner in a slot of spec §9 (`home-women`, `home-women-mobile`, …, `four-large-banners`). */
+export interface BannerTable {
+  id: number;
+  slot: string;
+  position: number;
+  title: string;
+  subtitle: string | null;
+  button_text: string | null;
+  /** Local link the banner leads to (`/category/…`, `/search?…`). */
+  href: string;
+  /** Key of the master under the media directory, e.g. `banners/3`. */
+  media_key: string;
+  width: number;
+  height: number;
+  alt: string;
+  /** Text colour over the picture: `dark` text on a light picture or `light` text on a dark one. */
+  theme: 'light' | 'dark';
+  /** Shown from / until (ISO 8601 UTC); null means no bound. */
+  starts_at: string | null;
+  ends_at: string | null;
+  is_active: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export type CityRow = Selectable<CityTable>;
 export type PickupPointRow = Selectable<PickupPointTable>;
 export type ProductRow = Selectable<ProductTable>;
@@ -123,3 +168,5 @@ export type NewProductRow = Insertable<ProductTable>;
 export type BrandRow = Selectable<BrandTable>;
 export type CategoryRow = Selectable<CategoryTable>;
 export type ProductImageRow = Selectable<ProductImageTable>;
+export type BannerRow = Selectable<BannerTable>;
+export type NewBannerRow = Insertable<BannerTable>;

@@ -208,7 +208,7 @@ describe('GET /api/catalog/products', () => {
       'page=-1',
       'page=1.5',
       'sort=cheapest',
-      'colour=red',
+      'color=red',
       'gender=3',
       'cityId=0',
     ]) {

@@ -1,7 +1,7 @@
 import type { Customer } from '@kiim/contract';
 import type { CustomerRow } from './customer.table.ts';
 
-/** Customer row → API shape (never the password hash). */
+/** Customer row → API shape: never the password hash, only whether one is set. */
 export function toCustomer(row: CustomerRow): Customer {
   return {
     id: row.id,
@@ -11,5 +11,6 @@ export function toCustomer(row: CustomerRow): Customer {
     email: row.email,
     gender: row.gender,
     birthDate: row.birth_date,
+    hasPassword: row.password_hash !== null,
   };
 }

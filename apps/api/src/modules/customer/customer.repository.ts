@@ -1,10 +1,11 @@
+import type { Updateable } from 'kysely';
 import type { DbOrTrx } from '#app/db/database.ts';
-import type { CustomerRow, OneTimeCodeRow } from './customer.table.ts';
+import type { CustomerRow, CustomerTable, OneTimeCodeRow } from './customer.table.ts';
 
 /**
- * Data access of the customer module: customers, one-time codes and token revocation. The only place
- * with Kysely queries for these tables (conventions: repositories take `db | trx` first). Times are
- * ISO 8601 UTC text, compared as text (fixed width, so order is preserved).
+ * Data access of the customer module: customers, one-time codes and failed sign-ins. The only place with
+ * Kysely queries for these tables (conventions: repositories take `db | trx` first). Times are ISO 8601
+ * UTC text, compared as text (fixed width, so order is preserved). Tokens: customer.token.ts.
  */
 
 /** The newest one-time code of a number for a purpose, or undefined when none was ever made. */
@@ -24,38 +25,9 @@ export async function findLatestCode(
     .executeTakeFirst();
 }
 
-/**
- * Codes made for a number and purpose after `sinceIso`.
- * @returns their count and the creation time of the oldest of them (null when none).
- */
-export async function countCodesSince(
-  db: DbOrTrx,
-  mobile: string,
-  purpose: string,
-  sinceIso: string,
-): Promise<{ count: number; oldest: string | null }> {
-  const row = await db
-    .selectFrom('one_time_code')
-    .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.min('created_at').as('oldest')])
-    .where('mobile', '=', mobile)
-    .where('purpose', '=', purpose)
-    .where('created_at', '>', sinceIso)
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), oldest: row.oldest ?? null };
-}
-
-/**
- * Inserts a one-time code. The id is chosen by the caller; when it already exists (a parallel request
- * took the same slot) nothing is written.
- * @returns true when the row was inserted, false on an id conflict.
- */
-export async function insertCodeIfSlotFree(db: DbOrTrx, row: OneTimeCodeRow): Promise<boolean> {
-  const result = await db
-    .insertInto('one_time_code')
-    .values(row)
-    .onConflict((oc) => oc.column('id').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+/** Inserts a one-time code. */
+export async function insertCode(db: DbOrTrx, row: OneTimeCodeRow): Promise<void> {
+  await db.insertInto('one_time_code').values(row).execute();
 }
 
 /** Deletes a code (used when its SMS could not be sent, so the number is not locked out). */
@@ -131,43 +103,91 @@ export async function findCustomerByMobile(db: DbOrTrx, mobile: string): Promise
   return db.selectFrom('customer').selectAll().where('mobile', '=', mobile).executeTakeFirst();
 }
 
+/** The customer with this id, if any. */
+export async function findCustomerById(db: DbOrTrx, id: string): Promise<CustomerRow | undefined> {
+  return db.selectFrom('customer').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /**
- * Creates a customer with only a mobile unless one with that mobile exists (unique `mobile`; a parallel
- * creation is absorbed by ON CONFLICT DO NOTHING), then returns the customer of that mobile.
+ * Inserts a customer unless one with that mobile exists (unique `mobile`; a parallel insert is absorbed
+ * by ON CONFLICT DO NOTHING).
+ * @returns true when this call created it.
  */
+export async function insertCustomerIfNew(db: DbOrTrx, row: CustomerRow): Promise<boolean> {
+  const result = await db
+    .insertInto('customer')
+    .values(row)
+    .onConflict((oc) => oc.column('mobile').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Creates a customer with only a mobile unless one exists, then returns the customer of that mobile. */
 export async function findOrCreateCustomerByMobile(
   db: DbOrTrx,
   id: string,
   mobile: string,
   nowIso: string,
 ): Promise<CustomerRow> {
-  await db
-    .insertInto('customer')
-    .values({
-      id,
-      mobile,
-      name: null,
-      surname: null,
-      email: null,
-      gender: null,
-      birth_date: null,
-      password_hash: null,
-      created_at: nowIso,
-      updated_at: nowIso,
-    })
-    .onConflict((oc) => oc.column('mobile').doNothing())
-    .execute();
+  await insertCustomerIfNew(db, {
+    id,
+    mobile,
+    name: null,
+    surname: null,
+    email: null,
+    gender: null,
+    birth_date: null,
+    password_hash: null,
+    created_at: nowIso,
+    updated_at: nowIso,
+  });
   const row = await findCustomerByMobile(db, mobile);
   if (!row) throw new Error(`customer ${mobile} vanished after insert`);
   return row;
 }
 
-/** Revokes the token with this SHA-256 hash (no-op for an unknown or already revoked one). */
-export async function revokeTokenByHash(db: DbOrTrx, tokenHash: string, nowIso: string): Promise<void> {
+/** Changes a customer's fields. @returns the customer after the change. */
+export async function updateCustomer(
+  db: DbOrTrx,
+  id: string,
+  changes: Updateable<CustomerTable>,
+): Promise<CustomerRow> {
+  await db.updateTable('customer').set(changes).where('id', '=', id).execute();
+  const row = await findCustomerById(db, id);
+  if (!row) throw new Error(`customer ${id} vanished after update`);
+  return row;
+}
+
+/** Records a failed sign-in attempt (or reserves one before it is checked). */
+export async function insertAuthFailure(
+  db: DbOrTrx,
+  row: { id: string; kind: string; mobile: string; client_ip: string | null; created_at: string },
+): Promise<void> {
   await db
-    .updateTable('customer_token')
-    .set({ revoked_at: nowIso, updated_at: nowIso })
-    .where('token_hash', '=', tokenHash)
-    .where('revoked_at', 'is', null)
+    .insertInto('auth_failure')
+    .values({ ...row, updated_at: row.created_at })
     .execute();
+}
+
+/** Creation times of failures of a kind after `sinceIso`, for a number or for a client address, oldest first. */
+export async function authFailureTimes(
+  db: DbOrTrx,
+  kind: string,
+  by: { mobile: string } | { clientIp: string },
+  sinceIso: string,
+): Promise<string[]> {
+  let q = db.selectFrom('auth_failure').select('created_at').where('kind', '=', kind).where('created_at', '>', sinceIso);
+  q = 'mobile' in by ? q.where('mobile', '=', by.mobile) : q.where('client_ip', '=', by.clientIp);
+  const rows = await q.orderBy('created_at', 'asc').execute();
+  return rows.map((r) => r.created_at);
+}
+
+/** Deletes one failure row (a reserved attempt that turned out right). */
+export async function deleteAuthFailure(db: DbOrTrx, id: string): Promise<void> {
+  await db.deleteFrom('auth_failure').where('id', '=', id).execute();
+}
+
+/** Forgets a number's failures of a kind (after a successful sign-in). */
+export async function clearAuthFailures(db: DbOrTrx, kind: string, mobile: string): Promise<void> {
+  await db.deleteFrom('auth_failure').where('kind', '=', kind).where('mobile', '=', mobile).execute();
 }

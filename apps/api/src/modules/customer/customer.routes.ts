@@ -1,30 +1,69 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AuthByExpiredTokenBody,
   AuthByMobileBody,
   AuthByMobileConfirmBody,
+  AuthByMobilePasswordBody,
   CodeSent,
+  ConfirmRecoverPasswordBody,
   Customer,
   ErrorBody,
   ErrorCode,
   LoggedOut,
   LogoutBody,
+  PasswordUpdated,
+  RecoverPasswordCodeQuery,
+  RegisterByMobileBody,
+  RegisterByMobileConfirmBody,
   SignedIn,
+  UpdateCustomerBody,
+  UpdatePasswordBody,
   dataOf,
 } from '@kiim/contract';
 import { AppError } from '#app/lib/errors.ts';
-import { authenticateCustomer, currentCustomer, requestToken } from './customer.auth.ts';
+import { authenticateCustomer, currentCustomer, currentToken, requestToken } from './customer.auth.ts';
 import { clearTokenCookie, setTokenCookie } from './customer.cookie.ts';
 import { toCustomer } from './customer.mapper.ts';
-import { confirmSignIn, logout, requestSignInCode, type CustomerDeps } from './customer.service.ts';
+import { updatePassword, updateProfile } from './customer.profile.ts';
+import {
+  confirmRecovery,
+  confirmRegistration,
+  confirmSignIn,
+  logout,
+  refreshToken,
+  requestRecoveryCode,
+  requestRegistrationCode,
+  requestSignInCode,
+  signInWithPassword,
+  type CustomerDeps,
+} from './customer.service.ts';
 
 const tags = ['customer'];
 
+const SEND_LIMITS =
+  'Send limits per number (all purposes together): one code per 60 s, 3 per 15 minutes, 10 per 24 hours; per client ' +
+  'address SMS_ADDRESS_HOURLY_LIMIT per hour; in all SMS_DAILY_LIMIT per 24 hours. Over a limit: 429 code 1029 with ' +
+  'a Russian message, Retry-After and details.retryAfterSeconds. Gateway errors: 400 code 2031 (number refused, field ' +
+  'mobile), 429 (gateway throttles), 503 code 2030. A code: 6 digits, valid 5 minutes, single use; a new one voids ' +
+  'the earlier ones.';
+const CODE_ERRORS =
+  'Code errors (400, field code): 2010 wrong code (details.attemptsLeft), 2011 expired/used/replaced/not requested, ' +
+  '2012 five wrong tries: the code is void.';
+const SETS_COOKIE = 'The token is also set as the HttpOnly customer_token cookie (30 days).';
+
 /**
- * Customer routes under `/api/customer` (spec §7): phone sign-in by one-time SMS code, the customer of
- * a token, logout.
+ * Customer routes under `/api/customer` (spec §7; issue 4): sign-in by SMS code or password, registration,
+ * password recovery and change, profile, token refresh, logout. Signed-in routes take the token from
+ * X-Authorization or the customer_token cookie.
  */
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: CustomerDeps = { db: app.db, sms: app.sms, otpSecret: app.config.otpSecret, log: app.log };
+  const deps: CustomerDeps = {
+    db: app.db,
+    sms: app.sms,
+    otpSecret: app.config.otpSecret,
+    smsLimits: { addressHourlyLimit: app.config.sms.addressHourlyLimit, dailyLimit: app.config.sms.dailyLimit },
+    log: app.log,
+  };
 
   // A rate-limited answer tells the client when to come back (RFC 9110 Retry-After, in seconds).
   app.addHook('onError', async (_request, reply, error) => {
@@ -41,22 +80,14 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Send a sign-in code by SMS',
-        description:
-          'Sends a 6-digit code valid 5 minutes to a Kazakh mobile (any valid one: a new customer is created on confirmation). ' +
-          'A new code voids earlier ones. One code per number every 60 s and at most 5 an hour: else 429 with Retry-After ' +
-          'and details.retryAfterSeconds.',
+        description: `Any valid Kazakh mobile may sign in: a new customer is created on confirmation. ${SEND_LIMITS}`,
         body: AuthByMobileBody,
         response: { 200: dataOf(CodeSent), 400: ErrorBody, 429: ErrorBody, 503: ErrorBody },
       },
     },
-    async (request) => {
-      const data = await requestSignInCode(
-        deps,
-        { mobile: request.body.mobile, clientIp: request.ip ?? null },
-        app.clock.now(),
-      );
-      return { data };
-    },
+    async (request) => ({
+      data: await requestSignInCode(deps, { mobile: request.body.mobile, clientIp: request.ip ?? null }, app.clock.now()),
+    }),
   );
 
   app.post(
@@ -65,10 +96,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sign in with the SMS code',
-        description:
-          'Checks the code against the latest one sent to the number (5 checks per code), creates the customer if new and ' +
-          'answers a token, also set as the HttpOnly customer_token cookie (30 days). Errors: 400 with code 2010 wrong code ' +
-          '(details.attemptsLeft), 2011 expired/used/not requested, 2012 attempts exhausted.',
+        description: `Creates the customer if new and answers a new token. ${SETS_COOKIE} ${CODE_ERRORS}`,
         body: AuthByMobileConfirmBody,
         response: { 200: dataOf(SignedIn), 400: ErrorBody },
       },
@@ -77,6 +105,133 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await confirmSignIn(deps, request.body, app.clock.now());
       setTokenCookie(reply, app.config, data.token);
       return { data };
+    },
+  );
+
+  app.post(
+    '/register-by-mobile',
+    {
+      schema: {
+        tags,
+        summary: 'Start registration: send a registration code by SMS',
+        description:
+          'Checks the number has no account (409 code 2020, field mobile) and the name, then sends a code. The name is ' +
+          `sent again with the code (the server keeps no half-made account). ${SEND_LIMITS}`,
+        body: RegisterByMobileBody,
+        response: { 200: dataOf(CodeSent), 400: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request) => ({
+      data: await requestRegistrationCode(deps, { ...request.body, clientIp: request.ip ?? null }, app.clock.now()),
+    }),
+  );
+
+  app.post(
+    '/register-by-mobile/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Complete registration with the SMS code',
+        description:
+          'Creates the customer with name, surname and (optionally) a password: 8–128 characters with a letter and a ' +
+          `digit, not containing the phone number; hashed with argon2id. Answers a new token. ${SETS_COOKIE} ${CODE_ERRORS} ` +
+          '409 code 2020 when the number got an account meanwhile.',
+        body: RegisterByMobileConfirmBody,
+        response: { 200: dataOf(SignedIn), 400: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const data = await confirmRegistration(deps, request.body, app.clock.now());
+      setTokenCookie(reply, app.config, data.token);
+      return { data };
+    },
+  );
+
+  app.post(
+    '/auth-by-mobile-password',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with number and password',
+        description:
+          'A wrong password, an unknown number and an account without a password all answer 401 code 2022 (field ' +
+          'password). At most 5 failures per number and 20 per client address in 15 minutes, then 429 code 1029 with ' +
+          `Retry-After. ${SETS_COOKIE}`,
+        body: AuthByMobilePasswordBody,
+        response: { 200: dataOf(SignedIn), 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const data = await signInWithPassword(deps, { ...request.body, clientIp: request.ip ?? null }, app.clock.now());
+      setTokenCookie(reply, app.config, data.token);
+      return { data };
+    },
+  );
+
+  app.get(
+    '/get-code-for-recover-password',
+    {
+      schema: {
+        tags,
+        summary: 'Send a password recovery code by SMS',
+        description: `Query mobile. The number must have an account (404 code 2021, field mobile). ${SEND_LIMITS}`,
+        querystring: RecoverPasswordCodeQuery,
+        response: { 200: dataOf(CodeSent), 400: ErrorBody, 404: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request) => ({
+      data: await requestRecoveryCode(deps, { mobile: request.query.mobile, clientIp: request.ip ?? null }, app.clock.now()),
+    }),
+  );
+
+  app.post(
+    '/confirm-recover-password-code',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm the recovery code: sign in to set a new password',
+        description:
+          'Answers a new token with which update-password accepts a new password without the old one for 15 minutes. ' +
+          `${SETS_COOKIE} ${CODE_ERRORS}`,
+        body: ConfirmRecoverPasswordBody,
+        response: { 200: dataOf(SignedIn), 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const data = await confirmRecovery(deps, request.body, app.clock.now());
+      setTokenCookie(reply, app.config, data.token);
+      return { data };
+    },
+  );
+
+  app.post(
+    '/update-password',
+    {
+      onRequest: authenticateCustomer,
+      schema: {
+        tags,
+        summary: 'Set or change the password',
+        description:
+          'Signed in. Password: 8–128 characters with a letter and a digit, not containing the phone number. ' +
+          'currentPassword is needed when a password is set, unless the token comes from an SMS code (sign-in, ' +
+          'registration, recovery) confirmed in the last 15 minutes: missing or wrong → 400 code 2023 (field ' +
+          'currentPassword); wrong ones count toward the password sign-in limits (429). Other tokens of the customer ' +
+          'are revoked. 401 without a token; 403 for an invalid or expired one.',
+        security: [{ customerToken: [] }],
+        body: UpdatePasswordBody,
+        response: { 200: dataOf(PasswordUpdated), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => {
+      await updatePassword(
+        app.db,
+        currentCustomer(request),
+        currentToken(request),
+        request.body,
+        request.ip ?? null,
+        app.clock.now(),
+      );
+      return { data: { ok: true as const } };
     },
   );
 
@@ -94,6 +249,46 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: toCustomer(currentCustomer(request)) }),
+  );
+
+  app.post(
+    '/update',
+    {
+      onRequest: authenticateCustomer,
+      schema: {
+        tags,
+        summary: 'Change the profile',
+        description:
+          'Signed in. Any of name, surname, email, gender (female 0, male 1), birthDate (YYYY-MM-DD, not in the future); ' +
+          'null clears an optional field; at least one field. Answers the customer.',
+        security: [{ customerToken: [] }],
+        body: UpdateCustomerBody,
+        response: { 200: dataOf(Customer), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request) => ({
+      data: await updateProfile(app.db, currentCustomer(request), request.body, app.clock.now()),
+    }),
+  );
+
+  app.post(
+    '/auth-by-expired-token',
+    {
+      schema: {
+        tags,
+        summary: 'Exchange an expired token for a new one',
+        description:
+          'Body token (else the token of the request). Allowed until 60 days after the token expired; the old token is ' +
+          `revoked. 403 for an unknown or revoked token (a revoked token presented again is refused) and after the window. ${SETS_COOKIE}`,
+        body: AuthByExpiredTokenBody,
+        response: { 200: dataOf(SignedIn), 400: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const data = await refreshToken(deps, request.body.token || requestToken(request), app.clock.now());
+      setTokenCookie(reply, app.config, data.token);
+      return { data };
+    },
   );
 
   app.post(

@@ -1,179 +1,59 @@
-import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { ErrorCode, type CodeSent, type SignedIn } from '@kiim/contract';
+import {
+  ErrorCode,
+  type CodeSent,
+  type RegisterByMobileBody,
+  type RegisterByMobileConfirmBody,
+  type SignedIn,
+} from '@kiim/contract';
 import type { Db } from '#app/db/database.ts';
 import { AppError } from '#app/lib/errors.ts';
-import { hmac, newId, safeEqual, sha256 } from '#app/lib/ids.ts';
+import { newId } from '#app/lib/ids.ts';
+import type { SmsLimits } from '#app/modules/sms/sms.limits.ts';
 import type { SmsProvider } from '#app/modules/sms/sms.provider.ts';
 import { toCustomer } from './customer.mapper.ts';
+import { confirmCode, sendCode } from './customer.otp.ts';
+import { checkPasswordAgainstMobile, hashPassword, passwordNeedsRehash, verifyPassword } from './customer.password.ts';
 import { normaliseMobile } from './customer.phone.ts';
 import * as repo from './customer.repository.ts';
-import { issueToken } from './customer.token.ts';
+import { checkPasswordFailures, forgetPasswordFailures, reservePasswordAttempt } from './customer.limits.ts';
+import {
+  TOKEN_REFRESH_WINDOW_MS,
+  findToken,
+  invalidToken,
+  issueToken,
+  revokeToken,
+  revokeTokenById,
+} from './customer.token.ts';
 
-/** Rules of phone sign-in (spec §7 `auth-by-mobile`; architecture: Identity and sessions). */
-export const OTP_PURPOSE_SIGN_IN = 'sign-in';
-/** A code is valid for 5 minutes. */
-export const OTP_TTL_MS = 5 * 60 * 1000;
-/** At most one code per number every 60 seconds. */
-export const OTP_RESEND_MS = 60 * 1000;
-/** At most this many codes per number in a rolling hour (SMS-pumping guard). */
-export const OTP_MAX_PER_HOUR = 5;
-/** Checks allowed per code, the right one included: 5 wrong guesses and the code is dead. */
-export const OTP_MAX_ATTEMPTS = 5;
-
-const HOUR_MS = 3600 * 1000;
-
-/** What the customer service needs from the app: the database, the SMS provider, the OTP secret, a log. */
+/** What the customer services need from the app: the database, the SMS provider and limits, the OTP secret, a log. */
 export interface CustomerDeps {
   db: Db;
   sms: SmsProvider;
   otpSecret: string;
+  smsLimits: SmsLimits;
   log: FastifyBaseLogger;
 }
 
-/** `45` → `45 секунд`, `1` → `1 секунду`, `22` → `22 секунды` (Russian plural of «секунда», accusative). */
-export function secondsRu(n: number): string {
-  const mod10 = n % 10;
-  const mod100 = n % 100;
-  const word =
-    mod10 === 1 && mod100 !== 11
-      ? 'секунду'
-      : mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)
-        ? 'секунды'
-        : 'секунд';
-  return `${n} ${word}`;
-}
-
-/** `5` → `5 минут`, `1` → `1 минуту`, `2` → `2 минуты`. */
-function minutesRu(n: number): string {
-  const mod10 = n % 10;
-  const mod100 = n % 100;
-  const word =
-    mod10 === 1 && mod100 !== 11
-      ? 'минуту'
-      : mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)
-        ? 'минуты'
-        : 'минут';
-  return `${n} ${word}`;
-}
-
-/** 429 for a number that must wait `retryAfterSeconds` before the next code; `details.retryAfterSeconds`. */
-function tooSoon(retryAfterSeconds: number): AppError {
-  const wait =
-    retryAfterSeconds > 90 ? `${minutesRu(Math.ceil(retryAfterSeconds / 60))}` : secondsRu(retryAfterSeconds);
-  return new AppError(429, ErrorCode.rateLimited, `Новый код можно запросить через ${wait}`, {
-    retryAfterSeconds,
-  });
-}
-
-/**
- * Id of the code that follows `previousId` for this number: derived from the predecessor, so two
- * parallel requests that both passed the 60-second check compute the same id and only one insert wins
- * (optimistic concurrency through the primary key; works the same on SQLite and PostgreSQL).
- */
-function nextCodeId(mobile: string, purpose: string, previousId: string | undefined): string {
-  const h = sha256(`otp-chain:${purpose}:${mobile}:${previousId ?? 'first'}`);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-/** HMAC of a code bound to its number, so a leaked table does not reveal codes (6 digits are guessable). */
-const codeHash = (secret: string, mobile: string, code: string) => hmac(secret, `${mobile}:${code}`);
-
 /**
  * Sends a sign-in code by SMS (spec §7 `POST /api/customer/auth-by-mobile`). Any valid Kazakh mobile may
- * sign in: the customer is created on confirmation if new. The code (6 digits from `crypto.randomInt`)
- * is stored only as an HMAC, lives 5 minutes, voids the number's earlier unused codes.
- * @param input.mobile as typed by the shopper; @param input.clientIp recorded with the code.
- * @returns the normalised mobile, seconds until a resend is allowed, seconds the code is valid.
- * @throws AppError 400 (field `mobile`) for a number that is not a Kazakh mobile; 429 rateLimited with
- *   `details.retryAfterSeconds` within 60 s of the previous code or after 5 codes in an hour; 503 when
- *   the SMS provider fails (nothing is kept, the shopper may retry at once).
+ * sign in: the customer is created on confirmation if new (sign-in-or-register).
+ * @throws AppError 400 (field `mobile`) for a number that is not a Kazakh mobile; the errors of
+ *   {@link sendCode} (429 send limits, 400/429/503 gateway).
  */
 export async function requestSignInCode(
   deps: CustomerDeps,
   input: { mobile: string; clientIp: string | null },
   now: Date,
 ): Promise<CodeSent> {
-  const mobile = normaliseMobile(input.mobile);
-  const purpose = OTP_PURPOSE_SIGN_IN;
-  const nowMs = now.getTime();
-  const nowIso = now.toISOString();
-
-  const latest = await repo.findLatestCode(deps.db, mobile, purpose);
-  if (latest) {
-    const waitMs = Date.parse(latest.created_at) + OTP_RESEND_MS - nowMs;
-    if (waitMs > 0) throw tooSoon(Math.ceil(waitMs / 1000));
-  }
-  const lastHour = await repo.countCodesSince(
-    deps.db,
-    mobile,
-    purpose,
-    new Date(nowMs - HOUR_MS).toISOString(),
-  );
-  if (lastHour.count >= OTP_MAX_PER_HOUR && lastHour.oldest) {
-    throw tooSoon(Math.max(1, Math.ceil((Date.parse(lastHour.oldest) + HOUR_MS - nowMs) / 1000)));
-  }
-
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const id = nextCodeId(mobile, purpose, latest?.id);
-  const inserted = await repo.insertCodeIfSlotFree(deps.db, {
-    id,
-    mobile,
-    purpose,
-    code_hash: codeHash(deps.otpSecret, mobile, code),
-    attempts: 0,
-    expires_at: new Date(nowMs + OTP_TTL_MS).toISOString(),
-    consumed_at: null,
-    client_ip: input.clientIp,
-    created_at: nowIso,
-    updated_at: nowIso,
-  });
-  // A parallel request for the same number made its code a moment ago.
-  if (!inserted) throw tooSoon(Math.ceil(OTP_RESEND_MS / 1000));
-
-  try {
-    await deps.sms.send(mobile, `Kiim: код для входа ${code}. Никому его не сообщайте.`);
-  } catch (err) {
-    await repo.deleteCode(deps.db, id);
-    deps.log.warn({ err, provider: deps.sms.name }, 'sign-in code SMS failed');
-    throw new AppError(503, ErrorCode.internal, 'Не удалось отправить SMS. Попробуйте ещё раз');
-  }
-  await repo.voidOtherCodes(deps.db, mobile, purpose, id, nowIso);
-  return { mobile, resendAfterSeconds: OTP_RESEND_MS / 1000, expiresInSeconds: OTP_TTL_MS / 1000 };
-}
-
-/** 400 on the `code` field with a contract code. */
-const codeError = (code: number, message: string, details?: unknown) =>
-  new AppError(400, code, message, details, { code: [message] });
-
-const EXPIRED = 'Срок действия кода истёк. Запросите новый код';
-const USED = 'Код уже использован или заменён новым. Запросите новый код';
-const EXHAUSTED = 'Слишком много неверных попыток. Запросите новый код';
-
-/** The error for a code that can no longer be checked. */
-function deadCodeError(
-  code: { consumed_at: string | null; expires_at: string; attempts: number } | undefined,
-  nowIso: string,
-) {
-  if (!code) return codeError(ErrorCode.codeExpired, 'Сначала запросите код');
-  if (code.consumed_at) return codeError(ErrorCode.codeExpired, USED);
-  if (code.attempts >= OTP_MAX_ATTEMPTS)
-    return codeError(ErrorCode.codeAttemptsExceeded, EXHAUSTED, { attemptsLeft: 0 });
-  if (code.expires_at <= nowIso) return codeError(ErrorCode.codeExpired, EXPIRED);
-  return codeError(ErrorCode.codeExpired, USED);
+  return sendCode(deps, { mobile: normaliseMobile(input.mobile), purpose: 'sign-in', clientIp: input.clientIp }, now);
 }
 
 /**
- * Confirms a sign-in code (`POST /api/customer/auth-by-mobile/confirm`): checks it against the number's
- * latest code, consumes it, finds or creates the customer and issues a token (passwordless
- * sign-in-or-register). Every check counts as an attempt before the comparison (conditional UPDATE), so
- * at most 5 checks per code are ever made, even in parallel; consumption is a conditional UPDATE in
- * the transaction that creates the customer and token, so one code signs in once.
- * @returns the new token (256 random bits, shown once) and the customer.
- * @throws AppError 400 field `mobile` for a bad number; 400 invalidCode (field `code`,
- *   `details.attemptsLeft`) for a wrong code; 400 codeExpired when the code expired, was used, was
- *   replaced or never requested; 400 codeAttemptsExceeded after 5 checks (400, not 429: waiting does not
- *   help, and the storefront's client retries 429, spec §9).
+ * Confirms a sign-in code (`POST /api/customer/auth-by-mobile/confirm`): finds or creates the customer
+ * and issues a new token.
+ * @returns the token (256 random bits, shown once) and the customer.
+ * @throws AppError 400 field `mobile` for a bad number; the code errors of {@link confirmCode}.
  */
 export async function confirmSignIn(
   deps: CustomerDeps,
@@ -181,29 +61,162 @@ export async function confirmSignIn(
   now: Date,
 ): Promise<SignedIn> {
   const mobile = normaliseMobile(input.mobile);
-  const nowIso = now.toISOString();
-  const latest = await repo.findLatestCode(deps.db, mobile, OTP_PURPOSE_SIGN_IN);
-  if (!latest || latest.consumed_at || latest.expires_at <= nowIso || latest.attempts >= OTP_MAX_ATTEMPTS) {
-    throw deadCodeError(latest, nowIso);
-  }
-  const attempts = await repo.reserveCodeAttempt(deps.db, latest.id, nowIso, OTP_MAX_ATTEMPTS);
-  if (attempts === null) throw deadCodeError(await repo.findCodeById(deps.db, latest.id), nowIso);
-
-  if (!safeEqual(latest.code_hash, codeHash(deps.otpSecret, mobile, input.code))) {
-    const attemptsLeft = OTP_MAX_ATTEMPTS - attempts;
-    const message =
-      attemptsLeft > 0
-        ? `Неверный код. Осталось попыток: ${attemptsLeft}`
-        : 'Неверный код. Попытки закончились — запросите новый код';
-    throw codeError(ErrorCode.invalidCode, message, { attemptsLeft });
-  }
-
-  return deps.db.transaction().execute(async (trx) => {
-    if (!(await repo.consumeCode(trx, latest.id, nowIso)))
-      throw deadCodeError(await repo.findCodeById(trx, latest.id), nowIso);
-    const customer = await repo.findOrCreateCustomerByMobile(trx, newId(), mobile, nowIso);
-    const token = await issueToken(trx, customer.id, now);
+  return confirmCode(deps, { mobile, purpose: 'sign-in', code: input.code }, now, async (trx) => {
+    const customer = await repo.findOrCreateCustomerByMobile(trx, newId(), mobile, now.toISOString());
+    const token = await issueToken(trx, customer.id, now, 'code');
     return { token, customer: toCustomer(customer) };
+  });
+}
+
+const alreadyRegistered = () => {
+  const message = 'Этот номер уже зарегистрирован. Войдите по коду из SMS или паролю';
+  return new AppError(409, ErrorCode.alreadyRegistered, message, undefined, { mobile: [message] });
+};
+
+/**
+ * Starts registration (`POST /api/customer/register-by-mobile`): checks the number has no account and
+ * sends a registration code. The name is checked here (before an SMS is paid for) and sent again with the
+ * code: the server keeps no half-made account.
+ * @throws AppError 400 for a bad number or name; 409 alreadyRegistered (field `mobile`); the errors of
+ *   {@link sendCode}.
+ */
+export async function requestRegistrationCode(
+  deps: CustomerDeps,
+  input: RegisterByMobileBody & { clientIp: string | null },
+  now: Date,
+): Promise<CodeSent> {
+  const mobile = normaliseMobile(input.mobile);
+  if (await repo.findCustomerByMobile(deps.db, mobile)) throw alreadyRegistered();
+  return sendCode(deps, { mobile, purpose: 'register', clientIp: input.clientIp }, now);
+}
+
+/**
+ * Completes registration (`POST /api/customer/register-by-mobile/confirm`): checks the code, creates the
+ * customer with the name (and the password, hashed with argon2id, when given) and signs in.
+ * @throws AppError 400 for a bad number, name or password (checked before the code, so a typo costs no
+ *   attempt); the code errors of {@link confirmCode}; 409 alreadyRegistered when the number got an account
+ *   meanwhile (the code then stays unused).
+ */
+export async function confirmRegistration(
+  deps: CustomerDeps,
+  input: RegisterByMobileConfirmBody,
+  now: Date,
+): Promise<SignedIn> {
+  const mobile = normaliseMobile(input.mobile);
+  if (input.password) checkPasswordAgainstMobile(input.password, mobile);
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const nowIso = now.toISOString();
+  return confirmCode(deps, { mobile, purpose: 'register', code: input.code }, now, async (trx) => {
+    const row = {
+      id: newId(),
+      mobile,
+      name: input.name,
+      surname: input.surname ?? null,
+      email: null,
+      gender: null,
+      birth_date: null,
+      password_hash: passwordHash,
+      created_at: nowIso,
+      updated_at: nowIso,
+    };
+    if (!(await repo.insertCustomerIfNew(trx, row))) throw alreadyRegistered();
+    const token = await issueToken(trx, row.id, now, 'code');
+    return { token, customer: toCustomer(row) };
+  });
+}
+
+/**
+ * Password sign-in (`POST /api/customer/auth-by-mobile-password`). A wrong password, an unknown number and
+ * an account without a password get the same answer in about the same time (argon2 runs either way).
+ * Failed attempts are limited per number and per client address (customer.limits.ts).
+ * @returns a new token and the customer.
+ * @throws AppError 400 for a malformed number; 401 invalidCredentials (field `password`); 429
+ *   rateLimited after too many failures (`details.retryAfterSeconds`).
+ */
+export async function signInWithPassword(
+  deps: CustomerDeps,
+  input: { mobile: string; password: string; clientIp: string | null },
+  now: Date,
+): Promise<SignedIn> {
+  const mobile = normaliseMobile(input.mobile);
+  await checkPasswordFailures(deps.db, { mobile, clientIp: input.clientIp }, now);
+  const attempt = await reservePasswordAttempt(deps.db, { mobile, clientIp: input.clientIp }, now);
+  const customer = await repo.findCustomerByMobile(deps.db, mobile);
+  if (!(await verifyPassword(customer?.password_hash, input.password)) || !customer) {
+    const message = 'Неверный номер телефона или пароль';
+    throw new AppError(401, ErrorCode.invalidCredentials, message, undefined, { password: [message] });
+  }
+  await forgetPasswordFailures(deps.db, mobile, attempt);
+  const hash = customer.password_hash!;
+  const nowIso = now.toISOString();
+  const current = passwordNeedsRehash(hash)
+    ? await repo.updateCustomer(deps.db, customer.id, { password_hash: await hashPassword(input.password), updated_at: nowIso })
+    : customer;
+  const token = await issueToken(deps.db, customer.id, now, 'password');
+  return { token, customer: toCustomer(current) };
+}
+
+/**
+ * Sends a password recovery code (`GET /api/customer/get-code-for-recover-password?mobile=…`) to a number
+ * that has an account.
+ * @throws AppError 400 for a bad number; 404 notRegistered (field `mobile`); the errors of {@link sendCode}.
+ */
+export async function requestRecoveryCode(
+  deps: CustomerDeps,
+  input: { mobile: string; clientIp: string | null },
+  now: Date,
+): Promise<CodeSent> {
+  const mobile = normaliseMobile(input.mobile);
+  if (!(await repo.findCustomerByMobile(deps.db, mobile))) {
+    const message = 'Аккаунт с этим номером не найден. Зарегистрируйтесь или войдите по коду из SMS';
+    throw new AppError(404, ErrorCode.notRegistered, message, undefined, { mobile: [message] });
+  }
+  return sendCode(deps, { mobile, purpose: 'recover-password', clientIp: input.clientIp }, now);
+}
+
+/**
+ * Confirms a recovery code (`POST /api/customer/confirm-recover-password-code`): signs the customer in
+ * with a token marked `recovery`, which may set a new password without the old one for 15 minutes
+ * (`update-password`). Failed password attempts of the number are forgotten.
+ * @throws AppError 400 for a bad number; the code errors of {@link confirmCode}; 404 notRegistered.
+ */
+export async function confirmRecovery(
+  deps: CustomerDeps,
+  input: { mobile: string; code: string },
+  now: Date,
+): Promise<SignedIn> {
+  const mobile = normaliseMobile(input.mobile);
+  return confirmCode(deps, { mobile, purpose: 'recover-password', code: input.code }, now, async (trx) => {
+    const customer = await repo.findCustomerByMobile(trx, mobile);
+    if (!customer) throw new AppError(404, ErrorCode.notRegistered, 'Аккаунт с этим номером не найден');
+    await forgetPasswordFailures(trx, mobile, null);
+    const token = await issueToken(trx, customer.id, now, 'recovery');
+    return { token, customer: toCustomer(customer) };
+  });
+}
+
+/**
+ * Exchanges a token for a new one (`POST /api/customer/auth-by-expired-token`, spec §8): allowed until 60
+ * days after the token expired; the old token is revoked in the same transaction (of two parallel
+ * exchanges one wins). A still-valid token may be exchanged too (rotation).
+ * @returns the new token and the customer (`data.token`, spec §7).
+ * @throws AppError 403 forbidden for an unknown or revoked token (a revoked token presented again is
+ *   refused) and after the 60-day window.
+ */
+export async function refreshToken(deps: Pick<CustomerDeps, 'db'>, token: string | undefined, now: Date): Promise<SignedIn> {
+  if (!token) throw invalidToken();
+  const row = await findToken(deps.db, token);
+  if (!row || row.revoked_at) throw invalidToken();
+  if (now.getTime() >= Date.parse(row.expires_at) + TOKEN_REFRESH_WINDOW_MS) {
+    throw new AppError(403, ErrorCode.forbidden, 'Сессия давно истекла. Войдите снова');
+  }
+  const nowIso = now.toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    if (!(await revokeTokenById(trx, row.id, 'refresh', nowIso))) throw invalidToken();
+    const customer = await repo.findCustomerById(trx, row.customer_id);
+    if (!customer) throw invalidToken();
+    const fresh = await issueToken(trx, customer.id, now, 'refresh');
+    return { token: fresh, customer: toCustomer(customer) };
   });
 }
 
@@ -213,5 +226,5 @@ export async function confirmSignIn(
  */
 export async function logout(db: Db, token: string | undefined, now: Date): Promise<void> {
   if (!token) return;
-  await repo.revokeTokenByHash(db, sha256(token), now.toISOString());
+  await revokeToken(db, token, 'logout', now.toISOString());
 }

@@ -25,6 +25,10 @@ export interface CustomerTokenTable {
   expires_at: string;
   absolute_expires_at: string;
   revoked_at: string | null;
+  /** How the token was obtained: `code` (SMS sign-in, registration, recovery), `password` or `refresh`. */
+  auth_method: string;
+  /** Why it was revoked: `logout`, `refresh` (exchanged for a new one) or `password` (password changed). */
+  revoked_reason: string | null;
   updated_at: string;
 }
 
@@ -42,5 +46,17 @@ export interface OneTimeCodeTable {
   updated_at: string;
 }
 
+/** A failed password sign-in, counted by the per-number and per-address limits (docs/security.md). */
+export interface AuthFailureTable {
+  id: string;
+  /** `password`. */
+  kind: string;
+  mobile: string;
+  client_ip: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export type CustomerRow = Selectable<CustomerTable>;
+export type CustomerTokenRow = Selectable<CustomerTokenTable>;
 export type OneTimeCodeRow = Selectable<OneTimeCodeTable>;

@@ -9,7 +9,8 @@ import {
 } from '@kiim/contract';
 import { manualClock } from '#app/lib/clock.ts';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
-import { OTP_MAX_ATTEMPTS, secondsRu } from './customer.service.ts';
+import { secondsRu, waitRu } from '#app/lib/russian.ts';
+import { OTP_MAX_ATTEMPTS } from './customer.otp.ts';
 
 const clock = manualClock();
 let t: TestContext;
@@ -25,8 +26,12 @@ let seq = 0;
 /** A fresh valid Kazakh mobile per call (`7701…`), so tests never share rate limits. */
 const nextMobile = () => `7701${String(1_000_000 + ++seq).slice(1)}0`.slice(0, 11);
 
+/** A client address of its own per number, so the per-address send limit of one test never touches another. */
+const addressOf = (mobile: unknown) => `10.1.${Number(String(mobile).slice(-4, -2)) || 0}.${Number(String(mobile).slice(-2)) || 1}`;
+
 async function post<T>(url: string, payload?: unknown, headers: Record<string, string> = {}) {
-  const res = await t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  const mobile = (payload as { mobile?: string } | undefined)?.mobile;
+  const res = await t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: addressOf(mobile) });
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   return { res, status: res.statusCode, body: res.json() as { data: T } & ErrorBody };
 }
@@ -108,17 +113,18 @@ describe('POST /api/customer/auth-by-mobile', () => {
     expect((await confirm(mobile, second)).status).toBe(200);
   });
 
-  it('allows at most 5 codes a number per hour', async () => {
+  it('allows at most 3 codes a number per 15 minutes', async () => {
     const mobile = nextMobile();
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 3; i++) {
       expect((await sendCode(mobile)).status).toBe(200);
       clock.advance(61_000);
     }
     const r = await sendCode(mobile);
     expect(r.status).toBe(429);
-    expect(r.body.details).toEqual({ retryAfterSeconds: 3600 - 5 * 61 });
-    expect(r.body.message).toBe('Новый код можно запросить через 55 минут');
-    clock.advance((3600 - 5 * 61) * 1000);
+    expect(r.body.details).toEqual({ retryAfterSeconds: 15 * 60 - 3 * 61 });
+    expect(r.body.message).toBe('Новый код можно запросить через 12 минут');
+    expect(r.res.headers['retry-after']).toBe(String(15 * 60 - 3 * 61));
+    clock.advance((15 * 60 - 3 * 61) * 1000);
     expect((await sendCode(mobile)).status).toBe(200);
   });
 
@@ -139,7 +145,8 @@ describe('POST /api/customer/auth-by-mobile', () => {
     try {
       const r = await sendCode(mobile);
       expect(r.status).toBe(503);
-      expect(r.body.code).toBe(ErrorCode.internal);
+      expect(r.body.code).toBe(ErrorCode.smsUnavailable);
+      expect(r.body.message).toBe('Не удалось отправить SMS. Попробуйте ещё раз через минуту');
     } finally {
       t.app.sms.send = send;
     }
@@ -201,6 +208,7 @@ describe('POST /api/customer/auth-by-mobile/confirm', () => {
       email: null,
       gender: null,
       birthDate: null,
+      hasPassword: false,
     });
     expect(customer.id).toMatch(/^[0-9a-f-]{36}$/);
     const cookie = res.cookies.find((c) => c.name === COOKIE.customerToken);
@@ -377,6 +385,21 @@ describe('POST /api/customer/logout', () => {
     const r = await post('/api/customer/logout', { token: 'unknown' });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ data: { ok: true } });
+  });
+});
+
+describe('waitRu', () => {
+  it('tells a wait in seconds, minutes or hours, rounded up', () => {
+    expect([1, 45, 90, 91, 3600, 5400, 5401, 86_400].map(waitRu)).toEqual([
+      '1 секунду',
+      '45 секунд',
+      '90 секунд',
+      '2 минуты',
+      '60 минут',
+      '90 минут',
+      '2 часа',
+      '24 часа',
+    ]);
   });
 });
 

@@ -2,17 +2,31 @@ import { ErrorCode, TOKEN_EXPIRED_MESSAGE } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { AppError } from '#app/lib/errors.ts';
 import { newId, newSecret, sha256 } from '#app/lib/ids.ts';
-import type { CustomerRow } from './customer.table.ts';
+import type { CustomerRow, CustomerTokenRow } from './customer.table.ts';
 
-/** Token lifetime rules (docs/decisions/005-customer-tokens.md). */
+/**
+ * Token lifetime rules (docs/decisions/004-customer-tokens.md, docs/security.md): valid 7 days after the
+ * last use and at most 30 days after it was issued; an expired token may be exchanged for a new one
+ * (`auth-by-expired-token`) within 60 days after it expired.
+ */
 export const TOKEN_IDLE_MS = 7 * 24 * 3600 * 1000;
 export const TOKEN_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
+export const TOKEN_REFRESH_WINDOW_MS = 60 * 24 * 3600 * 1000;
+/** The sliding expiry is written at most once a minute, so reads do not turn every request into a write. */
+const SLIDE_EVERY_MS = 60_000;
+
+/** How a token was obtained (`customer_token.auth_method`). */
+export type AuthMethod = 'code' | 'recovery' | 'password' | 'refresh';
+
+/** The token part of a signed-in request: what the password rules need to know. */
+export type TokenInfo = Pick<CustomerTokenRow, 'id' | 'auth_method' | 'created_at'>;
 
 /**
  * Issues a new opaque token (256 random bits) for the customer; only its SHA-256 is stored.
+ * @param method how the customer proved who they are (default `code`).
  * @returns the token, shown to the client once.
  */
-export async function issueToken(db: DbOrTrx, customerId: string, now: Date): Promise<string> {
+export async function issueToken(db: DbOrTrx, customerId: string, now: Date, method: AuthMethod = 'code'): Promise<string> {
   const token = newSecret();
   const t = now.getTime();
   await db
@@ -24,32 +38,54 @@ export async function issueToken(db: DbOrTrx, customerId: string, now: Date): Pr
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
       last_used_at: now.toISOString(),
-      expires_at: new Date(Math.min(t + TOKEN_IDLE_MS, t + TOKEN_ABSOLUTE_MS)).toISOString(),
+      expires_at: new Date(t + Math.min(TOKEN_IDLE_MS, TOKEN_ABSOLUTE_MS)).toISOString(),
       absolute_expires_at: new Date(t + TOKEN_ABSOLUTE_MS).toISOString(),
       revoked_at: null,
+      auth_method: method,
+      revoked_reason: null,
     })
     .execute();
   return token;
 }
 
+/** The stored row of a token (by its hash), or undefined. */
+export async function findToken(db: DbOrTrx, token: string): Promise<CustomerTokenRow | undefined> {
+  return db.selectFrom('customer_token').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+}
+
+/** 403 for a token that is unknown or revoked (spec §8: any other 403 logs out). */
+export const invalidToken = () => new AppError(403, ErrorCode.forbidden, 'Сессия недействительна. Войдите снова');
+
 /**
  * Resolves a token to its customer and slides its expiry (7 days after last use, at most 30 in all).
+ * @returns the customer and the token's id, method and issue time.
  * @throws AppError 403 `Token has expired` (spec §8) for an expired token; 403 forbidden for an unknown
  *   or revoked one.
  */
-export async function resolveToken(db: DbOrTrx, token: string, now: Date): Promise<CustomerRow> {
+export async function resolveToken(
+  db: DbOrTrx,
+  token: string,
+  now: Date,
+): Promise<{ customer: CustomerRow; token: TokenInfo }> {
   const row = await db
     .selectFrom('customer_token as t')
     .innerJoin('customer as c', 'c.id', 't.customer_id')
     .selectAll('c')
-    .select(['t.id as token_id', 't.expires_at', 't.absolute_expires_at', 't.revoked_at', 't.last_used_at'])
+    .select([
+      't.id as token_id',
+      't.expires_at',
+      't.absolute_expires_at',
+      't.revoked_at',
+      't.last_used_at',
+      't.auth_method',
+      't.created_at as token_created_at',
+    ])
     .where('t.token_hash', '=', sha256(token))
     .executeTakeFirst();
-  if (!row || row.revoked_at) throw new AppError(403, ErrorCode.forbidden, 'Доступ запрещён');
+  if (!row || row.revoked_at) throw invalidToken();
   const nowIso = now.toISOString();
   if (row.expires_at <= nowIso) throw new AppError(403, ErrorCode.tokenExpired, TOKEN_EXPIRED_MESSAGE);
-  // Slide the expiry at most once a minute, so reads do not turn every request into a write.
-  if (now.getTime() - Date.parse(row.last_used_at) > 60_000) {
+  if (now.getTime() - Date.parse(row.last_used_at) > SLIDE_EVERY_MS) {
     const expires = Math.min(now.getTime() + TOKEN_IDLE_MS, Date.parse(row.absolute_expires_at));
     await db
       .updateTable('customer_token')
@@ -57,6 +93,56 @@ export async function resolveToken(db: DbOrTrx, token: string, now: Date): Promi
       .where('id', '=', row.token_id)
       .execute();
   }
-  const { token_id: _i, expires_at: _e, absolute_expires_at: _a, revoked_at: _r, last_used_at: _l, ...customer } = row;
-  return customer;
+  const {
+    token_id,
+    expires_at: _e,
+    absolute_expires_at: _a,
+    revoked_at: _r,
+    last_used_at: _l,
+    auth_method,
+    token_created_at,
+    ...customer
+  } = row;
+  return { customer, token: { id: token_id, auth_method, created_at: token_created_at } };
+}
+
+/**
+ * Revokes a token by id if it is still live (conditional UPDATE: of two parallel revocations one wins).
+ * @returns true when this call revoked it.
+ */
+export async function revokeTokenById(db: DbOrTrx, id: string, reason: string, nowIso: string): Promise<boolean> {
+  const result = await db
+    .updateTable('customer_token')
+    .set({ revoked_at: nowIso, revoked_reason: reason, updated_at: nowIso })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Revokes the token with this value (no-op for an unknown or already revoked one). */
+export async function revokeToken(db: DbOrTrx, token: string, reason: string, nowIso: string): Promise<void> {
+  await db
+    .updateTable('customer_token')
+    .set({ revoked_at: nowIso, revoked_reason: reason, updated_at: nowIso })
+    .where('token_hash', '=', sha256(token))
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revokes every live token of the customer except `keepId` (after a password change). */
+export async function revokeOtherTokens(
+  db: DbOrTrx,
+  customerId: string,
+  keepId: string | null,
+  reason: string,
+  nowIso: string,
+): Promise<void> {
+  let q = db
+    .updateTable('customer_token')
+    .set({ revoked_at: nowIso, revoked_reason: reason, updated_at: nowIso })
+    .where('customer_id', '=', customerId)
+    .where('revoked_at', 'is', null);
+  if (keepId) q = q.where('id', '!=', keepId);
+  await q.execute();
 }

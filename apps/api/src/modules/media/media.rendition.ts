@@ -18,14 +18,17 @@ const inFlight = new Map<string, Promise<Rendition | null>>();
  * A WebP copy of the master of `mediaKey`, `width` pixels wide (height keeps the master's ratio; never
  * enlarged). Served from `${mediaDir}/cache/…` when made before; otherwise resized with sharp and
  * written there atomically. A failing cache write is reported to `onCacheError` and the copy still served.
- * @returns null when the master does not exist.
- * @throws when the master cannot be decoded.
+ * @param drawMissing called when the master file is missing: draws it and answers whether it exists now
+ *   (the media route draws a picture the background job has not reached yet).
+ * @returns null when the master does not exist (and `drawMissing` could not make it).
+ * @throws when the master cannot be decoded or drawn.
  */
 export async function productRendition(
   mediaDir: string,
   mediaKey: string,
   width: number,
   onCacheError: (err: unknown) => void = () => {},
+  drawMissing: () => Promise<boolean> = async () => false,
 ): Promise<Rendition | null> {
   const file = renditionFile(mediaDir, mediaKey, width);
   const hit = await readIfExists(file);
@@ -33,7 +36,8 @@ export async function productRendition(
   const pending = inFlight.get(file);
   if (pending) return pending;
   const job = (async (): Promise<Rendition | null> => {
-    const master = await readIfExists(masterFile(mediaDir, mediaKey));
+    let master = await readIfExists(masterFile(mediaDir, mediaKey));
+    if (!master && (await drawMissing())) master = await readIfExists(masterFile(mediaDir, mediaKey));
     if (!master) return null;
     const data = await sharp(master)
       .resize({ width, withoutEnlargement: true })

@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, ErrorCode } from '@kiim/contract';
 import { notFound } from '#app/lib/errors.ts';
-import { MEDIA_WIDTHS } from './media.url.ts';
+import { renderMasterOnDemand } from '#app/seed/images.ts';
+import { BANNER_WIDTHS, MEDIA_WIDTHS } from './media.url.ts';
 import { productRendition } from './media.rendition.ts';
 
 // Canonical forms only (no leading zeros), so each picture has exactly one URL and one cache file.
 const KEY = /^[1-9]\d{0,8}-[1-9]\d{0,2}$/;
+const BANNER_KEY = /^[1-9]\d{0,8}$/;
 const FILE = /^([1-9]\d{0,3})\.webp$/;
 /** Renditions never change for a key (a new picture gets a new key), so browsers may keep them a year. */
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -26,13 +29,46 @@ const WebpBody = z
 
 const pictureNotFound = () => notFound(ErrorCode.notFound, 'Нет такой картинки');
 
+const BannerParams = z.object({
+  key: z.string().max(200).describe('Banner picture key: the banner id, e.g. `3`'),
+  file: z
+    .string()
+    .max(200)
+    .describe(`Width and format: one of ${BANNER_WIDTHS.map((w) => `\`${w}.webp\``).join(', ')}`),
+});
+
 /**
  * Media routes under `/media` (architecture: responsive sizes, modern formats):
- * `GET /media/products/{key}/{width}.webp` answers the product picture `key` resized to `width`
- * (240, 360, 480, 720 or 960 px) as WebP, made from the master in `config.mediaDir` on first request
- * and cached on disk. Unknown key, width or missing master → 404 JSON (code 1004).
+ * - `GET /media/products/{key}/{width}.webp`: the product picture `key` (`{productId}-{position}`) resized to
+ *   `width` (240, 360, 480, 720 or 960 px);
+ * - `GET /media/banners/{key}/{width}.webp`: the banner picture `key` (banner id) at 480, 720, 960, 1440 or
+ *   1920 px (never enlarged past its master).
+ * As WebP, made from the master in `config.mediaDir` on first request and cached on disk. A master not drawn
+ * yet (the start-up job draws them in the background) is drawn on demand from its database row. Unknown key,
+ * width or picture → 404 JSON (code 1004).
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const serve = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    mediaKey: string,
+    width: number,
+  ) => {
+    const rendition = await productRendition(
+      app.config.mediaDir,
+      mediaKey,
+      width,
+      (err) => request.log.warn({ err }, 'media cache write failed'),
+      () => renderMasterOnDemand(app.db, app.config.mediaDir, mediaKey),
+    );
+    if (!rendition) throw pictureNotFound();
+    return reply
+      .type('image/webp')
+      .header('cache-control', CACHE_CONTROL)
+      .header('x-media-cache', rendition.cached ? 'hit' : 'miss')
+      .send(rendition.data);
+  };
+
   app.get(
     '/products/:key/:file',
     {
@@ -40,7 +76,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['media'],
         summary: 'Product picture in one width (WebP)',
         description:
-          'Resized from the master on first request and cached on disk; answered with ' +
+          'Resized from the master on first request (drawn first when missing) and cached on disk; answered with ' +
           '`cache-control: public, max-age=31536000, immutable` and `x-media-cache: hit|miss`.',
         params: MediaParams,
         response: { 200: WebpBody, 404: ErrorBody },
@@ -50,15 +86,26 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const { key, file } = request.params;
       const width = Number(FILE.exec(file)?.[1]);
       if (!KEY.test(key) || !(MEDIA_WIDTHS as readonly number[]).includes(width)) throw pictureNotFound();
-      const rendition = await productRendition(app.config.mediaDir, `products/${key}`, width, (err) =>
-        request.log.warn({ err }, 'media cache write failed'),
-      );
-      if (!rendition) throw pictureNotFound();
-      return reply
-        .type('image/webp')
-        .header('cache-control', CACHE_CONTROL)
-        .header('x-media-cache', rendition.cached ? 'hit' : 'miss')
-        .send(rendition.data);
+      return serve(request, reply, `products/${key}`, width);
+    },
+  );
+
+  app.get(
+    '/banners/:key/:file',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'Banner picture in one width (WebP)',
+        description: 'As product pictures: resized on first request, cached on disk, a year of immutable caching.',
+        params: BannerParams,
+        response: { 200: WebpBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { key, file } = request.params;
+      const width = Number(FILE.exec(file)?.[1]);
+      if (!BANNER_KEY.test(key) || !(BANNER_WIDTHS as readonly number[]).includes(width)) throw pictureNotFound();
+      return serve(request, reply, `banners/${key}`, width);
     },
   );
 };

@@ -27,3 +27,25 @@ export function productImage(row: { media_key: string; width: number; height: nu
     alt: row.alt,
   };
 }
+
+/** Widths, in pixels, the media route renders banner pictures at (`/media/banners/{key}/{width}.webp`). */
+export const BANNER_WIDTHS = [480, 720, 960, 1440, 1920] as const;
+export type BannerWidth = (typeof BANNER_WIDTHS)[number];
+
+/**
+ * Responsive image of a `banner` row: every width of {@link BANNER_WIDTHS} up to the master's width in
+ * `srcSet`, `src` the largest of them up to 960 px, `width`/`height` the master's size (its aspect ratio).
+ * @param row `media_key` like `banners/3`, the master's `width`/`height` in pixels, Russian `alt`.
+ */
+export function bannerImage(row: { media_key: string; width: number; height: number; alt: string }): Image {
+  const widths = BANNER_WIDTHS.filter((w) => w <= row.width);
+  const usable = widths.length ? widths : [BANNER_WIDTHS[0]];
+  const src = [...usable].reverse().find((w) => w <= 960) ?? usable[0]!;
+  return {
+    src: `/media/${row.media_key}/${src}.webp`,
+    srcSet: usable.map((w) => `/media/${row.media_key}/${w}.webp ${w}w`).join(', '),
+    width: row.width,
+    height: row.height,
+    alt: row.alt,
+  };
+}

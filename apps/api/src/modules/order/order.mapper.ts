@@ -2,10 +2,13 @@ import {
   ORDER_STATUSES,
   type Order,
   type OrderLine,
+  type OrderPayment,
   type OrderStatus,
+  type OrderStatusChange,
   type PickupPoint,
 } from '@kiim/contract';
-import type { OrderLineRow, OrderRow } from './order.table.ts';
+import { CUSTOMER_CANCELLABLE } from './order.status.ts';
+import type { OrderLineRow, OrderRow, OrderStatusHistoryRow } from './order.table.ts';
 
 /** How many line images an order shows (the account's order cards). */
 export const ORDER_IMAGES_MAX = 4;
@@ -16,7 +19,7 @@ const toStatus = (s: string): OrderStatus => {
 };
 
 /** Order line row → contract OrderLine (the snapshot taken at ordering time; prices in tenge). */
-export function toOrderLine(l: OrderLineRow): OrderLine {
+export function toOrderLine(l: OrderLineRow, orderCityId: number): OrderLine {
   return {
     externalId: l.external_id,
     productSlug: l.product_slug,
@@ -28,20 +31,62 @@ export function toOrderLine(l: OrderLineRow): OrderLine {
     price: l.price,
     originalPrice: l.original_price,
     amount: l.amount,
+    sourceRegionId: l.source_city_id,
+    fromOtherCity: l.source_city_id !== orderCityId,
   };
 }
 
 /**
- * Order row with its lines and pickup point → contract Order as its owner sees it: `pickupPoint` for
- * pickup, `delivery` (address) for courier, `images` the first line images (at most 4).
+ * Status history in the order it happened: each entry starts from the status the previous one entered (the
+ * life of an order never returns to a status, so this chain is unique — and exact even when two changes
+ * share a timestamp). Entries off the chain, if any, follow by time.
  */
-export function toOrder(o: OrderRow, lines: readonly OrderLineRow[], pickupPoint: PickupPoint | null): Order {
-  const mapped = lines.map(toOrderLine);
+export function chainHistory<T extends Pick<OrderStatusHistoryRow, 'from_status' | 'to_status' | 'created_at'>>(
+  rows: readonly T[],
+): T[] {
+  const left = [...rows].sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+  const out: T[] = [];
+  let from: string | null = null;
+  for (;;) {
+    const i = left.findIndex((r) => r.from_status === from);
+    if (i < 0) break;
+    const [next] = left.splice(i, 1);
+    out.push(next!);
+    from = next!.to_status;
+  }
+  return [...out, ...left];
+}
+
+/** What an order shows beside its own row: its city's time zone, status history and card payment. */
+export interface OrderExtras {
+  timeZone: string;
+  history: readonly OrderStatusHistoryRow[];
+  payment: OrderPayment | null;
+}
+
+/**
+ * Order row with its lines, pickup point and extras → contract Order as its owner sees it: `pickupPoint` for
+ * pickup, `delivery` (address) for courier, `images` the first distinct line images (at most 4),
+ * `statusHistory` oldest first (an order from before histories were kept shows its current status at its
+ * creation), `cancellable` while nothing was handed over.
+ */
+export function toOrder(
+  o: OrderRow,
+  lines: readonly OrderLineRow[],
+  pickupPoint: PickupPoint | null,
+  extras: OrderExtras,
+): Order {
+  const mapped = lines.map((l) => toOrderLine(l, o.city_id));
+  const status = toStatus(o.status);
+  const statusHistory: OrderStatusChange[] = extras.history.length
+    ? chainHistory(extras.history).map((h) => ({ status: toStatus(h.to_status), at: h.created_at }))
+    : [{ status, at: o.created_at }];
   return {
     id: o.id,
     number: o.number,
-    status: toStatus(o.status),
+    status,
     regionId: o.city_id,
+    timeZone: extras.timeZone,
     deliveryMethodId: o.delivery_method_id,
     paymentId: o.payment_id,
     pickupPoint,
@@ -49,7 +94,7 @@ export function toOrder(o: OrderRow, lines: readonly OrderLineRow[], pickupPoint
     deliveryAmount: Number(o.delivery_amount),
     amount: Number(o.total_amount),
     createdAt: o.created_at,
-    images: mapped.flatMap((l) => (l.image ? [l.image] : [])).slice(0, ORDER_IMAGES_MAX),
+    images: [...new Set(mapped.flatMap((l) => (l.image ? [l.image] : [])))].slice(0, ORDER_IMAGES_MAX),
     lines: mapped,
     delivery:
       o.delivery_street && o.delivery_building
@@ -66,5 +111,10 @@ export function toOrder(o: OrderRow, lines: readonly OrderLineRow[], pickupPoint
     deliveryNotToCustomer: o.delivery_not_to_customer === 1,
     email: o.email,
     customerComment: o.customer_comment,
+    deliveryDateFrom: o.delivery_date_from,
+    deliveryDateTo: o.delivery_date_to,
+    statusHistory,
+    payment: extras.payment,
+    cancellable: CUSTOMER_CANCELLABLE.includes(status),
   };
 }

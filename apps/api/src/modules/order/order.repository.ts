@@ -1,6 +1,7 @@
+import { PostgresAdapter } from 'kysely';
 import type { DbOrTrx } from '#app/db/database.ts';
 import type { PickupPointRow } from '#app/modules/catalog/catalog.table.ts';
-import type { OrderLineRow, OrderRow } from './order.table.ts';
+import type { OrderLineRow, OrderRow, OrderStatusHistoryRow } from './order.table.ts';
 
 /**
  * Data access of the order module: the only place with Kysely queries for orders, order lines, the order
@@ -64,6 +65,7 @@ export async function findOrderLines(db: DbOrTrx, orderIds: readonly string[]): 
     .selectAll()
     .where('order_id', 'in', [...orderIds])
     .orderBy('order_id')
+    .orderBy('position')
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -146,6 +148,139 @@ export async function nextOrderNumber(db: DbOrTrx): Promise<number> {
     .returning('value')
     .executeTakeFirstOrThrow();
   return Number(row.value);
+}
+
+/** True on PostgreSQL: the one dialect difference of this module (row locks; SQLite serialises writers). */
+const isPostgres = (db: DbOrTrx) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * Exact units of the given SKUs in every city visible to customers, LOCKED until the transaction ends
+ * (PostgreSQL `FOR UPDATE OF stock`, rows taken in (sku_id, city_id) order — the one lock order of every
+ * stock writer, so orders never deadlock; SQLite runs one writing transaction at a time).
+ */
+export async function lockStock(
+  db: DbOrTrx,
+  skuIds: readonly number[],
+): Promise<{ sku_id: number; city_id: number; quantity: number }[]> {
+  if (skuIds.length === 0) return [];
+  let q = db
+    .selectFrom('stock')
+    .innerJoin('city', 'city.id', 'stock.city_id')
+    .select(['stock.sku_id', 'stock.city_id', 'stock.quantity'])
+    .where('stock.sku_id', 'in', [...new Set(skuIds)])
+    .where('city.visible_for_customers', '=', 1)
+    .orderBy('stock.sku_id')
+    .orderBy('stock.city_id');
+  if (isPostgres(db)) q = q.forUpdate('stock');
+  const rows = await q.execute();
+  return rows.map((r) => ({ sku_id: r.sku_id, city_id: r.city_id, quantity: Number(r.quantity) }));
+}
+
+/**
+ * Puts `qty` units of a SKU back into a city's stock (a cancelled order), creating the stock row if it was
+ * removed meanwhile.
+ */
+export async function returnStock(
+  db: DbOrTrx,
+  skuId: number,
+  cityId: number,
+  qty: number,
+  nowIso: string,
+): Promise<void> {
+  await db
+    .insertInto('stock')
+    .values({ sku_id: skuId, city_id: cityId, quantity: qty, created_at: nowIso, updated_at: nowIso })
+    .onConflict((oc) =>
+      oc.columns(['sku_id', 'city_id']).doUpdateSet((eb) => ({
+        quantity: eb('stock.quantity', '+', eb.ref('excluded.quantity')),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
+}
+
+/** IANA time zones of cities by id. */
+export async function findCityTimeZones(db: DbOrTrx, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('city')
+    .select(['id', 'time_zone'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.time_zone]));
+}
+
+/** An order by number, whoever placed it (payments and the back-office). */
+export async function findOrderByNumber(db: DbOrTrx, number: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('order').selectAll().where('number', '=', number).executeTakeFirst();
+}
+
+/** An order by id. */
+export async function findOrderById(db: DbOrTrx, id: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('order').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Moves an order from `from` to `to` only if it is still in `from` (the one guard against every race: two
+ * callbacks, a callback and the payment window, staff and the customer).
+ * @returns true when this call changed it.
+ */
+export async function updateOrderStatus(
+  db: DbOrTrx,
+  orderId: string,
+  from: string,
+  to: string,
+  nowIso: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('order')
+    .set({ status: to, updated_at: nowIso, ...(from === 'awaiting_payment' ? { payment_expires_at: null } : {}) })
+    .where('id', '=', orderId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Appends one entry to an order's status history. */
+export async function insertStatusHistory(db: DbOrTrx, row: OrderStatusHistoryRow): Promise<void> {
+  await db.insertInto('order_status_history').values(row).execute();
+}
+
+/** The status histories of the given orders, oldest first. */
+export async function findStatusHistory(
+  db: DbOrTrx,
+  orderIds: readonly string[],
+): Promise<OrderStatusHistoryRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('order_status_history')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('order_id')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Card-online orders still awaiting payment whose payment window closed at `nowIso` or before, oldest
+ * first, at most `limit`.
+ */
+export async function findExpiredAwaitingOrders(db: DbOrTrx, nowIso: string, limit: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('order')
+    .selectAll()
+    .where('status', '=', 'awaiting_payment')
+    .where('payment_expires_at', '<=', nowIso)
+    .orderBy('payment_expires_at')
+    .limit(limit)
+    .execute();
+}
+
+/** The mobile number (`7XXXXXXXXXX`) of a customer, for order SMS. */
+export async function findCustomerMobile(db: DbOrTrx, customerId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('customer').select('mobile').where('id', '=', customerId).executeTakeFirst();
+  return row?.mobile;
 }
 
 /** Inserts an order and its lines. */

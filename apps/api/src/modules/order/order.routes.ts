@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CancelOrderBody,
   CreateOrderBody,
   ErrorBody,
   OrderCreatedResponse,
+  OrderStateResponse,
   OrderDetailsResponse,
   OrderListQuery,
   OrderListResponse,
   OrderNumberParams,
 } from '@kiim/contract';
 import { authenticateCustomer, currentCustomer } from '#app/modules/customer/customer.auth.ts';
-import { createOrder, getOrder, listOrders, type OrderDeps } from './order.service.ts';
+import { orderDeps } from './order.lifecycle.ts';
+import { cancelOrderByCustomer, createOrder, getOrder, listOrders } from './order.service.ts';
 
 const tags = ['order'];
 const security = [{ customerToken: [] }];
@@ -21,7 +24,7 @@ const authErrors = { 401: ErrorBody, 403: ErrorBody };
  * token, 403 for a bad or expired one (spec §8) — checked before the body.
  */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: OrderDeps = { db: app.db, sms: app.sms, log: app.log };
+  const deps = orderDeps(app);
   app.addHook('onRequest', authenticateCustomer);
 
   app.post(
@@ -31,11 +34,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Place an order from the cart',
         description:
-          'Orders the cart lines in stock in order.regionId, with prices from the database, in one transaction (stock reserved, ' +
-          'order numbered, ordered lines removed from the cart, an anonymous cart attached to the customer). Idempotent per ' +
-          'order.idempotencyKey: the same body answers the same order; another body under a used key → 409 code 4013. ' +
-          'Errors: 400 field errors; 404 3002 cart / 3004 city; 422 4001 nothing in stock, 4011 delivery method, 4012 payment ' +
-          'method not offered; 409 4009 insufficient stock with details.lines [{externalId, requested, available}].',
+          'Orders the cart lines in stock in order.regionId (with order.includeOtherCityItems also what other visible cities ' +
+          'hold, 3–5 days), with prices from the database, in one transaction (stock locked and reserved, order numbered, ' +
+          'ordered lines removed from the cart, an anonymous cart attached to the customer). Card online (paymentId 3) starts ' +
+          'as awaiting_payment with a payment window (ORDER_PAYMENT_WINDOW_MINUTES) after which an unpaid order is cancelled ' +
+          'and its stock released; pay it with POST /api/payment/halyk/auth. Idempotent per order.idempotencyKey: the same ' +
+          'body answers the same order; another body under a used key → 409 code 4013. Errors: 400 field errors (keys ' +
+          'pickupPointId, delivery.street, delivery.building, delivery.contactName, delivery.contactPhone, order.email…); ' +
+          '404 3002 cart / 3004 city; 422 4001 nothing in stock, 4011 delivery method, 4012 payment method not offered; ' +
+          '409 4009 insufficient stock with details.lines [{externalId, requested, available}] (nothing written).',
         security,
         body: CreateOrderBody,
         response: {
@@ -52,6 +59,25 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const order = await createOrder(deps, currentCustomer(request), request.body.order, app.clock.now());
       return { data: { order } };
     },
+  );
+
+  app.post(
+    '/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel one of the customer’s orders',
+        description:
+          'Allowed while the order is new, awaiting payment or paid (nothing handed over): its units go back to stock and ' +
+          'money taken by card is returned through ePay. 404 (4004) unknown or another customer’s order; 409 (4014) too late.',
+        security,
+        body: CancelOrderBody,
+        response: { 200: OrderStateResponse, 400: ErrorBody, ...authErrors, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => ({
+      data: { order: await cancelOrderByCustomer(deps, currentCustomer(request), request.body.number, app.clock.now()) },
+    }),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { DeliveryMethod, ErrorCode, type OrderDraft } from '@kiim/contract';
+import { CHECKOUT_MESSAGES, DeliveryMethod, ErrorCode, checkoutErrors, type OrderDraft } from '@kiim/contract';
 import { AppError, badRequest } from '#app/lib/errors.ts';
 import { sha256 } from '#app/lib/ids.ts';
 import { normaliseMobile } from '#app/modules/customer/customer.phone.ts';
@@ -27,19 +27,19 @@ export interface CheckedDelivery {
 const blankToNull = (v: string | undefined | null) => (v && v.trim() ? v.trim() : null);
 
 /**
- * Checks the delivery fields of a checkout draft that need no database (spec §3 validity flags
- * pickupPointId, deliveryStreet, deliveryBuilding, deliveryContactName, deliveryContactPhone):
- * pickup needs `pickupPointId`; courier needs `delivery.street` and `delivery.building`, and when
- * `deliveryNotToCustomer` also `delivery.contactName` and a Kazakh mobile `delivery.contactPhone`;
- * `delivery.regionId`, when sent, must be the order's city.
+ * Checks the delivery fields of a checkout draft that need no database with the storefront's own rules
+ * (`checkoutErrors` of the contract: spec §3 validity flags pickupPointId, deliveryStreet, deliveryBuilding,
+ * deliveryContactName, deliveryContactPhone): pickup needs `pickupPointId`; courier needs `delivery.street`
+ * and `delivery.building`, and when `deliveryNotToCustomer` also `delivery.contactName` and a Kazakh mobile
+ * `delivery.contactPhone` (then normalised with libphonenumber); `delivery.regionId`, when sent, must be the
+ * order's city. The email flag is the schema's (same pattern).
  * @returns the normalised delivery to store.
  * @throws AppError 400 with every field error at once (keys `pickupPointId`, `delivery.street`, …).
  */
 export function checkDeliveryFields(draft: OrderDraft): CheckedDelivery {
-  const errors: Record<string, string[]> = {};
   const d = draft.delivery ?? {};
+  const { email: _emailIsTheSchemas, ...errors } = checkoutErrors(draft);
   if (draft.deliveryMethodId === DeliveryMethod.pickup) {
-    if (!draft.pickupPointId) errors.pickupPointId = ['Выберите пункт самовывоза'];
     if (Object.keys(errors).length) throw badRequest(errors);
     return {
       deliveryMethodId: DeliveryMethod.pickup,
@@ -50,26 +50,15 @@ export function checkDeliveryFields(draft: OrderDraft): CheckedDelivery {
       contactPhone: null,
     };
   }
-  const street = blankToNull(d.street);
-  const building = blankToNull(d.building);
-  if (!street) errors['delivery.street'] = ['Укажите улицу'];
-  if (!building) errors['delivery.building'] = ['Укажите номер дома'];
   if (d.regionId !== undefined && d.regionId !== draft.regionId)
     errors['delivery.regionId'] = ['Адрес доставки должен быть в выбранном городе'];
-  let contactName: string | null = null;
   let contactPhone: string | null = null;
-  if (draft.deliveryNotToCustomer) {
-    contactName = blankToNull(d.contactName);
-    if (!contactName) errors['delivery.contactName'] = ['Укажите имя получателя'];
-    const phone = blankToNull(d.contactPhone);
-    if (!phone) errors['delivery.contactPhone'] = ['Укажите телефон получателя'];
-    else {
-      try {
-        contactPhone = normaliseMobile(phone, 'delivery.contactPhone');
-      } catch (err) {
-        if (!(err instanceof AppError) || !err.errors) throw err;
-        Object.assign(errors, err.errors);
-      }
+  if (draft.deliveryNotToCustomer && !errors['delivery.contactPhone']) {
+    try {
+      contactPhone = normaliseMobile(d.contactPhone ?? '', 'delivery.contactPhone');
+    } catch (err) {
+      if (!(err instanceof AppError) || !err.errors) throw err;
+      errors['delivery.contactPhone'] = [CHECKOUT_MESSAGES.deliveryContactPhone];
     }
   }
   if (Object.keys(errors).length) throw badRequest(errors);
@@ -77,14 +66,14 @@ export function checkDeliveryFields(draft: OrderDraft): CheckedDelivery {
     deliveryMethodId: DeliveryMethod.courier,
     pickupPointId: null,
     address: {
-      street: street!,
-      building: building!,
+      street: blankToNull(d.street)!,
+      building: blankToNull(d.building)!,
       entranceNumber: blankToNull(d.entranceNumber),
       floor: blankToNull(d.floor),
       flat: blankToNull(d.flat),
     },
     deliveryNotToCustomer: draft.deliveryNotToCustomer,
-    contactName,
+    contactName: draft.deliveryNotToCustomer ? blankToNull(d.contactName) : null,
     contactPhone,
   };
 }

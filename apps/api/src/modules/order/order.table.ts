@@ -29,6 +29,28 @@ export interface OrderTable {
   idempotency_key: string;
   /** Hash of the request body, to tell a retry from a different order under the same key. */
   request_hash: string;
+  /**
+   * Card online (payment 3) while unpaid: when the order stops holding its stock (ISO 8601 UTC); null once
+   * paid or for other payment methods.
+   */
+  payment_expires_at: string | null;
+  /** First and last local day (`YYYY-MM-DD`, the city's zone) the order can be received; null on old orders. */
+  delivery_date_from: string | null;
+  delivery_date_to: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every status an order entered (oldest first by `created_at`), with who changed it and why. */
+export interface OrderStatusHistoryTable {
+  id: string;
+  order_id: string;
+  /** Null for the first status. */
+  from_status: string | null;
+  to_status: string;
+  /** `customer`, `system` (payment window), `payment` (ePay), `backoffice`. */
+  actor: string;
+  reason: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -50,6 +72,8 @@ export interface OrderLineTable {
   amount: number;
   /** City whose stock was reserved for the line. */
   source_city_id: number;
+  /** 1-based position in the order (null on lines written before positions were kept). */
+  position: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -61,4 +85,5 @@ export interface CounterTable {
 }
 
 export type OrderRow = Selectable<OrderTable>;
+export type OrderStatusHistoryRow = Selectable<OrderStatusHistoryTable>;
 export type OrderLineRow = Selectable<OrderLineTable>;

@@ -6,15 +6,19 @@ import {
   formatPrice,
   type ErrorBody,
   type Order,
-  type OrderDraft,
+  type OrderDraft as OrderDraftSchema,
 } from '@kiim/contract';
+import type { z } from 'zod';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { issueToken } from '#app/modules/customer/customer.token.ts';
+
+type OrderDraftInput = z.input<typeof OrderDraftSchema>;
 
 let t: TestContext;
 /** Fixtures found in the seeded data: a city with courier and pickup points, one without courier, SKUs. */
 let courierCity: { id: number; courierPrice: number; pointId: number };
 let noCourierCity: { id: number; pointId: number };
+let hiddenCity: { id: number; pointId: number };
 let skus: {
   id: number;
   externalId: string;
@@ -40,6 +44,13 @@ beforeAll(async () => {
   const n = cities.find((r) => r.courier_available === 0)!;
   courierCity = { id: c.id, courierPrice: c.courier_price, pointId: c.point_id };
   noCourierCity = { id: n.id, pointId: n.point_id };
+  const hidden = await t.db
+    .selectFrom('city')
+    .innerJoin('pickup_point', 'pickup_point.city_id', 'city.id')
+    .select(['city.id', 'pickup_point.id as point_id'])
+    .where('city.visible_for_customers', '=', 0)
+    .executeTakeFirstOrThrow();
+  hiddenCity = { id: hidden.id, pointId: hidden.point_id };
   const rows = await t.db
     .selectFrom('sku')
     .innerJoin('product', 'product.id', 'sku.product_id')
@@ -140,7 +151,7 @@ const cartItems = (cartId: string) =>
     .orderBy('sku_id')
     .execute();
 
-function draft(cartUuid: string, over: Partial<OrderDraft> = {}): OrderDraft {
+function draft(cartUuid: string, over: Partial<OrderDraftInput> = {}): OrderDraftInput {
   return {
     cartUuid,
     regionId: courierCity.id,
@@ -262,12 +273,14 @@ describe('POST /api/order/create', () => {
           price: a.price,
           originalPrice: a.originalPrice,
           amount: a.price * 2,
+          sourceRegionId: courierCity.id,
+          fromOtherCity: false,
         },
         expect.objectContaining({ externalId: b.externalId, qty: 1, price: b.price, amount: b.price }),
       ]),
     );
     expect(order.lines).toHaveLength(2);
-    expect(order.images).toEqual(order.lines.map((l) => l.image));
+    expect(order.images).toEqual([...new Set(order.lines.map((l) => l.image))]);
     const point = await t.db
       .selectFrom('pickup_point')
       .selectAll()
@@ -366,7 +379,7 @@ describe('POST /api/order/create', () => {
 
     const cases: [
       string,
-      () => Partial<OrderDraft> | Record<string, unknown>,
+      () => Partial<OrderDraftInput> | Record<string, unknown>,
       number,
       number,
       string | null,
@@ -434,10 +447,10 @@ describe('POST /api/order/create', () => {
         null,
       ],
       [
-        'card online (not offered yet)',
-        () => ({ paymentId: 3 }),
+        'a city hidden from customers (no delivery there yet)',
+        () => ({ regionId: hiddenCity.id, pickupPointId: hiddenCity.pointId }),
         422,
-        ErrorCode.paymentMethodNotOffered,
+        ErrorCode.deliveryMethodNotOffered,
         null,
       ],
       ['payment 4', () => ({ paymentId: 4 }), 400, ErrorCode.validation, 'order.paymentId'],
@@ -690,5 +703,313 @@ describe('GET /api/order/list and /api/order/details/:number', () => {
     expect(unknown.body.code).toBe(ErrorCode.orderNotFound);
     const malformed = await get(me.token, '/api/order/details/12ab');
     expect(malformed.status).toBe(400);
+  });
+});
+
+describe('checkout validity rules (spec §3 flags), the same as the storefront’s', () => {
+  let me: Awaited<ReturnType<typeof newCustomer>>;
+  let cartId: string;
+  beforeAll(async () => {
+    me = await newCustomer();
+    await setStock(skus[4]!.id, courierCity.id, 5);
+    cartId = await makeCart([{ skuId: skus[4]!.id, qty: 1 }]);
+  });
+  const courier = (delivery: Record<string, string>, notToCustomer = false) => ({
+    deliveryMethodId: 2,
+    pickupPointId: null,
+    deliveryNotToCustomer: notToCustomer,
+    delivery,
+  });
+  const cases: [string, Record<string, unknown>, Record<string, string[]>][] = [
+    ['pickupPointId: pickup without a point', { pickupPointId: null }, { pickupPointId: ['Выберите пункт самовывоза'] }],
+    [
+      'deliveryStreet and deliveryBuilding: blank for the courier',
+      courier({ street: '   ', building: '' }),
+      { 'delivery.street': ['Укажите улицу или микрорайон'], 'delivery.building': ['Укажите номер дома'] },
+    ],
+    [
+      'deliveryContactName and deliveryContactPhone: another recipient without them',
+      courier({ street: 'пр. Абая', building: '10' }, true),
+      {
+        'delivery.contactName': ['Укажите имя получателя'],
+        'delivery.contactPhone': ['Укажите мобильный номер получателя, например +7 701 234 56 78'],
+      },
+    ],
+    [
+      'deliveryContactName: one letter is not a name',
+      courier({ street: 'пр. Абая', building: '10', contactName: 'А', contactPhone: '+7 701 111 22 33' }, true),
+      { 'delivery.contactName': ['Укажите имя получателя'] },
+    ],
+    [
+      'deliveryContactPhone: a Kazakh landline',
+      courier({ street: 'пр. Абая', building: '10', contactName: 'Асель', contactPhone: '+7 727 250 00 00' }, true),
+      { 'delivery.contactPhone': ['Укажите мобильный номер получателя, например +7 701 234 56 78'] },
+    ],
+    [
+      'deliveryContactPhone: a Russian mobile',
+      courier({ street: 'пр. Абая', building: '10', contactName: 'Асель', contactPhone: '8 916 123 45 67' }, true),
+      { 'delivery.contactPhone': ['Укажите мобильный номер получателя, например +7 701 234 56 78'] },
+    ],
+    ['email: not an address', { email: 'aigerim@' }, { 'order.email': ['Проверьте адрес электронной почты, например aigerim@mail.kz'] }],
+  ];
+  it.each(cases)('%s → 400 with the message beside the field, nothing written', async (_name, over, errors) => {
+    const before = await snapshot(cartId, courierCity.id);
+    const r = await create(me.token, { ...draft(cartId), ...over });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe(ErrorCode.validation);
+    expect(r.body.message).toBe('Проверьте введённые данные');
+    expect(r.body.errors).toEqual(errors);
+    expect(await snapshot(cartId, courierCity.id)).toEqual(before);
+  });
+
+  it('accepts an empty email, spaces in a phone and a recipient’s name with a surname', async () => {
+    const mine = await makeCart([{ skuId: skus[4]!.id, qty: 1 }]);
+    const r = await create(
+      me.token,
+      draft(mine, {
+        email: '',
+        ...courier({ street: 'мкр. Самал-2', building: '111', contactName: 'Асель Нурланова', contactPhone: '+7 (747) 123-45-67' }, true),
+      }),
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.data.order.email).toBeNull();
+    expect(r.body.data.order.delivery).toMatchObject({ contactName: 'Асель Нурланова', contactPhone: '77471234567' });
+  });
+});
+
+describe('prices come from the server', () => {
+  it('refuses a body carrying prices or amounts, writing nothing', async () => {
+    const me = await newCustomer();
+    const s = skus[5]!;
+    await setStock(s.id, courierCity.id, 3);
+    const cartId = await makeCart([{ skuId: s.id, qty: 1 }]);
+    const before = await snapshot(cartId, courierCity.id);
+    for (const tamper of [{ price: 1 }, { amount: 1 }, { itemsAmount: 1 }, { lines: [{ externalId: s.externalId, qty: 1, price: 1 }] }]) {
+      const r = await create(me.token, { ...draft(cartId), ...tamper });
+      expect(r.status).toBe(400);
+      expect(await snapshot(cartId, courierCity.id)).toEqual(before);
+    }
+  });
+
+  it('charges the price in the database at ordering time, not the one the shopper saw in the cart', async () => {
+    const me = await newCustomer();
+    const s = skus[5]!;
+    await setStock(s.id, courierCity.id, 3);
+    const cartId = await makeCart([{ skuId: s.id, qty: 2 }]);
+    const seen = await t.app.inject({ method: 'GET', url: `/api/cart/get-by-uuid/${cartId}/${courierCity.id}` });
+    expect((seen.json() as { data: { cart: { items: { price: number }[] } } }).data.cart.items[0]!.price).toBe(s.price);
+    const product = await t.db.selectFrom('sku').select('product_id').where('id', '=', s.id).executeTakeFirstOrThrow();
+    const newPrice = s.price + 1000;
+    await t.db
+      .updateTable('product')
+      .set({ price: newPrice, original_price: Math.max(newPrice, s.originalPrice) })
+      .where('id', '=', product.product_id)
+      .execute();
+    try {
+      const r = await create(me.token, draft(cartId));
+      expect(r.status).toBe(200);
+      expect(r.body.data.order.lines[0]).toMatchObject({ price: newPrice, amount: newPrice * 2 });
+      expect(r.body.data.order.amount).toBe(newPrice * 2);
+    } finally {
+      await t.db
+        .updateTable('product')
+        .set({ price: s.price, original_price: s.originalPrice })
+        .where('id', '=', product.product_id)
+        .execute();
+    }
+  });
+});
+
+describe('lines from another city (includeOtherCityItems) and delivery dates', () => {
+  let otherCity: number;
+  beforeAll(async () => {
+    otherCity = (await t.db
+      .selectFrom('city')
+      .select('id')
+      .where('visible_for_customers', '=', 1)
+      .where('id', '<>', courierCity.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()).id;
+  });
+
+  it('without it, lines only in another city stay in the cart; with it they come from there in 3–5 days', async () => {
+    const me = await newCustomer();
+    const [here, there] = [skus[6]!, skus[7]!];
+    await t.db.deleteFrom('stock').where('sku_id', 'in', [here.id, there.id]).execute();
+    await setStock(here.id, courierCity.id, 4);
+    await setStock(there.id, otherCity, 4);
+    const cartId = await makeCart([
+      { skuId: here.id, qty: 1 },
+      { skuId: there.id, qty: 2 },
+    ]);
+    const local = await create(me.token, draft(cartId));
+    expect(local.status).toBe(200);
+    expect(local.body.data.order.lines.map((l) => l.externalId)).toEqual([here.externalId]);
+    expect(await cartItems(cartId)).toEqual([{ sku_id: there.id, qty: 2 }]);
+
+    const r = await create(me.token, draft(cartId, { includeOtherCityItems: true }));
+    expect(r.status).toBe(200);
+    const order = r.body.data.order;
+    expect(order.lines).toEqual([
+      expect.objectContaining({ externalId: there.externalId, qty: 2, sourceRegionId: otherCity, fromOtherCity: true }),
+    ]);
+    expect(await stockOf(there.id, otherCity)).toBe(2);
+    expect(await cartItems(cartId)).toEqual([]);
+    const days = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000;
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: order.timeZone }).format(new Date(order.createdAt));
+    expect(days(today, order.deliveryDateFrom!)).toBe(3);
+    expect(days(today, order.deliveryDateTo!)).toBe(5);
+  });
+
+  it('completes a line the city holds too few of from another city: two order lines of one SKU', async () => {
+    const me = await newCustomer();
+    const s = skus[6]!;
+    await t.db.deleteFrom('stock').where('sku_id', '=', s.id).execute();
+    await setStock(s.id, courierCity.id, 1);
+    await setStock(s.id, otherCity, 5);
+    const cartId = await makeCart([{ skuId: s.id, qty: 3 }]);
+    const without = await create(me.token, draft(cartId));
+    expect(without.status).toBe(409);
+    expect(without.body.details).toEqual({ lines: [{ externalId: s.externalId, requested: 3, available: 1 }] });
+    const r = await create(me.token, draft(cartId, { includeOtherCityItems: true }));
+    expect(r.status).toBe(200);
+    expect(r.body.data.order.lines.map((l) => [l.externalId, l.qty, l.sourceRegionId])).toEqual([
+      [s.externalId, 1, courierCity.id],
+      [s.externalId, 2, otherCity],
+    ]);
+    expect(r.body.data.order.itemsAmount).toBe(s.price * 3);
+    expect([await stockOf(s.id, courierCity.id), await stockOf(s.id, otherCity)]).toEqual([0, 3]);
+    // Cancelled: each unit goes back where it came from.
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/cancel',
+      payload: { number: r.body.data.order.number },
+      headers: { 'x-authorization': me.token },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect([await stockOf(s.id, courierCity.id), await stockOf(s.id, otherCity)]).toEqual([1, 5]);
+  });
+
+  it('stores the days the order can be received, in the city’s time zone', async () => {
+    const me = await newCustomer();
+    const s = skus[0]!;
+    await setStock(s.id, courierCity.id, 5);
+    const pickup = await create(me.token, draft(await makeCart([{ skuId: s.id, qty: 1 }])));
+    const o = pickup.body.data.order;
+    expect(o.timeZone).toBe('Asia/Almaty');
+    expect(o.deliveryDateFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(o.deliveryDateTo).toBe(o.deliveryDateFrom);
+    const courierOrder = await create(
+      me.token,
+      draft(await makeCart([{ skuId: s.id, qty: 1 }]), { deliveryMethodId: 2, pickupPointId: null, delivery: { street: 'Абая', building: '1' } }),
+    );
+    const c = courierOrder.body.data.order;
+    expect((Date.parse(c.deliveryDateTo!) - Date.parse(c.deliveryDateFrom!)) / 86_400_000).toBe(1);
+  });
+});
+
+describe('cancelling by the customer and statuses set by the back-office', () => {
+  const BACKOFFICE = 'order-tests-backoffice-token-0123456789abcdef';
+  let bo: TestContext;
+  beforeAll(async () => {
+    bo = await createTestApp({ env: { BACKOFFICE_TOKEN: BACKOFFICE } });
+  });
+  afterAll(async () => {
+    await bo?.close();
+  });
+  const inject = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
+    bo.app.inject({ method, url, headers, payload }).then((r) => ({ status: r.statusCode, body: r.json() as { data: { order: Order } } & ErrorBody }));
+
+  /** A customer of the back-office app with a pickup (1) or courier (2) order of one unit. */
+  async function placed(deliveryMethodId = 1) {
+    const id = randomUUID();
+    const now = new Date().toISOString();
+    await bo.db
+      .insertInto('customer')
+      .values({ id, mobile: `7705${String(Date.now()).slice(-6)}${Math.floor(Math.random() * 10)}`, name: null, surname: null, email: null, gender: null, birth_date: null, password_hash: null, created_at: now, updated_at: now })
+      .execute();
+    const token = await issueToken(bo.db, id, new Date());
+    const sku = skus[3]!;
+    await bo.db.deleteFrom('stock').where('sku_id', '=', sku.id).where('city_id', '=', courierCity.id).execute();
+    await bo.db.insertInto('stock').values({ sku_id: sku.id, city_id: courierCity.id, quantity: 5, created_at: now, updated_at: now }).execute();
+    const cartId = randomUUID();
+    await bo.db.insertInto('cart').values({ id: cartId, customer_id: id, created_at: now, updated_at: now }).execute();
+    await bo.db.insertInto('cart_item').values({ cart_id: cartId, sku_id: sku.id, qty: 1, created_at: now, updated_at: now }).execute();
+    const body =
+      deliveryMethodId === 1
+        ? draft(cartId)
+        : draft(cartId, { deliveryMethodId: 2, pickupPointId: null, delivery: { street: 'Абая', building: '1' } });
+    const r = await inject('POST', '/api/order/create', { 'x-authorization': token }, { order: body });
+    expect(r.status).toBe(200);
+    const mobile = (await bo.db.selectFrom('customer').select('mobile').where('id', '=', id).executeTakeFirstOrThrow()).mobile;
+    return { token, mobile, order: (r.body.data as unknown as { order: Order }).order, sku };
+  }
+  const stockHere = async (skuId: number) =>
+    Number((await bo.db.selectFrom('stock').select('quantity').where('sku_id', '=', skuId).where('city_id', '=', courierCity.id).executeTakeFirstOrThrow()).quantity);
+  const move = (number: string, status: string, token = BACKOFFICE) =>
+    inject('POST', `/api/backoffice/orders/${number}/status`, { 'x-backoffice-token': token }, { status, reason: 'тест' });
+
+  it('the customer cancels a new order: stock back, history kept, a second cancel is refused', async () => {
+    const { token, order, sku } = await placed();
+    expect(order.cancellable).toBe(true);
+    expect(await stockHere(sku.id)).toBe(4);
+    const r = await inject('POST', '/api/order/cancel', { 'x-authorization': token }, { number: order.number });
+    expect(r.status).toBe(200);
+    expect(r.body.data.order.status).toBe('cancelled');
+    expect(r.body.data.order.cancellable).toBe(false);
+    expect(r.body.data.order.statusHistory.map((h) => h.status)).toEqual(['new', 'cancelled']);
+    expect(await stockHere(sku.id)).toBe(5);
+    const again = await inject('POST', '/api/order/cancel', { 'x-authorization': token }, { number: order.number });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe(OrderErrorCode.orderNotCancellable);
+    expect(again.body.message).toBe('Заказ уже отменён');
+    expect(await stockHere(sku.id)).toBe(5);
+    const stranger = await placed();
+    expect((await inject('POST', '/api/order/cancel', { 'x-authorization': stranger.token }, { number: order.number })).status).toBe(404);
+  });
+
+  it('pickup: new → ready for pickup (SMS) → completed; the customer can no longer cancel', async () => {
+    const { token, mobile, order } = await placed();
+    const ready = await move(order.number, 'ready_for_pickup');
+    expect(ready.status).toBe(200);
+    expect(ready.body.data.order.status).toBe('ready_for_pickup');
+    const sms = await bo.db.selectFrom('sms_message').select('text').where('mobile', '=', mobile).execute();
+    expect(sms.map((m) => m.text)).toContainEqual(expect.stringMatching(new RegExp(`заказ № ${order.number} готов к выдаче в пункте «.+»`)));
+    const cancel = await inject('POST', '/api/order/cancel', { 'x-authorization': token }, { number: order.number });
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.message).toBe('Заказ готов к выдаче, отменить его на сайте уже нельзя. Позвоните нам, и мы поможем');
+    const done = await move(order.number, 'completed');
+    expect(done.body.data.order.statusHistory.map((h) => h.status)).toEqual(['new', 'ready_for_pickup', 'completed']);
+    const list = await inject('GET', '/api/order/list?state=completed', { 'x-authorization': token });
+    expect((list.body.data as unknown as { items: Order[] }).items.map((o) => o.number)).toContain(order.number);
+    const back = await move(order.number, 'new');
+    expect(back.status).toBe(409);
+    expect(back.body.code).toBe(OrderErrorCode.statusTransitionNotAllowed);
+  });
+
+  it('courier: handed to courier, not “ready for pickup”; cancelling by staff returns the stock', async () => {
+    const { order, sku } = await placed(2);
+    const wrong = await move(order.number, 'ready_for_pickup');
+    expect(wrong.status).toBe(409);
+    expect(wrong.body.message).toBe('Нельзя перевести заказ из статуса «принят» в «готов к выдаче»');
+    expect((await move(order.number, 'handed_to_courier')).body.data.order.status).toBe('handed_to_courier');
+    expect(await stockHere(sku.id)).toBe(4);
+    expect((await move(order.number, 'cancelled')).body.data.order.status).toBe('cancelled');
+    expect(await stockHere(sku.id)).toBe(5);
+  });
+
+  it('needs the back-office token, and the route is absent without configuration', async () => {
+    const { order } = await placed();
+    expect((await move(order.number, 'ready_for_pickup', 'wrong-token-wrong-token-wrong-token')).status).toBe(401);
+    expect((await bo.app.inject({ method: 'POST', url: `/api/backoffice/orders/${order.number}/status`, payload: { status: 'completed' } })).statusCode).toBe(401);
+    expect((await move('999999999', 'completed')).status).toBe(404);
+    expect((await move(order.number, 'shipped')).status).toBe(400);
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/orders/${order.number}/status`,
+      payload: { status: 'completed' },
+      headers: { 'x-backoffice-token': BACKOFFICE },
+    });
+    expect(plain.statusCode).toBe(404);
   });
 });

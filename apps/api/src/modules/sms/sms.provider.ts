@@ -1,36 +1,148 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/database.ts';
+import type { Clock } from '#app/lib/clock.ts';
 import { newId } from '#app/lib/ids.ts';
+import { createMobizonProvider } from './sms.mobizon.ts';
+import { createSmscProvider } from './sms.smsc.ts';
 
-/** Sends one SMS. `mobile` is `7XXXXXXXXXX`. Throws on a provider failure. */
+/** Sends one SMS. `mobile` is `7XXXXXXXXXX`. Throws {@link SmsProviderError} (or any error) on a failure. */
 export interface SmsProvider {
   readonly name: string;
   send(mobile: string, text: string): Promise<void>;
 }
 
 /**
- * Development provider: sends nothing; writes the message to the log and to `sms_message`, which the
- * development-only outbox endpoint reads (architecture: Identity and sessions).
+ * What went wrong at the gateway, in the shop's terms (design/payments-sms.md: provider errors mapped to
+ * clear shop errors):
+ * - `recipient`: the gateway refuses this number (format, undeliverable) — the shopper should check it;
+ * - `throttled`: the gateway asks to slow down — the shopper may retry after `retryAfterSeconds`;
+ * - `unavailable`: anything else (network, timeout, balance, credentials, account blocked, unknown code).
  */
-export function createDevSmsProvider(db: Db, log: FastifyBaseLogger): SmsProvider {
+export type SmsFailureKind = 'recipient' | 'throttled' | 'unavailable';
+
+/** A gateway failure with the provider's own code kept for the log. */
+export class SmsProviderError extends Error {
+  constructor(
+    readonly kind: SmsFailureKind,
+    readonly provider: string,
+    readonly providerCode: string | number | null,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'SmsProviderError';
+  }
+}
+
+/** What an adapter needs: the database (to record the message), the log, the clock. */
+export interface SmsProviderDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  clock: Clock;
+}
+
+/** Message text as recorded for a real gateway: runs of 4+ digits (the codes) are masked. */
+export const redactCodes = (text: string): string => text.replace(/\d{4,}/g, (m) => '•'.repeat(m.length));
+
+/**
+ * Records a message a real gateway accepted in `sms_message` (codes masked, the provider's message id
+ * kept for delivery questions).
+ */
+export async function recordSent(
+  deps: SmsProviderDeps,
+  provider: string,
+  mobile: string,
+  text: string,
+  providerMessageId: string | null,
+): Promise<void> {
+  const now = deps.clock.now().toISOString();
+  await deps.db
+    .insertInto('sms_message')
+    .values({
+      id: newId(),
+      mobile,
+      text: redactCodes(text),
+      provider,
+      status: 'sent',
+      provider_message_id: providerMessageId,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+/**
+ * Development provider: sends nothing; writes the message to the log and to `sms_message`, which the
+ * development-only outbox endpoint reads (architecture: Identity and sessions). Times from the app clock.
+ */
+export function createDevSmsProvider(deps: SmsProviderDeps): SmsProvider {
   return {
     name: 'dev',
     async send(mobile, text) {
-      const now = new Date().toISOString();
-      await db
+      const now = deps.clock.now().toISOString();
+      await deps.db
         .insertInto('sms_message')
-        .values({ id: newId(), mobile, text, provider: 'dev', status: 'logged', provider_message_id: null, created_at: now, updated_at: now })
+        .values({
+          id: newId(),
+          mobile,
+          text,
+          provider: 'dev',
+          status: 'logged',
+          provider_message_id: null,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
-      log.info({ mobile, text }, 'sms (development provider)');
+      deps.log.info({ mobile, text }, 'sms (development provider)');
     },
   };
 }
 
-/** The provider chosen by configuration (`SMS_PROVIDER`). */
-export function createSmsProvider(config: Config, db: Db, log: FastifyBaseLogger): SmsProvider {
+/**
+ * The provider chosen by configuration `SMS_PROVIDER` (design/payments-sms.md): `dev`, `mobizon` or `smsc`,
+ * each with its URL, credentials and timeout from configuration.
+ */
+export function createSmsProvider(config: Config, db: Db, log: FastifyBaseLogger, clock: Clock): SmsProvider {
+  const deps = { db, log, clock };
   switch (config.smsProvider) {
     case 'dev':
-      return createDevSmsProvider(db, log);
+      return createDevSmsProvider(deps);
+    case 'mobizon':
+      return createMobizonProvider(deps, { ...config.sms.mobizon, timeoutMs: config.sms.timeoutMs });
+    case 'smsc':
+      return createSmscProvider(deps, { ...config.sms.smsc, timeoutMs: config.sms.timeoutMs });
+  }
+}
+
+/**
+ * POSTs a form to a gateway and parses its JSON answer.
+ * @throws SmsProviderError `unavailable` on a network error, a timeout, a non-2xx status or a body that is
+ *   not JSON.
+ */
+export async function postForm(
+  provider: string,
+  url: URL,
+  form: Record<string, string>,
+  timeoutMs: number,
+): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams(form).toString(),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (err) {
+    const timeout = (err as Error).name === 'TimeoutError';
+    throw new SmsProviderError('unavailable', provider, null, timeout ? `no answer in ${timeoutMs} ms` : `network: ${(err as Error).message}`);
+  }
+  const body = await res.text();
+  if (!res.ok) throw new SmsProviderError('unavailable', provider, res.status, `HTTP ${res.status}`);
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    throw new SmsProviderError('unavailable', provider, res.status, 'answer is not JSON');
   }
 }

@@ -1,15 +1,22 @@
 import { Link, redirect } from 'react-router';
+import { formatDeliveryDates } from '@kiim/contract/checkout';
 import { formatDate, formatPrice } from '@kiim/contract/format';
 import type { Route } from './+types/thankyou';
 import { apiFor } from '../../lib/api.server.ts';
 import { LAST_ORDER_COOKIE, readCookie } from '../../lib/cookies.server.ts';
+import { startPayment } from '../../lib/payment.server.ts';
+import { PayButton } from '../../components/PayButton.tsx';
+import { OrderPaymentInfo } from '../../components/OrderPaymentInfo.tsx';
+import { pickupAddress } from '../../components/checkout/PickupPoints.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Спасибо за заказ — Kiim' }, { name: 'robots', content: 'noindex' }];
 
 /**
- * Thank-you page (spec §2): only right after an order was created (the short-lived order cookie set by
- * checkout, and the order must be the customer's), otherwise sent to /. Shows createdOrderNumber,
- * createdOrderAmount, createdOrderImages and createdOrderAt (spec §3).
+ * Thank-you page (spec §2): only right after an order was created (the short-lived HttpOnly order cookie set
+ * by checkout, and the order must be the customer's), otherwise sent to /. Shows createdOrderNumber,
+ * createdOrderAmount, createdOrderImages and createdOrderAt (spec §3, the date in Russian with the month
+ * name). A card-online order still to be paid shows the payment, started at once when coming from checkout
+ * (`?pay=1`).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const number = readCookie(request, LAST_ORDER_COOKIE);
@@ -22,19 +29,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     createdOrderAmount: order.amount,
     createdOrderImages: order.images,
     createdOrderAt: order.createdAt,
-    pickupPoint: order.pickupPoint,
+    order,
+    now: new Date().toISOString(),
+    payNow: new URL(request.url).searchParams.get('pay') === '1' && order.status === 'awaiting_payment',
   };
 }
 
+/** `intent=pay`: the payment object for ePay's script (the order of the thank-you cookie only). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const number = readCookie(request, LAST_ORDER_COOKIE);
+  const api = apiFor(request, context);
+  if (!number || !api.token) throw redirect('/');
+  return startPayment(api, number);
+}
+
 export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
+  const { order } = o;
+  const awaiting = order.status === 'awaiting_payment';
   return (
     <section className="message-page thankyou">
-      <h1>Спасибо за заказ!</h1>
+      <h1>{awaiting ? 'Заказ оформлен — осталось оплатить' : 'Спасибо за заказ!'}</h1>
       <p className="thankyou__number">
-        Заказ № <strong data-testid="order-number">{o.createdOrderNumber}</strong> от {formatDate(o.createdOrderAt)}
+        Заказ № <strong data-testid="order-number">{o.createdOrderNumber}</strong> от{' '}
+        <span data-testid="order-date">{formatDate(o.createdOrderAt, order.timeZone)}</span>
       </p>
       <p>
         Сумма заказа: <strong data-testid="order-amount">{formatPrice(o.createdOrderAmount)}</strong>
+        {order.deliveryAmount > 0 && <span className="muted"> (с доставкой {formatPrice(order.deliveryAmount)})</span>}
       </p>
       {o.createdOrderImages.length > 0 && (
         <ul className="thumbs">
@@ -45,13 +66,35 @@ export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {o.pickupPoint && (
+      {awaiting && (
+        <div className="thankyou__pay">
+          <OrderPaymentInfo order={order} />
+          <PayButton amount={order.amount} autoStart={o.payNow} />
+        </div>
+      )}
+      {order.pickupPoint && (
         <p className="muted">
-          Пункт самовывоза: {o.pickupPoint.title}, {o.pickupPoint.addressStreetNumber}. Мы пришлём SMS, когда заказ будет готов к выдаче.
+          Пункт самовывоза: {order.pickupPoint.title}, {pickupAddress(order.pickupPoint)}. {order.pickupPoint.openingHours}.
+          {!awaiting && ' Мы пришлём SMS, когда заказ будет готов к выдаче.'}
+        </p>
+      )}
+      {order.delivery && (
+        <p className="muted">
+          Доставка курьером: {order.delivery.street}, {order.delivery.building}
+          {order.delivery.flat ? `, кв. ${order.delivery.flat}` : ''}. Курьер позвонит перед приездом.
+        </p>
+      )}
+      {order.deliveryDateFrom && order.deliveryDateTo && (
+        <p data-testid="order-dates">
+          {order.pickupPoint ? 'Можно забрать' : 'Доставим'}:{' '}
+          {formatDeliveryDates({ from: order.deliveryDateFrom, to: order.deliveryDateTo }, new Date(o.now), order.timeZone)}
         </p>
       )}
       <div className="actions">
-        <Link className="button button--primary" to="/personal/orders/pending">
+        <Link className="button button--primary" to={`/personal/orders/details/${order.number}`}>
+          Подробнее о заказе
+        </Link>
+        <Link className="button" to="/personal/orders/pending">
           Мои заказы
         </Link>
         <Link className="button" to="/">

@@ -1,89 +1,88 @@
-import { Form, Link, data } from 'react-router';
-import { SORTS } from '@kiim/contract/enums';
-import type { Sort } from '@kiim/contract';
+import { data } from 'react-router';
+import type { Banner } from '@kiim/contract';
 import type { Route } from './+types/category';
 import { apiFor, notFoundOnApi404 } from '../../lib/api.server.ts';
 import { currentCityId } from '../../lib/cookies.server.ts';
-import { withQuery } from '../../lib/url.ts';
-import { ProductGrid } from '../../components/ProductCard.tsx';
+import { siteOrigin } from '../../lib/public-config.server.ts';
+import { readListState } from '../../lib/list-url.ts';
+import { apiQuery } from './listing.server.ts';
+import { useRootData } from '../../root.tsx';
+import { ProductListing } from '../../components/ProductListing.tsx';
+import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from '../../components/Breadcrumbs.tsx';
+import { BannerPicture, pairBanners } from '../../components/BannerPicture.tsx';
 
-/** Russian names of the sorts of spec §4. */
-const SORT_LABELS: Record<Sort, string> = {
-  default: 'По умолчанию',
-  'price-asc': 'Сначала дешевле',
-  'price-desc': 'Сначала дороже',
-  'regional-availability': 'Сначала в наличии',
-  'new-arrivals': 'Новинки',
-  'discount-desc': 'По размеру скидки',
+const SEGMENT = [
+  { name: 'Женщинам', href: '/home-zhenshiny', slot: 'category-women' },
+  { name: 'Мужчинам', href: '/home-muzhchiny', slot: 'category-men' },
+] as const;
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [{ title: 'Категория не найдена — Kiim' }];
+  const c = data.list.category!;
+  const page = data.state.page > 1 ? ` — страница ${data.state.page}` : '';
+  const title = `${c.name}${page} — купить в интернет-магазине Kiim`;
+  const description = `${c.name}: ${data.list.total} моделей с ценами в тенге. Наличие в вашем городе, самовывоз и доставка курьером по Казахстану.`;
+  const canonical = `${data.origin}/category/${c.slug}${data.state.page > 1 ? `?page=${data.state.page}` : ''}`;
+  return [
+    { title },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: canonical },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: canonical },
+    { 'script:ld+json': breadcrumbJsonLd(data.crumbs, data.origin) },
+  ];
 };
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `${data.list.category?.name ?? 'Каталог'} — купить в интернет-магазине Kiim` : 'Kiim' },
-];
-
 /**
- * Product list of a category (spec §2): sort and page from the URL (spec §4 sorts; page size 60, spec §9).
- * Unknown slug → 404 screen; an unknown sort or page falls back to the defaults.
+ * Product list of a category (spec §2, §4): filters, sort, view, page size and page from the URL (lib/list-url),
+ * stock for the current city, the category banner of its gender (spec §9, with its mobile variant).
+ * Unknown slug → the 404 screen; hand-edited bad values in the URL fall back to their defaults.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const sortParam = url.searchParams.get('sort') ?? 'default';
-  const sort = (SORTS as readonly string[]).includes(sortParam) ? (sortParam as Sort) : 'default';
-  const pageParam = Number(url.searchParams.get('page') ?? 1);
-  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
-  const list = await apiFor(request, context)
-    .products({ category: params.slug, cityId: currentCityId(request), sort, page })
-    .catch(notFoundOnApi404);
+  const state = readListState(new URL(request.url).searchParams);
+  const api = apiFor(request, context);
+  const [list, banners] = await Promise.all([
+    api.products(apiQuery(state, currentCityId(request), params.slug)).catch(notFoundOnApi404),
+    // Banners are decoration: a failure leaves the page without them.
+    api.banners(['category-women', 'category-women-mobile', 'category-men', 'category-men-mobile']).catch((): Banner[] => []),
+  ]);
   if (!list.category) throw data(null, { status: 404 });
-  return { list, sort };
+  const segment = SEGMENT[list.category.gender] ?? SEGMENT[0];
+  const crumbs: Crumb[] = [
+    { name: 'Главная', href: '/' },
+    { name: segment.name, href: segment.href },
+    { name: list.category.name, href: `/category/${list.category.slug}` },
+  ];
+  const slotBanners = pairBanners(
+    banners.filter((b) => b.slot === segment.slot),
+    banners.filter((b) => b.slot === `${segment.slot}-mobile`),
+  );
+  return { list, state, crumbs, banner: slotBanners[0] ?? null, origin: siteOrigin(request) };
 }
 
-export default function CategoryPage({ loaderData, params }: Route.ComponentProps) {
-  const { list, sort } = loaderData;
-  const pageHref = (page: number) => withQuery(`/category/${params.slug}`, { sort: sort === 'default' ? undefined : sort, page: page > 1 ? page : undefined });
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { list, state, crumbs, banner } = loaderData;
+  const root = useRootData();
+  const category = list.category!;
   return (
     <>
-      <nav className="breadcrumbs" aria-label="Навигация">
-        <Link to="/">Главная</Link>
-        <span aria-hidden="true">/</span>
-        <span>{list.category?.name}</span>
-      </nav>
+      <Breadcrumbs items={crumbs} />
       <div className="list-head">
         <h1>
-          {list.category?.name} <span className="muted count">{list.total}</span>
+          {category.name} <span className="muted count">{list.total}</span>
         </h1>
-        <Form method="get" className="sort-form" onChange={(e) => e.currentTarget.requestSubmit()}>
-          <label>
-            <span className="visually-hidden">Сортировка</span>
-            <select name="sort" defaultValue={sort} aria-label="Сортировка">
-              {SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {SORT_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <noscript>
-            <button type="submit" className="button">Показать</button>
-          </noscript>
-        </Form>
       </div>
-      {list.items.length ? <ProductGrid products={list.items} /> : <p>В этой категории пока нет товаров.</p>}
-      {list.pageCount > 1 && (
-        <nav className="pagination" aria-label="Страницы">
-          {Array.from({ length: list.pageCount }, (_, i) => i + 1).map((p) =>
-            p === list.page ? (
-              <span key={p} aria-current="page" className="pagination__current">
-                {p}
-              </span>
-            ) : (
-              <Link key={p} to={pageHref(p)}>
-                {p}
-              </Link>
-            ),
-          )}
-        </nav>
-      )}
+      {banner && <BannerPicture banner={banner.banner} mobile={banner.mobile} className="banner--strip" priority />}
+      <ProductListing
+        path={`/category/${category.slug}`}
+        state={state}
+        list={list}
+        cityName={root?.city?.name ?? 'ваш город'}
+        empty={<p>В этой категории пока нет товаров.</p>}
+      />
     </>
   );
 }
+

@@ -1,17 +1,24 @@
 import type { Route } from './+types/home';
 import { loadHome } from './home.server.ts';
+import { siteOrigin } from '../../lib/public-config.server.ts';
 import { HomeView } from '../../components/HomeView.tsx';
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Kiim — интернет-магазин одежды для женщин и мужчин в Казахстане' },
-  {
-    name: 'description',
-    content: 'Джинсы, брюки, верхняя одежда и бельё для женщин и мужчин. Самовывоз и курьерская доставка по Казахстану.',
-  },
-];
+export const meta: Route.MetaFunction = ({ data }) => {
+  const title = 'Kiim — интернет-магазин одежды для женщин и мужчин в Казахстане';
+  const description = 'Джинсы, брюки, верхняя одежда и бельё для женщин и мужчин. Наличие в вашем городе, самовывоз и курьерская доставка по Казахстану.';
+  return [
+    { title },
+    { name: 'description', content: description },
+    ...(data ? [{ tagName: 'link', rel: 'canonical', href: `${data.origin}/` }] : []),
+    { property: 'og:type', content: 'website' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+  ];
+};
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return loadHome(request, context);
+/** Home (spec §2): four large banners, category tiles of both segments, new-arrivals and sale sliders. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { ...(await loadHome(request, context)), origin: siteOrigin(request) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

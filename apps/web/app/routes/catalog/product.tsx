@@ -1,26 +1,93 @@
-import { useState } from 'react';
-import { Link, useFetcher, useSearchParams } from 'react-router';
+import { Suspense, useState } from 'react';
+import { Await, Link, useFetcher, useSearchParams } from 'react-router';
+import type { RelatedProducts } from '@kiim/contract';
+import { StockState } from '@kiim/contract/enums';
 import type { Route } from './+types/product';
 import { apiFor, notFoundOnApi404 } from '../../lib/api.server.ts';
 import { currentCityId } from '../../lib/cookies.server.ts';
+import { siteOrigin } from '../../lib/public-config.server.ts';
 import { Price } from '../../components/Price.tsx';
+import { WishlistHeart } from '../../components/WishlistHeart.tsx';
+import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from '../../components/Breadcrumbs.tsx';
+import { ProductCard } from '../../components/ProductCard.tsx';
+import { Slider } from '../../components/Slider.tsx';
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? [
-        { title: `${data.product.name}, ${data.product.colour.name} — ${data.product.brand.name} | Kiim` },
-        { name: 'description', content: data.product.description.slice(0, 160) },
-      ]
-    : [{ title: 'Товар не найден — Kiim' }];
+const SEGMENT = [
+  { name: 'Женщинам', href: '/home-zhenshiny' },
+  { name: 'Мужчинам', href: '/home-muzhchiny' },
+] as const;
 
-/** Product page (spec §2): the product with stock per size in the current city (spec §3, §4). Unknown slug → 404. */
+/**
+ * SEO of a product page: title, description, canonical, Open Graph (og:image absolute) and schema.org Product
+ * (offer in KZT with availability in the current city) and BreadcrumbList as JSON-LD.
+ */
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [{ title: 'Товар не найден — Kiim' }];
+  const { product: p, origin, crumbs } = data;
+  const url = `${origin}/product/${p.slug}`;
+  const title = `${p.name}, ${p.colour.name} — ${p.brand.name} | Kiim`;
+  const description = `${p.name} ${p.brand.name}, цвет ${p.colour.name}. ${p.description}`.slice(0, 160);
+  const image = p.images[0] ? origin + p.images[0].src.replace(/\/\d+\.webp$/, '/960.webp') : undefined;
+  const available = p.stockState === StockState.inStock || p.skus.some((s) => s.globalStockAmount !== 'not-available');
+  return [
+    { title },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: 'product' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: url },
+    ...(image ? [{ property: 'og:image', content: image }] : []),
+    { property: 'product:price:amount', content: String(p.price) },
+    { property: 'product:price:currency', content: 'KZT' },
+    {
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: p.name,
+        description: p.description,
+        sku: p.skus[0]?.externalId,
+        color: p.colour.name,
+        category: p.category.name,
+        brand: { '@type': 'Brand', name: p.brand.name },
+        image: p.images.map((i) => origin + i.src.replace(/\/\d+\.webp$/, '/960.webp')),
+        url,
+        offers: {
+          '@type': 'Offer',
+          url,
+          priceCurrency: 'KZT',
+          price: p.price,
+          availability: available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          itemCondition: 'https://schema.org/NewCondition',
+        },
+      },
+    },
+    { 'script:ld+json': breadcrumbJsonLd(crumbs, origin) },
+  ];
+};
+
+/**
+ * Product page (spec §2): the product with stock per size in the current city (spec §3, §4), breadcrumbs and,
+ * streamed after it, the similar-products and brand sliders (their failure never fails the page).
+ * Unknown slug → 404.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const product = await apiFor(request, context).product(params.slug, currentCityId(request)).catch(notFoundOnApi404);
-  return { product };
+  const api = apiFor(request, context);
+  const cityId = currentCityId(request);
+  const product = await api.product(params.slug, cityId).catch(notFoundOnApi404);
+  const related = api.relatedProducts(product.slug, cityId).catch((): RelatedProducts => ({ similar: [], sameBrand: [] }));
+  const segment = SEGMENT[product.gender] ?? SEGMENT[0];
+  const crumbs: Crumb[] = [
+    { name: 'Главная', href: '/' },
+    { name: segment.name, href: segment.href },
+    { name: product.category.name, href: `/category/${product.category.slug}` },
+    { name: product.name, href: `/product/${product.slug}` },
+  ];
+  return { product, related, crumbs, origin: siteOrigin(request) };
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, related, crumbs } = loaderData;
   const fetcher = useFetcher<{ ok: boolean; message?: string }>();
   const orderable = product.skus.filter((s) => s.regionalStockAmount !== 'not-available' || s.globalStockAmount !== 'not-available');
   const [size, setSize] = useState<string | undefined>(orderable.length === 1 ? orderable[0]?.externalId : undefined);
@@ -29,25 +96,25 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const added = (fetcher.data?.ok && fetcher.state === 'idle') || (!fetcher.data && search.get('added') === '1');
   return (
     <>
-      <nav className="breadcrumbs" aria-label="Навигация">
-        <Link to="/">Главная</Link>
-        <span aria-hidden="true">/</span>
-        <Link to={`/category/${product.category.slug}`}>{product.category.name}</Link>
-        <span aria-hidden="true">/</span>
-        <span>{product.name}</span>
-      </nav>
+      <Breadcrumbs items={crumbs} />
       <div className="product">
-        <div className="gallery">
+        {/* Phones: one picture per view, swiped (scroll snap); wider screens: two columns. */}
+        <div className="gallery" tabIndex={0} aria-label={`Фотографии: ${product.name}`} role="region">
           {main && (
-            <img src={main.src} srcSet={main.srcSet} sizes="(max-width: 900px) 100vw, 50vw" width={main.width} height={main.height} alt={main.alt} fetchPriority="high" />
+            <img src={main.src} srcSet={main.srcSet} sizes="(max-width: 900px) 88vw, 400px" width={main.width} height={main.height} alt={main.alt} fetchPriority="high" decoding="sync" />
           )}
           {rest.map((img) => (
-            <img key={img.src} src={img.src} srcSet={img.srcSet} sizes="(max-width: 900px) 100vw, 50vw" width={img.width} height={img.height} alt={img.alt} loading="lazy" decoding="async" />
+            <img key={img.src} src={img.src} srcSet={img.srcSet} sizes="(max-width: 900px) 88vw, 400px" width={img.width} height={img.height} alt={img.alt} loading="lazy" decoding="async" />
           ))}
         </div>
         <div className="product__info">
-          <p className="product__brand">{product.brand.name}</p>
-          <h1>{product.name}</h1>
+          <p className="product__brand">
+            <Link to={`/search?brand=${product.brand.slug}`}>{product.brand.name}</Link>
+          </p>
+          <div className="product__title">
+            <h1>{product.name}</h1>
+            <WishlistHeart productId={product.id} slug={product.slug} name={product.name} externalId={size} />
+          </div>
           <Price price={product.price} originalPrice={product.originalPrice} className="price--large" />
           <p className="muted">Цвет: {product.colour.name}</p>
           {product.colours.length > 1 && (
@@ -69,16 +136,21 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <legend>Размер</legend>
               {product.skus.map((sku) => {
                 const none = sku.regionalStockAmount === 'not-available' && sku.globalStockAmount === 'not-available';
+                const elsewhere = !none && sku.stockState !== StockState.inStock;
                 return (
-                  <label key={sku.externalId} className={`size${none ? ' size--none' : ''}`} title={sku.stockState}>
+                  <label key={sku.externalId} className={`size${none ? ' size--none' : elsewhere ? ' size--elsewhere' : ''}`} title={sku.stockState}>
                     <input type="radio" name="externalId" value={sku.externalId} disabled={none} required checked={size === sku.externalId} onChange={() => setSize(sku.externalId)} />
                     <span>{sku.size}</span>
                   </label>
                 );
               })}
             </fieldset>
-            <p className="muted" data-testid="size-stock">
+            <p className="size-stock" data-testid="size-stock" aria-live="polite">
               {size ? product.skus.find((s) => s.externalId === size)?.stockState : product.stockState}
+            </p>
+            <p className="size-legend muted">
+              <Link to={product.sizeGuideUrl}>Таблица размеров</Link>
+              <span>Зачёркнут — нет в наличии; с точкой — доставка из другого города.</span>
             </p>
             <button type="submit" className="button button--primary" disabled={fetcher.state !== 'idle'}>
               Добавить в корзину
@@ -100,6 +172,24 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
       </div>
+      <Suspense fallback={<div className="sliders-placeholder" aria-hidden="true" />}>
+        <Await resolve={related}>
+          {(r) => (
+            <div className="sliders-placeholder">
+              <Slider title="Похожие товары">
+                {r.similar.map((p) => (
+                  <ProductCard key={p.id} product={p} />
+                ))}
+              </Slider>
+              <Slider title={`Ещё от ${product.brand.name}`}>
+                {r.sameBrand.map((p) => (
+                  <ProductCard key={p.id} product={p} />
+                ))}
+              </Slider>
+            </div>
+          )}
+        </Await>
+      </Suspense>
     </>
   );
 }

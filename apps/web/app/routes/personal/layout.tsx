@@ -1,8 +1,9 @@
-import { Form, NavLink, Outlet, redirect } from 'react-router';
+import { Form, Link, NavLink, Outlet, redirect, useLocation } from 'react-router';
 import { COOKIE } from '@kiim/contract/enums';
 import type { Route } from './+types/layout';
 import { apiFor, isApiStatus } from '../../lib/api.server.ts';
 import { clearCookie } from '../../lib/cookies.server.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Личный кабинет — Kiim' }, { name: 'robots', content: 'noindex' }];
 
@@ -21,7 +22,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+/** The current address with (`exit=1`) or without the exit modal's parameter. */
+function withExit(location: { pathname: string; search: string }, open: boolean): string {
+  const q = new URLSearchParams(location.search);
+  if (open) q.set('exit', '1');
+  else q.delete('exit');
+  const s = q.toString();
+  return location.pathname + (s ? `?${s}` : '');
+}
+
+/**
+ * The account area's frame: its navigation and the exit modal (spec §2), which asks before logging out.
+ * The modal's state is the `?exit=1` parameter, so it works before JavaScript has loaded; «Выйти» posts
+ * to /auth/sign-out, which revokes the token and clears it even if the call fails (spec §4).
+ */
 export default function PersonalLayout() {
+  const location = useLocation();
+  const exitOpen = new URLSearchParams(location.search).get('exit') === '1';
   return (
     <div className="personal">
       <nav className="personal__nav" aria-label="Личный кабинет">
@@ -30,15 +47,29 @@ export default function PersonalLayout() {
         </NavLink>
         <NavLink to="/personal/orders/pending">Текущие заказы</NavLink>
         <NavLink to="/personal/orders/completed">Выполненные заказы</NavLink>
-        <Form method="post" action="/auth/sign-out">
-          <button type="submit" className="button button--link">
-            Выйти
-          </button>
-        </Form>
+        <NavLink to="/personal/wishlist">Избранное</NavLink>
+        <Link to={withExit(location, true)} className="personal__exit" preventScrollReset>
+          Выйти
+        </Link>
       </nav>
       <div className="personal__body">
         <Outlet />
       </div>
+      {exitOpen && (
+        <ConfirmDialog title="Выйти из аккаунта?" closeHref={withExit(location, false)} testId="exit-dialog">
+          <p className="muted">Корзина и избранное сохранятся в аккаунте — они будут ждать вас при следующем входе.</p>
+          <div className="dialog__actions">
+            <Form method="post" action="/auth/sign-out">
+              <button type="submit" className="button button--primary">
+                Выйти
+              </button>
+            </Form>
+            <Link to={withExit(location, false)} className="button" preventScrollReset replace>
+              Остаться
+            </Link>
+          </div>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

@@ -1,40 +1,152 @@
-import { Link } from 'react-router';
-import { formatDate, formatPrice } from '@kiim/contract/format';
+import { Form, Link, data, useNavigation } from 'react-router';
+import { ApiError, type Order } from '@kiim/contract';
+import { formatDeliveryDates } from '@kiim/contract/checkout';
+import { formatDate, formatPhone, formatPrice } from '@kiim/contract/format';
 import type { Route } from './+types/order-details';
 import { apiFor, notFoundOnApi404 } from '../../lib/api.server.ts';
-import { OrderStatusBadge } from '../../components/OrderStatus.tsx';
+import { startPayment } from '../../lib/payment.server.ts';
+import { OrderStatusBadge, ORDER_STATUS_LABEL } from '../../components/OrderStatus.tsx';
+import { OrderPaymentInfo, formatDateTime } from '../../components/OrderPaymentInfo.tsx';
+import { PayButton } from '../../components/PayButton.tsx';
+import { pickupAddress } from '../../components/checkout/PickupPoints.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `Заказ № ${data.order.number} — Kiim` : 'Kiim' }];
 
-/** One order of the customer (spec §2: /personal/orders/details/{id}, id = order number). Another's → 404. */
+/**
+ * One order of the customer (spec §2: /personal/orders/details/{id}, id = order number; another's → 404): its
+ * status and their history, payment, delivery or pickup and lines. Halyk ePay sends the shopper back here
+ * (`?payment=return` or `?payment=failed`): the shop then asks ePay itself about the payment, so the page
+ * shows the result even before ePay's callback arrives.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const order = await apiFor(request, context).order(params.id).catch(notFoundOnApi404);
-  return { order };
+  const api = apiFor(request, context);
+  const back = new URL(request.url).searchParams.get('payment');
+  const returned = back === 'return' || back === 'failed';
+  const order = returned
+    ? await api
+        .halykStatus(params.id)
+        .then((r) => r.order)
+        .catch(notFoundOnApi404)
+    : await api.order(params.id).catch(notFoundOnApi404);
+  return { order, returned, now: new Date().toISOString() };
 }
 
-export default function OrderDetails({ loaderData: { order } }: Route.ComponentProps) {
+/** `intent=pay`: a fresh payment for ePay's script; `intent=cancel`: the customer cancels the order. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const api = apiFor(request, context);
+  const form = await request.formData();
+  if (form.get('intent') === 'pay') return startPayment(api, params.id);
+  if (form.get('intent') === 'cancel') {
+    try {
+      await api.cancelOrder(params.id);
+      return { cancelled: true as const };
+    } catch (e) {
+      if (e instanceof ApiError && e.status < 500) return data({ cancelError: e.body.message }, { status: e.status });
+      throw e;
+    }
+  }
+  return data({ cancelError: 'Неизвестное действие' }, { status: 400 });
+}
+
+/** What the shopper sees after coming back from the bank's payment page. */
+function ReturnBanner({ order }: { order: Order }) {
+  const p = order.payment;
+  if (!p) return null;
+  if (order.status === 'paid' || p.status === 'charged' || p.status === 'authorized') {
+    return (
+      <p className="notice" role="status" data-testid="payment-banner">
+        Оплата прошла успешно. Спасибо!
+      </p>
+    );
+  }
+  if (p.status === 'failed') {
+    return (
+      <p className="alert" role="alert" data-testid="payment-banner">
+        Оплата не прошла{p.failureReason ? `: ${p.failureReason}` : ''}. Деньги не списаны — попробуйте ещё раз или другой картой.
+      </p>
+    );
+  }
+  if (order.status === 'awaiting_payment') {
+    return (
+      <p className="alert alert--info" role="status" data-testid="payment-banner">
+        Ждём подтверждения оплаты от банка. Обновите страницу через минуту.
+      </p>
+    );
+  }
+  return null;
+}
+
+export default function OrderDetails({ loaderData: { order, returned, now }, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const tz = order.timeZone;
+  const cancelError = actionData && 'cancelError' in actionData ? actionData.cancelError : null;
   return (
-    <section>
+    <section className="order-details">
       <Link to="/personal/orders/pending">← Все заказы</Link>
       <h1>
         Заказ № {order.number} <OrderStatusBadge status={order.status} />
       </h1>
-      <p className="muted">от {formatDate(order.createdAt)}</p>
-      {order.pickupPoint && (
-        <p>
-          Самовывоз: {order.pickupPoint.title}, {order.pickupPoint.addressCity}, {order.pickupPoint.addressStreetNumber}. {order.pickupPoint.openingHours}
-        </p>
-      )}
+      <p className="muted">от {formatDate(order.createdAt, tz)}</p>
+      {returned && <ReturnBanner order={order} />}
+
+      <div className="order-details__grid">
+        <div>
+          <h2>Оплата</h2>
+          <OrderPaymentInfo order={order} />
+          {order.status === 'awaiting_payment' && <PayButton amount={order.amount} />}
+
+          <h2>Получение</h2>
+          {order.pickupPoint && (
+            <p>
+              Самовывоз: <strong>{order.pickupPoint.title}</strong>, {pickupAddress(order.pickupPoint)}. {order.pickupPoint.openingHours}.
+            </p>
+          )}
+          {order.delivery && (
+            <p>
+              Курьером: {order.delivery.street}, дом {order.delivery.building}
+              {order.delivery.entranceNumber ? `, подъезд ${order.delivery.entranceNumber}` : ''}
+              {order.delivery.floor ? `, этаж ${order.delivery.floor}` : ''}
+              {order.delivery.flat ? `, кв./офис ${order.delivery.flat}` : ''}.
+              {order.deliveryNotToCustomer && order.delivery.contactName && (
+                <>
+                  {' '}
+                  Получатель: {order.delivery.contactName}
+                  {order.delivery.contactPhone ? `, ${formatPhone(order.delivery.contactPhone)}` : ''}.
+                </>
+              )}
+            </p>
+          )}
+          {order.deliveryDateFrom && order.deliveryDateTo && !['completed', 'cancelled'].includes(order.status) && (
+            <p>
+              {order.pickupPoint ? 'Можно забрать' : 'Доставим'}:{' '}
+              {formatDeliveryDates({ from: order.deliveryDateFrom, to: order.deliveryDateTo }, new Date(now), tz)}
+            </p>
+          )}
+          {order.customerComment && <p className="muted">Комментарий: {order.customerComment}</p>}
+        </div>
+
+        <div>
+          <h2>История заказа</h2>
+          <ol className="timeline" data-testid="status-history">
+            {order.statusHistory.map((h) => (
+              <li key={`${h.status}-${h.at}`}>
+                <strong>{ORDER_STATUS_LABEL[h.status]}</strong> <span className="muted">{formatDateTime(h.at, tz)}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </div>
+
       <ul className="cart-lines">
-        {order.lines.map((l) => (
-          <li key={l.externalId} className="cart-line">
+        {order.lines.map((l, i) => (
+          <li key={`${l.externalId}-${i}`} className="cart-line">
             <Link to={`/product/${l.productSlug}`} className="cart-line__media">
               {l.image && <img src={l.image} width={96} height={128} alt={l.name} loading="lazy" />}
             </Link>
             <div className="cart-line__body">
               <Link to={`/product/${l.productSlug}`}>{l.name}</Link>
               <span className="muted">
-                Размер {l.size} · {l.colourName} · {l.qty} шт.
+                Размер {l.size} · {l.colourName} · {l.qty} шт.{l.fromOtherCity ? ' · из другого города' : ''}
               </span>
             </div>
             <div className="cart-line__price">{formatPrice(l.amount)}</div>
@@ -57,6 +169,27 @@ export default function OrderDetails({ loaderData: { order } }: Route.ComponentP
           </dd>
         </div>
       </dl>
+
+      {order.cancellable && (
+        <details className="cancel-order">
+          <summary>Отменить заказ</summary>
+          <Form method="post">
+            <input type="hidden" name="intent" value="cancel" />
+            <p>
+              Товары вернутся в продажу{order.payment && ['charged', 'authorized'].includes(order.payment.status) ? ', а деньги — на вашу карту' : ''}.
+              Это действие нельзя отменить.
+            </p>
+            <button type="submit" className="button" disabled={navigation.state !== 'idle'}>
+              Да, отменить заказ
+            </button>
+          </Form>
+        </details>
+      )}
+      {cancelError && (
+        <p className="field-error" role="alert">
+          {cancelError}
+        </p>
+      )}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { formatDate, formatPrice } from '@kiim/contract/format';
 import type { Route } from './+types/orders';
 import { apiFor } from '../../lib/api.server.ts';
 import { OrderStatusBadge } from '../../components/OrderStatus.tsx';
+import { formatTime } from '../../components/OrderPaymentInfo.tsx';
 
 /**
  * Orders of the customer (spec §2): /personal/orders/pending lists orders not yet completed or cancelled,
@@ -30,8 +31,14 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 <OrderStatusBadge status={o.status} />
               </div>
               <p className="muted">
-                от {formatDate(o.createdAt)} · {o.lines.reduce((s, l) => s + l.qty, 0)} шт. · <strong>{formatPrice(o.amount)}</strong>
+                от {formatDate(o.createdAt, o.timeZone)} · {o.lines.reduce((s, l) => s + l.qty, 0)} шт. · <strong>{formatPrice(o.amount)}</strong>
               </p>
+              {o.status === 'awaiting_payment' && o.payment?.expiresAt && (
+                <p className="order-card__pay">
+                  {o.payment.status === 'failed' ? 'Оплата не прошла. ' : ''}Оплатите картой до {formatTime(o.payment.expiresAt, o.timeZone)} —{' '}
+                  <Link to={`/personal/orders/details/${o.number}`}>перейти к оплате</Link>
+                </p>
+              )}
               <ul className="thumbs">
                 {o.images.map((src) => (
                   <li key={src}>

@@ -1,0 +1,84 @@
+import { LRUCache } from 'lru-cache';
+import type { z } from 'zod';
+import type { DbOrTrx } from '#app/db/database.ts';
+import { catalogVersion } from './catalog.repository.ts';
+
+// Catalogue answers cached in this process, keyed by request and by the catalogue version
+// (docs/decisions/008-catalogue-stock-summary-and-cache.md). The version is a counter row that database
+// triggers bump in the same transaction as any change of stock, products, prices, banners or cities, and it
+// is read on every lookup: an answer is served only while the catalogue is exactly as it was when the answer
+// was made, so the cache never shows a stale stock state, on one process or many (nothing in memory is the
+// source of truth).
+
+/** Most answers kept per database, and most memory their bytes may take (other values count 4 KB). */
+const MAX_ENTRIES = 5_000;
+const MAX_BYTES = 64 * 1024 * 1024;
+
+interface Entry {
+  version: number;
+  value: unknown;
+}
+
+interface Store {
+  lru: LRUCache<string, Entry>;
+  /** Answers being made: concurrent requests for the same key share one computation. */
+  pending: Map<string, Promise<unknown>>;
+}
+
+const stores = new WeakMap<object, Store>();
+
+function storeOf(db: DbOrTrx): Store {
+  let store = stores.get(db);
+  if (!store) {
+    store = {
+      lru: new LRUCache<string, Entry>({
+        max: MAX_ENTRIES,
+        maxSize: MAX_BYTES,
+        sizeCalculation: (e) => (Buffer.isBuffer(e.value) ? e.value.length : 4096),
+      }),
+      pending: new Map(),
+    };
+    stores.set(db, store);
+  }
+  return store;
+}
+
+/**
+ * The value of `compute()` for `key` at the current catalogue version: from the cache when it was made at
+ * this version, else computed (once for concurrent callers) and kept. Inside a transaction nothing is cached.
+ * @param key identifies the answer completely (kind, every normalised parameter).
+ * @throws what `compute` throws (errors are never cached).
+ */
+export async function cachedAnswer<T>(db: DbOrTrx, key: string, compute: () => Promise<T>): Promise<T> {
+  if (db.isTransaction) return compute();
+  const store = storeOf(db);
+  const version = await catalogVersion(db);
+  const hit = store.lru.get(key);
+  if (hit && hit.version === version) return hit.value as T;
+  const pendingKey = `${version}\u0000${key}`;
+  const running = store.pending.get(pendingKey);
+  if (running) return running as Promise<T>;
+  const job = compute().then((value) => {
+    store.lru.set(key, { version, value });
+    return value;
+  });
+  store.pending.set(pendingKey, job);
+  try {
+    return await job;
+  } finally {
+    store.pending.delete(pendingKey);
+  }
+}
+
+/** Forgets every cached answer of a database (tests; the version check makes it unnecessary otherwise). */
+export function clearCatalogCache(db: DbOrTrx): void {
+  stores.delete(db);
+}
+
+/**
+ * An answer `{"data": value}` checked against its contract schema once and encoded as UTF-8 JSON, ready to send
+ * as it is from the cache (no serialising or encoding per request).
+ */
+export function jsonAnswer(schema: z.ZodType, value: unknown): Buffer {
+  return Buffer.from(JSON.stringify(schema.parse(value)));
+}

@@ -1,0 +1,49 @@
+import type { DbOrTrx } from '#app/db/database.ts';
+import { cachedAnswer } from './catalog.cache.ts';
+import * as repo from './catalog.repository.ts';
+import { productTerms, resolveQuery } from './search.rules.ts';
+
+// Catalogue search (docs/decisions/009-catalogue-search.md): the app keeps normalised terms of every product in
+// `product_search_term` (Snowball stems of Russian words, other words as they are), and reads a query into
+// groups of stored terms, forgiving word forms, unfinished words, small typos and the wrong keyboard layout.
+// The same SQL (`term in (…)` per word) runs on SQLite and PostgreSQL.
+
+/**
+ * Rebuilds the search terms of the given products (all when omitted) from their name, brand, category and
+ * colour, in one transaction unless `db` already is one.
+ * @returns how many products were indexed and how many term rows were written.
+ */
+export async function reindexSearch(
+  db: DbOrTrx,
+  productIds?: readonly number[],
+): Promise<{ products: number; terms: number }> {
+  const run = async (trx: DbOrTrx) => {
+    const products = await repo.productsForSearchIndex(trx, productIds);
+    const rows = products.flatMap((p) =>
+      [
+        ...productTerms({
+          name: p.name,
+          brandName: p.brand_name,
+          categoryName: p.category_name,
+          colourName: p.colour_name,
+        }),
+      ].map(([term, weight]) => ({ term, product_id: p.id, weight })),
+    );
+    await repo.replaceSearchTerms(
+      trx,
+      productIds ?? products.map((p) => p.id),
+      rows,
+    );
+    return { products: products.length, terms: rows.length };
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+/**
+ * A search text as groups of stored terms (a product must have a term of every group), read against the
+ * catalogue's vocabulary (cached per catalogue version). An empty list when the text has no searchable word.
+ */
+export async function searchTermGroups(db: DbOrTrx, q: string): Promise<string[][]> {
+  const vocabulary = await cachedAnswer(db, 'search:vocabulary', () => repo.searchVocabulary(db));
+  return resolveQuery(q, vocabulary);
+}

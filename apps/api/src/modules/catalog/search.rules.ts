@@ -1,0 +1,190 @@
+import { createRequire } from 'node:module';
+
+// Search text rules (docs/decisions/009-catalogue-search.md): the same normalisation turns product texts into
+// stored terms and a shopper's query into terms to look up, so «Джинсов», «джинсы» and «ДЖИНСЫ» meet at the
+// stem «джинс». Pure functions: no database.
+
+/** The Snowball stemmers (`snowball-stemmers`, a CommonJS package without types: typed here by what we use). */
+const snowball = createRequire(import.meta.url)('snowball-stemmers') as {
+  newStemmer(language: string): { stem(word: string): string };
+};
+const russian = snowball.newStemmer('russian');
+
+/** Weights of the fields a product is found by: a hit in the name or brand counts more than in its colour. */
+export const TERM_WEIGHT = { name: 3, brand: 3, category: 2, colour: 1 } as const;
+
+/** Words that carry no meaning in a query or a name (prepositions, conjunctions). */
+const STOP_WORDS = new Set(['и', 'в', 'во', 'на', 'с', 'со', 'для', 'из', 'по', 'от', 'до', 'без', 'к', 'о', 'а', 'или', 'the', 'and', 'of']);
+
+/**
+ * Words a shopper types for what product texts say another way: «для женщин» finds «женские», «мужчинам» finds
+ * «мужские». Keyed and valued by term.
+ */
+const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+  женщин: ['женск'],
+  женщина: ['женск'],
+  мужчин: ['мужск'],
+  мужчина: ['мужск'],
+};
+
+/** Words whose Snowball stem would meet an unrelated word: «белье» would become «бел», as «белый». */
+const STEM_EXCEPTIONS: Readonly<Record<string, string>> = { белье: 'белье', белья: 'белье', бельем: 'белье' };
+
+/** Latin keys of the Russian ЙЦУКЕН layout: a query typed with the wrong layout («lf;bycs» → «джинсы»). */
+const LAYOUT_EN = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`";
+const LAYOUT_RU = 'йцукенгшщзхъфывапролджэячсмитьбюё';
+
+/**
+ * Lower case, `ё` → `е`, every run of characters other than letters and digits → one space, trimmed.
+ * «Тёмно-синий, W28» → «темно синий w28».
+ */
+export function normalizeText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** The stored or looked-up form of one normalised word: the Russian Snowball stem of a Cyrillic word, else the word. */
+export function termOf(word: string): string {
+  return STEM_EXCEPTIONS[word] ?? (/[а-я]/.test(word) ? russian.stem(word) : word);
+}
+
+/** Terms of a text (stop words dropped, each term once, in order of first appearance). */
+export function termsOf(text: string): string[] {
+  const out = new Set<string>();
+  for (const word of normalizeText(text).split(' ')) if (word && !STOP_WORDS.has(word)) out.add(termOf(word));
+  return [...out];
+}
+
+/** What a product is found by: its name, brand, category name and colour name. */
+export interface SearchableProduct {
+  name: string;
+  brandName: string;
+  categoryName: string;
+  colourName: string;
+}
+
+/**
+ * Terms of a product with their weights (the highest weight wins when a term is in several fields).
+ * @returns term → weight ({@link TERM_WEIGHT}).
+ */
+export function productTerms(p: SearchableProduct): Map<string, number> {
+  const out = new Map<string, number>();
+  const add = (text: string, weight: number) => {
+    for (const term of termsOf(text)) out.set(term, Math.max(out.get(term) ?? 0, weight));
+  };
+  add(p.name, TERM_WEIGHT.name);
+  add(p.brandName, TERM_WEIGHT.brand);
+  add(p.categoryName, TERM_WEIGHT.category);
+  add(p.colourName, TERM_WEIGHT.colour);
+  return out;
+}
+
+/**
+ * Optimal string alignment distance (Levenshtein with adjacent transpositions) of two words, giving up past
+ * `max`: returns `max + 1` as soon as the distance is known to exceed it.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
+      row.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > max) return max + 1;
+    prev2 = prev;
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/** Typos forgiven in a query term: none up to 3 letters, one up to 7, two from 8. */
+export const typosAllowed = (term: string) => (term.length <= 3 ? 0 : term.length <= 7 ? 1 : 2);
+
+/** A word of a query: as typed (normalised) and its term. */
+export interface QueryWord {
+  word: string;
+  term: string;
+}
+
+/** Words of a search text with their terms (stop words dropped, each term once). */
+export function queryWords(query: string): QueryWord[] {
+  const seen = new Set<string>();
+  const out: QueryWord[] = [];
+  for (const word of normalizeText(query).split(' ')) {
+    if (!word || STOP_WORDS.has(word)) continue;
+    const term = termOf(word);
+    if (!seen.has(term)) out.push({ word, term });
+    seen.add(term);
+  }
+  return out;
+}
+
+/** True when `text` begins with `stem` give or take `max` typos (a stored stem plus an ending typed with a slip). */
+function fuzzyPrefix(text: string, stem: string, max: number): boolean {
+  for (let k = stem.length - 1; k <= Math.min(text.length, stem.length + 1); k++)
+    if (editDistance(text.slice(0, k), stem, max) <= max) return true;
+  return false;
+}
+
+/**
+ * The stored terms a query word stands for: its term itself, terms the word as typed begins (a word still
+ * being typed, from 3 letters: «джин» → «джинс», «пухов» → «пуховик»; the stem is not used for this, so the
+ * whole word «серые» stays «сер» and does not grow into «серебрист»), terms that begin it (a longer form of a stored stem, from 4 letters:
+ * «джинсовый» → «джинс»), and terms within {@link typosAllowed} typos of its term or of the beginning of the
+ * word («джнсы» → «джинс», «курток» → «куртк»).
+ * @param vocabulary every stored term.
+ */
+export function expandTerm(q: QueryWord, vocabulary: readonly string[]): string[] {
+  const { word, term } = q;
+  const max = typosAllowed(term);
+  const out: string[] = [...(SYNONYMS[term] ?? []).filter((s) => vocabulary.includes(s))];
+  for (const v of vocabulary) {
+    if (
+      v === term ||
+      (word.length >= 3 && v.startsWith(word)) ||
+      (v.length >= 4 && (term.startsWith(v) || word.startsWith(v))) ||
+      (max > 0 && v.length >= 4 && (editDistance(term, v, max) <= max || fuzzyPrefix(word, v, Math.min(max, typosAllowed(v)))))
+    )
+      out.push(v);
+  }
+  return [...new Set(out)];
+}
+
+/** A query typed on the Latin layout read as the Russian one («lf;bycs» → «джинсы»), or null when it has no Latin letters. */
+export function switchLayout(query: string): string | null {
+  if (!/[a-z[\];',.`]/i.test(query)) return null;
+  return [...query.toLowerCase()].map((ch) => LAYOUT_RU[LAYOUT_EN.indexOf(ch)] ?? ch).join('');
+}
+
+/**
+ * The query as lists of alternative stored terms, one list per query word: a product matches when it has a
+ * term of every list. Words with no stored term at all leave an empty list (nothing can match).
+ */
+export function queryTermGroups(query: string, vocabulary: readonly string[]): string[][] {
+  return queryWords(query).map((q) => expandTerm(q, vocabulary));
+}
+
+/**
+ * Term groups of a search text: as typed, or — when some word finds nothing and the text reads as Russian
+ * typed on the Latin layout with every word found — as switched.
+ */
+export function resolveQuery(query: string, vocabulary: readonly string[]): string[][] {
+  const groups = queryTermGroups(query, vocabulary);
+  if (groups.length === 0 || groups.every((g) => g.length > 0)) return groups;
+  const switched = switchLayout(query);
+  if (switched) {
+    const alt = queryTermGroups(switched, vocabulary);
+    if (alt.length > 0 && alt.every((g) => g.length > 0)) return alt;
+  }
+  return groups;
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { orderDeps } from '#app/modules/order/order.lifecycle.ts';
+import { sweepPayments } from './payment.service.ts';
+
+/**
+ * Registers the payment job: from when the app is ready it runs ({@link sweepPayments}: lost callbacks confirmed, unpaid card-online orders past their
+ * window cancelled with their stock released, money of cancelled orders returned) every `intervalSeconds`,
+ * with the app's clock. One run at a time; a failed run is logged and the next one tries again. Stops when
+ * the app closes. Call while building the app (before it is ready).
+ */
+export function registerPaymentJob(app: FastifyInstance, intervalSeconds: number): void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const report = await sweepPayments(orderDeps(app), app.clock.now());
+      if (report.confirmed || report.cancelled || report.returned || report.deferred) app.log.info(report, 'payment job');
+    } catch (err) {
+      app.log.error({ err }, 'payment job failed');
+    } finally {
+      running = false;
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => void run(), intervalSeconds * 1000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}

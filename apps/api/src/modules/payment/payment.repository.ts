@@ -1,0 +1,205 @@
+import type { DbOrTrx } from '#app/db/database.ts';
+import { newId } from '#app/lib/ids.ts';
+import type { PaymentRow } from './payment.table.ts';
+
+/**
+ * Data access of the payment module: the only place with Kysely queries for `payment` and `payment_event`.
+ * Functions take `db | trx` first; times are ISO 8601 UTC text; money whole tenge.
+ */
+
+/** Inserts a new payment. */
+export async function insertPayment(db: DbOrTrx, row: PaymentRow): Promise<void> {
+  await db.insertInto('payment').values(row).execute();
+}
+
+/** The payment of an invoice (ePay invoiceID = order number). */
+export async function findPaymentByInvoice(db: DbOrTrx, invoiceId: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payment').selectAll().where('invoice_id', '=', invoiceId).executeTakeFirst();
+}
+
+/** The payment of an order. */
+export async function findPaymentByOrder(db: DbOrTrx, orderId: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payment').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/** The payments of the given orders. */
+export async function findPaymentsByOrders(db: DbOrTrx, orderIds: readonly string[]): Promise<PaymentRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.selectFrom('payment').selectAll().where('order_id', 'in', [...orderIds]).execute();
+}
+
+/** Counts a started payment attempt (a token was issued). */
+export async function recordAuth(db: DbOrTrx, paymentId: string, nowIso: string): Promise<void> {
+  await db
+    .updateTable('payment')
+    .set((eb) => ({ auth_count: eb('auth_count', '+', 1), last_auth_at: nowIso, updated_at: nowIso }))
+    .where('id', '=', paymentId)
+    .execute();
+}
+
+/** Notes that ePay's status API was asked about the payment now. */
+export async function recordChecked(db: DbOrTrx, paymentId: string, nowIso: string): Promise<void> {
+  await db.updateTable('payment').set({ last_checked_at: nowIso, updated_at: nowIso }).where('id', '=', paymentId).execute();
+}
+
+/** What ePay reported about a successful payment. */
+export interface PaidFacts {
+  status: 'authorized' | 'charged';
+  transactionId: string | null;
+  cardMask: string | null;
+  approvalCode: string | null;
+  reference: string | null;
+}
+
+/**
+ * Marks a payment paid if it is still `pending` or `failed` (conditional: of racing callbacks and returns,
+ * exactly one changes it).
+ * @returns true when this call changed it.
+ */
+export async function markPaid(db: DbOrTrx, paymentId: string, facts: PaidFacts, nowIso: string): Promise<boolean> {
+  const result = await db
+    .updateTable('payment')
+    .set({
+      status: facts.status,
+      transaction_id: facts.transactionId,
+      card_mask: facts.cardMask,
+      approval_code: facts.approvalCode,
+      reference: facts.reference,
+      failure_reason: null,
+      failure_code: null,
+      paid_at: nowIso,
+      last_checked_at: nowIso,
+      updated_at: nowIso,
+    })
+    .where('id', '=', paymentId)
+    .where('status', 'in', ['pending', 'failed'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Records a declined attempt (ePay transaction `transactionId`) if the payment is not paid and this attempt
+ * was not recorded yet.
+ * @returns true when this call changed it.
+ */
+export async function markFailed(
+  db: DbOrTrx,
+  paymentId: string,
+  facts: { transactionId: string | null; reason: string | null; code: string | null; cardMask: string | null },
+  nowIso: string,
+): Promise<boolean> {
+  let q = db
+    .updateTable('payment')
+    .set({
+      status: 'failed',
+      transaction_id: facts.transactionId,
+      failure_reason: facts.reason,
+      failure_code: facts.code,
+      card_mask: facts.cardMask,
+      last_checked_at: nowIso,
+      updated_at: nowIso,
+    })
+    .where('id', '=', paymentId)
+    .where('status', 'in', ['pending', 'failed']);
+  if (facts.transactionId !== null) {
+    const id = facts.transactionId;
+    q = q.where((eb) => eb.or([eb('transaction_id', 'is', null), eb('transaction_id', '<>', id)]));
+  }
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Moves a payment from one status to another (charge after handover, money returned), only if it is still
+ * in `from`; `refundedAmount` is the new total returned.
+ * @returns true when this call changed it.
+ */
+export async function moveStatus(
+  db: DbOrTrx,
+  paymentId: string,
+  from: PaymentRow['status'],
+  to: PaymentRow['status'],
+  nowIso: string,
+  refundedAmount?: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payment')
+    .set({ status: to, updated_at: nowIso, ...(refundedAmount === undefined ? {} : { refunded_amount: refundedAmount }) })
+    .where('id', '=', paymentId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Appends an audit entry (`detail` is stored as JSON; never pass the secret). */
+export async function insertEvent(
+  db: DbOrTrx,
+  paymentId: string,
+  source: string,
+  outcome: string,
+  providerStatus: string | null,
+  detail: Record<string, unknown> | null,
+  nowIso: string,
+): Promise<void> {
+  await db
+    .insertInto('payment_event')
+    .values({
+      id: newId(),
+      payment_id: paymentId,
+      source,
+      outcome,
+      provider_status: providerStatus,
+      detail: detail ? JSON.stringify(detail) : null,
+      created_at: nowIso,
+      updated_at: nowIso,
+    })
+    .execute();
+}
+
+/**
+ * Payments of orders awaiting payment that were started (a token issued) at or before `startedBefore` and not
+ * asked about since `checkedBefore`: the ones whose callback may have been lost. Oldest check first.
+ */
+export async function findUnconfirmed(
+  db: DbOrTrx,
+  startedBefore: string,
+  checkedBefore: string,
+  limit: number,
+): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payment')
+    .innerJoin('order', 'order.id', 'payment.order_id')
+    .selectAll('payment')
+    .where('order.status', '=', 'awaiting_payment')
+    .where('payment.status', 'in', ['pending', 'failed'])
+    .where('payment.auth_count', '>', 0)
+    .where('payment.last_auth_at', '<=', startedBefore)
+    .where((eb) => eb.or([eb('payment.last_checked_at', 'is', null), eb('payment.last_checked_at', '<=', checkedBefore)]))
+    .orderBy('payment.last_checked_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Payments still holding or holding onto money for cancelled orders: the money must go back. */
+export async function findMoneyToReturn(db: DbOrTrx, limit: number): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payment')
+    .innerJoin('order', 'order.id', 'payment.order_id')
+    .selectAll('payment')
+    .where('order.status', '=', 'cancelled')
+    .where('payment.status', 'in', ['authorized', 'charged'])
+    .orderBy('payment.updated_at')
+    .limit(limit)
+    .execute();
+}
+
+/** The audit entries of a payment, oldest first. */
+export async function findEvents(db: DbOrTrx, paymentId: string) {
+  return db
+    .selectFrom('payment_event')
+    .selectAll()
+    .where('payment_id', '=', paymentId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}

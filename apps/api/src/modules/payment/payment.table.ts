@@ -1,0 +1,55 @@
+import type { Selectable } from 'kysely';
+import type { PaymentStatus } from '@kiim/contract';
+
+/**
+ * One card payment per order (Halyk ePay). `invoice_id` is the order number (ePay invoiceID, 6–15 digits);
+ * `secret_hash` a random value made per order that ePay echoes in its callback (payments-sms.md §1); money in
+ * tenge.
+ */
+export interface PaymentTable {
+  id: string;
+  order_id: string;
+  invoice_id: string;
+  /** `halyk`. */
+  provider: string;
+  secret_hash: string;
+  amount: number;
+  /** `KZT`. */
+  currency: string;
+  status: PaymentStatus;
+  /** ePay transaction id (needed for charge, cancel and refund). */
+  transaction_id: string | null;
+  card_mask: string | null;
+  approval_code: string | null;
+  reference: string | null;
+  /** Why the last attempt failed, as ePay said it, and its code. */
+  failure_reason: string | null;
+  failure_code: string | null;
+  refunded_amount: number;
+  /** How many payment tokens were issued (payment attempts started). */
+  auth_count: number;
+  last_auth_at: string | null;
+  /** Last time ePay's status API was asked (the poll skips payments asked recently). */
+  last_checked_at: string | null;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What changed a payment and why: verified callbacks, status checks, charge/cancel/refund (audit). */
+export interface PaymentEventTable {
+  id: string;
+  payment_id: string;
+  /** `callback`, `return` (the shopper came back), `poll`, `expiry`, `charge`, `cancel`, `refund`. */
+  source: string;
+  /** `paid`, `failed`, `refunded`, `cancelled`, `charged`, `late-payment`. */
+  outcome: string;
+  /** ePay's `statusName` when known. */
+  provider_status: string | null;
+  /** JSON with the facts ePay gave (never the secret). */
+  detail: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type PaymentRow = Selectable<PaymentTable>;

@@ -1,0 +1,78 @@
+import type { DbOrTrx } from '#app/db/database.ts';
+import type { SmsSendTable } from './sms.table.ts';
+
+/**
+ * Data access of the SMS send log (`sms_send`), the only place with its Kysely queries. Times are ISO 8601
+ * UTC text, compared as text. Rows `pending` or `sent` count against the limits; `failed` ones do not.
+ */
+
+const COUNTED = ['pending', 'sent'] as const;
+
+/** The highest `seq` of the number's sends, 0 when none. */
+export async function maxSeq(db: DbOrTrx, mobile: string): Promise<number> {
+  const row = await db
+    .selectFrom('sms_send')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('mobile', '=', mobile)
+    .executeTakeFirst();
+  return Number(row?.seq ?? 0);
+}
+
+/** Creation times of the number's counted sends after `sinceIso`, newest first. */
+export async function countedSendTimesForMobile(db: DbOrTrx, mobile: string, sinceIso: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sms_send')
+    .select('created_at')
+    .where('mobile', '=', mobile)
+    .where('status', 'in', COUNTED)
+    .where('created_at', '>', sinceIso)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((r) => r.created_at);
+}
+
+/** Creation times of counted sends after `sinceIso` (from one client address, or all), oldest first. */
+export async function countedSendTimes(db: DbOrTrx, sinceIso: string, clientIp?: string): Promise<string[]> {
+  let q = db
+    .selectFrom('sms_send')
+    .select('created_at')
+    .where('status', 'in', COUNTED)
+    .where('created_at', '>', sinceIso);
+  if (clientIp !== undefined) q = q.where('client_ip', '=', clientIp);
+  const rows = await q.orderBy('created_at', 'asc').execute();
+  return rows.map((r) => r.created_at);
+}
+
+/** Number of counted sends after `sinceIso` (all numbers and addresses). */
+export async function countCountedSends(db: DbOrTrx, sinceIso: string): Promise<number> {
+  const row = await db
+    .selectFrom('sms_send')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', 'in', COUNTED)
+    .where('created_at', '>', sinceIso)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Inserts a send unless the number already has one with this `seq` (a parallel request took the slot).
+ * @returns true when inserted.
+ */
+export async function insertSendIfSlotFree(db: DbOrTrx, row: SmsSendTable): Promise<boolean> {
+  const result = await db
+    .insertInto('sms_send')
+    .values(row)
+    .onConflict((oc) => oc.columns(['mobile', 'seq']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Deletes a send (refused by the address or daily limit after its slot was taken). */
+export async function deleteSend(db: DbOrTrx, id: string): Promise<void> {
+  await db.deleteFrom('sms_send').where('id', '=', id).execute();
+}
+
+/** Marks a send `sent` or `failed`. */
+export async function setSendStatus(db: DbOrTrx, id: string, status: 'sent' | 'failed', nowIso: string): Promise<void> {
+  await db.updateTable('sms_send').set({ status, updated_at: nowIso }).where('id', '=', id).execute();
+}

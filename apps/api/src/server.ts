@@ -1,0 +1,7 @@
+// The API alone (`npm start -w apps/api`; `npm run dev -w apps/api` with PORT=3001 beside the Vite dev server):
+// every /api route and /media, without the storefront. `npm start` at the root serves both on one port.
+import { bootApi, closeOnSignals } from './boot.ts';
+
+const { app, config } = await bootApi();
+closeOnSignals(app);
+await app.listen({ host: config.host, port: config.port });

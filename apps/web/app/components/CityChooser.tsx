@@ -1,0 +1,80 @@
+import { useEffect, useId, useRef } from 'react';
+import { Form, useLocation } from 'react-router';
+import type { City } from '@kiim/contract';
+
+/**
+ * The city chooser of the header (spec §2, §3): a disclosure (`<details>`, works without JavaScript) naming
+ * the current city, opening a list of the cities visible to customers. Each city is a submit button of a
+ * form posting to `/city`, which stores the cookies `city_id`, `stock_api_region_id`, `region_name` and
+ * comes back here: stock labels and the cart split follow the new city. With JavaScript it also closes on
+ * Escape, on a click outside and after a choice.
+ */
+export function CityChooser({ cities, current }: { cities: City[]; current: City | null }) {
+  const location = useLocation();
+  const ref = useRef<HTMLDetailsElement>(null);
+  const listId = useId();
+  const visible = cities.filter((c) => c.visibleForCustomers);
+
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const close = () => {
+      details.open = false;
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && details.open) {
+        close();
+        details.querySelector('summary')?.focus();
+      }
+    };
+    const onClick = (e: MouseEvent) => {
+      if (details.open && !details.contains(e.target as Node)) close();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('click', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('click', onClick);
+    };
+  }, []);
+
+  // A new page (after a choice, or any navigation) starts with the list closed.
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.key]);
+
+  return (
+    <details className="city-chooser" ref={ref} data-testid="city-chooser">
+      <summary className="city" aria-label={`Ваш город: ${current?.name ?? 'не выбран'}. Изменить`}>
+        <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24">
+          <path fill="currentColor" d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" />
+        </svg>
+        <span data-testid="current-city">{current?.name ?? 'Выберите город'}</span>
+      </summary>
+      <div className="city-chooser__panel">
+        <p className="city-chooser__title" id={listId}>
+          Выберите город
+        </p>
+        <p className="muted city-chooser__hint">От города зависят наличие товаров, пункты самовывоза и доставка.</p>
+        <Form method="post" action="/city" preventScrollReset>
+          <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+          <ul className="city-chooser__list" aria-labelledby={listId}>
+            {visible.map((city) => (
+              <li key={city.id}>
+                <button
+                  type="submit"
+                  name="cityId"
+                  value={city.id}
+                  aria-current={city.id === current?.id ? 'true' : undefined}
+                  className="city-chooser__city"
+                >
+                  {city.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Form>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,50 @@
+import { data, Link } from 'react-router';
+import type { Route } from './+types/wishlist';
+import { apiFor } from '../../lib/api.server.ts';
+import { currentCityId } from '../../lib/cookies.server.ts';
+import { loadWishlist } from '../../lib/cart-wishlist.server.ts';
+import { pluralRu } from '../../lib/plural.ts';
+import { ProductCard } from '../../components/ProductCard.tsx';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Избранное — Kiim' }, { name: 'robots', content: 'noindex' }];
+
+/**
+ * Wishlist (spec §2 `/personal/wishlist`; the layout sends a visitor who is not signed in to /): the
+ * products of the shopper's wishlist (cookie `wishlist_uuid`, or the customer's) as cards with the stock
+ * state of the current city, newest first. Wishlist errors are swallowed (spec §8): an empty list shows.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const headers = new Headers();
+  const wishlist = await loadWishlist(request, apiFor(request, context), currentCityId(request), headers);
+  return data({ items: wishlist?.items ?? [] }, { headers });
+}
+
+export default function WishlistPage({ loaderData }: Route.ComponentProps) {
+  const { items } = loaderData;
+  if (items.length === 0) {
+    return (
+      <section className="wishlist-empty">
+        <h1>Избранное</h1>
+        <p>В избранном пока ничего нет. Нажмите на сердечко у товара, чтобы сохранить его здесь.</p>
+        <Link className="button button--primary" to="/">
+          Перейти в каталог
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section>
+      <h1>
+        Избранное <span className="count muted">{pluralRu(items.length, ['товар', 'товара', 'товаров'])}</span>
+      </h1>
+      <ul className="grid wishlist" data-testid="wishlist-items">
+        {items.map((item, i) => (
+          <li key={item.productId} className="wishlist__item" data-testid="wishlist-item">
+            <ProductCard product={item.product} eager={i < 4} />
+            <span className="muted wishlist__size">Размер {item.size}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

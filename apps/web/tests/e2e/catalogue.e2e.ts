@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { ProductList } from '@kiim/contract';
+import { launchBrowser, snap, startShop, type RunningShop } from './shop.ts';
+
+// Catalogue journeys (issue 5): list state in the URL, the city chooser changing stock labels, the segment
+// home guard and the list view.
+
+let shop: RunningShop;
+let browser: Browser;
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+async function api<T>(path: string): Promise<T> {
+  const res = await fetch(shop.url + path);
+  expect(res.status, path).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** Names of the cards on the page, in order. */
+const cardNames = (page: Page) => page.locator('article.card .card__name').allTextContents();
+
+async function newPage(viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport, locale: 'ru-RU' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+describe('catalogue (issue 5)', () => {
+  it('filter + sort + page live in the URL and survive reload and back', async () => {
+    const { context, page, errors } = await newPage();
+    const path = '/category/zhenskaya-odezhda';
+    await page.goto(shop.url + path);
+    await page.locator('h1', { hasText: 'Женская одежда' }).waitFor();
+
+    // Filter: in stock in the current city (Алматы).
+    await page.getByRole('checkbox', { name: /В наличии: Алматы/ }).check();
+    await page.waitForURL((u) => u.searchParams.get('inStock') === '1');
+    // Sort: cheapest first.
+    await page.getByLabel('Сортировка').selectOption('price-asc');
+    await page.waitForURL((u) => u.searchParams.get('sort') === 'price-asc' && u.searchParams.get('inStock') === '1');
+    const expected = await api<ProductList>(`/api/catalog/products?category=zhenskaya-odezhda&inStock=1&sort=price-asc&page=2&cityId=1`);
+    expect(expected.pageCount).toBeGreaterThanOrEqual(2);
+    // Page 2.
+    await page.getByRole('navigation', { name: 'Страницы списка' }).getByRole('link', { name: 'Страница 2' }).click();
+    await page.waitForURL((u) => u.searchParams.get('page') === '2');
+    await page.locator('.pagination__current', { hasText: '2' }).waitFor();
+    const url = new URL(page.url());
+    expect(Object.fromEntries(url.searchParams)).toEqual({ inStock: '1', sort: 'price-asc', page: '2' });
+    const names = await cardNames(page);
+    expect(names).toEqual(expected.items.map((i) => i.name));
+    await snap(page, 'catalogue-01-filter-sort-page2');
+
+    // Reload: the same state, server-rendered.
+    await page.reload();
+    expect(page.url()).toBe(url.toString());
+    expect(await cardNames(page)).toEqual(names);
+    await expect(page.getByRole('checkbox', { name: /В наличии: Алматы/ }).isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel('Сортировка').inputValue()).resolves.toBe('price-asc');
+    await expect(page.locator('.pagination__current').textContent()).resolves.toBe('2');
+
+    // Back: page 1 with filter and sort, then without the sort, then without the filter.
+    await page.goBack();
+    await page.waitForURL((u) => !u.searchParams.has('page') && u.searchParams.get('sort') === 'price-asc');
+    await page.locator('.pagination__current', { hasText: '1' }).waitFor();
+    await expect.poll(() => page.getByLabel('Сортировка').inputValue()).toBe('price-asc');
+    await page.goBack();
+    await page.waitForURL((u) => !u.searchParams.has('sort') && u.searchParams.get('inStock') === '1');
+    await expect.poll(() => page.getByLabel('Сортировка').inputValue()).toBe('default');
+    await expect.poll(() => page.getByRole('checkbox', { name: /В наличии: Алматы/ }).isChecked()).toBe(true);
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === path && u.search === '');
+    await expect.poll(() => page.getByRole('checkbox', { name: /В наличии: Алматы/ }).isChecked()).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('changing the city in the header changes a product’s stock label', async () => {
+    // A product in stock in Алматы (1) with nothing in a city where it is only available elsewhere.
+    const cities = await api<{ id: number; name: string; visibleForCustomers: boolean }[]>('/api/city/list');
+    let target: { slug: string; city: { id: number; name: string } } | undefined;
+    const inAlmaty = await api<ProductList>('/api/catalog/products?inStock=1&cityId=1&pageSize=120');
+    for (const city of cities.filter((c) => c.visibleForCustomers && c.id !== 1)) {
+      const there = await api<ProductList>(`/api/catalog/products?inStock=1&cityId=${city.id}&pageSize=120`);
+      const ids = new Set(there.items.map((i) => i.id));
+      const p = inAlmaty.items.find((i) => !ids.has(i.id) && i.globalStockAmount !== 'not-available');
+      if (p) {
+        target = { slug: p.slug, city };
+        break;
+      }
+    }
+    expect(target).toBeDefined();
+    const { context, page, errors } = await newPage();
+    await page.goto(`${shop.url}/product/${target!.slug}`);
+    await expect(page.getByTestId('size-stock').textContent()).resolves.toBe('В наличии');
+    await expect(page.getByTestId('current-city').textContent()).resolves.toBe('Алматы');
+
+    await page.getByTestId('city-chooser').locator('summary').click();
+    await page.getByRole('button', { name: target!.city.name, exact: true }).click();
+    await page.getByTestId('current-city').filter({ hasText: target!.city.name }).waitFor();
+    await expect(page.getByTestId('size-stock').textContent()).resolves.toBe('Доставка из другого города');
+    await expect(page.locator('label.size[title="В наличии"]').count()).resolves.toBe(0);
+    await snap(page, 'catalogue-02-product-other-city');
+    expect(new URL(page.url()).pathname).toBe(`/product/${target!.slug}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the list view toggles between grid and hor, in the URL', async () => {
+    const { context, page, errors } = await newPage({ width: 412, height: 900 });
+    await page.goto(shop.url + '/category/muzhskie-dzhinsy?sort=new-arrivals');
+    await expect(page.locator('.grid').getAttribute('data-view')).resolves.toBe('grid');
+    await page.getByRole('link', { name: 'Списком' }).click();
+    await page.waitForURL((u) => u.searchParams.get('view') === 'hor');
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('new-arrivals');
+    await page.locator('.grid[data-view="hor"]').waitFor();
+    const box = await page.locator('article.card .card__media').first().boundingBox();
+    expect(box!.width).toBeLessThan(200);
+    await snap(page, 'catalogue-03-list-view-hor');
+    await page.reload();
+    await expect(page.locator('.grid').getAttribute('data-view')).resolves.toBe('hor');
+    await page.getByRole('link', { name: 'Плиткой' }).click();
+    await page.waitForURL((u) => !u.searchParams.has('view'));
+    await page.locator('.grid[data-view="grid"]').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('/home-foo sends to /; the segment homes and search work', async () => {
+    const { context, page, errors } = await newPage({ width: 412, height: 900 });
+    await page.goto(shop.url + '/home-foo');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.locator('.four-banners .banner').first().waitFor();
+    await snap(page, 'catalogue-04-home');
+    await page.goto(shop.url + '/home-muzhchiny');
+    await expect(page.locator('h1').textContent()).resolves.toBe('Одежда для мужчин');
+    await snap(page, 'catalogue-05-home-men');
+    await page.getByLabel('Поиск по каталогу').fill('джинсов');
+    await page.getByLabel('Поиск по каталогу').press('Enter');
+    await page.waitForURL((u) => u.pathname === '/search');
+    await page.locator('h1', { hasText: 'Результаты поиска «джинсов»' }).waitFor();
+    expect(await page.locator('article.card').count()).toBeGreaterThan(10);
+    await snap(page, 'catalogue-06-search');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

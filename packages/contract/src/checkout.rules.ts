@@ -1,0 +1,246 @@
+/**
+ * Checkout rules shared by the storefront (messages beside the fields before anything is sent) and the API
+ * (the same rules enforced on `POST /api/order/create`): the validity flags of spec §3 and the delivery
+ * dates shown at checkout and stored on the order. Zod-free, so browser code may import it
+ * (`@kiim/contract/checkout`).
+ */
+import { DeliveryMethod } from './enums.ts';
+
+/**
+ * E-mail address pattern: the one zod 4 uses for `z.email()` (its `regexes.email`), so the storefront and
+ * the API accept exactly the same addresses.
+ */
+export const EMAIL_PATTERN =
+  /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/**
+ * Kazakh mobile numbers without the country code (10 digits), from libphonenumber's KZ metadata ("mobile"
+ * pattern), so this rule agrees with the server's libphonenumber check (payments-sms.md §2: 70x, 747, 76x,
+ * 77x, 785).
+ */
+const KZ_MOBILE_NATIONAL = /^7(?:0[0-25-8]|47|6[0-4]|7[15-8]|85)\d{7}$/;
+
+/** Longest values of the draft's text fields (the same limits as the API schema). */
+export const CHECKOUT_LIMITS = {
+  email: 254,
+  contactName: 100,
+  contactPhone: 32,
+  street: 200,
+  building: 50,
+  entranceNumber: 20,
+  floor: 20,
+  flat: 20,
+  customerComment: 1000,
+} as const;
+
+/**
+ * A shopper's mobile number as typed (`+7 701 234-56-78`, `8 701 2345678`, `7012345678`) → `77012345678`
+ * (payments-sms.md: store `7XXXXXXXXXX`), or null when it is not a Kazakh mobile number.
+ */
+export function normaliseKzMobile(input: string): string | null {
+  const digits = input.trim().replace(/[\s()\-.]/g, '');
+  let national: string | undefined;
+  if (/^\+7\d{10}$/.test(digits)) national = digits.slice(2);
+  else if (/^[78]\d{10}$/.test(digits)) national = digits.slice(1);
+  else if (/^\d{10}$/.test(digits)) national = digits;
+  return national && KZ_MOBILE_NATIONAL.test(national) ? `7${national}` : null;
+}
+
+/** The part of the checkout draft (spec §3) the validity flags look at. */
+export interface CheckoutFields {
+  deliveryMethodId: number;
+  pickupPointId?: number | null;
+  email?: string | null;
+  deliveryNotToCustomer?: boolean;
+  delivery?: {
+    contactName?: string | null;
+    contactPhone?: string | null;
+    street?: string | null;
+    building?: string | null;
+  } | null;
+}
+
+/** Validity flags of the checkout draft (spec §3): true when the field is acceptable as it is. */
+export interface CheckoutValidity {
+  email: boolean;
+  deliveryContactName: boolean;
+  deliveryContactPhone: boolean;
+  deliveryStreet: boolean;
+  deliveryBuilding: boolean;
+  pickupPointId: boolean;
+}
+
+/** The message shown beside a field whose validity flag is false (spec §3, §8: Russian, polite). */
+export const CHECKOUT_MESSAGES: Record<keyof CheckoutValidity, string> = {
+  email: 'Проверьте адрес электронной почты, например aigerim@mail.kz',
+  deliveryContactName: 'Укажите имя получателя',
+  deliveryContactPhone: 'Укажите мобильный номер получателя, например +7 701 234 56 78',
+  deliveryStreet: 'Укажите улицу или микрорайон',
+  deliveryBuilding: 'Укажите номер дома',
+  pickupPointId: 'Выберите пункт самовывоза',
+};
+
+/**
+ * Where each flag's message goes in an API error body (`errors` keys of `POST /api/order/create`) and which
+ * form field it belongs to in the storefront.
+ */
+export const CHECKOUT_FIELD_KEYS: Record<keyof CheckoutValidity, string> = {
+  email: 'email',
+  deliveryContactName: 'delivery.contactName',
+  deliveryContactPhone: 'delivery.contactPhone',
+  deliveryStreet: 'delivery.street',
+  deliveryBuilding: 'delivery.building',
+  pickupPointId: 'pickupPointId',
+};
+
+const filled = (v: string | null | undefined, max: number) => {
+  const t = (v ?? '').trim();
+  return t.length > 0 && t.length <= max;
+};
+
+/**
+ * The validity flags of spec §3 for a draft. Rules:
+ * - `email`: optional; when given, a valid address of at most 254 characters;
+ * - `pickupPointId`: pickup (method 1) needs a point; when `offeredPickupPointIds` is given, one of them
+ *   (the city's points);
+ * - `deliveryStreet` (≤ 200) and `deliveryBuilding` (≤ 50): required for the courier (method 2);
+ * - `deliveryContactName` (at least two letters, ≤ 100) and `deliveryContactPhone` (a Kazakh mobile): required
+ *   for the courier when the recipient is another person (`deliveryNotToCustomer`).
+ * Flags that do not apply to the chosen method are true.
+ */
+export function checkoutValidity(
+  draft: CheckoutFields,
+  offeredPickupPointIds?: readonly number[],
+): CheckoutValidity {
+  const email = (draft.email ?? '').trim();
+  const courier = draft.deliveryMethodId === DeliveryMethod.courier;
+  const pickup = draft.deliveryMethodId === DeliveryMethod.pickup;
+  const other = courier && draft.deliveryNotToCustomer === true;
+  const d = draft.delivery ?? {};
+  const name = (d.contactName ?? '').trim();
+  return {
+    email: email === '' || (email.length <= CHECKOUT_LIMITS.email && EMAIL_PATTERN.test(email)),
+    pickupPointId:
+      !pickup ||
+      (typeof draft.pickupPointId === 'number' &&
+        draft.pickupPointId > 0 &&
+        (!offeredPickupPointIds || offeredPickupPointIds.includes(draft.pickupPointId))),
+    deliveryStreet: !courier || filled(d.street, CHECKOUT_LIMITS.street),
+    deliveryBuilding: !courier || filled(d.building, CHECKOUT_LIMITS.building),
+    deliveryContactName:
+      !other || (name.length <= CHECKOUT_LIMITS.contactName && (name.match(/\p{L}/gu)?.length ?? 0) >= 2),
+    deliveryContactPhone: !other || normaliseKzMobile(d.contactPhone ?? '') !== null,
+  };
+}
+
+/**
+ * Field errors of a draft keyed as the API answers them ({@link CHECKOUT_FIELD_KEYS}), each with its
+ * message; empty when every flag is true.
+ */
+export function checkoutErrors(
+  draft: CheckoutFields,
+  offeredPickupPointIds?: readonly number[],
+): Record<string, string[]> {
+  const validity = checkoutValidity(draft, offeredPickupPointIds);
+  const errors: Record<string, string[]> = {};
+  for (const key of Object.keys(validity) as (keyof CheckoutValidity)[]) {
+    if (!validity[key]) errors[CHECKOUT_FIELD_KEYS[key]] = [CHECKOUT_MESSAGES[key]];
+  }
+  return errors;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Delivery dates
+
+/** Orders placed before this local hour are ready at a pickup point the same day. */
+export const PICKUP_SAME_DAY_UNTIL_HOUR = 16;
+/** Courier orders placed before this local hour may come the same day (else from the next day). */
+export const COURIER_SAME_DAY_UNTIL_HOUR = 12;
+/** Days a line brought from another city's warehouse takes (spec §3 delivery information: 3–5 days). */
+export const OTHER_CITY_DAYS = { from: 3, to: 5 } as const;
+
+/** Delivery (or pickup) dates as local calendar days `YYYY-MM-DD` in the city's time zone; `from` ≤ `to`. */
+export interface DeliveryDates {
+  from: string;
+  to: string;
+}
+
+/** Local calendar date and hour of an instant in a time zone. */
+function localParts(now: Date, timeZone: string): { y: number; m: number; d: number; hour: number } {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { y: get('year'), m: get('month'), d: get('day'), hour: get('hour') };
+}
+
+/** `YYYY-MM-DD` of a local date plus `days`. */
+function addDays(p: { y: number; m: number; d: number }, days: number): string {
+  return new Date(Date.UTC(p.y, p.m - 1, p.d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * When the order can be received (shown at checkout, stored on the order):
+ * - pickup: the same day when placed before 16:00 local time, else the next day;
+ * - courier: today–tomorrow when placed before 12:00, else tomorrow–the day after;
+ * - with any line brought from another city: 3–5 days from today, whatever the method.
+ * @param timeZone IANA zone of the order's city (e.g. `Asia/Almaty`).
+ */
+export function deliveryDates(
+  deliveryMethodId: number,
+  now: Date,
+  timeZone: string,
+  fromOtherCity = false,
+): DeliveryDates {
+  const local = localParts(now, timeZone);
+  if (fromOtherCity) return { from: addDays(local, OTHER_CITY_DAYS.from), to: addDays(local, OTHER_CITY_DAYS.to) };
+  if (deliveryMethodId === DeliveryMethod.courier) {
+    const start = local.hour < COURIER_SAME_DAY_UNTIL_HOUR ? 0 : 1;
+    return { from: addDays(local, start), to: addDays(local, start + 1) };
+  }
+  const day = addDays(local, local.hour < PICKUP_SAME_DAY_UNTIL_HOUR ? 0 : 1);
+  return { from: day, to: day };
+}
+
+const MONTHS_GENITIVE = [
+  'января',
+  'февраля',
+  'марта',
+  'апреля',
+  'мая',
+  'июня',
+  'июля',
+  'августа',
+  'сентября',
+  'октября',
+  'ноября',
+  'декабря',
+];
+
+/** `2026-11-24` → `24 ноября` (spec §9: Russian month names). */
+export function formatDay(day: string): string {
+  const [, m, d] = day.split('-').map(Number);
+  return `${d} ${MONTHS_GENITIVE[(m ?? 1) - 1]}`;
+}
+
+/**
+ * Delivery dates in Russian, relative to `now` in the city's zone where it reads better: `сегодня`,
+ * `завтра`, `сегодня или завтра`, `24 ноября`, `24–25 ноября`, `30 ноября – 2 декабря`.
+ */
+export function formatDeliveryDates(dates: DeliveryDates, now: Date, timeZone: string): string {
+  const local = localParts(now, timeZone);
+  const relative = (day: string) =>
+    day === addDays(local, 0) ? 'сегодня' : day === addDays(local, 1) ? 'завтра' : null;
+  const from = relative(dates.from);
+  const to = relative(dates.to);
+  if (dates.from === dates.to) return from ?? formatDay(dates.from);
+  if (from && to) return `${from} или ${to}`;
+  const [, fm, fd] = dates.from.split('-').map(Number);
+  const [, tm] = dates.to.split('-').map(Number);
+  return fm === tm ? `${fd}–${formatDay(dates.to)}` : `${formatDay(dates.from)} – ${formatDay(dates.to)}`;
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { dataOf, Tenge } from './common.schema.ts';
+
+/**
+ * Card-online payments (spec §4 payment 3, §7 `POST /api/payment/halyk/auth`, `POST /api/payment/halyk/response`)
+ * through Halyk ePay (protocol: ../shared/design/payments-sms.md §1).
+ */
+
+/**
+ * Status of an order's card payment:
+ * - `pending`: no successful payment yet (the shopper may still pay, or retry after a decline);
+ * - `authorized`: money held on the card (two-stage terminal, ePay `AUTH`); charged when the order is handed over;
+ * - `charged`: paid (ePay `CHARGE`);
+ * - `failed`: the last attempt was declined (the shopper may retry until the payment window closes);
+ * - `refunded`: paid, then returned (ePay `REFUND`); `cancelled`: a hold released (ePay `CANCEL`).
+ */
+export const PAYMENT_STATUSES = ['pending', 'authorized', 'charged', 'failed', 'refunded', 'cancelled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * The card payment of an order as its owner sees it. `amount` and `refundedAmount` in tenge; `expiresAt`: the
+ * end of the payment window while unpaid (after it the order is cancelled and its stock released); times ISO
+ * 8601 UTC; `cardMask` like `440563...5096`; `failureReason`: why the last attempt was declined, in Russian.
+ */
+export const OrderPayment = z.object({
+  status: z.enum(PAYMENT_STATUSES),
+  amount: Tenge,
+  currency: z.literal('KZT'),
+  expiresAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  cardMask: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  refundedAmount: Tenge,
+});
+export type OrderPayment = z.infer<typeof OrderPayment>;
+
+/** Error codes of card payments (numbers reserved with the others: never reuse them). */
+export const PaymentErrorCode = {
+  /** 502: ePay did not answer or refused the shop's request; nothing was changed. Try again later. */
+  providerUnavailable: 4020,
+  /** 409: the order is not waiting for a card payment (paid, cancelled, window closed or another method). */
+  orderNotPayable: 4021,
+} as const;
+
+/** Body of `POST /api/payment/halyk/auth` and `POST /api/payment/halyk/status`: the customer's order number. */
+export const HalykOrderBody = z
+  .object({ orderNumber: z.string().regex(/^\d{6,15}$/, { message: 'Неверный номер заказа' }) })
+  .strict();
+export type HalykOrderBody = z.infer<typeof HalykOrderBody>;
+
+/** ePay's OAuth token answer (payments-sms.md §1 Token), passed whole to `payment-api.js` as `auth`. */
+export const HalykToken = z.object({
+  access_token: z.string(),
+  expires_in: z.union([z.number(), z.string()]),
+  refresh_token: z.string(),
+  scope: z.string(),
+  token_type: z.string(),
+});
+export type HalykToken = z.infer<typeof HalykToken>;
+
+/**
+ * The payment object for ePay's `payment-api.js` (`halyk.pay(obj)` / `halyk.showPaymentWidget(obj, cb)`),
+ * payments-sms.md §1 "Payment object". `amount` in tenge; `phone` `7XXXXXXXXXX`; `data` a JSON string.
+ */
+export const HalykPaymentObject = z.object({
+  invoiceId: z.string(),
+  backLink: z.string(),
+  failureBackLink: z.string(),
+  postLink: z.string(),
+  failurePostLink: z.string(),
+  language: z.string(),
+  description: z.string(),
+  accountId: z.string(),
+  terminal: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  cardSave: z.boolean(),
+  data: z.string(),
+  auth: HalykToken,
+});
+export type HalykPaymentObject = z.infer<typeof HalykPaymentObject>;
+
+/**
+ * Answer of `POST /api/payment/halyk/auth`: the URL of ePay's `payment-api.js` to load and the payment object
+ * to give it.
+ */
+export const HalykAuthResponse = dataOf(z.object({ scriptUrl: z.string(), payment: HalykPaymentObject }));
+export type HalykAuth = z.infer<typeof HalykAuthResponse>['data'];
+
+/**
+ * Body of ePay's postLink/failurePostLink callback (`POST /api/payment/halyk/response`), JSON or form-encoded
+ * (payments-sms.md §1 Callback). Only the fields the shop checks are named; the rest pass through.
+ * `amount` may come as a number or a numeric string.
+ */
+export const HalykCallbackBody = z
+  .object({
+    invoiceId: z.union([z.string(), z.number()]).transform(String),
+    secret_hash: z.string().optional(),
+    amount: z.union([z.number(), z.string()]).optional(),
+    currency: z.string().optional(),
+    code: z.string().optional(),
+    id: z.union([z.string(), z.number()]).transform(String).optional(),
+    reason: z.string().optional(),
+    reasonCode: z.union([z.string(), z.number()]).transform(String).optional(),
+  })
+  .loose();
+export type HalykCallbackBody = z.infer<typeof HalykCallbackBody>;
+
+/**
+ * Answer of the postLink: always 200 once the body is readable, so ePay does not retry what the shop has
+ * decided. `applied`: the order changed; `unchanged`: already known (a repeat); `ignored`: refused (unknown
+ * order, wrong secret, amount or currency, or not confirmed by ePay's status API); `deferred`: ePay's status
+ * API did not answer — the shop checks again on its own.
+ */
+export const HalykCallbackResponse = dataOf(
+  z.object({ result: z.enum(['applied', 'unchanged', 'ignored', 'deferred']) }),
+);
