@@ -14,6 +14,7 @@ import { issueToken } from '#app/modules/customer/customer.token.ts';
 import type { KyselyPlugin } from 'kysely';
 import { getCart, loadCartLines, splitCart } from './cart.service.ts';
 import { deliveryInformation, type CartCity, type CartLine } from './cart.mapper.ts';
+import * as fixtures from './cart.fixtures.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -70,53 +71,6 @@ async function snapshot() {
   return { carts, items };
 }
 
-/** SKUs of active products with exact stock in `cityId` in [min, max], ordered by id. */
-async function skusWithStock(cityId: number, min: number, max = 1_000_000) {
-  return t.db
-    .selectFrom('stock as st')
-    .innerJoin('sku as s', 's.id', 'st.sku_id')
-    .innerJoin('product as p', 'p.id', 's.product_id')
-    .select(['s.id', 's.external_id', 'p.price', 'p.original_price', 'st.quantity'])
-    .where('st.city_id', '=', cityId)
-    .where('st.quantity', '>=', min)
-    .where('st.quantity', '<=', max)
-    .where('p.is_active', '=', 1)
-    .orderBy('s.id')
-    .execute();
-}
-
-/** SKUs of active products with no stock in `cityId` but stock in another visible city. */
-async function skusOnlyElsewhere(cityId: number) {
-  return t.db
-    .selectFrom('sku as s')
-    .innerJoin('product as p', 'p.id', 's.product_id')
-    .select(['s.id', 's.external_id'])
-    .where('p.is_active', '=', 1)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('stock as st')
-            .select('st.sku_id')
-            .whereRef('st.sku_id', '=', 's.id')
-            .where('st.city_id', '=', cityId)
-            .where('st.quantity', '>', 0),
-        ),
-      ),
-    )
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('stock as st')
-          .innerJoin('city as c', 'c.id', 'st.city_id')
-          .select('st.sku_id')
-          .whereRef('st.sku_id', '=', 's.id')
-          .where('c.visible_for_customers', '=', 1)
-          .where('st.quantity', '>', 0),
-      ),
-    )
-    .orderBy('s.id')
-    .execute();
-}
-
 /** A SKU with stock in no city at all: found in the seed, or made so by emptying one SKU's stock. */
 async function skuNowhere(): Promise<string> {
   const found = await t.db
@@ -142,26 +96,10 @@ async function skuNowhere(): Promise<string> {
   return sku.external_id;
 }
 
-async function newCustomer(mobile: string) {
-  const id = newId();
-  const now = new Date().toISOString();
-  await t.db
-    .insertInto('customer')
-    .values({
-      id,
-      mobile,
-      name: null,
-      surname: null,
-      email: null,
-      gender: null,
-      birth_date: null,
-      password_hash: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return { id, token: await issueToken(t.db, id, new Date(), 'code') };
-}
+// Seed look-ups and customers shared with the other cart tests (cart.fixtures.ts).
+const skusWithStock = (cityId: number, min: number, max?: number) => fixtures.skusWithStock(t.db, cityId, min, max);
+const skusOnlyElsewhere = (cityId: number) => fixtures.skusOnlyElsewhere(t.db, cityId);
+const newCustomer = (mobile: string) => fixtures.newCustomer(t.db, mobile);
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -10,6 +10,7 @@ import {
 } from '@kiim/contract';
 import type { z } from 'zod';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
+import * as fixtures from '#app/modules/cart/cart.fixtures.ts';
 import { issueToken } from '#app/modules/customer/customer.token.ts';
 
 type OrderDraftInput = z.input<typeof OrderDraftSchema>;
@@ -86,25 +87,8 @@ afterAll(async () => {
 let seq = 0;
 /** A customer with a token, made directly in the database (sign-in itself is tested in the customer module). */
 async function newCustomer() {
-  const id = randomUUID();
-  const now = new Date().toISOString();
   const mobile = `7702${String(1_000_000 + ++seq).slice(1)}0`.slice(0, 11);
-  await t.db
-    .insertInto('customer')
-    .values({
-      id,
-      mobile,
-      name: null,
-      surname: null,
-      email: null,
-      gender: null,
-      birth_date: null,
-      password_hash: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return { id, mobile, token: await issueToken(t.db, id, new Date()) };
+  return { mobile, ...(await fixtures.newCustomer(t.db, mobile)) };
 }
 
 /** Sets the exact units of a SKU in a city. */
