@@ -6,22 +6,21 @@ import {
   ScrollRestoration,
   data,
   isRouteErrorResponse,
-  useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from 'react-router';
 import { COOKIE } from '@kiim/contract/enums';
-import type { City, Customer } from '@kiim/contract';
 import type { Route } from './+types/root';
 import stylesHref from './styles.css?url';
-import { accountMiddleware, apiFor, isApiStatus } from './lib/api.server.ts';
-import { clearCookie, currentCityId, readCookie, shopCookie } from './lib/cookies.server.ts';
-import { loadHeaderLists } from './lib/cart-wishlist.server.ts';
+import { accountMiddleware, customerOf, isApiStatus } from './lib/api.server.ts';
+import { clearCookie, readCookie, shopCookie } from './lib/cookies.server.ts';
+import { headerLists, shopperOf } from './lib/lists.server.ts';
+import { publicConfig } from './lib/public-config.server.ts';
+import type { RootData } from './lib/root-data.ts';
 import { Header } from './components/Header.tsx';
 import { Footer } from './components/Footer.tsx';
-import { SignInDialog } from './components/SignInDialog.tsx';
+import { SignInDialog } from './components/sign-in/SignInDialog.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { SearchPlugin } from './components/SearchPlugin.tsx';
-import { publicConfig, type PublicConfig } from './lib/public-config.server.ts';
 
 /**
  * Every request first goes through the account middleware (spec §8 request rules: a refreshed token is written
@@ -34,17 +33,6 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export interface RootData {
-  customer: Customer | null;
-  cities: City[];
-  city: City | null;
-  cartCount: number;
-  /** The wishlist's products and the size each was added in (header count, filled hearts). */
-  wishlist: { productId: number; externalId: string }[];
-  /** The allow-listed public configuration (the search plugin of spec §1). */
-  publicConfig: PublicConfig;
-}
-
 /**
  * Data every page shows in its header: the signed-in customer (spec §4: a present, valid token means
  * signed in), the cities and the current one (cookie `city_id`, default 1; set with `stock_api_region_id` and
@@ -52,22 +40,18 @@ export interface RootData {
  * An invalid token is cleared (spec §8: any 403 logs out).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = apiFor(request, context);
-  const cityId = currentCityId(request);
-  const headers = new Headers();
+  const shopper = shopperOf(request, context);
+  const { headers, cityId } = shopper;
+  const onCartPage = /^\/cart\/?$/i.test(new URL(request.url).pathname);
   const [customer, cities, lists] = await Promise.all([
-    api.token
-      ? api.customer().catch((e) => {
-          if (isApiStatus(e, 401, 403)) {
-            headers.append('Set-Cookie', clearCookie(COOKIE.customerToken));
-            return null;
-          }
-          throw e;
-        })
-      : null,
-    api.cities(),
+    customerOf(request, context).catch((e) => {
+      if (!isApiStatus(e, 401, 403)) throw e;
+      headers.append('Set-Cookie', clearCookie(COOKIE.customerToken));
+      return null;
+    }),
+    shopper.api.cities(),
     // Cart and wishlist errors are swallowed (spec §8): the header then shows them empty.
-    loadHeaderLists(request, api, cityId, headers),
+    headerLists(shopper, onCartPage),
   ]);
   const city = cities.find((c) => c.id === cityId) ?? cities[0] ?? null;
   if (city && (!readCookie(request, COOKIE.cityId) || city.id !== cityId)) {
@@ -79,12 +63,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data<RootData>({ customer, cities, city, ...lists, publicConfig: publicConfig() }, { headers });
 }
 
-/** The root data does not change on plain navigation: reload it only after a form submission. */
+/**
+ * The root data does not change on plain navigation (links, dialog steps, GET forms such as the search box):
+ * it is reloaded only after a form submission (sign-in, city, cart, wishlist, profile).
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
-
-/** Root data from any component (undefined while the root failed). */
-export const useRootData = () => useRouteLoaderData<RootData>('root');
+  formMethod !== undefined && formMethod.toUpperCase() !== 'GET' ? defaultShouldRevalidate : false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (

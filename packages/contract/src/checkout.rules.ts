@@ -5,6 +5,8 @@
  * (`@kiim/contract/checkout`).
  */
 import { DeliveryMethod } from './enums.ts';
+import { formatDay, formatDayRange } from './format.ts';
+import { RU } from './text/messages.ru.ts';
 
 /**
  * E-mail address pattern: the one zod 4 uses for `z.email()` (its `regexes.email`), so the storefront and
@@ -198,34 +200,14 @@ export function deliveryDates(
   fromOtherCity = false,
 ): DeliveryDates {
   const local = localParts(now, timeZone);
-  if (fromOtherCity) return { from: addDays(local, OTHER_CITY_DAYS.from), to: addDays(local, OTHER_CITY_DAYS.to) };
+  if (fromOtherCity)
+    return { from: addDays(local, OTHER_CITY_DAYS.from), to: addDays(local, OTHER_CITY_DAYS.to) };
   if (deliveryMethodId === DeliveryMethod.courier) {
     const start = local.hour < COURIER_SAME_DAY_UNTIL_HOUR ? 0 : 1;
     return { from: addDays(local, start), to: addDays(local, start + 1) };
   }
   const day = addDays(local, local.hour < PICKUP_SAME_DAY_UNTIL_HOUR ? 0 : 1);
   return { from: day, to: day };
-}
-
-const MONTHS_GENITIVE = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-];
-
-/** `2026-11-24` → `24 ноября` (spec §9: Russian month names). */
-export function formatDay(day: string): string {
-  const [, m, d] = day.split('-').map(Number);
-  return `${d} ${MONTHS_GENITIVE[(m ?? 1) - 1]}`;
 }
 
 /**
@@ -235,12 +217,10 @@ export function formatDay(day: string): string {
 export function formatDeliveryDates(dates: DeliveryDates, now: Date, timeZone: string): string {
   const local = localParts(now, timeZone);
   const relative = (day: string) =>
-    day === addDays(local, 0) ? 'сегодня' : day === addDays(local, 1) ? 'завтра' : null;
+    day === addDays(local, 0) ? RU.dates.today : day === addDays(local, 1) ? RU.dates.tomorrow : null;
   const from = relative(dates.from);
   const to = relative(dates.to);
   if (dates.from === dates.to) return from ?? formatDay(dates.from);
-  if (from && to) return `${from} или ${to}`;
-  const [, fm, fd] = dates.from.split('-').map(Number);
-  const [, tm] = dates.to.split('-').map(Number);
-  return fm === tm ? `${fd}–${formatDay(dates.to)}` : `${formatDay(dates.from)} – ${formatDay(dates.to)}`;
+  if (from && to) return RU.dates.either(from, to);
+  return formatDayRange(dates.from, dates.to);
 }

@@ -24,7 +24,8 @@ export const OtpCode = z
 /** Password rules (docs/security.md): 8 to 128 characters with at least one letter and one digit. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-export const PASSWORD_RULE_MESSAGE = 'Пароль должен быть не короче 8 символов и содержать хотя бы одну букву и одну цифру';
+export const PASSWORD_RULE_MESSAGE =
+  'Пароль должен быть не короче 8 символов и содержать хотя бы одну букву и одну цифру';
 
 /** A new password: 8–128 characters, at least one letter and one digit (the API also refuses the phone number). */
 export const NewPassword = z
@@ -68,7 +69,9 @@ export const EmailInput = z
   .transform((v) => v.toLowerCase());
 
 /** Gender of a customer (spec §3): female 0, male 1. */
-export const GenderInput = z.union([z.literal(0), z.literal(1)], { message: 'Пол: 0 — женский, 1 — мужской' });
+export const GenderInput = z.union([z.literal(0), z.literal(1)], {
+  message: 'Пол: 0 — женский, 1 — мужской',
+});
 
 /** A birth date `YYYY-MM-DD`: a real calendar date from 1900 on (the API also refuses future dates). */
 export const BirthDateInput = z
@@ -142,6 +145,62 @@ export const UpdateCustomerBody = z
   .strict()
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Нет данных для сохранения' });
 export type UpdateCustomerBody = z.infer<typeof UpdateCustomerBody>;
+
+// ---------------------------------------------------------------------------------------------------------
+// The storefront's forms (strings as a browser posts them) read with the same field rules and messages.
+
+/** An empty or blank text field of a form: left out (optional fields) or cleared (`null`, the profile). */
+const blank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
+const blankToUndefined = (v: unknown) => (blank(v) ? undefined : v);
+const blankToNull = (v: unknown) => (blank(v) ? null : v);
+
+/** Shown when the repeated password differs from the new one. */
+export const PASSWORDS_DIFFER_MESSAGE = 'Пароли не совпадают';
+
+/** A new password typed twice (recovery, the profile); the repeat must match. */
+export const NewPasswordForm = z
+  .object({ password: NewPassword, passwordRepeat: z.string({ message: PASSWORDS_DIFFER_MESSAGE }) })
+  .refine((f) => f.password === f.passwordRepeat, {
+    path: ['passwordRepeat'],
+    message: PASSWORDS_DIFFER_MESSAGE,
+  });
+
+/** The profile's password form: the new password twice and, when one is set, the current one. */
+export const ChangePasswordForm = z
+  .object({
+    password: NewPassword,
+    passwordRepeat: z.string({ message: PASSWORDS_DIFFER_MESSAGE }),
+    currentPassword: z.preprocess(blankToUndefined, PasswordInput.optional()),
+  })
+  .refine((f) => f.password === f.passwordRepeat, {
+    path: ['passwordRepeat'],
+    message: PASSWORDS_DIFFER_MESSAGE,
+  });
+
+/** The registration form: name, optional surname, number (→ `register-by-mobile`). */
+export const RegisterForm = z.object({
+  mobile: MobileInput,
+  name: PersonName,
+  surname: z.preprocess(blankToUndefined, PersonSurname.optional()),
+});
+
+/** The registration's code form: the code, the name again and an optional password (→ `register-by-mobile/confirm`). */
+export const RegisterConfirmForm = RegisterForm.extend({
+  code: OtpCode,
+  password: z.preprocess(blankToUndefined, NewPassword.optional()),
+});
+
+/**
+ * The profile form → `POST /api/customer/update`: an empty optional field clears it (`null`); gender `0`
+ * (female), `1` (male) or empty (not given).
+ */
+export const ProfileForm = z.object({
+  name: PersonName,
+  surname: z.preprocess(blankToNull, PersonSurname.nullable()),
+  email: z.preprocess(blankToNull, EmailInput.nullable()),
+  gender: z.preprocess((v) => (blank(v) ? null : Number(v)), GenderInput.nullable()),
+  birthDate: z.preprocess(blankToNull, BirthDateInput.nullable()),
+});
 
 /**
  * Body of `POST /api/customer/logout` (spec §7: body token). Without `token`, the token of the request

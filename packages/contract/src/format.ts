@@ -1,6 +1,10 @@
 /** Formatting shared by the storefront and server messages (spec §5, §9). */
 
-const tenge = new Intl.NumberFormat('ru-KZ', { style: 'currency', currency: 'KZT', maximumFractionDigits: 0 });
+const tenge = new Intl.NumberFormat('ru-KZ', {
+  style: 'currency',
+  currency: 'KZT',
+  maximumFractionDigits: 0,
+});
 
 /** Price in whole tenge → `12 990 ₸` (spec §9: ru-KZ, KZT, no decimals). */
 export function formatPrice(amount: number): string {
@@ -15,10 +19,33 @@ export function formatPhone(mobile: string): string {
 }
 
 /** ISO date-time → `22 ноября 2026` in Russian with the month name (spec §9), in the given time zone. */
-export function formatDate(iso: string, timeZone = 'Asia/Almaty'): string {
-  return new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(
+export function formatDate(iso: string, timeZone = 'Asia/Almaty', locale = 'ru-RU'): string {
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(
     new Date(iso),
   );
+}
+
+/** A calendar day `YYYY-MM-DD` as the Date of its midnight in UTC (formatted in UTC, it stays that day). */
+const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(locale: string): Intl.DateTimeFormat {
+  let f = dayFormats.get(locale);
+  if (!f)
+    dayFormats.set(
+      locale,
+      (f = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' })),
+    );
+  return f;
+}
+
+/** A calendar day `2026-11-24` → `24 ноября` (spec §9: month names, by Intl). */
+export function formatDay(day: string, locale = 'ru-RU'): string {
+  return dayFormat(locale).format(utcDay(day));
+}
+
+/** Two calendar days as a range by Intl: `24–25 ноября`, `30 ноября – 2 декабря`. */
+export function formatDayRange(from: string, to: string, locale = 'ru-RU'): string {
+  return dayFormat(locale).formatRange(utcDay(from), utcDay(to));
 }
 
 /** Discount in whole percent, rounded down: (original − price) / original. */

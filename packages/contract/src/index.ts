@@ -4,6 +4,7 @@ export * from './errors.ts';
 export * from './common.schema.ts';
 export * from './catalog.schema.ts';
 export * from './cart.schema.ts';
+export * from './cart.totals.ts';
 export * from './wishlist.schema.ts';
 export * from './customer.schema.ts';
 export * from './order.schema.ts';

@@ -1,9 +1,20 @@
 import { Link } from 'react-router';
-import type { HomeData } from '../routes/catalog/home.server.ts';
+import { plural } from '@kiim/contract/text';
+import type { Banner, CategoryTreeNode, ProductCard as ProductCardData } from '@kiim/contract';
 import { BannerPicture, pairBanners } from './BannerPicture.tsx';
 import { ProductCard } from './ProductCard.tsx';
 import { Slider } from './Slider.tsx';
-import { pluralRu } from '../lib/plural.ts';
+import { text } from '../lib/text.ts';
+
+/** What a home page shows (routes/catalog/home.server.ts loads it). */
+export interface HomeData {
+  gender: number | null;
+  /** Banners of the page's slots (spec §9): four-large-banners on `/`, home-women/men (+ mobile) on segments. */
+  banners: Banner[];
+  tree: CategoryTreeNode[];
+  arrivals: ProductCardData[];
+  sale: ProductCardData[];
+}
 
 /**
  * Home page body, shared by `/` and `/home-{slug}` (spec §2): on `/` the four large banners (spec §9) and the
@@ -29,7 +40,12 @@ export function HomeView({ gender, banners, tree, arrivals, sale }: HomeData) {
         <ul className="four-banners" aria-label="Разделы и акции">
           {four.map((b, i) => (
             <li key={b.id}>
-              <BannerPicture banner={b} priority={i < 2} sizes="(max-width: 640px) 50vw, (max-width: 1200px) 25vw, 300px" className="banner--tile" />
+              <BannerPicture
+                banner={b}
+                priority={i < 2}
+                sizes="(max-width: 640px) 50vw, (max-width: 1200px) 25vw, 300px"
+                className="banner--tile"
+              />
             </li>
           ))}
         </ul>
@@ -37,7 +53,13 @@ export function HomeView({ gender, banners, tree, arrivals, sale }: HomeData) {
       {!all && hero.length > 0 && (
         <div className="hero-banners">
           {hero.map((h, i) => (
-            <BannerPicture key={h.banner.id} banner={h.banner} mobile={h.mobile} priority={i === 0} className={i === 0 ? 'banner--hero' : 'banner--hero banner--second'} />
+            <BannerPicture
+              key={h.banner.id}
+              banner={h.banner}
+              mobile={h.mobile}
+              priority={i === 0}
+              className={i === 0 ? 'banner--hero' : 'banner--hero banner--second'}
+            />
           ))}
         </div>
       )}
@@ -57,7 +79,7 @@ export function HomeView({ gender, banners, tree, arrivals, sale }: HomeData) {
               <li key={c.id}>
                 <Link to={`/category/${c.slug}`} className={`tile tile--k${c.kind}`}>
                   <span>{c.name}</span>
-                  <span className="tile__count">{pluralRu(c.productCount, ['модель', 'модели', 'моделей'])}</span>
+                  <span className="tile__count">{plural(c.productCount, text.count.models)}</span>
                 </Link>
               </li>
             ))}

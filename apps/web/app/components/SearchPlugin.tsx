@@ -1,4 +1,4 @@
-import { useRootData } from '../root.tsx';
+import { useRootData } from '../lib/root-data.ts';
 
 /**
  * The optional search plugin script of spec §1: rendered only when the public configuration names one

@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from 'react-router';
-import { useRootData } from '../root.tsx';
+import { useRootData } from '../lib/root-data.ts';
 
 /**
  * The wishlist heart of product cards and the product page: a toggle button (`aria-pressed`) in a form

@@ -1,5 +1,12 @@
-import { COOKIE, ApiError, createApiClient, type ApiClient } from '@kiim/contract';
-import { createContext, data, redirect, type AppLoadContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
+import { COOKIE, ApiError, createApiClient, type ApiClient, type Customer } from '@kiim/contract';
+import {
+  createContext,
+  data,
+  redirect,
+  type AppLoadContext,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+} from 'react-router';
 import { clearCookie, readCookie, tokenCookie } from './cookies.server.ts';
 import { invalidCustomerGenderCookie } from './customer-gender.server.ts';
 
@@ -12,7 +19,9 @@ declare module 'react-router' {
   }
 }
 
-type Context = AppLoadContext | Readonly<RouterContextProvider>;
+/** The context a loader or action receives (the production server's load context, or the middleware's provider). */
+export type RequestContext = AppLoadContext | Readonly<RouterContextProvider>;
+type Context = RequestContext;
 
 /**
  * What one storefront request did to the customer's token, applied to the response by
@@ -21,17 +30,24 @@ type Context = AppLoadContext | Readonly<RouterContextProvider>;
  */
 type TokenChange = { kind: 'set'; token: string } | { kind: 'clear'; sendHome: boolean };
 
-/** The account state of one storefront request: its API client and what happened to the token. */
+/**
+ * The account state of one storefront request: its API client, what happened to the token, and the answers
+ * its loaders share (so the root loader and a page loader running side by side fetch the customer, the cart
+ * uuid or the split cart once per request).
+ */
 interface AccountSession {
   api: ApiClient;
   change?: TokenChange;
+  shared: Map<string, Promise<unknown>>;
 }
 
 const sessionContext = createContext<AccountSession | null>(null);
 
 /** The API transport of this server: in-process (production server) or HTTP to the request's origin (development). */
 function baseClient(request: Request, context: Context): ApiClient {
-  return (context as { api?: ApiClient }).api ?? createApiClient({ fetch, baseUrl: new URL(request.url).origin });
+  return (
+    (context as { api?: ApiClient }).api ?? createApiClient({ fetch, baseUrl: new URL(request.url).origin })
+  );
 }
 
 /**
@@ -46,7 +62,12 @@ function forwardedFor(request: Request, context: Context): Record<string, string
 }
 
 /** A client for `token` whose spec §8 events are recorded on the session. */
-function sessionClient(request: Request, context: Context, session: AccountSession, token: string | undefined): ApiClient {
+function sessionClient(
+  request: Request,
+  context: Context,
+  session: AccountSession,
+  token: string | undefined,
+): ApiClient {
   return baseClient(request, context).withToken(token, {
     headers: forwardedFor(request, context),
     onTokenRefreshed: (fresh) => {
@@ -59,7 +80,7 @@ function sessionClient(request: Request, context: Context, session: AccountSessi
 }
 
 function createSession(request: Request, context: Context): AccountSession {
-  const session = {} as AccountSession;
+  const session = { shared: new Map() } as unknown as AccountSession;
   session.api = sessionClient(request, context, session, readCookie(request, COOKIE.customerToken));
   return session;
 }
@@ -118,9 +139,11 @@ export function apiFor(request: Request, context: Context): ApiClient {
  */
 export function startSession(request: Request, context: Context, token: string): ApiClient {
   const session = sessionOf(context);
-  if (!session) return baseClient(request, context).withToken(token, { headers: forwardedFor(request, context) });
+  if (!session)
+    return baseClient(request, context).withToken(token, { headers: forwardedFor(request, context) });
   session.change = { kind: 'set', token };
   session.api = sessionClient(request, context, session, token);
+  session.shared.clear();
   return session.api;
 }
 
@@ -130,6 +153,36 @@ export function endSession(request: Request, context: Context): void {
   if (!session) return;
   session.change = { kind: 'clear', sendHome: false };
   session.api = sessionClient(request, context, session, undefined);
+  session.shared.clear();
+}
+
+/**
+ * The answer of `load` shared by every loader and action of this request under `key`: the first caller
+ * starts it, the others wait for the same promise (each handles its failure its own way). Signing in or out
+ * during the request forgets what was shared. Without the middleware (a bare call) `load` simply runs.
+ */
+export function sharedPerRequest<T>(context: Context, key: string, load: () => Promise<T>): Promise<T> {
+  const session = sessionOf(context);
+  if (!session) return load();
+  let promise = session.shared.get(key) as Promise<T> | undefined;
+  if (!promise) {
+    promise = load();
+    // Callers handle the failure; the shared copy itself must not count as unhandled.
+    promise.catch(() => undefined);
+    session.shared.set(key, promise);
+  }
+  return promise;
+}
+
+/**
+ * The signed-in customer of this request (`GET /api/customer/get-customer-by-token`), fetched once per request
+ * however many loaders ask (the root's header and the account area's guard).
+ * @returns null without a token. @throws the API's error (401/403 for a token no longer valid, spec §8).
+ */
+export function customerOf(request: Request, context: Context): Promise<Customer | null> {
+  const api = apiFor(request, context);
+  if (!api.token) return Promise.resolve(null);
+  return sharedPerRequest(context, 'customer', () => api.customer());
 }
 
 /** True when the error is an API answer with this status. */

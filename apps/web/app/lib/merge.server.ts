@@ -1,6 +1,6 @@
-import { ApiError, COOKIE, ErrorCode, type ApiClient } from '@kiim/contract';
+import { ApiError, ErrorCode, type ApiClient } from '@kiim/contract';
 import { clearCookie, currentCityId, uuidCookie } from './cookies.server.ts';
-import { isApiCode, listCookie, warnListError } from './cart-wishlist.server.ts';
+import { CART, WISHLIST, isApiCode, listCookie, warnListError, type ListKind } from './lists.server.ts';
 
 // The sign-in merge of spec §4, for the cart and for the wishlist, through the calls of spec §7:
 //   1. ask for the customer's own one (get-by-customer-token);
@@ -24,44 +24,41 @@ async function ownUuid(find: () => Promise<{ uuid: string }>): Promise<string | 
   }
 }
 
-/** The steps 1–4 above for one kind of list; `kind` names it in the log. */
+/** The steps 1–4 above for one kind of list, with the anonymous list of this device (if any). */
 async function mergeOne(
-  kind: string,
+  kind: ListKind,
+  api: ApiClient,
+  cityId: number,
   anonymous: string | undefined,
-  calls: {
-    findOwn: () => Promise<{ uuid: string }>;
-    merge: (source: string, destination: string) => Promise<unknown>;
-    attach: (uuid: string) => Promise<unknown>;
-  },
 ): Promise<CookieOutcome> {
   let own: string | undefined;
   try {
-    own = await ownUuid(calls.findOwn);
+    own = await ownUuid(() => kind.own(api, cityId));
   } catch (e) {
-    warnListError(`${kind} lookup at sign-in`, e);
+    warnListError(`${kind.name} lookup at sign-in`, e);
     return null;
   }
+  const mergeInto = (destination: string) =>
+    kind.merge(api, anonymous!, destination).catch((e) => warnListError(`${kind.name} merge at sign-in`, e));
   if (own) {
-    if (anonymous && anonymous !== own) {
-      // Another customer's cart left in this browser is refused by the API (404): nothing of it is taken.
-      await calls.merge(anonymous, own).catch((e) => warnListError(`${kind} merge at sign-in`, e));
-    }
+    // Another customer's list left in this browser is refused by the API (404): nothing of it is taken.
+    if (anonymous && anonymous !== own) await mergeInto(own);
     return anonymous === own ? null : { set: own };
   }
   if (!anonymous) return null;
   try {
-    await calls.attach(anonymous);
+    await kind.attach(api, anonymous);
     return null;
   } catch (e) {
-    if (isApiCode(e, ErrorCode.customerHasCart)) {
-      // A cart of theirs appeared meanwhile (another device): merge into it instead.
-      const theirs = (e as ApiError).body.details as { uuid?: string } | undefined;
-      if (theirs?.uuid) {
-        await calls.merge(anonymous, theirs.uuid).catch((err) => warnListError(`${kind} merge at sign-in`, err));
-        return { set: theirs.uuid };
-      }
+    // A list of theirs appeared meanwhile (another device): merge into it instead.
+    const theirs = isApiCode(e, ErrorCode.customerHasCart)
+      ? (e.body.details as { uuid?: string } | undefined)?.uuid
+      : undefined;
+    if (theirs) {
+      await mergeInto(theirs);
+      return { set: theirs };
     }
-    warnListError(`${kind} attach at sign-in`, e);
+    warnListError(`${kind.name} attach at sign-in`, e);
     // Not attachable (gone, or another customer's): this browser starts afresh.
     return e instanceof ApiError && e.status === 404 ? { clear: true } : null;
   }
@@ -78,24 +75,14 @@ export async function mergeAtSignIn(request: Request, api: ApiClient): Promise<H
   const headers = new Headers();
   if (!api.token) return headers;
   const cityId = currentCityId(request);
-  const [cart, wishlist] = await Promise.all([
-    mergeOne('cart', uuidCookie(request, COOKIE.cartUuid), {
-      findOwn: () => api.cartByCustomerToken(cityId),
-      merge: (source, destination) => api.mergeCarts(source, destination),
-      attach: (uuid) => api.attachCart(uuid),
-    }),
-    mergeOne('wishlist', uuidCookie(request, COOKIE.wishlistUuid), {
-      findOwn: () => api.wishlistByCustomerToken(cityId),
-      merge: (source, destination) => api.mergeWishlists(source, destination),
-      attach: (uuid) => api.attachWishlist(uuid),
-    }),
-  ]);
-  for (const [name, outcome] of [
-    [COOKIE.cartUuid, cart],
-    [COOKIE.wishlistUuid, wishlist],
-  ] as const) {
-    if (outcome && 'set' in outcome) headers.append('Set-Cookie', listCookie(name, outcome.set));
-    else if (outcome) headers.append('Set-Cookie', clearCookie(name));
-  }
+  const kinds = [CART, WISHLIST];
+  const outcomes = await Promise.all(
+    kinds.map((kind) => mergeOne(kind, api, cityId, uuidCookie(request, kind.cookie))),
+  );
+  outcomes.forEach((outcome, i) => {
+    const kind = kinds[i]!;
+    if (outcome && 'set' in outcome) headers.append('Set-Cookie', listCookie(kind, outcome.set));
+    else if (outcome) headers.append('Set-Cookie', clearCookie(kind.cookie));
+  });
   return headers;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PublicConfig } from './root-data.ts';
 
 // Storefront configuration from the environment, validated once at start. Only what `publicConfig()` returns
 // ever reaches the browser: an explicit allow-list (conventions: "what may reach the browser is an explicit
@@ -12,27 +13,27 @@ const Env = z.object({
   /** Address of the search plugin script (https, or a local path such as `/plugins/search.js`). */
   SEARCH_PLUGIN_URL: z
     .string()
-    .refine((v) => /^https:\/\//.test(v) || (v.startsWith('/') && !v.startsWith('//')), { message: 'https:// address or a local path' })
+    .refine((v) => /^https:\/\//.test(v) || (v.startsWith('/') && !v.startsWith('//')), {
+      message: 'https:// address or a local path',
+    })
     .optional(),
 });
 
 function load() {
   const parsed = Env.safeParse(process.env);
   if (!parsed.success)
-    throw new Error(`Invalid storefront configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+    throw new Error(
+      `Invalid storefront configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
   const e = parsed.data;
   if (e.SEARCH_PLUGIN_ENABLED === 'true' && !e.SEARCH_PLUGIN_URL)
-    throw new Error('Invalid storefront configuration:\n  SEARCH_PLUGIN_URL: required when SEARCH_PLUGIN_ENABLED=true');
+    throw new Error(
+      'Invalid storefront configuration:\n  SEARCH_PLUGIN_URL: required when SEARCH_PLUGIN_ENABLED=true',
+    );
   return e;
 }
 
 const env = load();
-
-/** What the browser may know of the configuration (serialised into the page with the root data). */
-export interface PublicConfig {
-  /** The search plugin script to load (spec §1), or null when the flag is off. */
-  searchPluginUrl: string | null;
-}
 
 /** The allow-listed public configuration. */
 export function publicConfig(): PublicConfig {

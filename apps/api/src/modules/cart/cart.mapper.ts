@@ -1,5 +1,6 @@
 import {
   CartDeliveryInformation,
+  cartTotals,
   DeliveryMethod,
   PaymentMethod,
   type Cart,
@@ -193,26 +194,6 @@ export function toCartItem(line: CartLine, city: CartCity): CartItem {
     image: line.image,
     stockCount: line.stockCount,
   };
-}
-
-/**
- * Totals of a cart (spec §9): `totalCount` = Σ min(qty, stockCount) over every line (each line capped at its
- * decoded stock, so a line not in stock counts 0); `totalAmount` = Σ price × qty and `totalSavings` =
- * Σ (originalPrice − price) × qty over lines in stock, whole tenge.
- */
-export function cartTotals(
-  items: readonly CartItem[],
-): Pick<Cart, 'totalCount' | 'totalAmount' | 'totalSavings'> {
-  let totalCount = 0;
-  let totalAmount = 0;
-  let totalSavings = 0;
-  for (const item of items) {
-    totalCount += Math.min(item.qty, item.stockCount);
-    if (!item.inStock) continue;
-    totalAmount += item.price * item.qty;
-    totalSavings += Math.max(0, item.originalPrice - item.price) * item.qty;
-  }
-  return { totalCount, totalAmount, totalSavings };
 }
 
 /** The cart of spec §3 for `city` from its lines (already in the order they were added). */

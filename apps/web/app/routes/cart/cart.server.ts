@@ -1,10 +1,15 @@
 import { data, redirect } from 'react-router';
-import { COOKIE, CART_LINE_MAX_QTY, ErrorCode, type ApiClient } from '@kiim/contract';
+import { CART_LINE_MAX_QTY } from '@kiim/contract';
 import { z } from 'zod';
-import { clearCookie, currentCityId, uuidCookie } from '../../lib/cookies.server.ts';
 import { safeReturnTo } from '../../lib/url.ts';
-import { cartUuidOf, isApiCode, listCookie, warnListError } from '../../lib/cart-wishlist.server.ts';
-import { addToWishlist } from '../wishlist/wishlist.server.ts';
+import {
+  CART,
+  addToWishlist,
+  putInList,
+  removeFromList,
+  warnListError,
+  type Shopper,
+} from '../../lib/lists.server.ts';
 
 const externalId = z.string().trim().min(1).max(64);
 const redirectTo = z.string().optional();
@@ -38,46 +43,23 @@ export interface CartActionData {
 const FAILED = 'Не удалось обновить корзину. Попробуйте ещё раз.';
 
 /**
- * Adds a delta to a line (`PUT /api/cart/add-or-update-item`), creating the cart — and the `cart_uuid`
- * cookie (spec §3, 365 days) — on the first add. A signed-in customer's new cart is attached to them
- * (`update-customer-id-by-customer-token`); a stale cookie (cart gone, merged away, or not this shopper's)
- * is replaced by a new cart with this line.
+ * Runs one intent against the API: `add` creates the cart — and the `cart_uuid` cookie (spec §3, 365 days) —
+ * on the first add and attaches a signed-in customer's new cart to them; a stale cookie is replaced by a new
+ * cart with this line. @throws ApiError (or anything else) for the caller to swallow.
  */
-async function addLine(request: Request, api: ApiClient, intent: Extract<CartIntent, { intent: 'add' }>, headers: Headers) {
-  const regionId = currentCityId(request);
-  const known = await cartUuidOf(request, api, regionId, headers);
-  const put = (uuid: string | null) => api.addOrUpdateCartItem({ uuid, externalId: intent.externalId, regionId, qty: intent.qty });
-  let cart;
-  try {
-    cart = await put(known ?? null);
-  } catch (e) {
-    if (!known || !isApiCode(e, ErrorCode.cartNotFound)) throw e;
-    cart = await put(null);
-  }
-  if (cart.uuid === known) return;
-  headers.append('Set-Cookie', listCookie(COOKIE.cartUuid, cart.uuid));
-  if (api.token) {
-    // A signed-in customer keeps one cart across devices (spec §4); failing that, the cart still works here.
-    await api.attachCart(cart.uuid).catch((e) => warnListError('cart attach', e));
-  }
-}
-
-/** Runs one intent against the API. @throws ApiError (or anything else) for the caller to swallow. */
-async function apply(request: Request, api: ApiClient, intent: CartIntent, headers: Headers): Promise<void> {
-  if (intent.intent === 'add') return addLine(request, api, intent, headers);
-  const uuid = uuidCookie(request, COOKIE.cartUuid);
-  if (!uuid) return;
-  try {
-    if (intent.intent === 'clear') {
-      await api.clearCart(uuid);
-      return;
+async function apply(s: Shopper, intent: CartIntent): Promise<void> {
+  switch (intent.intent) {
+    case 'add': {
+      const line = { externalId: intent.externalId, regionId: s.cityId, qty: intent.qty };
+      return putInList(CART, s, (uuid) => s.api.addOrUpdateCartItem({ uuid: uuid ?? null, ...line }), true);
     }
-    if (intent.intent === 'move-to-wishlist') await addToWishlist(request, api, intent.externalId, headers);
-    await api.removeCartItem(uuid, intent.externalId);
-  } catch (e) {
-    if (!isApiCode(e, ErrorCode.cartNotFound)) throw e;
-    // The cart in the cookie is gone: there is nothing left to remove.
-    headers.append('Set-Cookie', clearCookie(COOKIE.cartUuid));
+    case 'clear':
+      return removeFromList(CART, s, (uuid) => s.api.clearCart(uuid));
+    case 'move-to-wishlist':
+      await addToWishlist(s, intent.externalId);
+      return removeFromList(CART, s, (uuid) => s.api.removeCartItem(uuid, intent.externalId));
+    case 'remove':
+      return removeFromList(CART, s, (uuid) => s.api.removeCartItem(uuid, intent.externalId));
   }
 }
 
@@ -88,21 +70,22 @@ async function apply(request: Request, api: ApiClient, intent: CartIntent, heade
  * and so are the dialogs' removal and clearing forms.
  * Cart errors never show as a crash (spec §8): they are logged and answered `ok: false` with a polite text.
  */
-export async function cartAction(request: Request, api: ApiClient) {
-  const parsed = CartIntent.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data<CartActionData>({ ok: false, message: 'Выберите размер' }, { status: 400 });
+export async function cartAction(s: Shopper) {
+  const parsed = CartIntent.safeParse(Object.fromEntries(await s.request.formData()));
+  if (!parsed.success)
+    return data<CartActionData>({ ok: false, message: 'Выберите размер' }, { status: 400 });
   const intent = parsed.data;
-  const headers = new Headers();
+  const { headers } = s;
   let result: CartActionData = { ok: true };
   try {
-    await apply(request, api, intent, headers);
+    await apply(s, intent);
   } catch (e) {
     warnListError(`cart ${intent.intent}`, e);
     result = { ok: false, message: FAILED };
   }
   // Removal and clearing come from the dialogs' navigation forms: always back to `redirectTo` (the dialog
   // closes). Quantity changes come from fetchers: redirected only without JavaScript.
-  const accept = request.headers.get('accept') ?? '';
+  const accept = s.request.headers.get('accept') ?? '';
   if (intent.redirectTo && (intent.intent !== 'add' || accept.includes('text/html'))) {
     throw redirect(safeReturnTo(intent.redirectTo), { headers });
   }

@@ -1,17 +1,26 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, useNavigation, type ShouldRevalidateFunction } from 'react-router';
 import { DeliveryMethod, PaymentMethod } from '@kiim/contract/enums';
-import { CHECKOUT_LIMITS, checkoutErrors, deliveryDates, formatDeliveryDates, type CheckoutFields } from '@kiim/contract/checkout';
+import {
+  CHECKOUT_LIMITS,
+  checkoutErrors,
+  deliveryDates,
+  formatDeliveryDates,
+  type CheckoutFields,
+} from '@kiim/contract/checkout';
 import { formatPrice } from '@kiim/contract/format';
 import type { Route } from './+types/checkout';
 import { apiFor } from '../../lib/api.server.ts';
 import { loadCheckout, placeOrder, type CheckoutFailure } from './checkout.server.ts';
-import { useRootData } from '../../root.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { PickupPoints } from '../../components/checkout/PickupPoints.tsx';
 import { CheckoutField, CourierForm } from '../../components/checkout/CourierForm.tsx';
 import { CheckoutSummary } from '../../components/checkout/CheckoutSummary.tsx';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Оформление заказа — Kiim' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Оформление заказа — Kiim' },
+  { name: 'robots', content: 'noindex' },
+];
 
 /**
  * Checkout (spec §2): only for signed-in customers, otherwise sent to /cart. The checkout draft of spec §3:
@@ -59,7 +68,12 @@ function draftOf(form: HTMLFormElement): CheckoutFields & { paymentId: number; i
     pickupPointId: Number(f.get('pickupPointId')) || null,
     email: s('email'),
     deliveryNotToCustomer: f.get('deliveryNotToCustomer') === 'on',
-    delivery: { street: s('street'), building: s('building'), contactName: s('contactName'), contactPhone: s('contactPhone') },
+    delivery: {
+      street: s('street'),
+      building: s('building'),
+      contactName: s('contactName'),
+      contactPhone: s('contactPhone'),
+    },
     includeOther: f.get('includeOtherCityItems') === 'on',
   };
 }
@@ -78,7 +92,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   });
   // Field messages: the server's after a refusal; the same rules checked here once the shopper tries to send.
   // (kept with the answer they follow: a new answer from the server shows its own messages again)
-  const [checkedState, setCheckedState] = useState<{ after: CheckoutFailure | undefined; errors: Record<string, string[]> } | null>(null);
+  const [checkedState, setCheckedState] = useState<{
+    after: CheckoutFailure | undefined;
+    errors: Record<string, string[]>;
+  } | null>(null);
   const checked = checkedState && checkedState.after === failure ? checkedState.errors : null;
   const setChecked = (errors: Record<string, string[]>) => setCheckedState({ after: failure, errors });
   const errors = byField(checked ?? failure?.errors);
@@ -98,15 +115,26 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     if (Object.keys(found).length === 0) return;
     e.preventDefault();
     setChecked(found);
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], .pickup .field-error')?.focus());
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], .pickup .field-error')?.focus(),
+    );
   };
 
   const city = root?.city;
   const timeZone = city?.timeZone ?? 'Asia/Almaty';
-  const method = split.availableDeliveryMethods.find((m) => m.id === choice.deliveryMethodId) ?? split.availableDeliveryMethods[0];
-  const lines = [...split.available, ...(choice.includeOther ? otherCity.map((i) => ({ ...i, fromOtherCity: true })) : [])];
+  const method =
+    split.availableDeliveryMethods.find((m) => m.id === choice.deliveryMethodId) ??
+    split.availableDeliveryMethods[0];
+  const lines = [
+    ...split.available,
+    ...(choice.includeOther ? otherCity.map((i) => ({ ...i, fromOtherCity: true })) : []),
+  ];
   const datesFor = (methodId: number) =>
-    formatDeliveryDates(deliveryDates(methodId, new Date(now), timeZone, choice.includeOther && otherCity.length > 0), new Date(now), timeZone);
+    formatDeliveryDates(
+      deliveryDates(methodId, new Date(now), timeZone, choice.includeOther && otherCity.length > 0),
+      new Date(now),
+      timeZone,
+    );
   const courierOffered = split.availableDeliveryMethods.some((m) => m.id === DeliveryMethod.courier);
 
   return (
@@ -119,28 +147,43 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <ul>
               {failure.changedLines.map((l) => (
                 <li key={l.externalId}>
-                  {l.name}: вы хотели {l.requested} шт., {l.available ? `осталось ${l.available} шт.` : 'больше нет в наличии'}
+                  {l.name}: вы хотели {l.requested} шт.,{' '}
+                  {l.available ? `осталось ${l.available} шт.` : 'больше нет в наличии'}
                 </li>
               ))}
             </ul>
           )}
         </div>
       )}
-      <Form method="post" className="checkout" ref={formRef} onChange={() => refresh(true)} onSubmit={onSubmit} noValidate>
+      <Form
+        method="post"
+        className="checkout"
+        ref={formRef}
+        onChange={() => refresh(true)}
+        onSubmit={onSubmit}
+        noValidate
+      >
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <div className="checkout__main">
           <fieldset className="panel">
             <legend>Способ получения{city ? ` в городе ${city.name}` : ''}</legend>
             {split.availableDeliveryMethods.map((m) => (
               <label key={m.id} className="option option--method">
-                <input type="radio" name="deliveryMethodId" value={m.id} defaultChecked={m.id === choice.deliveryMethodId} />
+                <input
+                  type="radio"
+                  name="deliveryMethodId"
+                  value={m.id}
+                  defaultChecked={m.id === choice.deliveryMethodId}
+                />
                 <span>
                   <strong>{m.name}</strong> — {m.price ? formatPrice(m.price) : 'бесплатно'}
                   <span className="muted"> · {datesFor(m.id)}</span>
                 </span>
               </label>
             ))}
-            {!courierOffered && <p className="muted checkout__hint">Курьерской доставки в этом городе пока нет.</p>}
+            {!courierOffered && (
+              <p className="muted checkout__hint">Курьерской доставки в этом городе пока нет.</p>
+            )}
           </fieldset>
 
           <fieldset className="panel pickup-panel">
@@ -209,7 +252,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             />
             <label className="field">
               <span>Комментарий к заказу</span>
-              <textarea name="customerComment" rows={3} maxLength={CHECKOUT_LIMITS.customerComment} defaultValue={values.customerComment} />
+              <textarea
+                name="customerComment"
+                rows={3}
+                maxLength={CHECKOUT_LIMITS.customerComment}
+                defaultValue={values.customerComment}
+              />
             </label>
           </fieldset>
         </div>

@@ -2,6 +2,7 @@ import { Link, redirect } from 'react-router';
 import { formatDeliveryDates } from '@kiim/contract/checkout';
 import { formatDate, formatPrice } from '@kiim/contract/format';
 import type { Route } from './+types/thankyou';
+import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { apiFor } from '../../lib/api.server.ts';
 import { LAST_ORDER_COOKIE, readCookie } from '../../lib/cookies.server.ts';
 import { startPayment } from '../../lib/payment.server.ts';
@@ -9,7 +10,10 @@ import { PayButton } from '../../components/PayButton.tsx';
 import { OrderPaymentInfo } from '../../components/OrderPaymentInfo.tsx';
 import { pickupAddress } from '../../components/checkout/PickupPoints.tsx';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Спасибо за заказ — Kiim' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Спасибо за заказ — Kiim' },
+  { name: 'robots', content: 'noindex' },
+];
 
 /**
  * Thank-you page (spec §2): only right after an order was created (the short-lived HttpOnly order cookie set
@@ -35,6 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Opening or stepping the sign-in dialog over this page reloads nothing (lib/revalidate.ts). */
+export const shouldRevalidate = keepDataUnderDialogs;
+
 /** `intent=pay`: the payment object for ePay's script (the order of the thank-you cookie only). */
 export async function action({ request, context }: Route.ActionArgs) {
   const number = readCookie(request, LAST_ORDER_COOKIE);
@@ -55,7 +62,9 @@ export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
       </p>
       <p>
         Сумма заказа: <strong data-testid="order-amount">{formatPrice(o.createdOrderAmount)}</strong>
-        {order.deliveryAmount > 0 && <span className="muted"> (с доставкой {formatPrice(order.deliveryAmount)})</span>}
+        {order.deliveryAmount > 0 && (
+          <span className="muted"> (с доставкой {formatPrice(order.deliveryAmount)})</span>
+        )}
       </p>
       {o.createdOrderImages.length > 0 && (
         <ul className="thumbs">
@@ -74,8 +83,8 @@ export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
       )}
       {order.pickupPoint && (
         <p className="muted">
-          Пункт самовывоза: {order.pickupPoint.title}, {pickupAddress(order.pickupPoint)}. {order.pickupPoint.openingHours}.
-          {!awaiting && ' Мы пришлём SMS, когда заказ будет готов к выдаче.'}
+          Пункт самовывоза: {order.pickupPoint.title}, {pickupAddress(order.pickupPoint)}.{' '}
+          {order.pickupPoint.openingHours}.{!awaiting && ' Мы пришлём SMS, когда заказ будет готов к выдаче.'}
         </p>
       )}
       {order.delivery && (
@@ -87,7 +96,11 @@ export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
       {order.deliveryDateFrom && order.deliveryDateTo && (
         <p data-testid="order-dates">
           {order.pickupPoint ? 'Можно забрать' : 'Доставим'}:{' '}
-          {formatDeliveryDates({ from: order.deliveryDateFrom, to: order.deliveryDateTo }, new Date(o.now), order.timeZone)}
+          {formatDeliveryDates(
+            { from: order.deliveryDateFrom, to: order.deliveryDateTo },
+            new Date(o.now),
+            order.timeZone,
+          )}
         </p>
       )}
       <div className="actions">

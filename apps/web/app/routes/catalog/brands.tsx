@@ -1,13 +1,18 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/brands';
+import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { apiFor } from '../../lib/api.server.ts';
 import { siteOrigin } from '../../lib/public-config.server.ts';
-import { pluralRu } from '../../lib/plural.ts';
+import { plural } from '@kiim/contract/text';
+import { text } from '../../lib/text.ts';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: 'Бренды — Kiim' },
-  { name: 'description', content: 'Казахстанские и зарубежные марки одежды в Kiim: джинсы, верхняя одежда, трикотаж и бельё.' },
+  {
+    name: 'description',
+    content: 'Казахстанские и зарубежные марки одежды в Kiim: джинсы, верхняя одежда, трикотаж и бельё.',
+  },
   ...(data ? [{ tagName: 'link', rel: 'canonical', href: `${data.origin}/brands` }] : []),
 ];
 
@@ -15,6 +20,9 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { brands: await apiFor(request, context).brands(), origin: siteOrigin(request) };
 }
+
+/** Opening or stepping the sign-in dialog over this page reloads nothing (lib/revalidate.ts). */
+export const shouldRevalidate = keepDataUnderDialogs;
 
 export default function BrandsPage({ loaderData }: Route.ComponentProps) {
   const { brands } = loaderData;
@@ -42,7 +50,7 @@ export default function BrandsPage({ loaderData }: Route.ComponentProps) {
                     {b.name}
                   </Link>
                   <span className="muted">
-                    {b.country} · {pluralRu(b.productCount, ['модель', 'модели', 'моделей'])}
+                    {b.country} · {plural(b.productCount, text.count.models)}
                   </span>
                   <p>{b.description}</p>
                 </li>

@@ -1,12 +1,13 @@
 import { data } from 'react-router';
 import type { Banner } from '@kiim/contract';
 import type { Route } from './+types/category';
+import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { apiFor, notFoundOnApi404 } from '../../lib/api.server.ts';
 import { currentCityId } from '../../lib/cookies.server.ts';
 import { siteOrigin } from '../../lib/public-config.server.ts';
 import { readListState } from '../../lib/list-url.ts';
 import { apiQuery } from './listing.server.ts';
-import { useRootData } from '../../root.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { ProductListing } from '../../components/ProductListing.tsx';
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from '../../components/Breadcrumbs.tsx';
 import { BannerPicture, pairBanners } from '../../components/BannerPicture.tsx';
@@ -46,7 +47,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [list, banners] = await Promise.all([
     api.products(apiQuery(state, currentCityId(request), params.slug)).catch(notFoundOnApi404),
     // Banners are decoration: a failure leaves the page without them.
-    api.banners(['category-women', 'category-women-mobile', 'category-men', 'category-men-mobile']).catch((): Banner[] => []),
+    api
+      .banners(['category-women', 'category-women-mobile', 'category-men', 'category-men-mobile'])
+      .catch((): Banner[] => []),
   ]);
   if (!list.category) throw data(null, { status: 404 });
   const segment = SEGMENT[list.category.gender] ?? SEGMENT[0];
@@ -62,6 +65,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { list, state, crumbs, banner: slotBanners[0] ?? null, origin: siteOrigin(request) };
 }
 
+/** Opening or stepping the sign-in dialog over this page reloads nothing (lib/revalidate.ts). */
+export const shouldRevalidate = keepDataUnderDialogs;
+
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { list, state, crumbs, banner } = loaderData;
   const root = useRootData();
@@ -74,7 +80,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           {category.name} <span className="muted count">{list.total}</span>
         </h1>
       </div>
-      {banner && <BannerPicture banner={banner.banner} mobile={banner.mobile} className="banner--strip" priority />}
+      {banner && (
+        <BannerPicture banner={banner.banner} mobile={banner.mobile} className="banner--strip" priority />
+      )}
       <ProductListing
         path={`/category/${category.slug}`}
         state={state}
@@ -85,4 +93,3 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
-

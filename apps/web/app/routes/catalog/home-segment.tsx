@@ -1,5 +1,6 @@
 import { GenderSegment } from '@kiim/contract/enums';
 import type { Route } from './+types/home-segment';
+import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { loadHome } from './home.server.ts';
 import { siteOrigin } from '../../lib/public-config.server.ts';
 import { HomeView } from '../../components/HomeView.tsx';
@@ -13,7 +14,15 @@ export const meta: Route.MetaFunction = ({ data }) => {
   return [
     { title },
     { name: 'description', content: description },
-    ...(data ? [{ tagName: 'link', rel: 'canonical', href: `${data.origin}/home-${men ? 'muzhchiny' : 'zhenshiny'}` }] : []),
+    ...(data
+      ? [
+          {
+            tagName: 'link',
+            rel: 'canonical',
+            href: `${data.origin}/home-${men ? 'muzhchiny' : 'zhenshiny'}`,
+          },
+        ]
+      : []),
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
   ];
@@ -24,6 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.toLowerCase().includes('muzhchiny') ? 'muzhchiny' : 'zhenshiny';
   return { ...(await loadHome(request, context, GenderSegment[slug])), origin: siteOrigin(request) };
 }
+
+/** Opening or stepping the sign-in dialog over this page reloads nothing (lib/revalidate.ts). */
+export const shouldRevalidate = keepDataUnderDialogs;
 
 export default function HomeSegment({ loaderData }: Route.ComponentProps) {
   return <HomeView {...loaderData} />;

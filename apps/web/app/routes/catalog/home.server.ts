@@ -1,17 +1,8 @@
 import type { AppLoadContext } from 'react-router';
-import { PAGE_SIZE, type Banner, type BannerSlot, type CategoryTreeNode, type ProductCard } from '@kiim/contract';
+import { PAGE_SIZE, type Banner, type BannerSlot, type ProductCard } from '@kiim/contract';
 import { apiFor } from '../../lib/api.server.ts';
 import { currentCityId } from '../../lib/cookies.server.ts';
-
-/** What a home page shows (HomeView). */
-export interface HomeData {
-  gender: number | null;
-  /** Banners of the page's slots (spec §9): four-large-banners on `/`, home-women/men (+ mobile) on segments. */
-  banners: Banner[];
-  tree: CategoryTreeNode[];
-  arrivals: ProductCard[];
-  sale: ProductCard[];
-}
+import type { HomeData } from '../../components/HomeView.tsx';
 
 const SLOTS: Record<'all' | 0 | 1, BannerSlot[]> = {
   all: ['four-large-banners'],
@@ -24,7 +15,11 @@ const SLOTS: Record<'all' | 0 | 1, BannerSlot[]> = {
  * the current city (home page size 15, spec §9). A `gender` narrows everything to one segment
  * (/home-{slug}). Banners and sliders are decoration: their failure leaves the page without them.
  */
-export async function loadHome(request: Request, context: AppLoadContext, gender?: number): Promise<HomeData> {
+export async function loadHome(
+  request: Request,
+  context: AppLoadContext,
+  gender?: number,
+): Promise<HomeData> {
   const api = apiFor(request, context);
   const cityId = currentCityId(request);
   const empty = { items: [] as ProductCard[] };
@@ -32,7 +27,9 @@ export async function loadHome(request: Request, context: AppLoadContext, gender
     api.banners(SLOTS[gender === undefined ? 'all' : (gender as 0 | 1)]).catch((): Banner[] => []),
     api.categoryTree(gender),
     api.products({ gender, cityId, sort: 'new-arrivals', pageSize: PAGE_SIZE.home }).catch(() => empty),
-    api.products({ gender, cityId, sort: 'discount-desc', discount: true, pageSize: PAGE_SIZE.home }).catch(() => empty),
+    api
+      .products({ gender, cityId, sort: 'discount-desc', discount: true, pageSize: PAGE_SIZE.home })
+      .catch(() => empty),
   ]);
   return { gender: gender ?? null, banners, tree, arrivals: arrivals.items, sale: sale.items };
 }

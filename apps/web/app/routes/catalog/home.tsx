@@ -1,11 +1,13 @@
 import type { Route } from './+types/home';
+import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { loadHome } from './home.server.ts';
 import { siteOrigin } from '../../lib/public-config.server.ts';
 import { HomeView } from '../../components/HomeView.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => {
   const title = 'Kiim — интернет-магазин одежды для женщин и мужчин в Казахстане';
-  const description = 'Джинсы, брюки, верхняя одежда и бельё для женщин и мужчин. Наличие в вашем городе, самовывоз и курьерская доставка по Казахстану.';
+  const description =
+    'Джинсы, брюки, верхняя одежда и бельё для женщин и мужчин. Наличие в вашем городе, самовывоз и курьерская доставка по Казахстану.';
   return [
     { title },
     { name: 'description', content: description },
@@ -20,6 +22,9 @@ export const meta: Route.MetaFunction = ({ data }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...(await loadHome(request, context)), origin: siteOrigin(request) };
 }
+
+/** Opening or stepping the sign-in dialog over this page reloads nothing (lib/revalidate.ts). */
+export const shouldRevalidate = keepDataUnderDialogs;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return <HomeView {...loaderData} />;

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/search';
+import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { apiFor } from '../../lib/api.server.ts';
 import { currentCityId } from '../../lib/cookies.server.ts';
 import { siteOrigin } from '../../lib/public-config.server.ts';
 import { readListState } from '../../lib/list-url.ts';
 import { apiQuery } from './listing.server.ts';
-import { useRootData } from '../../root.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { ProductListing } from '../../components/ProductListing.tsx';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 
@@ -28,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.products(apiQuery(state, currentCityId(request))),
     api.categoryTree().catch(() => []),
   ]);
-  const brand = state.brand.length === 1 ? list.facets.brands.find((b) => b.slug === state.brand[0])?.name : undefined;
+  const brand =
+    state.brand.length === 1 ? list.facets.brands.find((b) => b.slug === state.brand[0])?.name : undefined;
   const segment = state.gender === 0 ? 'Женщинам' : state.gender === 1 ? 'Мужчинам' : undefined;
   const title = state.q
     ? `Результаты поиска «${state.q}»`
@@ -41,6 +43,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           : 'Все товары';
   return { list, state, title, categories, origin: siteOrigin(request) };
 }
+
+/** Opening or stepping the sign-in dialog over this page reloads nothing (lib/revalidate.ts). */
+export const shouldRevalidate = keepDataUnderDialogs;
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { list, state, title, categories } = loaderData;
@@ -62,8 +67,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         empty={
           <>
             <p>
-              {state.q ? `По запросу «${state.q}» ничего не нашлось.` : 'Здесь пока ничего нет.'} Проверьте написание или загляните в
-              разделы:
+              {state.q ? `По запросу «${state.q}» ничего не нашлось.` : 'Здесь пока ничего нет.'} Проверьте
+              написание или загляните в разделы:
             </p>
             <ul className="empty__links">
               {categories.flatMap((node) =>

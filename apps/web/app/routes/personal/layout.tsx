@@ -1,26 +1,34 @@
 import { Form, Link, NavLink, Outlet, redirect, useLocation } from 'react-router';
 import { COOKIE } from '@kiim/contract/enums';
 import type { Route } from './+types/layout';
-import { apiFor, isApiStatus } from '../../lib/api.server.ts';
+import { customerOf, isApiStatus } from '../../lib/api.server.ts';
+import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { clearCookie } from '../../lib/cookies.server.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Личный кабинет — Kiim' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Личный кабинет — Kiim' },
+  { name: 'robots', content: 'noindex' },
+];
 
 /**
  * Account area (spec §2): any /personal path for a visitor who is not signed in sends to / (spec §2);
  * an expired or invalid token logs out (spec §8). The guard runs on the server, so nothing flashes.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = apiFor(request, context);
-  if (!api.token) throw redirect('/');
   try {
-    return { customer: await api.customer() };
+    // The same answer the root loader shows in the header: the customer is fetched once per request.
+    const customer = await customerOf(request, context);
+    if (!customer) throw redirect('/');
+    return { customer };
   } catch (e) {
-    if (isApiStatus(e, 401, 403)) throw redirect('/', { headers: { 'Set-Cookie': clearCookie(COOKIE.customerToken) } });
+    if (isApiStatus(e, 401, 403))
+      throw redirect('/', { headers: { 'Set-Cookie': clearCookie(COOKIE.customerToken) } });
     throw e;
   }
 }
+
+export const shouldRevalidate = keepDataUnderDialogs;
 
 /** The current address with (`exit=1`) or without the exit modal's parameter. */
 function withExit(location: { pathname: string; search: string }, open: boolean): string {
@@ -57,7 +65,9 @@ export default function PersonalLayout() {
       </div>
       {exitOpen && (
         <ConfirmDialog title="Выйти из аккаунта?" closeHref={withExit(location, false)} testId="exit-dialog">
-          <p className="muted">Корзина и избранное сохранятся в аккаунте — они будут ждать вас при следующем входе.</p>
+          <p className="muted">
+            Корзина и избранное сохранятся в аккаунте — они будут ждать вас при следующем входе.
+          </p>
           <div className="dialog__actions">
             <Form method="post" action="/auth/sign-out">
               <button type="submit" className="button button--primary">

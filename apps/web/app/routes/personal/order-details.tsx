@@ -3,6 +3,7 @@ import { ApiError, type Order } from '@kiim/contract';
 import { formatDeliveryDates } from '@kiim/contract/checkout';
 import { formatDate, formatPhone, formatPrice } from '@kiim/contract/format';
 import type { Route } from './+types/order-details';
+import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { apiFor, notFoundOnApi404 } from '../../lib/api.server.ts';
 import { startPayment } from '../../lib/payment.server.ts';
 import { OrderStatusBadge, ORDER_STATUS_LABEL } from '../../components/OrderStatus.tsx';
@@ -10,7 +11,9 @@ import { OrderPaymentInfo, formatDateTime } from '../../components/OrderPaymentI
 import { PayButton } from '../../components/PayButton.tsx';
 import { pickupAddress } from '../../components/checkout/PickupPoints.tsx';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `Заказ № ${data.order.number} — Kiim` : 'Kiim' }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `Заказ № ${data.order.number} — Kiim` : 'Kiim' },
+];
 
 /**
  * One order of the customer (spec §2: /personal/orders/details/{id}, id = order number; another's → 404): its
@@ -31,6 +34,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { order, returned, now: new Date().toISOString() };
 }
 
+/** Opening or stepping the sign-in dialog over this page reloads nothing (lib/revalidate.ts). */
+export const shouldRevalidate = keepDataUnderDialogs;
+
 /** `intent=pay`: a fresh payment for ePay's script; `intent=cancel`: the customer cancels the order. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const api = apiFor(request, context);
@@ -41,7 +47,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await api.cancelOrder(params.id);
       return { cancelled: true as const };
     } catch (e) {
-      if (e instanceof ApiError && e.status < 500) return data({ cancelError: e.body.message }, { status: e.status });
+      if (e instanceof ApiError && e.status < 500)
+        return data({ cancelError: e.body.message }, { status: e.status });
       throw e;
     }
   }
@@ -62,7 +69,8 @@ function ReturnBanner({ order }: { order: Order }) {
   if (p.status === 'failed') {
     return (
       <p className="alert" role="alert" data-testid="payment-banner">
-        Оплата не прошла{p.failureReason ? `: ${p.failureReason}` : ''}. Деньги не списаны — попробуйте ещё раз или другой картой.
+        Оплата не прошла{p.failureReason ? `: ${p.failureReason}` : ''}. Деньги не списаны — попробуйте ещё
+        раз или другой картой.
       </p>
     );
   }
@@ -76,7 +84,10 @@ function ReturnBanner({ order }: { order: Order }) {
   return null;
 }
 
-export default function OrderDetails({ loaderData: { order, returned, now }, actionData }: Route.ComponentProps) {
+export default function OrderDetails({
+  loaderData: { order, returned, now },
+  actionData,
+}: Route.ComponentProps) {
   const navigation = useNavigation();
   const tz = order.timeZone;
   const cancelError = actionData && 'cancelError' in actionData ? actionData.cancelError : null;
@@ -98,7 +109,8 @@ export default function OrderDetails({ loaderData: { order, returned, now }, act
           <h2>Получение</h2>
           {order.pickupPoint && (
             <p>
-              Самовывоз: <strong>{order.pickupPoint.title}</strong>, {pickupAddress(order.pickupPoint)}. {order.pickupPoint.openingHours}.
+              Самовывоз: <strong>{order.pickupPoint.title}</strong>, {pickupAddress(order.pickupPoint)}.{' '}
+              {order.pickupPoint.openingHours}.
             </p>
           )}
           {order.delivery && (
@@ -116,12 +128,18 @@ export default function OrderDetails({ loaderData: { order, returned, now }, act
               )}
             </p>
           )}
-          {order.deliveryDateFrom && order.deliveryDateTo && !['completed', 'cancelled'].includes(order.status) && (
-            <p>
-              {order.pickupPoint ? 'Можно забрать' : 'Доставим'}:{' '}
-              {formatDeliveryDates({ from: order.deliveryDateFrom, to: order.deliveryDateTo }, new Date(now), tz)}
-            </p>
-          )}
+          {order.deliveryDateFrom &&
+            order.deliveryDateTo &&
+            !['completed', 'cancelled'].includes(order.status) && (
+              <p>
+                {order.pickupPoint ? 'Можно забрать' : 'Доставим'}:{' '}
+                {formatDeliveryDates(
+                  { from: order.deliveryDateFrom, to: order.deliveryDateTo },
+                  new Date(now),
+                  tz,
+                )}
+              </p>
+            )}
           {order.customerComment && <p className="muted">Комментарий: {order.customerComment}</p>}
         </div>
 
@@ -130,7 +148,8 @@ export default function OrderDetails({ loaderData: { order, returned, now }, act
           <ol className="timeline" data-testid="status-history">
             {order.statusHistory.map((h) => (
               <li key={`${h.status}-${h.at}`}>
-                <strong>{ORDER_STATUS_LABEL[h.status]}</strong> <span className="muted">{formatDateTime(h.at, tz)}</span>
+                <strong>{ORDER_STATUS_LABEL[h.status]}</strong>{' '}
+                <span className="muted">{formatDateTime(h.at, tz)}</span>
               </li>
             ))}
           </ol>
@@ -176,8 +195,11 @@ export default function OrderDetails({ loaderData: { order, returned, now }, act
           <Form method="post">
             <input type="hidden" name="intent" value="cancel" />
             <p>
-              Товары вернутся в продажу{order.payment && ['charged', 'authorized'].includes(order.payment.status) ? ', а деньги — на вашу карту' : ''}.
-              Это действие нельзя отменить.
+              Товары вернутся в продажу
+              {order.payment && ['charged', 'authorized'].includes(order.payment.status)
+                ? ', а деньги — на вашу карту'
+                : ''}
+              . Это действие нельзя отменить.
             </p>
             <button type="submit" className="button" disabled={navigation.state !== 'idle'}>
               Да, отменить заказ

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatDate, formatPrice } from '@kiim/contract/format';
 import type { Route } from './+types/orders';
+import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { apiFor } from '../../lib/api.server.ts';
 import { OrderStatusBadge } from '../../components/OrderStatus.tsx';
 import { formatTime } from '../../components/OrderPaymentInfo.tsx';
@@ -15,13 +16,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { state, orders: items };
 }
 
+/** Opening or stepping the sign-in dialog over this page reloads nothing (lib/revalidate.ts). */
+export const shouldRevalidate = keepDataUnderDialogs;
+
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { state, orders } = loaderData;
   return (
     <section>
       <h1>{state === 'pending' ? 'Текущие заказы' : 'Выполненные заказы'}</h1>
       {orders.length === 0 ? (
-        <p className="muted">{state === 'pending' ? 'Сейчас у вас нет заказов в работе.' : 'Выполненных заказов пока нет.'}</p>
+        <p className="muted">
+          {state === 'pending' ? 'Сейчас у вас нет заказов в работе.' : 'Выполненных заказов пока нет.'}
+        </p>
       ) : (
         <ul className="orders">
           {orders.map((o) => (
@@ -31,11 +37,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 <OrderStatusBadge status={o.status} />
               </div>
               <p className="muted">
-                от {formatDate(o.createdAt, o.timeZone)} · {o.lines.reduce((s, l) => s + l.qty, 0)} шт. · <strong>{formatPrice(o.amount)}</strong>
+                от {formatDate(o.createdAt, o.timeZone)} · {o.lines.reduce((s, l) => s + l.qty, 0)} шт. ·{' '}
+                <strong>{formatPrice(o.amount)}</strong>
               </p>
               {o.status === 'awaiting_payment' && o.payment?.expiresAt && (
                 <p className="order-card__pay">
-                  {o.payment.status === 'failed' ? 'Оплата не прошла. ' : ''}Оплатите картой до {formatTime(o.payment.expiresAt, o.timeZone)} —{' '}
+                  {o.payment.status === 'failed' ? 'Оплата не прошла. ' : ''}Оплатите картой до{' '}
+                  {formatTime(o.payment.expiresAt, o.timeZone)} —{' '}
                   <Link to={`/personal/orders/details/${o.number}`}>перейти к оплате</Link>
                 </p>
               )}

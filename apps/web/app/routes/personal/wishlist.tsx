@@ -1,12 +1,15 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/wishlist';
-import { apiFor } from '../../lib/api.server.ts';
-import { currentCityId } from '../../lib/cookies.server.ts';
-import { loadWishlist } from '../../lib/cart-wishlist.server.ts';
-import { pluralRu } from '../../lib/plural.ts';
+import { shopperOf, wishlistOf } from '../../lib/lists.server.ts';
+import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
+import { plural } from '@kiim/contract/text';
+import { text } from '../../lib/text.ts';
 import { ProductCard } from '../../components/ProductCard.tsx';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Избранное — Kiim' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Избранное — Kiim' },
+  { name: 'robots', content: 'noindex' },
+];
 
 /**
  * Wishlist (spec §2 `/personal/wishlist`; the layout sends a visitor who is not signed in to /): the
@@ -14,10 +17,13 @@ export const meta: Route.MetaFunction = () => [{ title: 'Избранное — 
  * state of the current city, newest first. Wishlist errors are swallowed (spec §8): an empty list shows.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const headers = new Headers();
-  const wishlist = await loadWishlist(request, apiFor(request, context), currentCityId(request), headers);
-  return data({ items: wishlist?.items ?? [] }, { headers });
+  const shopper = shopperOf(request, context);
+  // The same answer the root loader counts in the header: the wishlist is read once per request.
+  const wishlist = await wishlistOf(shopper);
+  return data({ items: wishlist?.items ?? [] }, { headers: shopper.headers });
 }
+
+export const shouldRevalidate = keepDataUnderDialogs;
 
 export default function WishlistPage({ loaderData }: Route.ComponentProps) {
   const { items } = loaderData;
@@ -35,7 +41,7 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1>
-        Избранное <span className="count muted">{pluralRu(items.length, ['товар', 'товара', 'товаров'])}</span>
+        Избранное <span className="count muted">{plural(items.length, text.count.goods)}</span>
       </h1>
       <ul className="grid wishlist" data-testid="wishlist-items">
         {items.map((item, i) => (

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/toggle';
-import { apiFor } from '../../lib/api.server.ts';
+import { shopperOf } from '../../lib/lists.server.ts';
 import { wishlistAction } from './wishlist.server.ts';
 
 /** The address itself is no page: the wishlist is shown at /personal/wishlist (spec §2). */
@@ -10,5 +10,5 @@ export function loader() {
 
 /** `POST /wishlist`: the hearts' add/remove (see {@link wishlistAction}). */
 export function action({ request, context }: Route.ActionArgs) {
-  return wishlistAction(request, apiFor(request, context));
+  return wishlistAction(shopperOf(request, context));
 }

@@ -1,9 +1,14 @@
 import { data, redirect } from 'react-router';
-import { COOKIE, ErrorCode, type ApiClient } from '@kiim/contract';
+import type { ApiClient } from '@kiim/contract';
 import { z } from 'zod';
-import { clearCookie, currentCityId } from '../../lib/cookies.server.ts';
 import { safeReturnTo } from '../../lib/url.ts';
-import { isApiCode, listCookie, warnListError, wishlistUuidOf } from '../../lib/cart-wishlist.server.ts';
+import {
+  WISHLIST,
+  addToWishlist,
+  removeFromList,
+  warnListError,
+  type Shopper,
+} from '../../lib/lists.server.ts';
 
 /**
  * Wishlist intents (the hearts on product cards and the product page, the wishlist page): `add` or
@@ -38,59 +43,25 @@ async function skuOf(api: ApiClient, slug: string, cityId: number): Promise<stri
 }
 
 /**
- * Adds the product of SKU `externalId` to the shopper's wishlist (`POST /api/wishlist/item`): the one in the
- * cookie `wishlist_uuid`; without it (or when it is gone) the signed-in customer's or a new one, whose uuid is
- * then kept in the cookie (spec §3, 365 days).
- * @throws ApiError for the caller to swallow (spec §8).
- */
-export async function addToWishlist(request: Request, api: ApiClient, externalId: string, headers: Headers): Promise<void> {
-  const known = await wishlistUuidOf(request, api, currentCityId(request), headers);
-  let result;
-  try {
-    result = await api.addWishlistItem({ uuid: known, externalId });
-  } catch (e) {
-    if (!known || !isApiCode(e, ErrorCode.wishlistNotFound)) throw e;
-    result = await api.addWishlistItem({ externalId });
-  }
-  if (result.uuid !== known) headers.append('Set-Cookie', listCookie(COOKIE.wishlistUuid, result.uuid));
-}
-
-/**
- * Removes the product of SKU `externalId` from the shopper's wishlist (`DELETE /api/wishlist/item`).
- * A wishlist that is gone is forgotten (its cookie cleared).
- * @throws ApiError for the caller to swallow (spec §8).
- */
-async function removeFromWishlist(request: Request, api: ApiClient, externalId: string, headers: Headers): Promise<void> {
-  const uuid = await wishlistUuidOf(request, api, currentCityId(request), headers);
-  if (!uuid) return;
-  try {
-    await api.removeWishlistItem(uuid, externalId);
-  } catch (e) {
-    if (!isApiCode(e, ErrorCode.wishlistNotFound)) throw e;
-    headers.append('Set-Cookie', clearCookie(COOKIE.wishlistUuid));
-  }
-}
-
-/**
  * The wishlist action (`POST /wishlist`): adds or removes a product. Fetchers get `{ok}`; a form posted
  * without JavaScript (Accept: text/html) goes back to `redirectTo`. Errors are logged and never shown as a
  * crash (spec §8): the heart simply shows the wishlist as it is.
  */
-export async function wishlistAction(request: Request, api: ApiClient) {
-  const parsed = WishlistIntent.safeParse(Object.fromEntries(await request.formData()));
+export async function wishlistAction(s: Shopper) {
+  const parsed = WishlistIntent.safeParse(Object.fromEntries(await s.request.formData()));
   if (!parsed.success) return data<WishlistActionData>({ ok: false }, { status: 400 });
   const { intent, productSlug, externalId, redirectTo } = parsed.data;
-  const headers = new Headers();
   let ok = true;
   try {
-    const sku = externalId || (await skuOf(api, productSlug, currentCityId(request)));
-    if (intent === 'add') await addToWishlist(request, api, sku, headers);
-    else await removeFromWishlist(request, api, sku, headers);
+    const sku = externalId || (await skuOf(s.api, productSlug, s.cityId));
+    if (intent === 'add') await addToWishlist(s, sku);
+    else await removeFromList(WISHLIST, s, (uuid) => s.api.removeWishlistItem(uuid, sku));
   } catch (e) {
     warnListError(`wishlist ${intent}`, e);
     ok = false;
   }
-  const accept = request.headers.get('accept') ?? '';
-  if (redirectTo && accept.includes('text/html')) throw redirect(safeReturnTo(redirectTo), { headers });
-  return data<WishlistActionData>({ ok }, { headers });
+  const accept = s.request.headers.get('accept') ?? '';
+  if (redirectTo && accept.includes('text/html'))
+    throw redirect(safeReturnTo(redirectTo), { headers: s.headers });
+  return data<WishlistActionData>({ ok }, { headers: s.headers });
 }

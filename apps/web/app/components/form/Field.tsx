@@ -1,0 +1,139 @@
+import { useId, useState, useSyncExternalStore, type ComponentProps, type ReactNode } from 'react';
+import { text } from '../../lib/text.ts';
+
+// The browser half of the form kit (lib/form.server.ts is the server's): a labelled field with its message,
+// a field's message alone, the form's alert and its "saved" note, a radio group. Every storefront form uses
+// them, so a refusal looks and reads (aria-invalid, aria-describedby, role=alert) the same everywhere.
+
+/** A field's Russian message below it, announced when it appears. */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p className="field-error" id={id} role="alert">
+      {message}
+    </p>
+  );
+}
+
+/**
+ * A labelled input with its message below it (linked by aria-describedby, marked aria-invalid) and an optional
+ * hint. `id` defaults to a generated one; the message's id is `${id}-error`.
+ */
+export function Field({
+  label,
+  error,
+  hint,
+  id: givenId,
+  wide,
+  ...input
+}: { label: string; error?: string; hint?: string; wide?: boolean } & ComponentProps<'input'>) {
+  const generated = `field${useId().replace(/:/g, '')}`;
+  const id = givenId ?? generated;
+  const described =
+    [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${wide ? ' field--wide' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
+      {hint && (
+        <small className="muted" id={`${id}-hint`}>
+          {hint}
+        </small>
+      )}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+const noSubscription = () => () => {};
+/** False while rendering on the server and hydrating, true once the page runs in the browser. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/** A password input with a show/hide switch once JavaScript has loaded (rules: the contract's `NewPassword`). */
+export function PasswordField({
+  required = true,
+  ...props
+}: { label: string; name: string; error?: string; hint?: string } & ComponentProps<'input'>) {
+  const [shown, setShown] = useState(false);
+  const hydrated = useHydrated();
+  return (
+    <div className="password-field">
+      <Field type={shown ? 'text' : 'password'} required={required} {...props} />
+      {hydrated && (
+        <button
+          type="button"
+          className="button button--link password-field__toggle"
+          onClick={() => setShown((s) => !s)}
+          aria-pressed={shown}
+        >
+          {shown ? text.form.hidePassword : text.form.showPassword}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The form's own message (a refusal of the whole form), announced when it appears. */
+export function FormAlert({
+  message,
+  testId,
+  className = 'form-error',
+  children,
+}: {
+  message?: string;
+  testId?: string;
+  className?: string;
+  children?: ReactNode;
+}) {
+  if (!message) return null;
+  return (
+    <div className={className} role="alert" data-testid={testId}>
+      <p>{message}</p>
+      {children}
+    </div>
+  );
+}
+
+/** «Сохранено»-style note after a form saved in place. */
+export function FormSaved({ shown, children }: { shown: boolean | undefined; children: string }) {
+  if (!shown) return null;
+  return (
+    <p className="form-ok" role="status">
+      {children}
+    </p>
+  );
+}
+
+/** A radio group with its legend and message (e.g. the profile's gender). `options` are `[value, label]`. */
+export function ChoiceGroup({
+  legend,
+  name,
+  options,
+  defaultValue,
+  error,
+}: {
+  legend: string;
+  name: string;
+  options: readonly (readonly [string, string])[];
+  defaultValue: string;
+  error?: string;
+}) {
+  const id = `${name}-choice`;
+  return (
+    <fieldset className="choice" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend>{legend}</legend>
+      {options.map(([value, label]) => (
+        <label key={label} className="choice__item">
+          <input type="radio" name={name} value={value} defaultChecked={defaultValue === value} /> {label}
+        </label>
+      ))}
+      <FieldError id={`${id}-error`} message={error} />
+    </fieldset>
+  );
+}

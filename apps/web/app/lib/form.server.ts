@@ -1,0 +1,77 @@
+import { data } from 'react-router';
+import { ApiError } from '@kiim/contract';
+import type { z } from 'zod';
+import type { FormReply } from './form.ts';
+
+/**
+ * The server half of the form kit: forms are read with the contract's zod schemas (the same rules and Russian
+ * messages the API applies), and refusals — of the schema or of the API — come back as one {@link FormReply}
+ * shape that the kit's fields show (components/form/Field.tsx).
+ */
+
+/** The form's text fields (files ignored), each cut to `max` characters; a repeated name keeps its last value. */
+export function formValues(form: FormData, max = 300): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [k, v] of form) if (typeof v === 'string') values[k] = v.slice(0, max);
+  return values;
+}
+
+/** The first message per field of zod issues (a nested path is joined by dots); an issue of the whole object is `_form`. */
+export function issueMessages(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[issue.path.join('.') || '_form'] ??= issue.message;
+  return errors;
+}
+
+/**
+ * Reads `input` with a contract schema. @returns the parsed value, or the messages by field of the first refusal
+ * per field.
+ */
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+): { ok: true; value: z.output<S> } | { ok: false; errors: Record<string, string> } {
+  const parsed = schema.safeParse(input);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, errors: issueMessages(parsed.error.issues) };
+}
+
+/**
+ * Messages by field of an API refusal (the first per field of its `errors`), or its `message` for the whole
+ * form. @throws anything that is not an API answer (the page's error boundary shows it).
+ */
+export function apiMessages(e: unknown): Record<string, string> {
+  if (!(e instanceof ApiError)) throw e;
+  const errors: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(e.body.errors ?? {}))
+    if (messages[0]) errors[field] = messages[0];
+  if (Object.keys(errors).length === 0) errors._form = e.body.message;
+  return errors;
+}
+
+/**
+ * A refusal of a form: status 400 (or the API's status), the messages, and the typed values of `keep` only
+ * (never passwords or codes). Extra fields (e.g. a countdown's seconds) join the answer.
+ */
+export function refuse<X extends object = object>(
+  errors: Record<string, string>,
+  values: Record<string, string>,
+  opts: { form?: string; keep?: readonly string[]; status?: number; extra?: X } = {},
+) {
+  const kept: Record<string, string> = {};
+  for (const k of opts.keep ?? []) if (values[k] !== undefined) kept[k] = values[k];
+  const reply: FormReply & X = {
+    ...(opts.extra as X),
+    form: opts.form,
+    ok: false,
+    errors,
+    values: kept,
+    at: Date.now(),
+  };
+  return data(reply, { status: opts.status ?? 400 });
+}
+
+/** The status to answer an API refusal with: its own for a 4xx, 502 for anything else. */
+export const statusOf = (e: unknown) =>
+  e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.status : 502;

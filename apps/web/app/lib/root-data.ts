@@ -1,0 +1,32 @@
+import { useRouteLoaderData } from 'react-router';
+import type { City, Customer } from '@kiim/contract';
+
+/** The allow-listed public configuration that reaches the browser (lib/public-config.server.ts). */
+export interface PublicConfig {
+  /** Address of the optional search plugin script of spec §1, or null when it is off. */
+  searchPluginUrl: string | null;
+}
+
+/** A wishlist entry as the header and the hearts need it: which product, added in which size. */
+export interface WishlistMark {
+  productId: number;
+  externalId: string;
+}
+
+/** What the root loader gives every page (root.tsx): the header's data and the public configuration. */
+export interface RootData {
+  customer: Customer | null;
+  cities: City[];
+  city: City | null;
+  /** The cart's count with each line capped at its stock (spec §9). */
+  cartCount: number;
+  /** The wishlist's products and the size each was added in (header count, filled hearts). */
+  wishlist: WishlistMark[];
+  publicConfig: PublicConfig;
+}
+
+/**
+ * The root loader's data from any component (undefined while the root failed, e.g. in its error boundary).
+ * Lives apart from root.tsx so the header and the hearts need not import the root module (no import circle).
+ */
+export const useRootData = () => useRouteLoaderData<RootData>('root');
