@@ -5,7 +5,6 @@ import {
   CartDeliveryInformation,
   DEFAULT_DELIVERY_METHOD,
   DEFAULT_PAYMENT_METHOD,
-  DeliveryMethod,
   ErrorCode,
   OrderErrorCode,
   PaymentMethod,
@@ -14,7 +13,16 @@ import {
   type CartItem,
   type SplitCart,
 } from '@kiim/contract';
-import { LAST_ORDER_COOKIE, currentCityId, readCookie, shopCookie, uuidCookie } from '../../lib/cookies.server.ts';
+import { checkoutDraftOf } from '../../lib/checkout-form.ts';
+import {
+  LAST_ORDER_COOKIE,
+  currentCityId,
+  readCookie,
+  shopCookie,
+  uuidCookie,
+} from '../../lib/cookies.server.ts';
+import { formValues, statusOf } from '../../lib/form.server.ts';
+import { text } from '../../lib/text.ts';
 
 /**
  * Checkout defaults after the cart is split by city (spec §4): the first pickup point is selected; the saved
@@ -30,7 +38,9 @@ export function checkoutDefaults(request: Request, split: SplitCart) {
     Number(readCookie(request, COOKIE.checkoutDeliveryId)),
     DEFAULT_DELIVERY_METHOD,
   );
-  const payments = split.availablePaymentMethods.filter((m) => m.deliveryMethodIds.includes(deliveryMethodId));
+  const payments = split.availablePaymentMethods.filter((m) =>
+    m.deliveryMethodIds.includes(deliveryMethodId),
+  );
   return {
     deliveryMethodId,
     paymentId: pick(
@@ -67,11 +77,6 @@ export async function loadCheckout(request: Request, api: ApiClient) {
   };
 }
 
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
-};
-
 /** The form as the shopper filled it (strings), to show it again after a refusal without JavaScript. */
 export type CheckoutValues = Record<string, string>;
 
@@ -91,84 +96,87 @@ export interface CheckoutFailure {
   changedLines: ChangedLine[];
 }
 
+/** Names of the lines the API could not reserve, from the cart as it is now (for the 409 message). */
+async function changedLines(
+  api: ApiClient,
+  cartUuid: string,
+  regionId: number,
+  details: unknown,
+): Promise<ChangedLine[]> {
+  const split = await api.splitCart(cartUuid, regionId).catch(() => null);
+  const names = new Map(
+    [...(split?.available ?? []), ...(split?.notAvailable ?? [])].map((i) => [
+      i.externalId,
+      `${i.name}, ${i.size}`,
+    ]),
+  );
+  return ((details as { lines?: Omit<ChangedLine, 'name'>[] } | undefined)?.lines ?? []).map((l) => ({
+    ...l,
+    name: names.get(l.externalId) ?? l.externalId,
+  }));
+}
+
+/** The answer to a refused order (spec §8 checkout messages): stock changed, already placed, or the API's message. */
+async function refusal(
+  api: ApiClient,
+  cartUuid: string,
+  regionId: number,
+  e: ApiError,
+): Promise<{ status: number; failure: Omit<CheckoutFailure, 'values'> }> {
+  if (e.status === 409 && e.body.code === ErrorCode.insufficientStock) {
+    const lines = await changedLines(api, cartUuid, regionId, e.body.details);
+    return { status: 409, failure: { message: text.checkout.stockChanged, errors: {}, changedLines: lines } };
+  }
+  if (e.status === 409 && e.body.code === OrderErrorCode.idempotencyKeyReused) {
+    return { status: 409, failure: { message: text.checkout.alreadyPlaced, errors: {}, changedLines: [] } };
+  }
+  const message = e.status === 400 ? text.form.checkFields : e.body.message;
+  return { status: statusOf(e), failure: { message, errors: e.body.errors ?? {}, changedLines: [] } };
+}
+
 /**
- * Places the order from the checkout form (POST /api/order/create). The form is checked first with the same
- * rules as the API (checkout.rules.ts), so a refusal needs no round trip; field errors of the API come back
- * beside their fields; a 409 lists the lines whose stock changed. On success the thank-you cookie and the
- * saved choices (`checkout_delivery_id`, `checkout_payment_id`, spec §4) are set and the shopper goes to
- * /Cart/thankyou — with `?pay=1` for card online, where the payment starts at once.
+ * Places the order from the checkout form (POST /api/order/create). The form is read into a draft by the same
+ * function the page uses (lib/checkout-form.ts) and checked with the same rules as the API (checkout.rules.ts),
+ * so a refusal needs no call; field messages of the API come back beside their fields; a 409 lists the lines
+ * whose stock changed. On success the thank-you cookie and the saved choices (`checkout_delivery_id`,
+ * `checkout_payment_id`, spec §4) are set and the shopper goes to /Cart/thankyou — with `?pay=1` for card
+ * online, where the payment starts at once.
  */
 export async function placeOrder(request: Request, api: ApiClient) {
   const form = await request.formData();
   const cartUuid = uuidCookie(request, COOKIE.cartUuid);
   if (!cartUuid || !api.token) throw redirect('/cart');
   const regionId = currentCityId(request);
-  const deliveryMethodId = Number(form.get('deliveryMethodId'));
-  const paymentId = Number(form.get('paymentId'));
-  const courier = deliveryMethodId === DeliveryMethod.courier;
-  const notToCustomer = courier && form.get('deliveryNotToCustomer') === 'on';
-  const values: CheckoutValues = {};
-  for (const [k, v] of form) if (typeof v === 'string' && k !== 'idempotencyKey') values[k] = v;
+  const draft = checkoutDraftOf(form);
+  const { idempotencyKey: _key, ...values } = formValues(form);
+  const fail = (status: number, failure: Omit<CheckoutFailure, 'values'>) =>
+    data<CheckoutFailure>({ ...failure, values }, { status });
+  const errors = checkoutErrors(draft);
+  if (Object.keys(errors).length)
+    return fail(400, { message: text.form.checkFields, errors, changedLines: [] });
   const order = {
+    ...draft,
     cartUuid,
     regionId,
-    deliveryMethodId,
-    paymentId,
-    pickupPointId: courier ? null : Number(form.get('pickupPointId')) || null,
-    customerComment: text(form, 'customerComment'),
-    email: text(form, 'email'),
-    deliveryNotToCustomer: notToCustomer,
-    delivery: courier
-      ? {
-          regionId,
-          street: text(form, 'street'),
-          building: text(form, 'building'),
-          entranceNumber: text(form, 'entranceNumber'),
-          floor: text(form, 'floor'),
-          flat: text(form, 'flat'),
-          contactName: notToCustomer ? text(form, 'contactName') : undefined,
-          contactPhone: notToCustomer ? text(form, 'contactPhone') : undefined,
-        }
-      : undefined,
-    includeOtherCityItems: form.get('includeOtherCityItems') === 'on',
+    delivery: draft.delivery && { ...draft.delivery, regionId },
     idempotencyKey: String(form.get('idempotencyKey') ?? ''),
   };
-  const fail = (status: number, failure: Omit<CheckoutFailure, 'values'>) => data<CheckoutFailure>({ ...failure, values }, { status });
-
-  const errors = checkoutErrors(order);
-  if (Object.keys(errors).length) {
-    return fail(400, { message: 'Проверьте поля, отмеченные красным.', errors, changedLines: [] });
-  }
   try {
     const { order: placed } = await api.createOrder(order);
     const headers = new Headers();
-    headers.append('Set-Cookie', shopCookie(LAST_ORDER_COOKIE, placed.number, { httpOnly: true, maxAge: 30 * 60 }));
-    headers.append('Set-Cookie', shopCookie(COOKIE.checkoutDeliveryId, String(deliveryMethodId)));
-    headers.append('Set-Cookie', shopCookie(COOKIE.checkoutPaymentId, String(paymentId)));
-    throw redirect(paymentId === PaymentMethod.cardOnline ? '/Cart/thankyou?pay=1' : '/Cart/thankyou', { headers });
+    headers.append(
+      'Set-Cookie',
+      shopCookie(LAST_ORDER_COOKIE, placed.number, { httpOnly: true, maxAge: 30 * 60 }),
+    );
+    headers.append('Set-Cookie', shopCookie(COOKIE.checkoutDeliveryId, String(draft.deliveryMethodId)));
+    headers.append('Set-Cookie', shopCookie(COOKIE.checkoutPaymentId, String(draft.paymentId)));
+    throw redirect(draft.paymentId === PaymentMethod.cardOnline ? '/Cart/thankyou?pay=1' : '/Cart/thankyou', {
+      headers,
+    });
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     if (e.status === 401 || e.status === 403) throw redirect('/');
-    if (e.status === 409 && e.body.code === ErrorCode.insufficientStock) {
-      const split = await api.splitCart(cartUuid, regionId).catch(() => null);
-      const names = new Map([...(split?.available ?? []), ...(split?.notAvailable ?? [])].map((i) => [i.externalId, `${i.name}, ${i.size}`]));
-      const lines = ((e.body.details as { lines?: Omit<ChangedLine, 'name'>[] } | undefined)?.lines ?? []).map((l) => ({
-        ...l,
-        name: names.get(l.externalId) ?? l.externalId,
-      }));
-      return fail(409, {
-        message: 'Пока вы оформляли заказ, некоторых товаров стало меньше. Заказ не оформлен — проверьте список и попробуйте ещё раз.',
-        errors: {},
-        changedLines: lines,
-      });
-    }
-    if (e.status === 409 && e.body.code === OrderErrorCode.idempotencyKeyReused) {
-      return fail(409, { message: 'Этот заказ уже оформлен. Посмотрите его в разделе «Мои заказы».', errors: {}, changedLines: [] });
-    }
-    return fail(e.status >= 400 && e.status < 500 ? e.status : 502, {
-      message: e.status === 400 ? 'Проверьте поля, отмеченные красным.' : e.body.message,
-      errors: e.body.errors ?? {},
-      changedLines: [],
-    });
+    const { status, failure } = await refusal(api, cartUuid, regionId, e);
+    return fail(status, failure);
   }
 }

@@ -1,0 +1,60 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { checkoutErrors } from '@kiim/contract/checkout';
+import { checkoutDraftOf, messagesByField } from '../../lib/checkout-form.ts';
+
+/** The choices the page follows as the shopper changes them: delivery, payment, lines from other cities. */
+export interface CheckoutChoice {
+  deliveryMethodId: number;
+  paymentId: number;
+  includeOther: boolean;
+}
+
+/**
+ * The checkout form's state in the browser. Messages: the server's after a refusal (`failed`); the same rules
+ * (checkout.rules.ts, on the draft read by lib/checkout-form.ts as the server reads it) once the shopper has
+ * tried to send — a submit with a refused field is stopped and the first such field focused. A new answer of
+ * the server shows its own messages again.
+ */
+export function useCheckoutForm(
+  failed: { errors: Record<string, string[]> } | undefined,
+  initial: CheckoutChoice,
+) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [choice, setChoice] = useState(initial);
+  const [checked, setChecked] = useState<{ after: typeof failed; errors: Record<string, string[]> } | null>(
+    null,
+  );
+  const own = checked && checked.after === failed ? checked.errors : null;
+
+  const refresh = (validate: boolean) => {
+    const form = formRef.current;
+    if (!form) return;
+    const draft = checkoutDraftOf(new FormData(form));
+    setChoice({
+      deliveryMethodId: draft.deliveryMethodId,
+      paymentId: draft.paymentId,
+      includeOther: draft.includeOtherCityItems,
+    });
+    if (validate && (own || failed)) setChecked({ after: failed, errors: checkoutErrors(draft) });
+  };
+  // Choices made before the page became interactive count too.
+  useEffect(() => refresh(false), []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    const found = checkoutErrors(checkoutDraftOf(new FormData(e.currentTarget)));
+    if (Object.keys(found).length === 0) return;
+    e.preventDefault();
+    setChecked({ after: failed, errors: found });
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], .pickup .field-error')?.focus(),
+    );
+  };
+
+  return {
+    formRef,
+    choice,
+    errors: messagesByField(own ?? failed?.errors),
+    onChange: () => refresh(true),
+    onSubmit,
+  };
+}
