@@ -45,14 +45,7 @@ export const StockState = {
 } as const;
 
 /** Sort options of product lists (spec §4). */
-export const SORTS = [
-  'default',
-  'price-asc',
-  'price-desc',
-  'regional-availability',
-  'new-arrivals',
-  'discount-desc',
-] as const;
+export const SORTS = ['default', 'price-asc', 'price-desc', 'regional-availability', 'new-arrivals', 'discount-desc'] as const;
 export type Sort = (typeof SORTS)[number];
 
 /** List view options (spec §4). */

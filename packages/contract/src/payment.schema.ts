@@ -14,14 +14,7 @@ import { dataOf, Tenge } from './common.schema.ts';
  * - `failed`: the last attempt was declined (the shopper may retry until the payment window closes);
  * - `refunded`: paid, then returned (ePay `REFUND`); `cancelled`: a hold released (ePay `CANCEL`).
  */
-export const PAYMENT_STATUSES = [
-  'pending',
-  'authorized',
-  'charged',
-  'failed',
-  'refunded',
-  'cancelled',
-] as const;
+export const PAYMENT_STATUSES = ['pending', 'authorized', 'charged', 'failed', 'refunded', 'cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**

@@ -47,10 +47,7 @@ export function CityChooser({ cities, current }: { cities: City[]; current: City
     <details className="city-chooser" ref={ref} data-testid="city-chooser">
       <summary className="city" aria-label={`Ваш город: ${current?.name ?? 'не выбран'}. Изменить`}>
         <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24">
-          <path
-            fill="currentColor"
-            d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z"
-          />
+          <path fill="currentColor" d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" />
         </svg>
         <span data-testid="current-city">{current?.name ?? 'Выберите город'}</span>
       </summary>
@@ -58,9 +55,7 @@ export function CityChooser({ cities, current }: { cities: City[]; current: City
         <p className="city-chooser__title" id={listId}>
           Выберите город
         </p>
-        <p className="muted city-chooser__hint">
-          От города зависят наличие товаров, пункты самовывоза и доставка.
-        </p>
+        <p className="muted city-chooser__hint">От города зависят наличие товаров, пункты самовывоза и доставка.</p>
         <Form method="post" action="/city" preventScrollReset>
           <input type="hidden" name="returnTo" value={location.pathname + location.search} />
           <ul className="city-chooser__list" aria-labelledby={listId}>

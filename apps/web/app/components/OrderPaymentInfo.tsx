@@ -7,8 +7,7 @@ export const formatTime = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
 
 /** `22 ноября 2026, 14:35` in the city's time zone (spec §9: Russian month names). */
-export const formatDateTime = (iso: string, timeZone: string) =>
-  `${formatDate(iso, timeZone)}, ${formatTime(iso, timeZone)}`;
+export const formatDateTime = (iso: string, timeZone: string) => `${formatDate(iso, timeZone)}, ${formatTime(iso, timeZone)}`;
 
 /**
  * How an order is paid and where the payment stands, in Russian: on delivery (cash or card), or card online —
@@ -18,11 +17,7 @@ export const formatDateTime = (iso: string, timeZone: string) =>
 export function OrderPaymentInfo({ order }: { order: Order }) {
   const p = order.payment;
   if (order.paymentId !== PaymentMethod.cardOnline || !p) {
-    return (
-      <p data-testid="payment-state">
-        Оплата при получении: {order.paymentId === PaymentMethod.cashOnDelivery ? 'наличными' : 'картой'}.
-      </p>
-    );
+    return <p data-testid="payment-state">Оплата при получении: {order.paymentId === PaymentMethod.cashOnDelivery ? 'наличными' : 'картой'}.</p>;
   }
   const tz = order.timeZone;
   let text: string;

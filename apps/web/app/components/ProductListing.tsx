@@ -50,21 +50,13 @@ export function ProductListing({
   useEffect(() => {
     const el = form.current;
     if (!el) return;
-    const lists: Record<string, string[]> = {
-      brand: state.brand,
-      size: state.size,
-      colour: state.colour,
-      categorySlug: state.categorySlug,
-    };
+    const lists: Record<string, string[]> = { brand: state.brand, size: state.size, colour: state.colour, categorySlug: state.categorySlug };
     for (const input of el.querySelectorAll('input')) {
-      if (input.type === 'checkbox' && lists[input.name])
-        input.checked = lists[input.name]!.includes(input.value);
+      if (input.type === 'checkbox' && lists[input.name]) input.checked = lists[input.name]!.includes(input.value);
       else if (input.name === 'discount') input.checked = state.discount;
       else if (input.name === 'inStock') input.checked = state.inStock;
-      else if (input.name === 'priceMin')
-        input.value = state.priceMin === undefined ? '' : String(state.priceMin);
-      else if (input.name === 'priceMax')
-        input.value = state.priceMax === undefined ? '' : String(state.priceMax);
+      else if (input.name === 'priceMin') input.value = state.priceMin === undefined ? '' : String(state.priceMin);
+      else if (input.name === 'priceMax') input.value = state.priceMax === undefined ? '' : String(state.priceMax);
     }
     const sort = el.querySelector('select[name="sort"]') as HTMLSelectElement | null;
     if (sort) sort.value = state.sort;
@@ -78,56 +70,19 @@ export function ProductListing({
   };
   const f = list.facets;
   const filtered = hasFilters(state);
-  const activeCount =
-    state.brand.length +
-    state.size.length +
-    state.colour.length +
-    state.categorySlug.length +
-    (state.priceMin !== undefined || state.priceMax !== undefined ? 1 : 0) +
-    (state.discount ? 1 : 0) +
-    (state.inStock ? 1 : 0);
+  const activeCount = state.brand.length + state.size.length + state.colour.length + state.categorySlug.length + (state.priceMin !== undefined || state.priceMax !== undefined ? 1 : 0) + (state.discount ? 1 : 0) + (state.inStock ? 1 : 0);
   const chips: { label: string; href: string }[] = [
-    ...state.categorySlug.map((s) => ({
-      label: f.categories.find((c) => c.slug === s)?.name ?? s,
-      href: listHref(path, state, { categorySlug: state.categorySlug.filter((x) => x !== s) }),
-    })),
-    ...state.brand.map((s) => ({
-      label: f.brands.find((b) => b.slug === s)?.name ?? s,
-      href: listHref(path, state, { brand: state.brand.filter((x) => x !== s) }),
-    })),
-    ...state.size.map((s) => ({
-      label: `Размер ${s}`,
-      href: listHref(path, state, { size: state.size.filter((x) => x !== s) }),
-    })),
-    ...state.colour.map((s) => ({
-      label: f.colours.find((c) => c.slug === s)?.name ?? s,
-      href: listHref(path, state, { colour: state.colour.filter((x) => x !== s) }),
-    })),
+    ...state.categorySlug.map((s) => ({ label: f.categories.find((c) => c.slug === s)?.name ?? s, href: listHref(path, state, { categorySlug: state.categorySlug.filter((x) => x !== s) }) })),
+    ...state.brand.map((s) => ({ label: f.brands.find((b) => b.slug === s)?.name ?? s, href: listHref(path, state, { brand: state.brand.filter((x) => x !== s) }) })),
+    ...state.size.map((s) => ({ label: `Размер ${s}`, href: listHref(path, state, { size: state.size.filter((x) => x !== s) }) })),
+    ...state.colour.map((s) => ({ label: f.colours.find((c) => c.slug === s)?.name ?? s, href: listHref(path, state, { colour: state.colour.filter((x) => x !== s) }) })),
     ...(state.priceMin !== undefined || state.priceMax !== undefined
-      ? [
-          {
-            label:
-              `Цена ${state.priceMin !== undefined ? `от ${formatPrice(state.priceMin)} ` : ''}${state.priceMax !== undefined ? `до ${formatPrice(state.priceMax)}` : ''}`.trim(),
-            href: listHref(path, state, { priceMin: undefined, priceMax: undefined }),
-          },
-        ]
+      ? [{ label: `Цена ${state.priceMin !== undefined ? `от ${formatPrice(state.priceMin)} ` : ''}${state.priceMax !== undefined ? `до ${formatPrice(state.priceMax)}` : ''}`.trim(), href: listHref(path, state, { priceMin: undefined, priceMax: undefined }) }]
       : []),
     ...(state.discount ? [{ label: 'Со скидкой', href: listHref(path, state, { discount: false }) }] : []),
-    ...(state.inStock
-      ? [{ label: `В наличии: ${cityName}`, href: listHref(path, state, { inStock: false }) }]
-      : []),
+    ...(state.inStock ? [{ label: `В наличии: ${cityName}`, href: listHref(path, state, { inStock: false }) }] : []),
   ];
-  const reset = listHref(path, {
-    ...state,
-    brand: [],
-    size: [],
-    colour: [],
-    categorySlug: [],
-    priceMin: undefined,
-    priceMax: undefined,
-    discount: false,
-    inStock: false,
-  });
+  const reset = listHref(path, { ...state, brand: [], size: [], colour: [], categorySlug: [], priceMin: undefined, priceMax: undefined, discount: false, inStock: false });
 
   return (
     <div className="listing">
@@ -167,26 +122,14 @@ export function ProductListing({
           </label>
           <span className="toolbar__views" role="group" aria-label="Вид списка">
             {(['grid', 'hor'] as const).map((v) => (
-              <Link
-                key={v}
-                to={listHref(path, state, { view: v, page: state.page })}
-                aria-current={state.view === v ? 'true' : undefined}
-                className="toolbar__view"
-                data-view={v}
-                preventScrollReset
-              >
+              <Link key={v} to={listHref(path, state, { view: v, page: state.page })} aria-current={state.view === v ? 'true' : undefined} className="toolbar__view" data-view={v} preventScrollReset>
                 {VIEW_LABELS[v]}
               </Link>
             ))}
           </span>
           <span className="toolbar__size" role="group" aria-label="Товаров на странице">
             {[60, 120].map((n) => (
-              <Link
-                key={n}
-                to={listHref(path, state, { pageSize: n })}
-                aria-current={state.pageSize === n ? 'true' : undefined}
-                preventScrollReset
-              >
+              <Link key={n} to={listHref(path, state, { pageSize: n })} aria-current={state.pageSize === n ? 'true' : undefined} preventScrollReset>
                 по {n}
               </Link>
             ))}
@@ -198,12 +141,7 @@ export function ProductListing({
               <legend>Категория</legend>
               {f.categories.map((c) => (
                 <label key={c.slug} className="check">
-                  <input
-                    type="checkbox"
-                    name="categorySlug"
-                    value={c.slug}
-                    defaultChecked={state.categorySlug.includes(c.slug)}
-                  />
+                  <input type="checkbox" name="categorySlug" value={c.slug} defaultChecked={state.categorySlug.includes(c.slug)} />
                   <span>{c.name}</span> <span className="muted">{c.count}</span>
                 </label>
               ))}
@@ -222,30 +160,12 @@ export function ProductListing({
             <div className="filter__price">
               <label>
                 <span className="visually-hidden">Цена от, ₸</span>
-                <input
-                  type="number"
-                  name="priceMin"
-                  min={0}
-                  step={1}
-                  inputMode="numeric"
-                  placeholder={f.price ? `от ${f.price.min}` : 'от'}
-                  defaultValue={state.priceMin}
-                  aria-label="Цена от, тенге"
-                />
+                <input type="number" name="priceMin" min={0} step={1} inputMode="numeric" placeholder={f.price ? `от ${f.price.min}` : 'от'} defaultValue={state.priceMin} aria-label="Цена от, тенге" />
               </label>
               <span aria-hidden="true">—</span>
               <label>
                 <span className="visually-hidden">Цена до, ₸</span>
-                <input
-                  type="number"
-                  name="priceMax"
-                  min={0}
-                  step={1}
-                  inputMode="numeric"
-                  placeholder={f.price ? `до ${f.price.max}` : 'до'}
-                  defaultValue={state.priceMax}
-                  aria-label="Цена до, тенге"
-                />
+                <input type="number" name="priceMax" min={0} step={1} inputMode="numeric" placeholder={f.price ? `до ${f.price.max}` : 'до'} defaultValue={state.priceMax} aria-label="Цена до, тенге" />
               </label>
             </div>
           </fieldset>
@@ -254,12 +174,7 @@ export function ProductListing({
               <legend>Бренд</legend>
               {f.brands.map((b) => (
                 <label key={b.slug} className="check">
-                  <input
-                    type="checkbox"
-                    name="brand"
-                    value={b.slug}
-                    defaultChecked={state.brand.includes(b.slug)}
-                  />
+                  <input type="checkbox" name="brand" value={b.slug} defaultChecked={state.brand.includes(b.slug)} />
                   <span>{b.name}</span> <span className="muted">{b.count}</span>
                 </label>
               ))}
@@ -271,12 +186,7 @@ export function ProductListing({
               <div className="chips-grid">
                 {f.sizes.map((s) => (
                   <label key={s.size} className="size-chip" title={`Товаров: ${s.count}`}>
-                    <input
-                      type="checkbox"
-                      name="size"
-                      value={s.size}
-                      defaultChecked={state.size.includes(s.size)}
-                    />
+                    <input type="checkbox" name="size" value={s.size} defaultChecked={state.size.includes(s.size)} />
                     <span>{s.size}</span>
                   </label>
                 ))}
@@ -288,12 +198,7 @@ export function ProductListing({
               <legend>Цвет</legend>
               {f.colours.map((c) => (
                 <label key={c.slug} className="check">
-                  <input
-                    type="checkbox"
-                    name="colour"
-                    value={c.slug}
-                    defaultChecked={state.colour.includes(c.slug)}
-                  />
+                  <input type="checkbox" name="colour" value={c.slug} defaultChecked={state.colour.includes(c.slug)} />
                   <span className="dot" style={{ background: c.hex }} aria-hidden="true" />
                   <span>{c.name}</span> <span className="muted">{c.count}</span>
                 </label>
@@ -317,12 +222,7 @@ export function ProductListing({
           <ul className="active-filters" aria-label="Выбранные фильтры">
             {chips.map((c) => (
               <li key={c.href + c.label}>
-                <Link
-                  to={c.href}
-                  className="chip"
-                  aria-label={`Убрать фильтр: ${c.label}`}
-                  preventScrollReset
-                >
+                <Link to={c.href} className="chip" aria-label={`Убрать фильтр: ${c.label}`} preventScrollReset>
                   {c.label} <span aria-hidden="true">×</span>
                 </Link>
               </li>
@@ -348,11 +248,7 @@ export function ProductListing({
         ) : (
           <div className="empty">{empty}</div>
         )}
-        <Pagination
-          page={list.page}
-          pageCount={list.pageCount}
-          href={(p) => listHref(path, state, { page: p })}
-        />
+        <Pagination page={list.page} pageCount={list.pageCount} href={(p) => listHref(path, state, { page: p })} />
       </div>
     </div>
   );

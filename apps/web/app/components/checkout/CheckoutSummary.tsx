@@ -68,8 +68,7 @@ export function CheckoutSummary({
         {busy ? 'Оформляем…' : cardOnline ? 'Оформить и перейти к оплате' : 'Подтвердить заказ'}
       </button>
       <p className="muted summary__hint">
-        Нажимая кнопку, вы соглашаетесь с условиями{' '}
-        <Link to="/info/dogovor-publichnoj-oferty">публичной оферты</Link>.
+        Нажимая кнопку, вы соглашаетесь с условиями <Link to="/info/dogovor-publichnoj-oferty">публичной оферты</Link>.
       </p>
     </aside>
   );

@@ -1,5 +1,4 @@
 import type { PickupPoint } from '@kiim/contract';
-import { FieldError } from '../form/Field.tsx';
 
 /** Address of a pickup point in one line from its parts (spec §3): building, street, entrance, floor, office. */
 export function pickupAddress(p: PickupPoint): string {
@@ -7,10 +6,7 @@ export function pickupAddress(p: PickupPoint): string {
     p.buildingName,
     `${p.addressCity}, ${p.addressStreetNumber}`,
     p.addressEntranceNumber && `подъезд ${p.addressEntranceNumber}`,
-    p.addressFloor &&
-      (p.addressFloor.startsWith('-')
-        ? `${p.addressFloor.slice(1)} подземный этаж`
-        : `${p.addressFloor} этаж`),
+    p.addressFloor && (p.addressFloor.startsWith('-') ? `${p.addressFloor.slice(1)} подземный этаж` : `${p.addressFloor} этаж`),
     p.addressApartmentNumber,
   ]
     .filter(Boolean)
@@ -18,17 +14,13 @@ export function pickupAddress(p: PickupPoint): string {
 }
 
 /** Link to the point on Yandex Maps (opened only when the shopper asks: the page itself needs no map tiles). */
-export const mapLink = (p: PickupPoint) =>
-  `https://yandex.kz/maps/?pt=${p.longitude},${p.latitude}&z=17&l=map`;
+export const mapLink = (p: PickupPoint) => `https://yandex.kz/maps/?pt=${p.longitude},${p.latitude}&z=17&l=map`;
 
 /**
  * Positions of the points on a schematic map, in percent of its box: an equirectangular projection of their
  * coordinates (longitude scaled by the cosine of the mean latitude) fitted into the box with a margin.
  */
-export function schematicPositions(
-  points: readonly PickupPoint[],
-  aspect = 5 / 3,
-): Map<number, { x: number; y: number }> {
+export function schematicPositions(points: readonly PickupPoint[], aspect = 5 / 3): Map<number, { x: number; y: number }> {
   const out = new Map<number, { x: number; y: number }>();
   if (points.length === 0) return out;
   const k = Math.cos((points.reduce((s, p) => s + p.latitude, 0) / points.length) * (Math.PI / 180));
@@ -65,10 +57,7 @@ export function PickupPoints({
 }) {
   const positions = schematicPositions(points);
   const highlight = points
-    .map(
-      (p) =>
-        `.checkout:has(#pp-${p.id}:checked) .pickup-map__pin[data-point='${p.id}'],.checkout:has(#pp-${p.id}:checked) .pickup-point[data-point='${p.id}']{--pin:var(--ink);--pin-text:#fff;border-color:var(--ink)}`,
-    )
+    .map((p) => `.checkout:has(#pp-${p.id}:checked) .pickup-map__pin[data-point='${p.id}'],.checkout:has(#pp-${p.id}:checked) .pickup-point[data-point='${p.id}']{--pin:var(--ink);--pin-text:#fff;border-color:var(--ink)}`)
     .join('');
   return (
     <div className="pickup">
@@ -86,9 +75,7 @@ export function PickupPoints({
               title={`${p.title}, ${p.addressStreetNumber}`}
             >
               <span aria-hidden="true">{i + 1}</span>
-              <span className="visually-hidden">
-                Пункт {i + 1} на схеме: {p.title}
-              </span>
+              <span className="visually-hidden">Пункт {i + 1} на схеме: {p.title}</span>
             </label>
           );
         })}
@@ -96,7 +83,11 @@ export function PickupPoints({
           Схема без подложки карты
         </span>
       </div>
-      <FieldError id="pickupPointId-error" message={error} />
+      {error && (
+        <p id="pickupPointId-error" className="field-error" role="alert">
+          {error}
+        </p>
+      )}
       <ul className="pickup-points">
         {points.map((p, i) => (
           <li key={p.id} className="pickup-point" data-point={p.id} data-testid="pickup-point">
