@@ -200,8 +200,7 @@ export function deliveryDates(
   fromOtherCity = false,
 ): DeliveryDates {
   const local = localParts(now, timeZone);
-  if (fromOtherCity)
-    return { from: addDays(local, OTHER_CITY_DAYS.from), to: addDays(local, OTHER_CITY_DAYS.to) };
+  if (fromOtherCity) return { from: addDays(local, OTHER_CITY_DAYS.from), to: addDays(local, OTHER_CITY_DAYS.to) };
   if (deliveryMethodId === DeliveryMethod.courier) {
     const start = local.hour < COURIER_SAME_DAY_UNTIL_HOUR ? 0 : 1;
     return { from: addDays(local, start), to: addDays(local, start + 1) };

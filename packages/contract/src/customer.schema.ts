@@ -24,8 +24,7 @@ export const OtpCode = z
 /** Password rules (docs/security.md): 8 to 128 characters with at least one letter and one digit. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-export const PASSWORD_RULE_MESSAGE =
-  'Пароль должен быть не короче 8 символов и содержать хотя бы одну букву и одну цифру';
+export const PASSWORD_RULE_MESSAGE = 'Пароль должен быть не короче 8 символов и содержать хотя бы одну букву и одну цифру';
 
 /** A new password: 8–128 characters, at least one letter and one digit (the API also refuses the phone number). */
 export const NewPassword = z
@@ -69,9 +68,7 @@ export const EmailInput = z
   .transform((v) => v.toLowerCase());
 
 /** Gender of a customer (spec §3): female 0, male 1. */
-export const GenderInput = z.union([z.literal(0), z.literal(1)], {
-  message: 'Пол: 0 — женский, 1 — мужской',
-});
+export const GenderInput = z.union([z.literal(0), z.literal(1)], { message: 'Пол: 0 — женский, 1 — мужской' });
 
 /** A birth date `YYYY-MM-DD`: a real calendar date from 1900 on (the API also refuses future dates). */
 export const BirthDateInput = z
@@ -158,24 +155,19 @@ const blankToNull = (v: unknown) => (blank(v) ? null : v);
 export const PASSWORDS_DIFFER_MESSAGE = 'Пароли не совпадают';
 
 /** A new password typed twice (recovery, the profile); the repeat must match. */
-export const NewPasswordForm = z
-  .object({ password: NewPassword, passwordRepeat: z.string({ message: PASSWORDS_DIFFER_MESSAGE }) })
-  .refine((f) => f.password === f.passwordRepeat, {
-    path: ['passwordRepeat'],
-    message: PASSWORDS_DIFFER_MESSAGE,
-  });
+const newPasswordTwice = { password: NewPassword, passwordRepeat: z.string({ message: PASSWORDS_DIFFER_MESSAGE }) };
+const samePassword: [(f: { password: string; passwordRepeat: string }) => boolean, { path: string[]; message: string }] = [
+  (f) => f.password === f.passwordRepeat,
+  { path: ['passwordRepeat'], message: PASSWORDS_DIFFER_MESSAGE },
+];
+
+/** The recovery's new-password form: the new password twice. */
+export const NewPasswordForm = z.object(newPasswordTwice).refine(...samePassword);
 
 /** The profile's password form: the new password twice and, when one is set, the current one. */
 export const ChangePasswordForm = z
-  .object({
-    password: NewPassword,
-    passwordRepeat: z.string({ message: PASSWORDS_DIFFER_MESSAGE }),
-    currentPassword: z.preprocess(blankToUndefined, PasswordInput.optional()),
-  })
-  .refine((f) => f.password === f.passwordRepeat, {
-    path: ['passwordRepeat'],
-    message: PASSWORDS_DIFFER_MESSAGE,
-  });
+  .object({ ...newPasswordTwice, currentPassword: z.preprocess(blankToUndefined, PasswordInput.optional()) })
+  .refine(...samePassword);
 
 /** The registration form: name, optional surname, number (→ `register-by-mobile`). */
 export const RegisterForm = z.object({

@@ -40,12 +40,7 @@ export function HomeView({ gender, banners, tree, arrivals, sale }: HomeData) {
         <ul className="four-banners" aria-label="Разделы и акции">
           {four.map((b, i) => (
             <li key={b.id}>
-              <BannerPicture
-                banner={b}
-                priority={i < 2}
-                sizes="(max-width: 640px) 50vw, (max-width: 1200px) 25vw, 300px"
-                className="banner--tile"
-              />
+              <BannerPicture banner={b} priority={i < 2} sizes="(max-width: 640px) 50vw, (max-width: 1200px) 25vw, 300px" className="banner--tile" />
             </li>
           ))}
         </ul>
@@ -53,13 +48,7 @@ export function HomeView({ gender, banners, tree, arrivals, sale }: HomeData) {
       {!all && hero.length > 0 && (
         <div className="hero-banners">
           {hero.map((h, i) => (
-            <BannerPicture
-              key={h.banner.id}
-              banner={h.banner}
-              mobile={h.mobile}
-              priority={i === 0}
-              className={i === 0 ? 'banner--hero' : 'banner--hero banner--second'}
-            />
+            <BannerPicture key={h.banner.id} banner={h.banner} mobile={h.mobile} priority={i === 0} className={i === 0 ? 'banner--hero' : 'banner--hero banner--second'} />
           ))}
         </div>
       )}

@@ -13,23 +13,17 @@ const Env = z.object({
   /** Address of the search plugin script (https, or a local path such as `/plugins/search.js`). */
   SEARCH_PLUGIN_URL: z
     .string()
-    .refine((v) => /^https:\/\//.test(v) || (v.startsWith('/') && !v.startsWith('//')), {
-      message: 'https:// address or a local path',
-    })
+    .refine((v) => /^https:\/\//.test(v) || (v.startsWith('/') && !v.startsWith('//')), { message: 'https:// address or a local path' })
     .optional(),
 });
 
 function load() {
   const parsed = Env.safeParse(process.env);
   if (!parsed.success)
-    throw new Error(
-      `Invalid storefront configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
-    );
+    throw new Error(`Invalid storefront configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   const e = parsed.data;
   if (e.SEARCH_PLUGIN_ENABLED === 'true' && !e.SEARCH_PLUGIN_URL)
-    throw new Error(
-      'Invalid storefront configuration:\n  SEARCH_PLUGIN_URL: required when SEARCH_PLUGIN_ENABLED=true',
-    );
+    throw new Error('Invalid storefront configuration:\n  SEARCH_PLUGIN_URL: required when SEARCH_PLUGIN_ENABLED=true');
   return e;
 }
 

@@ -10,10 +10,7 @@ import { PayButton } from '../../components/PayButton.tsx';
 import { OrderPaymentInfo } from '../../components/OrderPaymentInfo.tsx';
 import { pickupAddress } from '../../components/checkout/PickupPoints.tsx';
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Спасибо за заказ — Kiim' },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => [{ title: 'Спасибо за заказ — Kiim' }, { name: 'robots', content: 'noindex' }];
 
 /**
  * Thank-you page (spec §2): only right after an order was created (the short-lived HttpOnly order cookie set
@@ -62,9 +59,7 @@ export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
       </p>
       <p>
         Сумма заказа: <strong data-testid="order-amount">{formatPrice(o.createdOrderAmount)}</strong>
-        {order.deliveryAmount > 0 && (
-          <span className="muted"> (с доставкой {formatPrice(order.deliveryAmount)})</span>
-        )}
+        {order.deliveryAmount > 0 && <span className="muted"> (с доставкой {formatPrice(order.deliveryAmount)})</span>}
       </p>
       {o.createdOrderImages.length > 0 && (
         <ul className="thumbs">
@@ -83,8 +78,8 @@ export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
       )}
       {order.pickupPoint && (
         <p className="muted">
-          Пункт самовывоза: {order.pickupPoint.title}, {pickupAddress(order.pickupPoint)}.{' '}
-          {order.pickupPoint.openingHours}.{!awaiting && ' Мы пришлём SMS, когда заказ будет готов к выдаче.'}
+          Пункт самовывоза: {order.pickupPoint.title}, {pickupAddress(order.pickupPoint)}. {order.pickupPoint.openingHours}.
+          {!awaiting && ' Мы пришлём SMS, когда заказ будет готов к выдаче.'}
         </p>
       )}
       {order.delivery && (
@@ -96,11 +91,7 @@ export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
       {order.deliveryDateFrom && order.deliveryDateTo && (
         <p data-testid="order-dates">
           {order.pickupPoint ? 'Можно забрать' : 'Доставим'}:{' '}
-          {formatDeliveryDates(
-            { from: order.deliveryDateFrom, to: order.deliveryDateTo },
-            new Date(o.now),
-            order.timeZone,
-          )}
+          {formatDeliveryDates({ from: order.deliveryDateFrom, to: order.deliveryDateTo }, new Date(o.now), order.timeZone)}
         </p>
       )}
       <div className="actions">

@@ -9,10 +9,7 @@ import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: 'Бренды — Kiim' },
-  {
-    name: 'description',
-    content: 'Казахстанские и зарубежные марки одежды в Kiim: джинсы, верхняя одежда, трикотаж и бельё.',
-  },
+  { name: 'description', content: 'Казахстанские и зарубежные марки одежды в Kiim: джинсы, верхняя одежда, трикотаж и бельё.' },
   ...(data ? [{ tagName: 'link', rel: 'canonical', href: `${data.origin}/brands` }] : []),
 ];
 

@@ -47,9 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [list, banners] = await Promise.all([
     api.products(apiQuery(state, currentCityId(request), params.slug)).catch(notFoundOnApi404),
     // Banners are decoration: a failure leaves the page without them.
-    api
-      .banners(['category-women', 'category-women-mobile', 'category-men', 'category-men-mobile'])
-      .catch((): Banner[] => []),
+    api.banners(['category-women', 'category-women-mobile', 'category-men', 'category-men-mobile']).catch((): Banner[] => []),
   ]);
   if (!list.category) throw data(null, { status: 404 });
   const segment = SEGMENT[list.category.gender] ?? SEGMENT[0];
@@ -80,9 +78,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           {category.name} <span className="muted count">{list.total}</span>
         </h1>
       </div>
-      {banner && (
-        <BannerPicture banner={banner.banner} mobile={banner.mobile} className="banner--strip" priority />
-      )}
+      {banner && <BannerPicture banner={banner.banner} mobile={banner.mobile} className="banner--strip" priority />}
       <ProductListing
         path={`/category/${category.slug}`}
         state={state}
@@ -93,3 +89,4 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+

@@ -14,15 +14,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
   return [
     { title },
     { name: 'description', content: description },
-    ...(data
-      ? [
-          {
-            tagName: 'link',
-            rel: 'canonical',
-            href: `${data.origin}/home-${men ? 'muzhchiny' : 'zhenshiny'}`,
-          },
-        ]
-      : []),
+    ...(data ? [{ tagName: 'link', rel: 'canonical', href: `${data.origin}/home-${men ? 'muzhchiny' : 'zhenshiny'}` }] : []),
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
   ];

@@ -6,8 +6,7 @@ import { HomeView } from '../../components/HomeView.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => {
   const title = 'Kiim — интернет-магазин одежды для женщин и мужчин в Казахстане';
-  const description =
-    'Джинсы, брюки, верхняя одежда и бельё для женщин и мужчин. Наличие в вашем городе, самовывоз и курьерская доставка по Казахстану.';
+  const description = 'Джинсы, брюки, верхняя одежда и бельё для женщин и мужчин. Наличие в вашем городе, самовывоз и курьерская доставка по Казахстану.';
   return [
     { title },
     { name: 'description', content: description },

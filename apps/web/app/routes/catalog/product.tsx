@@ -29,8 +29,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
   const title = `${p.name}, ${p.colour.name} — ${p.brand.name} | Kiim`;
   const description = `${p.name} ${p.brand.name}, цвет ${p.colour.name}. ${p.description}`.slice(0, 160);
   const image = p.images[0] ? origin + p.images[0].src.replace(/\/\d+\.webp$/, '/960.webp') : undefined;
-  const available =
-    p.stockState === StockState.inStock || p.skus.some((s) => s.globalStockAmount !== 'not-available');
+  const available = p.stockState === StockState.inStock || p.skus.some((s) => s.globalStockAmount !== 'not-available');
   return [
     { title },
     { name: 'description', content: description },
@@ -77,9 +76,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = apiFor(request, context);
   const cityId = currentCityId(request);
   const product = await api.product(params.slug, cityId).catch(notFoundOnApi404);
-  const related = api
-    .relatedProducts(product.slug, cityId)
-    .catch((): RelatedProducts => ({ similar: [], sameBrand: [] }));
+  const related = api.relatedProducts(product.slug, cityId).catch((): RelatedProducts => ({ similar: [], sameBrand: [] }));
   const segment = SEGMENT[product.gender] ?? SEGMENT[0];
   const crumbs: Crumb[] = [
     { name: 'Главная', href: '/' },
@@ -96,16 +93,11 @@ export const shouldRevalidate = keepDataUnderDialogs;
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related, crumbs } = loaderData;
   const fetcher = useFetcher<{ ok: boolean; message?: string }>();
-  const orderable = product.skus.filter(
-    (s) => s.regionalStockAmount !== 'not-available' || s.globalStockAmount !== 'not-available',
-  );
-  const [size, setSize] = useState<string | undefined>(
-    orderable.length === 1 ? orderable[0]?.externalId : undefined,
-  );
+  const orderable = product.skus.filter((s) => s.regionalStockAmount !== 'not-available' || s.globalStockAmount !== 'not-available');
+  const [size, setSize] = useState<string | undefined>(orderable.length === 1 ? orderable[0]?.externalId : undefined);
   const [main, ...rest] = product.images;
   const [search] = useSearchParams();
-  const added =
-    (fetcher.data?.ok && fetcher.state === 'idle') || (!fetcher.data && search.get('added') === '1');
+  const added = (fetcher.data?.ok && fetcher.state === 'idle') || (!fetcher.data && search.get('added') === '1');
   return (
     <>
       <Breadcrumbs items={crumbs} />
@@ -113,29 +105,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         {/* Phones: one picture per view, swiped (scroll snap); wider screens: two columns. */}
         <div className="gallery" tabIndex={0} aria-label={`Фотографии: ${product.name}`} role="region">
           {main && (
-            <img
-              src={main.src}
-              srcSet={main.srcSet}
-              sizes="(max-width: 900px) 88vw, 400px"
-              width={main.width}
-              height={main.height}
-              alt={main.alt}
-              fetchPriority="high"
-              decoding="sync"
-            />
+            <img src={main.src} srcSet={main.srcSet} sizes="(max-width: 900px) 88vw, 400px" width={main.width} height={main.height} alt={main.alt} fetchPriority="high" decoding="sync" />
           )}
           {rest.map((img) => (
-            <img
-              key={img.src}
-              src={img.src}
-              srcSet={img.srcSet}
-              sizes="(max-width: 900px) 88vw, 400px"
-              width={img.width}
-              height={img.height}
-              alt={img.alt}
-              loading="lazy"
-              decoding="async"
-            />
+            <img key={img.src} src={img.src} srcSet={img.srcSet} sizes="(max-width: 900px) 88vw, 400px" width={img.width} height={img.height} alt={img.alt} loading="lazy" decoding="async" />
           ))}
         </div>
         <div className="product__info">
@@ -152,13 +125,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <ul className="swatches" aria-label="Другие цвета">
               {product.colours.map((c) => (
                 <li key={c.slug}>
-                  <Link
-                    to={`/product/${c.slug}`}
-                    title={c.name}
-                    aria-current={c.slug === product.slug ? 'true' : undefined}
-                    className="swatch"
-                    style={{ background: c.hex }}
-                  >
+                  <Link to={`/product/${c.slug}`} title={c.name} aria-current={c.slug === product.slug ? 'true' : undefined} className="swatch" style={{ background: c.hex }}>
                     <span className="visually-hidden">{c.name}</span>
                   </Link>
                 </li>
@@ -172,24 +139,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <fieldset className="sizes">
               <legend>Размер</legend>
               {product.skus.map((sku) => {
-                const none =
-                  sku.regionalStockAmount === 'not-available' && sku.globalStockAmount === 'not-available';
+                const none = sku.regionalStockAmount === 'not-available' && sku.globalStockAmount === 'not-available';
                 const elsewhere = !none && sku.stockState !== StockState.inStock;
                 return (
-                  <label
-                    key={sku.externalId}
-                    className={`size${none ? ' size--none' : elsewhere ? ' size--elsewhere' : ''}`}
-                    title={sku.stockState}
-                  >
-                    <input
-                      type="radio"
-                      name="externalId"
-                      value={sku.externalId}
-                      disabled={none}
-                      required
-                      checked={size === sku.externalId}
-                      onChange={() => setSize(sku.externalId)}
-                    />
+                  <label key={sku.externalId} className={`size${none ? ' size--none' : elsewhere ? ' size--elsewhere' : ''}`} title={sku.stockState}>
+                    <input type="radio" name="externalId" value={sku.externalId} disabled={none} required checked={size === sku.externalId} onChange={() => setSize(sku.externalId)} />
                     <span>{sku.size}</span>
                   </label>
                 );
@@ -210,11 +164,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 Товар добавлен в корзину. <Link to="/Cart">Перейти в корзину</Link>
               </p>
             )}
-            {fetcher.data && !fetcher.data.ok && (
-              <p className="field-error" role="alert">
-                {fetcher.data.message}
-              </p>
-            )}
+            {fetcher.data && !fetcher.data.ok && <p className="field-error" role="alert">{fetcher.data.message}</p>}
           </fetcher.Form>
           <section className="product__about">
             <h2>О товаре</h2>

@@ -29,8 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.products(apiQuery(state, currentCityId(request))),
     api.categoryTree().catch(() => []),
   ]);
-  const brand =
-    state.brand.length === 1 ? list.facets.brands.find((b) => b.slug === state.brand[0])?.name : undefined;
+  const brand = state.brand.length === 1 ? list.facets.brands.find((b) => b.slug === state.brand[0])?.name : undefined;
   const segment = state.gender === 0 ? 'Женщинам' : state.gender === 1 ? 'Мужчинам' : undefined;
   const title = state.q
     ? `Результаты поиска «${state.q}»`
@@ -67,8 +66,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         empty={
           <>
             <p>
-              {state.q ? `По запросу «${state.q}» ничего не нашлось.` : 'Здесь пока ничего нет.'} Проверьте
-              написание или загляните в разделы:
+              {state.q ? `По запросу «${state.q}» ничего не нашлось.` : 'Здесь пока ничего нет.'} Проверьте написание или загляните в
+              разделы:
             </p>
             <ul className="empty__links">
               {categories.flatMap((node) =>

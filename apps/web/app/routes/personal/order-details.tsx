@@ -11,9 +11,7 @@ import { OrderPaymentInfo, formatDateTime } from '../../components/OrderPaymentI
 import { PayButton } from '../../components/PayButton.tsx';
 import { pickupAddress } from '../../components/checkout/PickupPoints.tsx';
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `Заказ № ${data.order.number} — Kiim` : 'Kiim' },
-];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `Заказ № ${data.order.number} — Kiim` : 'Kiim' }];
 
 /**
  * One order of the customer (spec §2: /personal/orders/details/{id}, id = order number; another's → 404): its
@@ -47,8 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await api.cancelOrder(params.id);
       return { cancelled: true as const };
     } catch (e) {
-      if (e instanceof ApiError && e.status < 500)
-        return data({ cancelError: e.body.message }, { status: e.status });
+      if (e instanceof ApiError && e.status < 500) return data({ cancelError: e.body.message }, { status: e.status });
       throw e;
     }
   }
@@ -69,8 +66,7 @@ function ReturnBanner({ order }: { order: Order }) {
   if (p.status === 'failed') {
     return (
       <p className="alert" role="alert" data-testid="payment-banner">
-        Оплата не прошла{p.failureReason ? `: ${p.failureReason}` : ''}. Деньги не списаны — попробуйте ещё
-        раз или другой картой.
+        Оплата не прошла{p.failureReason ? `: ${p.failureReason}` : ''}. Деньги не списаны — попробуйте ещё раз или другой картой.
       </p>
     );
   }
@@ -84,10 +80,7 @@ function ReturnBanner({ order }: { order: Order }) {
   return null;
 }
 
-export default function OrderDetails({
-  loaderData: { order, returned, now },
-  actionData,
-}: Route.ComponentProps) {
+export default function OrderDetails({ loaderData: { order, returned, now }, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const tz = order.timeZone;
   const cancelError = actionData && 'cancelError' in actionData ? actionData.cancelError : null;
@@ -109,8 +102,7 @@ export default function OrderDetails({
           <h2>Получение</h2>
           {order.pickupPoint && (
             <p>
-              Самовывоз: <strong>{order.pickupPoint.title}</strong>, {pickupAddress(order.pickupPoint)}.{' '}
-              {order.pickupPoint.openingHours}.
+              Самовывоз: <strong>{order.pickupPoint.title}</strong>, {pickupAddress(order.pickupPoint)}. {order.pickupPoint.openingHours}.
             </p>
           )}
           {order.delivery && (
@@ -128,18 +120,12 @@ export default function OrderDetails({
               )}
             </p>
           )}
-          {order.deliveryDateFrom &&
-            order.deliveryDateTo &&
-            !['completed', 'cancelled'].includes(order.status) && (
-              <p>
-                {order.pickupPoint ? 'Можно забрать' : 'Доставим'}:{' '}
-                {formatDeliveryDates(
-                  { from: order.deliveryDateFrom, to: order.deliveryDateTo },
-                  new Date(now),
-                  tz,
-                )}
-              </p>
-            )}
+          {order.deliveryDateFrom && order.deliveryDateTo && !['completed', 'cancelled'].includes(order.status) && (
+            <p>
+              {order.pickupPoint ? 'Можно забрать' : 'Доставим'}:{' '}
+              {formatDeliveryDates({ from: order.deliveryDateFrom, to: order.deliveryDateTo }, new Date(now), tz)}
+            </p>
+          )}
           {order.customerComment && <p className="muted">Комментарий: {order.customerComment}</p>}
         </div>
 
@@ -148,8 +134,7 @@ export default function OrderDetails({
           <ol className="timeline" data-testid="status-history">
             {order.statusHistory.map((h) => (
               <li key={`${h.status}-${h.at}`}>
-                <strong>{ORDER_STATUS_LABEL[h.status]}</strong>{' '}
-                <span className="muted">{formatDateTime(h.at, tz)}</span>
+                <strong>{ORDER_STATUS_LABEL[h.status]}</strong> <span className="muted">{formatDateTime(h.at, tz)}</span>
               </li>
             ))}
           </ol>
@@ -195,11 +180,8 @@ export default function OrderDetails({
           <Form method="post">
             <input type="hidden" name="intent" value="cancel" />
             <p>
-              Товары вернутся в продажу
-              {order.payment && ['charged', 'authorized'].includes(order.payment.status)
-                ? ', а деньги — на вашу карту'
-                : ''}
-              . Это действие нельзя отменить.
+              Товары вернутся в продажу{order.payment && ['charged', 'authorized'].includes(order.payment.status) ? ', а деньги — на вашу карту' : ''}.
+              Это действие нельзя отменить.
             </p>
             <button type="submit" className="button" disabled={navigation.state !== 'idle'}>
               Да, отменить заказ

@@ -25,9 +25,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
     <section>
       <h1>{state === 'pending' ? 'Текущие заказы' : 'Выполненные заказы'}</h1>
       {orders.length === 0 ? (
-        <p className="muted">
-          {state === 'pending' ? 'Сейчас у вас нет заказов в работе.' : 'Выполненных заказов пока нет.'}
-        </p>
+        <p className="muted">{state === 'pending' ? 'Сейчас у вас нет заказов в работе.' : 'Выполненных заказов пока нет.'}</p>
       ) : (
         <ul className="orders">
           {orders.map((o) => (
@@ -37,13 +35,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 <OrderStatusBadge status={o.status} />
               </div>
               <p className="muted">
-                от {formatDate(o.createdAt, o.timeZone)} · {o.lines.reduce((s, l) => s + l.qty, 0)} шт. ·{' '}
-                <strong>{formatPrice(o.amount)}</strong>
+                от {formatDate(o.createdAt, o.timeZone)} · {o.lines.reduce((s, l) => s + l.qty, 0)} шт. · <strong>{formatPrice(o.amount)}</strong>
               </p>
               {o.status === 'awaiting_payment' && o.payment?.expiresAt && (
                 <p className="order-card__pay">
-                  {o.payment.status === 'failed' ? 'Оплата не прошла. ' : ''}Оплатите картой до{' '}
-                  {formatTime(o.payment.expiresAt, o.timeZone)} —{' '}
+                  {o.payment.status === 'failed' ? 'Оплата не прошла. ' : ''}Оплатите картой до {formatTime(o.payment.expiresAt, o.timeZone)} —{' '}
                   <Link to={`/personal/orders/details/${o.number}`}>перейти к оплате</Link>
                 </p>
               )}
