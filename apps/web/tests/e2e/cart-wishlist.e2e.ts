@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshotDir, snap, startShop, type RunningShop } from './shop.ts';
+import { eventually, launchBrowser, screenshotDir, snap, startShop, type RunningShop } from './shop.ts';
 
 // Issue 3 in Chromium: an anonymous visitor's cart split by city, the wishlist hearts, the sign-in merge of
 // spec §4 with a customer who already has a cart and a wishlist, the city chooser, the removal dialog, and
@@ -26,11 +26,6 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-/**
- * Waits for a value the page reaches after a request (an action, then the loaders again): polls up to 15 s,
- * as the machine running the tests may be busy. Not a timing assertion: it fails only if the value never comes.
- */
-const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000, interval: 100 });
 
 interface Sku {
   skuId: number;
@@ -182,7 +177,7 @@ describe('cart and wishlist (issue 3)', () => {
     await eventually(() => page.getByTestId('cart-count').textContent()).toBe('1');
     // The heart on the product page puts it in the wishlist.
     const heart = page.locator('.product__title').getByTestId('wishlist-heart');
-    await expect(heart.getAttribute('aria-pressed')).resolves.toBe('false');
+    await eventually(() => heart.getAttribute('aria-pressed')).toBe('false');
     await heart.click();
     await eventually(() => heart.getAttribute('aria-pressed')).toBe('true');
     await eventually(() => page.getByTestId('wishlist-count').textContent()).toBe('1');
@@ -203,11 +198,11 @@ describe('cart and wishlist (issue 3)', () => {
     }
 
     await page.goto(`${shop.url}/Cart`);
-    await expect(namesIn(page, 'cart-available')).resolves.toEqual([a.name]);
-    await expect(namesIn(page, 'cart-not-available')).resolves.toEqual([b.name]);
-    await expect(
+    await eventually(() => namesIn(page, 'cart-available')).toEqual([a.name]);
+    await eventually(() => namesIn(page, 'cart-not-available')).toEqual([b.name]);
+    await eventually(() =>
       page.locator(`[data-external-id="${b.externalId}"] [data-testid="delivery-information"]`).textContent(),
-    ).resolves.toContain('из другого города');
+    ).toContain('из другого города');
     await snap(page, 'cw-01-anonymous-cart-split');
 
     // Quantity controls change by a delta; the count in the summary follows.
@@ -221,11 +216,11 @@ describe('cart and wishlist (issue 3)', () => {
     await page.locator(`[data-external-id="${b.externalId}"]`).getByRole('link', { name: 'Удалить', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Удалить товар из корзины?' });
     await dialog.waitFor();
-    await expect(dialog.textContent()).resolves.toContain(b.name);
+    await eventually(() => dialog.textContent()).toContain(b.name);
     await snap(page, 'cw-02-remove-dialog');
     await dialog.getByRole('link', { name: 'Отмена' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect(page.getByTestId('cart-line').count()).resolves.toBe(2);
+    await eventually(() => page.getByTestId('cart-line').count()).toBe(2);
 
     // A heart on a product card (the category of `liked`) adds another product.
     await page.goto(`${shop.url}/product/${d.slug}`);
@@ -240,21 +235,21 @@ describe('cart and wishlist (issue 3)', () => {
     await eventually(() => page.getByTestId('wishlist-count').textContent()).toBe('3');
 
     await page.goto(`${shop.url}/Cart`);
-    await expect(namesIn(page, 'cart-available')).resolves.toEqual(expect.arrayContaining([a.name, d.name]));
-    await expect(namesIn(page, 'cart-not-available')).resolves.toEqual([b.name]);
-    await expect(qtyOf(page, a).textContent()).resolves.toBe('3');
-    await expect(qtyOf(page, d).textContent()).resolves.toBe('1');
+    await eventually(() => namesIn(page, 'cart-available')).toEqual(expect.arrayContaining([a.name, d.name]));
+    await eventually(() => namesIn(page, 'cart-not-available')).toEqual([b.name]);
+    await eventually(() => qtyOf(page, a).textContent()).toBe('3');
+    await eventually(() => qtyOf(page, d).textContent()).toBe('1');
     await snap(page, 'cw-03-merged-cart');
 
     await page.goto(`${shop.url}/personal/wishlist`);
-    const wished = await page.getByTestId('wishlist-item').locator('.card__name').allTextContents();
-    expect(wished.sort()).toEqual([a.name, d.name, liked.name].sort());
+    const wished = async () => (await page.getByTestId('wishlist-item').locator('.card__name').allTextContents()).sort();
+    await eventually(wished).toEqual([a.name, d.name, liked.name].sort());
     await snap(page, 'cw-04-merged-wishlist');
     // The heart on the wishlist page removes a product.
     await page.getByTestId('wishlist-item').filter({ hasText: d.name }).getByTestId('wishlist-heart').click();
     await eventually(() => page.getByTestId('wishlist-count').textContent()).toBe('2');
     await page.reload();
-    await expect(page.getByTestId('wishlist-item').count()).resolves.toBe(2);
+    await eventually(() => page.getByTestId('wishlist-item').count()).toBe(2);
 
     // The customer's cart and wishlist are the ones in use: no second cart was made.
     const carts = db.prepare('select id, merged_into_id from cart where customer_id = (select id from customer where mobile = ?)').all(mobile);
@@ -264,12 +259,12 @@ describe('cart and wishlist (issue 3)', () => {
     await page.goto(`${shop.url}/Cart`);
     await chooseCity(page, b.otherCityName);
     await eventually(() => namesIn(page, 'cart-available')).toContain(b.name);
-    await expect(namesIn(page, 'cart-not-available')).resolves.toContain(a.name);
-    await expect(page.locator('#available-title').textContent()).resolves.toContain(b.otherCityName);
+    await eventually(() => namesIn(page, 'cart-not-available')).toContain(a.name);
+    await eventually(() => page.locator('#available-title').textContent()).toContain(b.otherCityName);
     await snap(page, 'cw-05-cart-after-city-change');
     // …and the stock labels everywhere: b's size is in stock on its product page.
     await page.goto(`${shop.url}/product/${b.slug}`);
-    await expect(page.locator(`label.size:has(input[value="${b.externalId}"])`).getAttribute('title')).resolves.toBe('В наличии');
+    await eventually(() => page.locator(`label.size:has(input[value="${b.externalId}"])`).getAttribute('title')).toBe('В наличии');
     const cityCookie = (await context.cookies()).filter((c) => ['city_id', 'stock_api_region_id', 'region_name'].includes(c.name));
     expect(Object.fromEntries(cityCookie.map((c) => [c.name, decodeURIComponent(c.value)]))).toEqual({
       city_id: String(b.otherCity),
@@ -292,18 +287,18 @@ describe('cart and wishlist (issue 3)', () => {
       await page.waitForURL(/added=1/);
     }
     await page.goto(`${shop.url}/Cart`);
-    await expect(page.getByTestId('cart-line').count()).resolves.toBe(2);
+    await eventually(() => page.getByTestId('cart-line').count()).toBe(2);
 
     await page.getByTestId('city-chooser').locator('summary').click();
     await snap(page, 'cw-06-city-chooser-no-js');
     await page.getByRole('button', { name: 'Астана', exact: true }).click();
     await page.waitForURL(/\/Cart$/);
-    await expect(page.getByTestId('current-city').textContent()).resolves.toBe('Астана');
+    await eventually(() => page.getByTestId('current-city').textContent()).toBe('Астана');
 
     await page.locator(`[data-external-id="${a.externalId}"]`).getByRole('link', { name: 'Удалить', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Удалить', exact: true }).click();
     await page.waitForURL(/\/Cart$/);
-    await expect(page.getByTestId('cart-line').count()).resolves.toBe(1);
+    await eventually(() => page.getByTestId('cart-line').count()).toBe(1);
 
     await page.getByRole('link', { name: 'Очистить корзину' }).click();
     await page.getByRole('dialog', { name: 'Очистить корзину?' }).getByRole('button', { name: 'Очистить' }).click();
@@ -317,14 +312,14 @@ describe('cart and wishlist (issue 3)', () => {
     const card = page.locator('article.card').first();
     await card.getByTestId('wishlist-heart').click();
     await page.waitForURL(new RegExp(`/category/${category.slug}$`));
-    await expect(page.getByTestId('wishlist-count').textContent()).resolves.toBe('1');
-    await expect(page.locator('article.card').first().getByTestId('wishlist-heart').getAttribute('aria-pressed')).resolves.toBe('true');
+    await eventually(() => page.getByTestId('wishlist-count').textContent()).toBe('1');
+    await eventually(() => page.locator('article.card').first().getByTestId('wishlist-heart').getAttribute('aria-pressed')).toBe('true');
 
     // A phone-sized screen keeps the city chooser in the header.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('city-chooser').locator('summary').click();
     await page.screenshot({ path: path.join(screenshotDir, 'cw-07-mobile-city-chooser.png') });
-    await expect(page.getByRole('button', { name: 'Шымкент', exact: true }).isVisible()).resolves.toBe(true);
+    await eventually(() => page.getByRole('button', { name: 'Шымкент', exact: true }).isVisible()).toBe(true);
     await context.close();
   });
 });

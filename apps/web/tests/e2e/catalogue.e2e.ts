@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { ProductList } from '@kiim/contract';
-import { launchBrowser, snap, startShop, type RunningShop } from './shop.ts';
+import { eventually, launchBrowser, snap, startShop, type RunningShop } from './shop.ts';
 
 // Catalogue journeys (issue 5): list state in the URL, the city chooser changing stock labels, the segment
 // home guard and the list view.
@@ -57,17 +57,17 @@ describe('catalogue (issue 5)', () => {
     await page.locator('.pagination__current', { hasText: '2' }).waitFor();
     const url = new URL(page.url());
     expect(Object.fromEntries(url.searchParams)).toEqual({ inStock: '1', sort: 'price-asc', page: '2' });
-    const names = await cardNames(page);
-    expect(names).toEqual(expected.items.map((i) => i.name));
+    const names = expected.items.map((i) => i.name);
+    await eventually(() => cardNames(page)).toEqual(names);
     await snap(page, 'catalogue-01-filter-sort-page2');
 
     // Reload: the same state, server-rendered.
     await page.reload();
     expect(page.url()).toBe(url.toString());
-    expect(await cardNames(page)).toEqual(names);
-    await expect(page.getByRole('checkbox', { name: /В наличии: Алматы/ }).isChecked()).resolves.toBe(true);
-    await expect(page.getByLabel('Сортировка').inputValue()).resolves.toBe('price-asc');
-    await expect(page.locator('.pagination__current').textContent()).resolves.toBe('2');
+    await eventually(() => cardNames(page)).toEqual(names);
+    await eventually(() => page.getByRole('checkbox', { name: /В наличии: Алматы/ }).isChecked()).toBe(true);
+    await eventually(() => page.getByLabel('Сортировка').inputValue()).toBe('price-asc');
+    await eventually(() => page.locator('.pagination__current').textContent()).toBe('2');
 
     // Back: page 1 with filter and sort, then without the sort, then without the filter.
     await page.goBack();
@@ -102,16 +102,16 @@ describe('catalogue (issue 5)', () => {
     expect(target).toBeDefined();
     const { context, page, errors } = await newPage();
     await page.goto(`${shop.url}/product/${target!.slug}`);
-    await expect(page.getByTestId('size-stock').textContent()).resolves.toBe('В наличии');
-    await expect(page.getByTestId('current-city').textContent()).resolves.toBe('Алматы');
+    await eventually(() => page.getByTestId('size-stock').textContent()).toBe('В наличии');
+    await eventually(() => page.getByTestId('current-city').textContent()).toBe('Алматы');
 
     await page.getByTestId('city-chooser').locator('summary').click();
     await page.getByRole('button', { name: target!.city.name, exact: true }).click();
     await page.getByTestId('current-city').filter({ hasText: target!.city.name }).waitFor();
-    await expect(page.getByTestId('size-stock').textContent()).resolves.toBe('Доставка из другого города');
-    await expect(page.locator('label.size[title="В наличии"]').count()).resolves.toBe(0);
+    await eventually(() => page.getByTestId('size-stock').textContent()).toBe('Доставка из другого города');
+    await eventually(() => page.locator('label.size[title="В наличии"]').count()).toBe(0);
     await snap(page, 'catalogue-02-product-other-city');
-    expect(new URL(page.url()).pathname).toBe(`/product/${target!.slug}`);
+    await eventually(() => new URL(page.url()).pathname).toBe(`/product/${target!.slug}`);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -119,16 +119,16 @@ describe('catalogue (issue 5)', () => {
   it('the list view toggles between grid and hor, in the URL', async () => {
     const { context, page, errors } = await newPage({ width: 412, height: 900 });
     await page.goto(shop.url + '/category/muzhskie-dzhinsy?sort=new-arrivals');
-    await expect(page.locator('.grid').getAttribute('data-view')).resolves.toBe('grid');
+    await eventually(() => page.locator('.grid').getAttribute('data-view')).toBe('grid');
     await page.getByRole('link', { name: 'Списком' }).click();
     await page.waitForURL((u) => u.searchParams.get('view') === 'hor');
-    expect(new URL(page.url()).searchParams.get('sort')).toBe('new-arrivals');
+    await eventually(() => new URL(page.url()).searchParams.get('sort')).toBe('new-arrivals');
     await page.locator('.grid[data-view="hor"]').waitFor();
     const box = await page.locator('article.card .card__media').first().boundingBox();
     expect(box!.width).toBeLessThan(200);
     await snap(page, 'catalogue-03-list-view-hor');
     await page.reload();
-    await expect(page.locator('.grid').getAttribute('data-view')).resolves.toBe('hor');
+    await eventually(() => page.locator('.grid').getAttribute('data-view')).toBe('hor');
     await page.getByRole('link', { name: 'Плиткой' }).click();
     await page.waitForURL((u) => !u.searchParams.has('view'));
     await page.locator('.grid[data-view="grid"]').waitFor();
@@ -139,17 +139,17 @@ describe('catalogue (issue 5)', () => {
   it('/home-foo sends to /; the segment homes and search work', async () => {
     const { context, page, errors } = await newPage({ width: 412, height: 900 });
     await page.goto(shop.url + '/home-foo');
-    expect(new URL(page.url()).pathname).toBe('/');
+    await eventually(() => new URL(page.url()).pathname).toBe('/');
     await page.locator('.four-banners .banner').first().waitFor();
     await snap(page, 'catalogue-04-home');
     await page.goto(shop.url + '/home-muzhchiny');
-    await expect(page.locator('h1').textContent()).resolves.toBe('Одежда для мужчин');
+    await eventually(() => page.locator('h1').textContent()).toBe('Одежда для мужчин');
     await snap(page, 'catalogue-05-home-men');
     await page.getByLabel('Поиск по каталогу').fill('джинсов');
     await page.getByLabel('Поиск по каталогу').press('Enter');
     await page.waitForURL((u) => u.pathname === '/search');
     await page.locator('h1', { hasText: 'Результаты поиска «джинсов»' }).waitFor();
-    expect(await page.locator('article.card').count()).toBeGreaterThan(10);
+    await eventually(() => page.locator('article.card').count()).toBeGreaterThan(10);
     await snap(page, 'catalogue-06-search');
     expect(errors).toEqual([]);
     await context.close();

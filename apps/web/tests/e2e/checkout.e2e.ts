@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, snap, startShop, type RunningShop } from './shop.ts';
+import { eventually, launchBrowser, snap, startShop, type RunningShop } from './shop.ts';
 
 // Checkout, delivery and payment in Chromium (issue 6 acceptance): pickup + cash, courier + card on delivery
 // with the validity messages, card online through the project's Halyk ePay simulator (approved and declined),
@@ -109,20 +109,20 @@ describe('checkout (issue 6)', () => {
     const { page } = c;
     await openCheckout(page);
     // Pickup is the default, the first point selected; the map pins are labels of the same choices.
-    await expect(page.locator('input[name="deliveryMethodId"][value="1"]').isChecked()).resolves.toBe(true);
-    await expect(page.locator('input[name="paymentId"][value="2"]').isChecked()).resolves.toBe(true);
-    await expect(page.getByTestId('pickup-point').count()).resolves.toBe(pointCount);
-    await expect(page.locator('.pickup-map__pin').count()).resolves.toBe(pointCount);
+    await eventually(() => page.locator('input[name="deliveryMethodId"][value="1"]').isChecked()).toBe(true);
+    await eventually(() => page.locator('input[name="paymentId"][value="2"]').isChecked()).toBe(true);
+    await eventually(() => page.getByTestId('pickup-point').count()).toBe(pointCount);
+    await eventually(() => page.locator('.pickup-map__pin').count()).toBe(pointCount);
     const radios = page.locator('input[name="pickupPointId"]');
-    await expect(radios.first().isChecked()).resolves.toBe(true);
-    await expect(page.locator('.courier-panel').isVisible()).resolves.toBe(false);
+    await eventually(() => radios.first().isChecked()).toBe(true);
+    await eventually(() => page.locator('.courier-panel').isVisible()).toBe(false);
     await page.locator('.pickup-map__pin').nth(1).click();
-    await expect(radios.nth(1).isChecked()).resolves.toBe(true);
+    await eventually(() => radios.nth(1).isChecked()).toBe(true);
     const point = (await page.getByTestId('pickup-point').nth(1).locator('strong').textContent()) ?? '';
-    expect(await page.getByTestId('pickup-point').nth(1).textContent()).toMatch(/Пн–/);
-    expect(tenge(await page.getByTestId('checkout-total').textContent())).toBe(sku.price * 2);
-    await expect(page.getByTestId('checkout-delivery').textContent()).resolves.toBe('бесплатно');
-    await expect(page.getByTestId('checkout-dates').textContent()).resolves.toMatch(/сегодня|завтра/);
+    await eventually(() => page.getByTestId('pickup-point').nth(1).textContent()).toMatch(/Пн–/);
+    await eventually(async () => tenge(await page.getByTestId('checkout-total').textContent())).toBe(sku.price * 2);
+    await eventually(() => page.getByTestId('checkout-delivery').textContent()).toBe('бесплатно');
+    await eventually(() => page.getByTestId('checkout-dates').textContent()).toMatch(/сегодня|завтра/);
     await page.locator('input[name="paymentId"][value="1"]').check();
     // A tampered page cannot set prices: the order is priced by the server.
     await page.evaluate(() => {
@@ -141,10 +141,10 @@ describe('checkout (issue 6)', () => {
     await page.waitForURL(/\/Cart\/thankyou$/);
     const number = (await page.getByTestId('order-number').textContent()) ?? '';
     expect(number).toMatch(/^\d{6,15}$/);
-    expect(tenge(await page.getByTestId('order-amount').textContent())).toBe(sku.price * 2);
-    await expect(page.getByTestId('order-date').textContent()).resolves.toMatch(RUSSIAN_DATE);
-    await expect(page.locator('.thumbs img').count()).resolves.toBeGreaterThan(0);
-    await expect(page.locator('.thankyou').textContent()).resolves.toContain(point);
+    await eventually(async () => tenge(await page.getByTestId('order-amount').textContent())).toBe(sku.price * 2);
+    await eventually(() => page.getByTestId('order-date').textContent()).toMatch(RUSSIAN_DATE);
+    await eventually(() => page.locator('.thumbs img').count()).toBeGreaterThan(0);
+    await eventually(() => page.locator('.thankyou').textContent()).toContain(point);
     await snap(page, 'checkout-02-thank-you');
 
     // Saved choices come back on the next checkout (spec §4).
@@ -155,11 +155,11 @@ describe('checkout (issue 6)', () => {
     await page.getByRole('link', { name: 'Мои заказы' }).click();
     await page.waitForURL(/\/personal\/orders\/pending$/);
     const card = page.getByTestId('order-card').filter({ hasText: number });
-    await expect(card.getByTestId('order-status').textContent()).resolves.toBe('Принят');
+    await eventually(() => card.getByTestId('order-status').textContent()).toBe('Принят');
     await card.getByRole('link').first().click();
     await page.waitForURL(new RegExp(`/personal/orders/details/${number}$`));
-    await expect(page.getByTestId('payment-state').textContent()).resolves.toBe('Оплата при получении: наличными.');
-    await expect(page.getByTestId('status-history').textContent()).resolves.toContain('Принят');
+    await eventually(() => page.getByTestId('payment-state').textContent()).toBe('Оплата при получении: наличными.');
+    await eventually(() => page.getByTestId('status-history').textContent()).toContain('Принят');
     await snap(page, 'checkout-03-order-details');
     expect(c.external).toEqual([]);
     await done(c);
@@ -171,22 +171,22 @@ describe('checkout (issue 6)', () => {
     const { page } = c;
     await openCheckout(page);
     await page.getByText('Курьерская доставка').click();
-    await expect(page.locator('.courier-panel').isVisible()).resolves.toBe(true);
-    await expect(page.locator('.pickup-panel').isVisible()).resolves.toBe(false);
-    expect(tenge(await page.getByTestId('checkout-delivery').textContent())).toBe(courierPrice);
-    expect(tenge(await page.getByTestId('checkout-total').textContent())).toBe(sku.price + courierPrice);
-    await expect(page.locator('.recipient').isVisible()).resolves.toBe(false);
+    await eventually(() => page.locator('.courier-panel').isVisible()).toBe(true);
+    await eventually(() => page.locator('.pickup-panel').isVisible()).toBe(false);
+    await eventually(async () => tenge(await page.getByTestId('checkout-delivery').textContent())).toBe(courierPrice);
+    await eventually(async () => tenge(await page.getByTestId('checkout-total').textContent())).toBe(sku.price + courierPrice);
+    await eventually(() => page.locator('.recipient').isVisible()).toBe(false);
     await page.getByLabel('Получатель другой человек').check();
-    await expect(page.locator('.recipient').isVisible()).resolves.toBe(true);
+    await eventually(() => page.locator('.recipient').isVisible()).toBe(true);
 
     // Nothing filled in: the same rules as the API, a message beside each field, nothing sent.
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
-    await expect(page.locator('#street-error').textContent()).resolves.toBe('Укажите улицу или микрорайон');
-    await expect(page.locator('#building-error').textContent()).resolves.toBe('Укажите номер дома');
-    await expect(page.locator('#contactName-error').textContent()).resolves.toBe('Укажите имя получателя');
-    await expect(page.locator('#contactPhone-error').textContent()).resolves.toBe('Укажите мобильный номер получателя, например +7 701 234 56 78');
-    await expect(page.locator('input[name="street"]').getAttribute('aria-invalid')).resolves.toBe('true');
-    expect(new URL(page.url()).pathname).toBe('/Cart/checkout');
+    await eventually(() => page.locator('#street-error').textContent()).toBe('Укажите улицу или микрорайон');
+    await eventually(() => page.locator('#building-error').textContent()).toBe('Укажите номер дома');
+    await eventually(() => page.locator('#contactName-error').textContent()).toBe('Укажите имя получателя');
+    await eventually(() => page.locator('#contactPhone-error').textContent()).toBe('Укажите мобильный номер получателя, например +7 701 234 56 78');
+    await eventually(() => page.locator('input[name="street"]').getAttribute('aria-invalid')).toBe('true');
+    await eventually(() => new URL(page.url()).pathname).toBe('/Cart/checkout');
     await snap(page, 'checkout-04-courier-errors');
 
     await page.getByLabel('Улица или микрорайон').fill('пр. Абая');
@@ -194,25 +194,25 @@ describe('checkout (issue 6)', () => {
     await page.getByLabel('Квартира или офис').fill('14');
     await page.getByLabel('Имя получателя').fill('Асель');
     await page.getByLabel('Мобильный телефон получателя').fill('+7 916 123 45 67');
-    await expect(page.locator('#street-error').count()).resolves.toBe(0);
-    await expect(page.locator('#contactPhone-error').count()).resolves.toBe(1);
+    await eventually(() => page.locator('#street-error').count()).toBe(0);
+    await eventually(() => page.locator('#contactPhone-error').count()).toBe(1);
     await page.getByLabel('Мобильный телефон получателя').fill('8 701 555 66 77');
     await page.getByLabel('Электронная почта (необязательно) — пришлём чек и статус заказа').fill('asel@');
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
-    await expect(page.locator('#email-error').textContent()).resolves.toBe('Проверьте адрес электронной почты, например aigerim@mail.kz');
+    await eventually(() => page.locator('#email-error').textContent()).toBe('Проверьте адрес электронной почты, например aigerim@mail.kz');
     await page.getByLabel('Электронная почта (необязательно) — пришлём чек и статус заказа').fill('asel@mail.kz');
-    await expect(page.locator('input[name="paymentId"][value="2"]').isChecked()).resolves.toBe(true);
+    await eventually(() => page.locator('input[name="paymentId"][value="2"]').isChecked()).toBe(true);
     await snap(page, 'checkout-05-courier');
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
 
     await page.waitForURL(/\/Cart\/thankyou$/);
-    expect(tenge(await page.getByTestId('order-amount').textContent())).toBe(sku.price + courierPrice);
-    await expect(page.locator('.thankyou').textContent()).resolves.toContain('Доставка курьером: пр. Абая, 52, кв. 14');
-    await expect(page.getByTestId('order-dates').textContent()).resolves.toMatch(/^Доставим: /);
+    await eventually(async () => tenge(await page.getByTestId('order-amount').textContent())).toBe(sku.price + courierPrice);
+    await eventually(() => page.locator('.thankyou').textContent()).toContain('Доставка курьером: пр. Абая, 52, кв. 14');
+    await eventually(() => page.getByTestId('order-dates').textContent()).toMatch(/^Доставим: /);
     const number = (await page.getByTestId('order-number').textContent()) ?? '';
     await page.goto(`${shop.url}/personal/orders/details/${number}`);
-    await expect(page.locator('.order-details').textContent()).resolves.toContain('Получатель: Асель, +7 701 555 66 77');
-    await expect(page.getByTestId('payment-state').textContent()).resolves.toBe('Оплата при получении: картой.');
+    await eventually(() => page.locator('.order-details').textContent()).toContain('Получатель: Асель, +7 701 555 66 77');
+    await eventually(() => page.getByTestId('payment-state').textContent()).toBe('Оплата при получении: картой.');
     await done(c);
   });
 
@@ -223,11 +223,11 @@ describe('checkout (issue 6)', () => {
     await page.locator('input[name="deliveryMethodId"][value="2"]').check();
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
     await page.locator('#street-error').waitFor();
-    await expect(page.locator('#street-error').textContent()).resolves.toBe('Укажите улицу или микрорайон');
-    await expect(page.locator('#building-error').textContent()).resolves.toBe('Укажите номер дома');
-    await expect(page.getByTestId('checkout-alert').textContent()).resolves.toContain('Проверьте поля, отмеченные красным.');
+    await eventually(() => page.locator('#street-error').textContent()).toBe('Укажите улицу или микрорайон');
+    await eventually(() => page.locator('#building-error').textContent()).toBe('Укажите номер дома');
+    await eventually(() => page.getByTestId('checkout-alert').textContent()).toContain('Проверьте поля, отмеченные красным.');
     // The choice made is kept.
-    await expect(page.locator('input[name="deliveryMethodId"][value="2"]').isChecked()).resolves.toBe(true);
+    await eventually(() => page.locator('input[name="deliveryMethodId"][value="2"]').isChecked()).toBe(true);
     await snap(page, 'checkout-06-no-js-errors');
     await done(c);
   });
@@ -242,8 +242,8 @@ describe('checkout (issue 6)', () => {
 
     // Straight from checkout to the bank's page (here the local simulator on its own loopback port).
     await page.waitForURL((u) => u.pathname === '/payform/' && u.port !== new URL(shop.url).port);
-    await expect(page.locator('h1').textContent()).resolves.toMatch(/₸/);
-    expect(tenge(await page.locator('h1').textContent())).toBe(sku.price);
+    await eventually(() => page.locator('h1').textContent()).toMatch(/₸/);
+    await eventually(async () => tenge(await page.locator('h1').textContent())).toBe(sku.price);
     await snap(page, 'checkout-07-payment-page');
     await page.getByLabel('Номер карты').fill('4405 6397 0401 5096');
     await page.getByLabel('Срок действия').fill('12/30');
@@ -252,11 +252,11 @@ describe('checkout (issue 6)', () => {
     await page.getByRole('button', { name: /^Оплатить/ }).click();
 
     await page.waitForURL((u) => u.pathname.startsWith('/personal/orders/details/') && u.searchParams.get('payment') === 'return');
-    await expect(page.getByTestId('payment-banner').textContent()).resolves.toBe('Оплата прошла успешно. Спасибо!');
-    await expect(page.getByTestId('order-status').first().textContent()).resolves.toBe('Оплачен');
-    await expect(page.getByTestId('payment-state').textContent()).resolves.toMatch(/^Оплачен картой 440563\.\.\.5096/);
-    await expect(page.getByTestId('status-history').textContent()).resolves.toMatch(/Ожидает оплаты.*Оплачен/);
-    await expect(page.getByTestId('pay-button').count()).resolves.toBe(0);
+    await eventually(() => page.getByTestId('payment-banner').textContent()).toBe('Оплата прошла успешно. Спасибо!');
+    await eventually(() => page.getByTestId('order-status').first().textContent()).toBe('Оплачен');
+    await eventually(() => page.getByTestId('payment-state').textContent()).toMatch(/^Оплачен картой 440563\.\.\.5096/);
+    await eventually(() => page.getByTestId('status-history').textContent()).toMatch(/Ожидает оплаты.*Оплачен/);
+    await eventually(() => page.getByTestId('pay-button').count()).toBe(0);
     await snap(page, 'checkout-08-paid');
     await done(c);
   });
@@ -275,10 +275,10 @@ describe('checkout (issue 6)', () => {
     await page.getByRole('button', { name: /^Оплатить/ }).click();
 
     await page.waitForURL((u) => u.searchParams.get('payment') === 'failed');
-    await expect(page.getByTestId('payment-banner').textContent()).resolves.toBe(
+    await eventually(() => page.getByTestId('payment-banner').textContent()).toBe(
       'Оплата не прошла: Отказ банка-эмитента. Деньги не списаны — попробуйте ещё раз или другой картой.',
     );
-    await expect(page.getByTestId('order-status').first().textContent()).resolves.toBe('Ожидает оплаты');
+    await eventually(() => page.getByTestId('order-status').first().textContent()).toBe('Ожидает оплаты');
     await snap(page, 'checkout-09-declined');
 
     await hydrated(page);
@@ -289,8 +289,8 @@ describe('checkout (issue 6)', () => {
     await page.getByLabel('CVC/CVV').fill('321');
     await page.getByRole('button', { name: /^Оплатить/ }).click();
     await page.waitForURL((u) => u.searchParams.get('payment') === 'return');
-    await expect(page.getByTestId('order-status').first().textContent()).resolves.toBe('Оплачен');
-    await expect(page.getByTestId('payment-state').textContent()).resolves.toMatch(/^Оплачен картой 552204\.\.\.6736/);
+    await eventually(() => page.getByTestId('order-status').first().textContent()).toBe('Оплачен');
+    await eventually(() => page.getByTestId('payment-state').textContent()).toMatch(/^Оплачен картой 552204\.\.\.6736/);
     await done(c);
   });
 
@@ -333,9 +333,9 @@ describe('checkout (issue 6)', () => {
     await snap(page, 'checkout-10-widget');
     await widget.getByRole('button', { name: /^Оплатить/ }).click();
     await expect(result).resolves.toEqual({ success: true });
-    await expect(page.locator('[data-halyk-widget]').count()).resolves.toBe(0);
+    await eventually(() => page.locator('[data-halyk-widget]').count()).toBe(0);
     await page.goto(`${shop.url}/personal/orders/details/${order.number}?payment=return`);
-    await expect(page.getByTestId('order-status').first().textContent()).resolves.toBe('Оплачен');
+    await eventually(() => page.getByTestId('order-status').first().textContent()).toBe('Оплачен');
     await done(c);
   });
 
@@ -343,14 +343,14 @@ describe('checkout (issue 6)', () => {
     const anonymous = await browser.newContext();
     const page = await anonymous.newPage();
     await page.goto(shop.url + '/Cart/thankyou', { waitUntil: 'domcontentloaded' });
-    expect(new URL(page.url()).pathname).toBe('/');
+    await eventually(() => new URL(page.url()).pathname).toBe('/');
     await anonymous.close();
 
     const c = await shopperWith(skus[5]!);
     await c.page.goto(shop.url + '/Cart/thankyou', { waitUntil: 'domcontentloaded' });
-    expect(new URL(c.page.url()).pathname).toBe('/');
+    await eventually(() => new URL(c.page.url()).pathname).toBe('/');
     await c.page.goto(shop.url + '/Cart/thankyou?pay=1', { waitUntil: 'domcontentloaded' });
-    expect(new URL(c.page.url()).pathname).toBe('/');
+    await eventually(() => new URL(c.page.url()).pathname).toBe('/');
     await done(c);
   });
 });

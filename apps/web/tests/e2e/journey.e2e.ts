@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, snap, startShop, type RunningShop } from './shop.ts';
+import { eventually, launchBrowser, snap, startShop, type RunningShop } from './shop.ts';
 
 /** Digits of a price as shown (`12 990 ₸` → 12990). */
 const tenge = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
@@ -26,18 +26,18 @@ describe('main shopping journey (issue: the shop end to end)', () => {
     page.on('pageerror', (e) => errors.push(e.message));
 
     await page.goto(shop.url + '/');
-    await expect(page.locator('h1').first().textContent()).resolves.toBeTruthy();
+    await eventually(() => page.locator('h1').first().textContent()).toBeTruthy();
     await snap(page, '01-home');
 
     await page.locator('a.tile', { hasText: 'Женские джинсы' }).click();
     await page.locator('h1', { hasText: 'Женские джинсы' }).waitFor();
-    expect(new URL(page.url()).pathname).toMatch(/^\/category\//);
+    await eventually(() => new URL(page.url()).pathname).toMatch(/^\/category\//);
     await snap(page, '02-category');
 
     // A product in stock in the current city (Алматы).
     await page.locator('article.card', { has: page.locator('.stock--in') }).first().locator('a').click();
     await page.locator('.product h1').waitFor();
-    expect(new URL(page.url()).pathname).toMatch(/^\/product\//);
+    await eventually(() => new URL(page.url()).pathname).toMatch(/^\/product\//);
     const productName = await page.locator('h1').textContent();
     const price = tenge(await page.locator('.product__info .price__now').textContent());
     expect(price).toBeGreaterThan(0);
@@ -45,12 +45,12 @@ describe('main shopping journey (issue: the shop end to end)', () => {
     await snap(page, '03-product');
     await page.getByRole('button', { name: 'Добавить в корзину' }).click();
     await page.getByText('Товар добавлен в корзину').waitFor();
-    await expect(page.getByTestId('cart-count').textContent()).resolves.toBe('1');
+    await eventually(() => page.getByTestId('cart-count').textContent()).toBe('1');
 
     await page.goto(shop.url + '/Cart');
-    await expect(page.getByTestId('cart-line').count()).resolves.toBe(1);
-    await expect(page.getByTestId('cart-line').textContent()).resolves.toContain(productName ?? '');
-    expect(tenge(await page.getByTestId('cart-total').textContent())).toBe(price);
+    await eventually(() => page.getByTestId('cart-line').count()).toBe(1);
+    await eventually(() => page.getByTestId('cart-line').textContent()).toContain(productName ?? '');
+    await eventually(async () => tenge(await page.getByTestId('cart-total').textContent())).toBe(price);
     await snap(page, '04-cart');
 
     // Checkout asks an anonymous visitor to sign in first.
@@ -71,7 +71,7 @@ describe('main shopping journey (issue: the shop end to end)', () => {
     // The first pickup point of the city is selected (spec §4); wait for the page, not just its address.
     await page.getByRole('heading', { name: 'Оформление заказа' }).waitFor();
     await page.locator('input[name="pickupPointId"]:checked').waitFor({ state: 'attached' });
-    await expect(page.locator('input[name="pickupPointId"]:checked').count()).resolves.toBe(1);
+    await eventually(() => page.locator('input[name="pickupPointId"]:checked').count()).toBe(1);
     await page.locator('input[name="deliveryMethodId"][value="1"]').check();
     await page.locator('input[name="paymentId"][value="1"]').check();
     await snap(page, '07-checkout');
@@ -80,16 +80,16 @@ describe('main shopping journey (issue: the shop end to end)', () => {
     await page.waitForURL(/\/Cart\/thankyou$/);
     const orderNumber = (await page.getByTestId('order-number').textContent()) ?? '';
     expect(orderNumber).toMatch(/^\d{6,15}$/);
-    expect(tenge(await page.getByTestId('order-amount').textContent())).toBe(price);
+    await eventually(async () => tenge(await page.getByTestId('order-amount').textContent())).toBe(price);
     await snap(page, '08-thank-you');
 
     await page.getByRole('link', { name: 'Мои заказы' }).click();
     await page.waitForURL(/\/personal\/orders\/pending$/);
-    await expect(page.getByTestId('order-card').first().textContent()).resolves.toContain(orderNumber);
+    await eventually(() => page.getByTestId('order-card').first().textContent()).toContain(orderNumber);
     await snap(page, '09-pending-orders');
 
     // The cart no longer holds the ordered line.
-    await expect(page.getByTestId('cart-count').count()).resolves.toBe(0);
+    await eventually(() => page.getByTestId('cart-count').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -99,22 +99,22 @@ describe('main shopping journey (issue: the shop end to end)', () => {
     const page = await context.newPage();
 
     await page.goto(shop.url + '/Cart/thankyou');
-    expect(new URL(page.url()).pathname).toBe('/');
+    await eventually(() => new URL(page.url()).pathname).toBe('/');
 
     await page.goto(shop.url + '/Cart/checkout');
-    expect(new URL(page.url()).pathname.toLowerCase()).toBe('/cart');
+    await eventually(() => new URL(page.url()).pathname.toLowerCase()).toBe('/cart');
 
     await page.goto(shop.url + '/personal/orders/pending');
-    expect(new URL(page.url()).pathname).toBe('/');
+    await eventually(() => new URL(page.url()).pathname).toBe('/');
 
     const res = await page.goto(shop.url + '/no-such-page');
     expect(res?.status()).toBe(404);
-    await expect(page.locator('h1').textContent()).resolves.toBe('Такая страница не существует...');
-    await expect(page.getByRole('link', { name: 'На главную', exact: true }).count()).resolves.toBe(1);
+    await eventually(() => page.locator('h1').textContent()).toBe('Такая страница не существует...');
+    await eventually(() => page.getByRole('link', { name: 'На главную', exact: true }).count()).toBe(1);
     await snap(page, '10-not-found');
 
     await page.goto(shop.url + '/home-foo');
-    expect(new URL(page.url()).pathname).toBe('/');
+    await eventually(() => new URL(page.url()).pathname).toBe('/');
     await context.close();
   });
 });

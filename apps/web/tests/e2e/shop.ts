@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -85,7 +86,15 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -95,4 +104,48 @@ export async function snap(page: Page, name: string): Promise<string> {
   const file = path.join(screenshotDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * Polls a read of the page until the assertion holds (up to 15 s): after a click, a navigation or an action the
+ * page settles a moment later, all the more on a busy machine. Not a timing assertion: it fails only if the value
+ * never comes.
+ */
+export const eventually = <T>(read: () => Promise<T> | T) =>
+  expect.poll(read, { timeout: 15_000, interval: 100 });
+
+/** The code of the newest SMS to `mobile` in the shop's development outbox. */
+export async function smsCode(shop: RunningShop, mobile: string): Promise<string> {
+  const outbox = (await (await fetch(`${shop.url}/api/dev/sms-outbox?mobile=${mobile}`)).json()) as {
+    data: { text: string }[];
+  };
+  const code = /\b(\d{6})\b/.exec(outbox.data[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no SMS for ${mobile}`);
+  return code;
+}
+
+/** A fresh browser context and page for one test, collecting the page's script errors. */
+export async function newShopper(
+  browser: Browser,
+  opts: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
+) {
+  const context = await browser.newContext({
+    viewport: opts.viewport ?? { width: 1280, height: 900 },
+    locale: 'ru-RU',
+    javaScriptEnabled: opts.javaScriptEnabled ?? true,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return {
+    context,
+    page,
+    errors,
+    /** Checks the page had no script error and closes the context. */
+    async done() {
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  };
 }
