@@ -1,9 +1,11 @@
 import { PaymentMethod } from '@kiim/contract/enums';
 import { CHECKOUT_LIMITS } from '@kiim/contract/checkout';
 import { formatPrice } from '@kiim/contract/format';
-import type { CartItem, DeliveryMethodOption, PaymentMethodOption } from '@kiim/contract';
+import type { CartItem, DeliveryMethodOption, PaymentMethodOption, PickupPoint } from '@kiim/contract';
 import { text } from '../../lib/text.ts';
 import { Field, FieldError, FormAlert } from '../form/Field.tsx';
+import { CourierForm } from './CourierForm.tsx';
+import { PickupPoints } from './PickupPoints.tsx';
 
 const PAYMENT_HINTS: Record<number, string> = {
   [PaymentMethod.cashOnDelivery]: 'Курьеру или в пункте выдачи',
@@ -155,5 +157,40 @@ export function CheckoutAlert({
         </ul>
       )}
     </FormAlert>
+  );
+}
+
+/**
+ * Where the order is received: the pickup points, and the courier's address where the city offers it. Both are
+ * on the page; CSS shows the one the chosen method needs (before and without JavaScript too).
+ */
+export function ReceivingPanels({
+  points,
+  selectedPointId,
+  courierOffered,
+  errors,
+  values,
+  mobile,
+}: {
+  points: PickupPoint[];
+  selectedPointId: number | null;
+  courierOffered: boolean;
+  errors: Record<string, string | undefined>;
+  values: Record<string, string>;
+  mobile: string | null;
+}) {
+  return (
+    <>
+      <fieldset className="panel pickup-panel">
+        <legend>Пункт самовывоза</legend>
+        <PickupPoints points={points} selectedId={selectedPointId} error={errors.pickupPointId} />
+      </fieldset>
+      {courierOffered && (
+        <fieldset className="panel courier-panel">
+          <legend>Адрес доставки курьером</legend>
+          <CourierForm errors={errors} values={values} mobile={mobile} />
+        </fieldset>
+      )}
+    </>
   );
 }

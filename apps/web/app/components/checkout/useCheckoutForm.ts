@@ -10,17 +10,24 @@ export interface CheckoutChoice {
 }
 
 /**
- * The checkout form's state in the browser. Messages: the server's after a refusal (`failed`); the same rules
+ * The checkout form's state in the browser (`onlyOtherCities`: nothing is in stock in the city, so the lines
+ * from other cities are asked for from the start). Messages: the server's after a refusal (`failed`); the same rules
  * (checkout.rules.ts, on the draft read by lib/checkout-form.ts as the server reads it) once the shopper has
  * tried to send — a submit with a refused field is stopped and the first such field focused. A new answer of
  * the server shows its own messages again.
  */
 export function useCheckoutForm(
-  failed: { errors: Record<string, string[]> } | undefined,
-  initial: CheckoutChoice,
+  failed: { errors: Record<string, string[]>; values: Record<string, string> } | undefined,
+  defaults: { deliveryMethodId: number; paymentId: number },
+  onlyOtherCities: boolean,
 ) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [choice, setChoice] = useState(initial);
+  // First the choices the server sent back after a refusal, else the defaults of spec §4.
+  const [choice, setChoice] = useState<CheckoutChoice>(() => ({
+    deliveryMethodId: Number(failed?.values.deliveryMethodId) || defaults.deliveryMethodId,
+    paymentId: Number(failed?.values.paymentId) || defaults.paymentId,
+    includeOther: failed?.values.includeOtherCityItems === 'on' || onlyOtherCities,
+  }));
   const [checked, setChecked] = useState<{ after: typeof failed; errors: Record<string, string[]> } | null>(
     null,
   );

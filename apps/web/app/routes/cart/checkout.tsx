@@ -5,11 +5,10 @@ import type { Route } from './+types/checkout';
 import { apiFor } from '../../lib/api.server.ts';
 import { loadCheckout, placeOrder, type CheckoutFailure } from './checkout.server.ts';
 import { useRootData } from '../../lib/root-data.ts';
-import { PickupPoints } from '../../components/checkout/PickupPoints.tsx';
-import { CourierForm } from '../../components/checkout/CourierForm.tsx';
 import { CheckoutSummary } from '../../components/checkout/CheckoutSummary.tsx';
 import {
   CheckoutAlert,
+  ReceivingPanels,
   ContactFields,
   DeliveryMethods,
   OtherCityItems,
@@ -42,17 +41,25 @@ export function action({ request, context }: Route.ActionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 409 ? true : defaultShouldRevalidate;
 
+/** When a delivery method brings the order, in words (`сегодня`, `24–25 ноября`), from the server's `now`. */
+const deliveryDatesText = (now: string, timeZone: string, fromOtherCity: boolean) => (methodId: number) =>
+  formatDeliveryDates(
+    deliveryDates(methodId, new Date(now), timeZone, fromOtherCity),
+    new Date(now),
+    timeZone,
+  );
+
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { split, otherCity, defaults, idempotencyKey, now } = loaderData;
   const failure = actionData as CheckoutFailure | undefined;
   const values = failure?.values ?? {};
   const root = useRootData();
   const busy = useNavigation().state !== 'idle';
-  const { formRef, choice, errors, onChange, onSubmit } = useCheckoutForm(failure, {
-    deliveryMethodId: Number(values.deliveryMethodId) || defaults.deliveryMethodId,
-    paymentId: Number(values.paymentId) || defaults.paymentId,
-    includeOther: values.includeOtherCityItems === 'on' || split.available.length === 0,
-  });
+  const { formRef, choice, errors, onChange, onSubmit } = useCheckoutForm(
+    failure,
+    defaults,
+    split.available.length === 0,
+  );
   const city = root?.city;
   const timeZone = city?.timeZone ?? 'Asia/Almaty';
   const methods = split.availableDeliveryMethods;
@@ -61,12 +68,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     ...split.available,
     ...(choice.includeOther ? otherCity.map((i) => ({ ...i, fromOtherCity: true })) : []),
   ];
-  const datesFor = (methodId: number) =>
-    formatDeliveryDates(
-      deliveryDates(methodId, new Date(now), timeZone, choice.includeOther && otherCity.length > 0),
-      new Date(now),
-      timeZone,
-    );
+  const datesFor = deliveryDatesText(now, timeZone, choice.includeOther && otherCity.length > 0);
   const courierOffered = methods.some((m) => m.id === DeliveryMethod.courier);
   return (
     <>
@@ -89,20 +91,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             datesFor={datesFor}
             courierOffered={courierOffered}
           />
-          <fieldset className="panel pickup-panel">
-            <legend>Пункт самовывоза</legend>
-            <PickupPoints
-              points={split.availablePickupPointList}
-              selectedId={Number(values.pickupPointId) || defaults.pickupPointId}
-              error={errors.pickupPointId}
-            />
-          </fieldset>
-          {courierOffered && (
-            <fieldset className="panel courier-panel">
-              <legend>Адрес доставки курьером</legend>
-              <CourierForm errors={errors} values={values} mobile={root?.customer?.mobile ?? null} />
-            </fieldset>
-          )}
+          <ReceivingPanels
+            points={split.availablePickupPointList}
+            selectedPointId={Number(values.pickupPointId) || defaults.pickupPointId}
+            courierOffered={courierOffered}
+            errors={errors}
+            values={values}
+            mobile={root?.customer?.mobile ?? null}
+          />
           <OtherCityItems items={otherCity} checked={choice.includeOther} />
           <PaymentMethods
             methods={split.availablePaymentMethods}

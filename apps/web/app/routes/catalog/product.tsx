@@ -4,6 +4,7 @@ import type { RelatedProducts } from '@kiim/contract';
 import { StockState } from '@kiim/contract/enums';
 import type { Route } from './+types/product';
 import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
+import { FieldError } from '../../components/form/Field.tsx';
 import { apiFor, notFoundOnApi404 } from '../../lib/api.server.ts';
 import { currentCityId } from '../../lib/cookies.server.ts';
 import { siteOrigin } from '../../lib/public-config.server.ts';
@@ -92,25 +93,13 @@ export const shouldRevalidate = keepDataUnderDialogs;
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related, crumbs } = loaderData;
-  const fetcher = useFetcher<{ ok: boolean; message?: string }>();
   const orderable = product.skus.filter((s) => s.regionalStockAmount !== 'not-available' || s.globalStockAmount !== 'not-available');
   const [size, setSize] = useState<string | undefined>(orderable.length === 1 ? orderable[0]?.externalId : undefined);
-  const [main, ...rest] = product.images;
-  const [search] = useSearchParams();
-  const added = (fetcher.data?.ok && fetcher.state === 'idle') || (!fetcher.data && search.get('added') === '1');
   return (
     <>
       <Breadcrumbs items={crumbs} />
       <div className="product">
-        {/* Phones: one picture per view, swiped (scroll snap); wider screens: two columns. */}
-        <div className="gallery" tabIndex={0} aria-label={`Фотографии: ${product.name}`} role="region">
-          {main && (
-            <img src={main.src} srcSet={main.srcSet} sizes="(max-width: 900px) 88vw, 400px" width={main.width} height={main.height} alt={main.alt} fetchPriority="high" decoding="sync" />
-          )}
-          {rest.map((img) => (
-            <img key={img.src} src={img.src} srcSet={img.srcSet} sizes="(max-width: 900px) 88vw, 400px" width={img.width} height={img.height} alt={img.alt} loading="lazy" decoding="async" />
-          ))}
-        </div>
+        <Gallery product={product} />
         <div className="product__info">
           <p className="product__brand">
             <Link to={`/search?brand=${product.brand.slug}`}>{product.brand.name}</Link>
@@ -132,40 +121,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-          <fetcher.Form method="post" action="/Cart" className="stack">
-            <input type="hidden" name="intent" value="add" />
-            <input type="hidden" name="qty" value="1" />
-            <input type="hidden" name="redirectTo" value={`/product/${product.slug}?added=1`} />
-            <fieldset className="sizes">
-              <legend>Размер</legend>
-              {product.skus.map((sku) => {
-                const none = sku.regionalStockAmount === 'not-available' && sku.globalStockAmount === 'not-available';
-                const elsewhere = !none && sku.stockState !== StockState.inStock;
-                return (
-                  <label key={sku.externalId} className={`size${none ? ' size--none' : elsewhere ? ' size--elsewhere' : ''}`} title={sku.stockState}>
-                    <input type="radio" name="externalId" value={sku.externalId} disabled={none} required checked={size === sku.externalId} onChange={() => setSize(sku.externalId)} />
-                    <span>{sku.size}</span>
-                  </label>
-                );
-              })}
-            </fieldset>
-            <p className="size-stock" data-testid="size-stock" aria-live="polite">
-              {size ? product.skus.find((s) => s.externalId === size)?.stockState : product.stockState}
-            </p>
-            <p className="size-legend muted">
-              <Link to={product.sizeGuideUrl}>Таблица размеров</Link>
-              <span>Зачёркнут — нет в наличии; с точкой — доставка из другого города.</span>
-            </p>
-            <button type="submit" className="button button--primary" disabled={fetcher.state !== 'idle'}>
-              Добавить в корзину
-            </button>
-            {added && (
-              <p className="notice" role="status">
-                Товар добавлен в корзину. <Link to="/Cart">Перейти в корзину</Link>
-              </p>
-            )}
-            {fetcher.data && !fetcher.data.ok && <p className="field-error" role="alert">{fetcher.data.message}</p>}
-          </fetcher.Form>
+          <AddToCart product={product} size={size} onSize={setSize} />
           <section className="product__about">
             <h2>О товаре</h2>
             <p>{product.description}</p>
@@ -195,5 +151,68 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </Await>
       </Suspense>
     </>
+  );
+}
+
+type ProductData = Route.ComponentProps['loaderData']['product'];
+
+/** Phones: one picture per view, swiped (scroll snap); wider screens: two columns. The first loads at once. */
+function Gallery({ product }: { product: ProductData }) {
+  const [main, ...rest] = product.images;
+  return (
+    <div className="gallery" tabIndex={0} aria-label={`Фотографии: ${product.name}`} role="region">
+      {main && (
+        <img src={main.src} srcSet={main.srcSet} sizes="(max-width: 900px) 88vw, 400px" width={main.width} height={main.height} alt={main.alt} fetchPriority="high" decoding="sync" />
+      )}
+      {rest.map((img) => (
+        <img key={img.src} src={img.src} srcSet={img.srcSet} sizes="(max-width: 900px) 88vw, 400px" width={img.width} height={img.height} alt={img.alt} loading="lazy" decoding="async" />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The sizes with their stock state in the city and «Добавить в корзину»: the cart action through a fetcher
+ * (a plain form back to `?added=1` without JavaScript). A size with no stock anywhere cannot be chosen.
+ */
+function AddToCart({ product, size, onSize }: { product: ProductData; size: string | undefined; onSize: (externalId: string) => void }) {
+  const fetcher = useFetcher<{ ok: boolean; message?: string }>();
+  const [search] = useSearchParams();
+  const added = (fetcher.data?.ok && fetcher.state === 'idle') || (!fetcher.data && search.get('added') === '1');
+  return (
+    <fetcher.Form method="post" action="/Cart" className="stack">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="qty" value="1" />
+      <input type="hidden" name="redirectTo" value={`/product/${product.slug}?added=1`} />
+      <fieldset className="sizes">
+        <legend>Размер</legend>
+        {product.skus.map((sku) => {
+          const none = sku.regionalStockAmount === 'not-available' && sku.globalStockAmount === 'not-available';
+          const elsewhere = !none && sku.stockState !== StockState.inStock;
+          return (
+            <label key={sku.externalId} className={`size${none ? ' size--none' : elsewhere ? ' size--elsewhere' : ''}`} title={sku.stockState}>
+              <input type="radio" name="externalId" value={sku.externalId} disabled={none} required checked={size === sku.externalId} onChange={() => onSize(sku.externalId)} />
+              <span>{sku.size}</span>
+            </label>
+          );
+        })}
+      </fieldset>
+      <p className="size-stock" data-testid="size-stock" aria-live="polite">
+        {size ? product.skus.find((s) => s.externalId === size)?.stockState : product.stockState}
+      </p>
+      <p className="size-legend muted">
+        <Link to={product.sizeGuideUrl}>Таблица размеров</Link>
+        <span>Зачёркнут — нет в наличии; с точкой — доставка из другого города.</span>
+      </p>
+      <button type="submit" className="button button--primary" disabled={fetcher.state !== 'idle'}>
+        Добавить в корзину
+      </button>
+      {added && (
+        <p className="notice" role="status">
+          Товар добавлен в корзину. <Link to="/Cart">Перейти в корзину</Link>
+        </p>
+      )}
+      <FieldError id="add-to-cart-error" message={fetcher.data?.ok === false ? fetcher.data.message : undefined} />
+    </fetcher.Form>
   );
 }

@@ -4,6 +4,7 @@ import { formatDeliveryDates } from '@kiim/contract/checkout';
 import { formatDate, formatPhone, formatPrice } from '@kiim/contract/format';
 import type { Route } from './+types/order-details';
 import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
+import { FieldError } from '../../components/form/Field.tsx';
 import { apiFor, notFoundOnApi404 } from '../../lib/api.server.ts';
 import { startPayment } from '../../lib/payment.server.ts';
 import { OrderStatusBadge, ORDER_STATUS_LABEL } from '../../components/OrderStatus.tsx';
@@ -81,9 +82,8 @@ function ReturnBanner({ order }: { order: Order }) {
 }
 
 export default function OrderDetails({ loaderData: { order, returned, now }, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const tz = order.timeZone;
-  const cancelError = actionData && 'cancelError' in actionData ? actionData.cancelError : null;
+  const cancelError = actionData && 'cancelError' in actionData ? actionData.cancelError : undefined;
   return (
     <section className="order-details">
       <Link to="/personal/orders/pending">← Все заказы</Link>
@@ -98,35 +98,8 @@ export default function OrderDetails({ loaderData: { order, returned, now }, act
           <h2>Оплата</h2>
           <OrderPaymentInfo order={order} />
           {order.status === 'awaiting_payment' && <PayButton amount={order.amount} />}
-
           <h2>Получение</h2>
-          {order.pickupPoint && (
-            <p>
-              Самовывоз: <strong>{order.pickupPoint.title}</strong>, {pickupAddress(order.pickupPoint)}. {order.pickupPoint.openingHours}.
-            </p>
-          )}
-          {order.delivery && (
-            <p>
-              Курьером: {order.delivery.street}, дом {order.delivery.building}
-              {order.delivery.entranceNumber ? `, подъезд ${order.delivery.entranceNumber}` : ''}
-              {order.delivery.floor ? `, этаж ${order.delivery.floor}` : ''}
-              {order.delivery.flat ? `, кв./офис ${order.delivery.flat}` : ''}.
-              {order.deliveryNotToCustomer && order.delivery.contactName && (
-                <>
-                  {' '}
-                  Получатель: {order.delivery.contactName}
-                  {order.delivery.contactPhone ? `, ${formatPhone(order.delivery.contactPhone)}` : ''}.
-                </>
-              )}
-            </p>
-          )}
-          {order.deliveryDateFrom && order.deliveryDateTo && !['completed', 'cancelled'].includes(order.status) && (
-            <p>
-              {order.pickupPoint ? 'Можно забрать' : 'Доставим'}:{' '}
-              {formatDeliveryDates({ from: order.deliveryDateFrom, to: order.deliveryDateTo }, new Date(now), tz)}
-            </p>
-          )}
-          {order.customerComment && <p className="muted">Комментарий: {order.customerComment}</p>}
+          <Receiving order={order} now={now} />
         </div>
 
         <div>
@@ -140,7 +113,54 @@ export default function OrderDetails({ loaderData: { order, returned, now }, act
           </ol>
         </div>
       </div>
+      <OrderLines order={order} />
+      {order.cancellable && <CancelOrder order={order} />}
+      <FieldError id="cancel-order-error" message={cancelError ?? undefined} />
+    </section>
+  );
+}
 
+type OrderData = Route.ComponentProps['loaderData']['order'];
+
+/** How the order is received: the pickup point or the courier's address (and recipient), with the dates. */
+function Receiving({ order, now }: { order: OrderData; now: string }) {
+  return (
+    <>
+      {order.pickupPoint && (
+        <p>
+          Самовывоз: <strong>{order.pickupPoint.title}</strong>, {pickupAddress(order.pickupPoint)}. {order.pickupPoint.openingHours}.
+        </p>
+      )}
+      {order.delivery && (
+        <p>
+          Курьером: {order.delivery.street}, дом {order.delivery.building}
+          {order.delivery.entranceNumber ? `, подъезд ${order.delivery.entranceNumber}` : ''}
+          {order.delivery.floor ? `, этаж ${order.delivery.floor}` : ''}
+          {order.delivery.flat ? `, кв./офис ${order.delivery.flat}` : ''}.
+          {order.deliveryNotToCustomer && order.delivery.contactName && (
+            <>
+              {' '}
+              Получатель: {order.delivery.contactName}
+              {order.delivery.contactPhone ? `, ${formatPhone(order.delivery.contactPhone)}` : ''}.
+            </>
+          )}
+        </p>
+      )}
+      {order.deliveryDateFrom && order.deliveryDateTo && !['completed', 'cancelled'].includes(order.status) && (
+        <p>
+          {order.pickupPoint ? 'Можно забрать' : 'Доставим'}:{' '}
+          {formatDeliveryDates({ from: order.deliveryDateFrom, to: order.deliveryDateTo }, new Date(now), order.timeZone)}
+        </p>
+      )}
+      {order.customerComment && <p className="muted">Комментарий: {order.customerComment}</p>}
+    </>
+  );
+}
+
+/** The order's lines and its sums. */
+function OrderLines({ order }: { order: OrderData }) {
+  return (
+    <>
       <ul className="cart-lines">
         {order.lines.map((l, i) => (
           <li key={`${l.externalId}-${i}`} className="cart-line">
@@ -173,27 +193,26 @@ export default function OrderDetails({ loaderData: { order, returned, now }, act
           </dd>
         </div>
       </dl>
+    </>
+  );
+}
 
-      {order.cancellable && (
-        <details className="cancel-order">
-          <summary>Отменить заказ</summary>
-          <Form method="post">
-            <input type="hidden" name="intent" value="cancel" />
-            <p>
-              Товары вернутся в продажу{order.payment && ['charged', 'authorized'].includes(order.payment.status) ? ', а деньги — на вашу карту' : ''}.
-              Это действие нельзя отменить.
-            </p>
-            <button type="submit" className="button" disabled={navigation.state !== 'idle'}>
-              Да, отменить заказ
-            </button>
-          </Form>
-        </details>
-      )}
-      {cancelError && (
-        <p className="field-error" role="alert">
-          {cancelError}
+/** «Отменить заказ» behind a disclosure (works without JavaScript); a paid order is refunded. */
+function CancelOrder({ order }: { order: OrderData }) {
+  const navigation = useNavigation();
+  return (
+    <details className="cancel-order">
+      <summary>Отменить заказ</summary>
+      <Form method="post">
+        <input type="hidden" name="intent" value="cancel" />
+        <p>
+          Товары вернутся в продажу{order.payment && ['charged', 'authorized'].includes(order.payment.status) ? ', а деньги — на вашу карту' : ''}.
+          Это действие нельзя отменить.
         </p>
-      )}
-    </section>
+        <button type="submit" className="button" disabled={navigation.state !== 'idle'}>
+          Да, отменить заказ
+        </button>
+      </Form>
+    </details>
   );
 }
