@@ -218,8 +218,6 @@ export const ProductListQuery = z
     path: ['priceMax'],
   });
 export type ProductListQuery = z.infer<typeof ProductListQuery>;
-/** What a caller may send as `GET /api/catalog/products` query (every field optional). */
-export type ProductListQueryInput = z.input<typeof ProductListQuery>;
 
 /** One value of a filter with the number of products it would show (the other filters applied). */
 const FacetValue = z.object({ slug: z.string(), name: z.string(), count: z.number().int() });

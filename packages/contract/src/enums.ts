@@ -13,7 +13,6 @@ export type Gender = (typeof Gender)[keyof typeof Gender];
 
 /** Gender segments of the storefront (spec §2, §6): slug → gender. */
 export const GenderSegment = { zhenshiny: Gender.female, muzhchiny: Gender.male } as const;
-export type GenderSegmentSlug = keyof typeof GenderSegment;
 
 /** Delivery methods (spec §4): 1 pickup (default), 2 local courier. */
 export const DeliveryMethod = { pickup: 1, courier: 2 } as const;
@@ -84,9 +83,6 @@ export const COOKIE = {
   checkoutPaymentId: 'checkout_payment_id',
 } as const;
 export const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
-
-/** Header that carries the customer token (spec §7). */
-export const AUTH_HEADER = 'X-Authorization';
 
 /** Statuses the request client retries once, for idempotent requests only (spec §9). */
 export const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;

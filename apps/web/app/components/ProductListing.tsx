@@ -8,7 +8,7 @@ import { ProductGrid } from './ProductCard.tsx';
 import { Pagination } from './Pagination.tsx';
 
 /** Russian names of the sorts of spec §4. */
-export const SORT_LABELS: Record<Sort, string> = {
+const SORT_LABELS: Record<Sort, string> = {
   default: 'Рекомендуемые',
   'price-asc': 'Сначала дешевле',
   'price-desc': 'Сначала дороже',

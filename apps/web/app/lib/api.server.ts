@@ -147,15 +147,6 @@ export function startSession(request: Request, context: Context, token: string):
   return session.api;
 }
 
-/** Signs the request out: the cookie is cleared on the response and later calls are anonymous (spec §4). */
-export function endSession(request: Request, context: Context): void {
-  const session = sessionOf(context);
-  if (!session) return;
-  session.change = { kind: 'clear', sendHome: false };
-  session.api = sessionClient(request, context, session, undefined);
-  session.shared.clear();
-}
-
 /**
  * The answer of `load` shared by every loader and action of this request under `key`: the first caller
  * starts it, the others wait for the same promise (each handles its failure its own way). Signing in or out

@@ -37,8 +37,6 @@ export function checkoutDraftOf(form: FormData) {
   };
 }
 
-export type CheckoutDraft = ReturnType<typeof checkoutDraftOf>;
-
 /** Form field names ← keys of the rules' and the API's messages (`order.email`, `delivery.street`…): the first of each. */
 export function messagesByField(
   errors: Record<string, string[]> | undefined,

@@ -2,7 +2,7 @@ import { parse, serialize, type SerializeOptions } from 'cookie';
 import { COOKIE, COOKIE_MAX_AGE_SECONDS, DEFAULT_CITY_ID } from '@kiim/contract';
 
 /** Cookies of the request as a name → value map. */
-export function readCookies(request: Request): Record<string, string | undefined> {
+function readCookies(request: Request): Record<string, string | undefined> {
   return parse(request.headers.get('cookie') ?? '');
 }
 

@@ -6,13 +6,7 @@ import { clearCookie, readCookie, shopCookie } from './cookies.server.ts';
  * male 1), written when a signed-in customer saves it in the profile. The allowed set is exactly `0` and `1`;
  * a stored value outside it is cleared (spec §2) by the root middleware (api.server.ts).
  */
-export const CUSTOMER_GENDER_VALUES = ['0', '1'] as const;
-
-/** The stored customer gender, 0 or 1, or undefined when absent or not allowed. */
-export function readCustomerGender(request: Request): 0 | 1 | undefined {
-  const v = readCookie(request, COOKIE.customerGender);
-  return v === '0' ? 0 : v === '1' ? 1 : undefined;
-}
+const CUSTOMER_GENDER_VALUES = ['0', '1'] as const;
 
 /** `Set-Cookie` that clears a stored value outside the allowed set (spec §2), or undefined when none is needed. */
 export function invalidCustomerGenderCookie(request: Request): string | undefined {

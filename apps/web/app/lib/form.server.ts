@@ -17,7 +17,7 @@ export function formValues(form: FormData, max = 300): Record<string, string> {
 }
 
 /** The first message per field of zod issues (a nested path is joined by dots); an issue of the whole object is `_form`. */
-export function issueMessages(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+function issueMessages(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) errors[issue.path.join('.') || '_form'] ??= issue.message;
   return errors;

@@ -94,7 +94,7 @@ export function warnListError(what: string, e: unknown): void {
  * their own list from `get-by-customer-token` (spec §7), remembered in the cookie. Looked up once per request.
  * @returns undefined when there is none (or on an error, logged: spec §8).
  */
-export function listUuidOf(kind: ListKind, s: Shopper): Promise<string | undefined> {
+function listUuidOf(kind: ListKind, s: Shopper): Promise<string | undefined> {
   const uuid = uuidCookie(s.request, kind.cookie);
   if (uuid || !s.api.token) return Promise.resolve(uuid);
   return sharedPerRequest(s.context, `${kind.name}-uuid`, async () => {
@@ -114,7 +114,7 @@ export function listUuidOf(kind: ListKind, s: Shopper): Promise<string | undefin
  * customer's: 404 with the kind's code) is cleared; other errors are logged (spec §8).
  * @returns null when there is no list or it cannot be read.
  */
-export async function readList<T>(
+async function readList<T>(
   kind: ListKind,
   s: Shopper,
   read: (uuid: string) => Promise<T>,

@@ -1,7 +1,7 @@
 import { ApiError, type ApiClient, type HalykAuth } from '@kiim/contract';
 
 /** What the storefront's payment action answers: the payment to open, or why it cannot be opened. */
-export type PayActionData = { pay: HalykAuth } | { payError: string };
+type PayActionData = { pay: HalykAuth } | { payError: string };
 
 /**
  * Starts a card payment of the customer's order (spec §7 `POST /api/payment/halyk/auth`): ePay's script URL

@@ -14,18 +14,29 @@ afterEach(() => {
 
 describe('public configuration', () => {
   it('names no search plugin while the flag is off, even with a URL', async () => {
-    const c = await load({ SEARCH_PLUGIN_ENABLED: 'false', SEARCH_PLUGIN_URL: 'https://search.example/plugin.js' });
+    const c = await load({
+      SEARCH_PLUGIN_ENABLED: 'false',
+      SEARCH_PLUGIN_URL: 'https://search.example/plugin.js',
+    });
     expect(c.publicConfig()).toEqual({ searchPluginUrl: null });
   });
 
   it('names the plugin URL when the flag is on, and nothing else reaches the browser', async () => {
-    const c = await load({ SEARCH_PLUGIN_ENABLED: 'true', SEARCH_PLUGIN_URL: 'https://search.example/plugin.js', OTP_SECRET: 'secret-value' });
+    const c = await load({
+      SEARCH_PLUGIN_ENABLED: 'true',
+      SEARCH_PLUGIN_URL: 'https://search.example/plugin.js',
+      OTP_SECRET: 'secret-value',
+    });
     expect(c.publicConfig()).toEqual({ searchPluginUrl: 'https://search.example/plugin.js' });
   });
 
   it('refuses to start with the flag on and no URL, or a URL that is not https or local', async () => {
-    await expect(load({ SEARCH_PLUGIN_ENABLED: 'true', SEARCH_PLUGIN_URL: '' })).rejects.toThrow(/SEARCH_PLUGIN_URL/);
-    await expect(load({ SEARCH_PLUGIN_ENABLED: 'true', SEARCH_PLUGIN_URL: 'http://insecure.example/p.js' })).rejects.toThrow(/SEARCH_PLUGIN_URL/);
+    await expect(load({ SEARCH_PLUGIN_ENABLED: 'true', SEARCH_PLUGIN_URL: '' })).rejects.toThrow(
+      /SEARCH_PLUGIN_URL/,
+    );
+    await expect(
+      load({ SEARCH_PLUGIN_ENABLED: 'true', SEARCH_PLUGIN_URL: 'http://insecure.example/p.js' }),
+    ).rejects.toThrow(/SEARCH_PLUGIN_URL/);
     await expect(load({ SEARCH_PLUGIN_ENABLED: 'yes' })).rejects.toThrow(/SEARCH_PLUGIN_ENABLED/);
   });
 

@@ -5,7 +5,7 @@ import type { ShouldRevalidateFunction } from 'react-router';
  * (`?signin=…`, components/sign-in/sign-in-url.ts), the account's exit modal (`?exit=1`) and the cart's removal
  * and clearing dialogs (`?remove=…`, `?clear=1`). The page's data does not depend on them.
  */
-export const DIALOG_PARAMS: readonly string[] = [
+const DIALOG_PARAMS: readonly string[] = [
   'signin',
   'mobile',
   'name',

@@ -14,13 +14,13 @@ export function pickupAddress(p: PickupPoint): string {
 }
 
 /** Link to the point on Yandex Maps (opened only when the shopper asks: the page itself needs no map tiles). */
-export const mapLink = (p: PickupPoint) => `https://yandex.kz/maps/?pt=${p.longitude},${p.latitude}&z=17&l=map`;
+const mapLink = (p: PickupPoint) => `https://yandex.kz/maps/?pt=${p.longitude},${p.latitude}&z=17&l=map`;
 
 /**
  * Positions of the points on a schematic map, in percent of its box: an equirectangular projection of their
  * coordinates (longitude scaled by the cosine of the mean latitude) fitted into the box with a margin.
  */
-export function schematicPositions(points: readonly PickupPoint[], aspect = 5 / 3): Map<number, { x: number; y: number }> {
+function schematicPositions(points: readonly PickupPoint[], aspect = 5 / 3): Map<number, { x: number; y: number }> {
   const out = new Map<number, { x: number; y: number }>();
   if (points.length === 0) return out;
   const k = Math.cos((points.reduce((s, p) => s + p.latitude, 0) / points.length) * (Math.PI / 180));

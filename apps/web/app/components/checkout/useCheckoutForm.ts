@@ -3,7 +3,7 @@ import { checkoutErrors } from '@kiim/contract/checkout';
 import { checkoutDraftOf, messagesByField } from '../../lib/checkout-form.ts';
 
 /** The choices the page follows as the shopper changes them: delivery, payment, lines from other cities. */
-export interface CheckoutChoice {
+interface CheckoutChoice {
   deliveryMethodId: number;
   paymentId: number;
   includeOther: boolean;

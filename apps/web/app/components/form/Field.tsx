@@ -47,7 +47,7 @@ export function Field({
 
 const noSubscription = () => () => {};
 /** False while rendering on the server and hydrating, true once the page runs in the browser. */
-export function useHydrated(): boolean {
+function useHydrated(): boolean {
   return useSyncExternalStore(
     noSubscription,
     () => true,

@@ -14,7 +14,7 @@ export interface SignInReply extends FormReply {
 }
 
 /** The contact values a shopper types, carried from step to step (never passwords or codes). */
-export const CONTACT_FIELDS = ['mobile', 'name', 'surname'] as const;
+const CONTACT_FIELDS = ['mobile', 'name', 'surname'] as const;
 
 /** What every step shows and posts with (the dialog's or the /auth/sign-in page's state). */
 export interface StepContext {

@@ -6,7 +6,7 @@ import { text } from '../../lib/text.ts';
  * `phone` → `code` (sign in by SMS code), `password` (sign in by password), `register` → `register-code`
  * (registration by phone with code and name), `recover` → `recover-code` → `new-password` (recovery).
  */
-export const SIGN_IN_STEPS = [
+const SIGN_IN_STEPS = [
   'phone',
   'code',
   'password',

@@ -35,7 +35,7 @@ const CartIntent = z.discriminatedUnion('intent', [
 type CartIntent = z.infer<typeof CartIntent>;
 
 /** Answer of the cart action to fetchers. */
-export interface CartActionData {
+interface CartActionData {
   ok: boolean;
   message?: string;
 }

@@ -53,7 +53,7 @@ export function checkoutDefaults(request: Request, split: SplitCart) {
 }
 
 /** Lines of the split cart that can come from another city (spec §4 'В другом городе', 3–5 days). */
-export const otherCityItems = (split: SplitCart): CartItem[] =>
+const otherCityItems = (split: SplitCart): CartItem[] =>
   split.notAvailable.filter((i) => i.deliveryInformation === CartDeliveryInformation.otherCity);
 
 /**
@@ -78,10 +78,10 @@ export async function loadCheckout(request: Request, api: ApiClient) {
 }
 
 /** The form as the shopper filled it (strings), to show it again after a refusal without JavaScript. */
-export type CheckoutValues = Record<string, string>;
+type CheckoutValues = Record<string, string>;
 
 /** A line the API could not reserve, with its name for the message. */
-export interface ChangedLine {
+interface ChangedLine {
   externalId: string;
   name: string;
   requested: number;

@@ -23,7 +23,7 @@ const WishlistIntent = z.object({
 });
 
 /** Answer of the wishlist action to fetchers. */
-export interface WishlistActionData {
+interface WishlistActionData {
   ok: boolean;
 }
 
