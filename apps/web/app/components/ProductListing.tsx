@@ -260,6 +260,35 @@ function CheckFilter({
   );
 }
 
+/** One end of the price range, in whole tenge; the placeholder shows the list's own bound. */
+function PriceInput({
+  name,
+  label,
+  value,
+  bound,
+}: {
+  name: string;
+  label: 'от' | 'до';
+  value?: number;
+  bound?: number;
+}) {
+  return (
+    <label>
+      <span className="visually-hidden">Цена {label}, ₸</span>
+      <input
+        type="number"
+        name={name}
+        min={0}
+        step={1}
+        inputMode="numeric"
+        placeholder={bound === undefined ? label : `${label} ${bound}`}
+        defaultValue={value}
+        aria-label={`Цена ${label}, тенге`}
+      />
+    </label>
+  );
+}
+
 /** Stock in the city, discount and price range. */
 function StockAndPriceFilter({
   state,
@@ -282,33 +311,9 @@ function StockAndPriceFilter({
         <span>Со скидкой</span> <span className="muted">{f.discountCount}</span>
       </label>
       <div className="filter__price">
-        <label>
-          <span className="visually-hidden">Цена от, ₸</span>
-          <input
-            type="number"
-            name="priceMin"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            placeholder={f.price ? `от ${f.price.min}` : 'от'}
-            defaultValue={state.priceMin}
-            aria-label="Цена от, тенге"
-          />
-        </label>
+        <PriceInput name="priceMin" label="от" value={state.priceMin} bound={f.price?.min} />
         <span aria-hidden="true">—</span>
-        <label>
-          <span className="visually-hidden">Цена до, ₸</span>
-          <input
-            type="number"
-            name="priceMax"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            placeholder={f.price ? `до ${f.price.max}` : 'до'}
-            defaultValue={state.priceMax}
-            aria-label="Цена до, тенге"
-          />
-        </label>
+        <PriceInput name="priceMax" label="до" value={state.priceMax} bound={f.price?.max} />
       </div>
     </fieldset>
   );

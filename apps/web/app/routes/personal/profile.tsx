@@ -88,6 +88,11 @@ function PersonalDataForm({
   const v = (k: (typeof PROFILE_FIELDS)[number]) =>
     reply?.values[k] ?? (customer[k] === null ? '' : String(customer[k]));
   const errors = reply?.errors ?? {};
+  const field = (name: (typeof PROFILE_FIELDS)[number]) => ({
+    name,
+    defaultValue: v(name),
+    error: errors[name],
+  });
   return (
     <Form method="post" className="stack profile__form" aria-labelledby="profile-data-title" noValidate>
       <h2 id="profile-data-title">{t.personal}</h2>
@@ -95,37 +100,10 @@ function PersonalDataForm({
       <FormSaved shown={reply?.ok}>{t.saved}</FormSaved>
       <FormAlert message={errors._form} />
       <div className="profile__grid">
-        <Field
-          label={t.name}
-          name="name"
-          defaultValue={v('name')}
-          error={errors.name}
-          autoComplete="given-name"
-          required
-        />
-        <Field
-          label={t.surname}
-          name="surname"
-          defaultValue={v('surname')}
-          error={errors.surname}
-          autoComplete="family-name"
-        />
-        <Field
-          label={t.email}
-          name="email"
-          type="email"
-          defaultValue={v('email')}
-          error={errors.email}
-          autoComplete="email"
-        />
-        <Field
-          label={t.birthDate}
-          name="birthDate"
-          type="date"
-          defaultValue={v('birthDate')}
-          error={errors.birthDate}
-          autoComplete="bday"
-        />
+        <Field label={t.name} autoComplete="given-name" required {...field('name')} />
+        <Field label={t.surname} autoComplete="family-name" {...field('surname')} />
+        <Field label={t.email} type="email" autoComplete="email" {...field('email')} />
+        <Field label={t.birthDate} type="date" autoComplete="bday" {...field('birthDate')} />
       </div>
       <ChoiceGroup
         legend={t.gender}
