@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SIMULATOR_CREDENTIALS } from '../payment.config.ts';
+import { SIMULATOR_CREDENTIALS } from '#app/config.ts';
 import { createHalykEpay, unconfiguredProvider } from '../halyk.epay.ts';
 import { PaymentProviderError } from '../payment.provider.ts';
 import { createEpaySimulator, encodePayformParams, simulatorEndpoints, type EpaySimulator, type SimulatorEvent } from './epay.simulator.ts';

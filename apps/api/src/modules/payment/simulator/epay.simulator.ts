@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { SIMULATOR_CREDENTIALS, type PaymentConfig } from '../payment.config.ts';
+import { SIMULATOR_CREDENTIALS, type PaymentConfig } from '#app/config.ts';
 import { cardDigits, cardMask, cardOutcome, cardType, expiryProblem, luhnValid } from './simulator.cards.ts';
 import { errorPage, paymentApiScript, payformPage, widgetResultPage } from './simulator.pages.ts';
 
