@@ -16,7 +16,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const clientDir = path.join(here, 'build', 'client');
 const started = Date.now();
 
-const { app, config } = await bootApi();
+const { app, config } = await bootApi({
+  // EPAY_MODE=simulator (development, tests): the project's ePay simulator from tools/, loaded only in that mode.
+  epaySimulator: async (epay, log) =>
+    (await import('@kiim/tools/epay-simulator/start')).startEpaySimulator(epay, log),
+});
 
 /** fetch() that answers from the API in this process. */
 const inProcessFetch: typeof fetch = async (input, init) => {
@@ -42,7 +46,10 @@ const listener = createRequestListener(async (request, client) =>
     request,
     // Route middleware is on (react-router.config.ts), so the context is a RouterContextProvider; the API client
     // and the shopper's socket address ride on it for app/lib/api.server.ts (apiFor).
-    await handleRequest(request, Object.assign(new RouterContextProvider(), { api, clientAddress: client.address })),
+    await handleRequest(
+      request,
+      Object.assign(new RouterContextProvider(), { api, clientAddress: client.address }),
+    ),
   ),
 );
 
@@ -59,7 +66,12 @@ await app.register(async (pages) => {
     // Brotli or gzip copies made at build time (scripts/compress-assets.ts), by the shopper's Accept-Encoding.
     preCompressed: true,
     setHeaders: (res, filePath) => {
-      res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      res.setHeader(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600',
+      );
     },
   });
   pages.all('/*', (request, reply) => {

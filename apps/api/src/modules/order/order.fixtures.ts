@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ErrorBody, HalykAuth, Order, OrderDraft } from '@kiim/contract';
 import { issueToken } from '#app/modules/customer/customer.token.ts';
 import type { TestContext } from '#app/test/helper.ts';
-import { encodePayformParams, type EpaySimulator } from '#app/modules/payment/simulator/epay.simulator.ts';
+import { encodePayformParams, type EpaySimulator } from '@kiim/tools/epay-simulator';
 import { chainHistory } from './order.mapper.ts';
 
 // Test fixtures of the order and payment tests (test-only: imported by *.test.ts files): cities and SKUs of

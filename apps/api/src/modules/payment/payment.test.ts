@@ -3,7 +3,7 @@ import { PaymentErrorCode, ErrorCode, type HalykAuth, type Order } from '@kiim/c
 import { manualClock } from '#app/lib/clock.ts';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { CARDS, orderFixtures, payOnSimulator, type FixtureCity, type FixtureSku } from '#app/modules/order/order.fixtures.ts';
-import { createEpaySimulator, simulatorEndpoints, type EpaySimulator } from './simulator/epay.simulator.ts';
+import { createEpaySimulator, simulatorEndpoints, type EpaySimulator } from '@kiim/tools/epay-simulator';
 import { POLL_AFTER_MS, sweepPayments } from './payment.service.ts';
 import { orderDeps } from '#app/modules/order/order.lifecycle.ts';
 
