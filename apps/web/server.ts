@@ -18,8 +18,7 @@ const started = Date.now();
 
 const { app, config } = await bootApi({
   // EPAY_MODE=simulator (development, tests): the project's ePay simulator from tools/, loaded only in that mode.
-  epaySimulator: async (epay, log) =>
-    (await import('@kiim/tools/epay-simulator/start')).startEpaySimulator(epay, log),
+  epaySimulator: async (epay, log) => (await import('@kiim/tools/epay-simulator/start')).startEpaySimulator(epay, log),
 });
 
 /** fetch() that answers from the API in this process. */
@@ -46,10 +45,7 @@ const listener = createRequestListener(async (request, client) =>
     request,
     // Route middleware is on (react-router.config.ts), so the context is a RouterContextProvider; the API client
     // and the shopper's socket address ride on it for app/lib/api.server.ts (apiFor).
-    await handleRequest(
-      request,
-      Object.assign(new RouterContextProvider(), { api, clientAddress: client.address }),
-    ),
+    await handleRequest(request, Object.assign(new RouterContextProvider(), { api, clientAddress: client.address })),
   ),
 );
 
@@ -66,12 +62,7 @@ await app.register(async (pages) => {
     // Brotli or gzip copies made at build time (scripts/compress-assets.ts), by the shopper's Accept-Encoding.
     preCompressed: true,
     setHeaders: (res, filePath) => {
-      res.setHeader(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`)
-          ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=3600',
-      );
+      res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
   pages.all('/*', (request, reply) => {

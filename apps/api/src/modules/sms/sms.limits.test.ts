@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type ErrorBody } from '@kiim/contract';
 import { AppError } from '#app/lib/errors.ts';
-import { manualClock } from '#app/lib/clock.ts';
+import { manualClock } from '#app/test/manual-clock.ts';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
-import { nextAddress, nextMobile } from '#app/modules/customer/customer.testing.ts';
+import { nextAddress, nextMobile } from '#app/test/customer.fixtures.ts';
 import { finishSend, reserveSend } from './sms.limits.ts';
 
 const clock = manualClock();
