@@ -1,6 +1,6 @@
 import { buildApp, type App } from './app.ts';
 import { loadConfig, type Config, type EpayConfig } from './config.ts';
-import { ensureSeeded } from './seed/seed.ts';
+import { demoMasterImages, ensureSeeded } from './seed/seed.ts';
 
 /** Where boot reports (the app's log once it exists). */
 export interface BootLog {
@@ -33,8 +33,9 @@ export interface BootOptions {
  * Starts the API as a running shop needs it, for both servers (the one-port shop in apps/web/server.ts
  * and the API alone in src/server.ts): configuration from the environment; with EPAY_MODE=simulator (the
  * default outside production) the ePay simulator the entry hands in, in this process on its own loopback
- * port, with the shop's ePay adapter pointed at it; the app with its background jobs; the demo catalogue
- * seeded into an empty database (images drawn in the background).
+ * port, with the shop's ePay adapter pointed at it; the app with its background jobs and the demo
+ * catalogue's drawings as the media route's source of missing picture masters; the demo catalogue seeded
+ * into an empty database (images drawn in the background).
  * @returns the app (not yet listening) and the effective configuration.
  * @throws Error listing invalid configuration variables, or saying simulator mode has no simulator to start.
  */
@@ -46,7 +47,7 @@ export async function bootApi(options: BootOptions = {}): Promise<{ app: App; co
     warn: (o, m) => logTo.app?.warn(o, m),
   });
   const config = epay ? withEpayEndpoints(baseConfig, epay.endpoints) : baseConfig;
-  const app = await buildApp({ config, jobs: true });
+  const app = await buildApp({ config, jobs: true, masterImages: demoMasterImages });
   logTo.app = app.log;
   if (epay) {
     app.log.info({ origin: epay.url }, 'Halyk ePay simulator is listening (test cards only, no money moves)');
