@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OutboxMessage, dataOf } from '@kiim/contract';
-import { normaliseMobile } from '#app/modules/customer/customer.phone.ts';
+import { normaliseMobile } from '#app/lib/phone.ts';
 
 /**
  * `GET /api/dev/sms-outbox?mobile=…` — the last SMS messages sent by the development provider, newest
