@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, SIMULATOR_CREDENTIALS } from './config.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** What production needs beside the payment variables under test. */
 const PRODUCTION = { NODE_ENV: 'production', OTP_SECRET: 'a-production-secret-of-enough-length' };
@@ -90,5 +95,43 @@ describe('one configuration schema', () => {
       smsProvider: 'dev',
     });
     expect(c.payments.epay.clientId).toBe('kiim');
+  });
+});
+
+describe('.env.example', () => {
+  const text = fs.readFileSync(path.join(repoRoot, '.env.example'), 'utf8');
+  /** The variables it sets (`NAME=value`, quotes removed) and the ones it names in comments (`# NAME=`). */
+  const set = Object.fromEntries(
+    [...text.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map(([, name, value]) => [
+      name!,
+      value!.replace(/^"(.*)"$/, '$1'),
+    ]),
+  );
+  const named = new Set([
+    ...Object.keys(set),
+    ...[...text.matchAll(/^# ([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]!),
+  ]);
+
+  it('lists every variable of the README configuration table', () => {
+    const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    const table = readme.slice(
+      readme.indexOf('## Configuration'),
+      readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1),
+    );
+    const documented = [...table.matchAll(/^\| ([^|]+) \|/gm)].flatMap((row) =>
+      [...row[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!),
+    );
+    expect(documented.length).toBeGreaterThan(30);
+    expect(documented.filter((name) => !named.has(name))).toEqual([]);
+  });
+
+  it('gives the values the shop uses when nothing is set', () => {
+    const fromFile = loadConfig(set);
+    const defaults = loadConfig({});
+    expect({
+      ...fromFile,
+      sqlitePath: path.resolve(repoRoot, fromFile.sqlitePath),
+      mediaDir: path.resolve(repoRoot, fromFile.mediaDir),
+    }).toEqual(defaults);
   });
 });
