@@ -4,6 +4,15 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** Imports production files may not make: tools/ (simulators, test servers) and test support. */
+const notInProduction = [
+  {
+    group: ['@kiim/tools', '@kiim/tools/*'],
+    message: 'tools/ is not the shop: production code never imports it.',
+  },
+  { regex: '^#app/test/', message: 'test support is for tests only.' },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/build/**', '**/.react-router/**', 'data/**', 'test-results/**'] },
   js.configs.recommended,
@@ -23,18 +32,7 @@ export default tseslint.config(
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}', 'apps/api/src/test/**', 'apps/web/tests/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@kiim/tools', '@kiim/tools/*'],
-              message: 'tools/ is not the shop: production code never imports it.',
-            },
-            { regex: '^#app/test/', message: 'test support is for tests only.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: notInProduction }],
     },
   },
   {
@@ -45,11 +43,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['@kiim/tools', '@kiim/tools/*'],
-              message: 'tools/ is not the shop: production code never imports it.',
-            },
-            { regex: '^#app/test/', message: 'test support is for tests only.' },
+            ...notInProduction,
             {
               regex: '^(#app|\\.\\.?)(/\\.\\.)*/seed/',
               message:
