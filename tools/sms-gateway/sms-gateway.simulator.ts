@@ -32,18 +32,58 @@ export interface GatewaySim {
   close(): Promise<void>;
 }
 
+type Creds = { mobizonKey: string; smscLogin: string; smscPassword: string };
+/** A JSON answer: status and body. */
+type Answer = [status: number, body: unknown];
+
+/** Mobizon's answer to `POST /service/message/sendsmsmessage` (`code` 0 with the message id, else its error). */
+function mobizonAnswer(request: GatewayRequest, creds: Creds, messageId: () => number): Answer {
+  const { query, form } = request;
+  if (query.output !== 'json' || query.api !== 'v1')
+    return [200, { code: 1, data: { output: 'unsupported' }, message: 'Bad parameters' }];
+  if (query.apiKey !== creds.mobizonKey)
+    return [200, { code: 8, data: '', message: 'Authentication failed' }];
+  if (!/^\d{11,15}$/.test(form.recipient ?? ''))
+    return [200, { code: 1, data: { recipient: 'Неверный номер получателя' }, message: 'Validation error' }];
+  if (!form.text) return [200, { code: 1, data: { text: 'Пустой текст' }, message: 'Validation error' }];
+  const id = messageId();
+  return [
+    200,
+    { code: 0, data: { campaignId: String(id - 1), messageId: String(id), status: 1 }, message: '' },
+  ];
+}
+
+/** SMSC.kz's answer to `POST /sys/send.php` (`fmt=3`: `{id, cnt}`, else `{error, error_code}`). */
+function smscAnswer(request: GatewayRequest, creds: Creds, messageId: () => number): Answer {
+  const { form } = request;
+  if (form.fmt !== '3' || form.charset !== 'utf-8' || !form.mes)
+    return [200, { error: 'parameters error', error_code: 1 }];
+  if (form.login !== creds.smscLogin || form.psw !== creds.smscPassword)
+    return [200, { error: 'authorise error', error_code: 2 }];
+  if (!/^\d{11,15}$/.test(form.phones ?? '')) return [200, { error: 'invalid number', error_code: 7 }];
+  return [200, { id: messageId(), cnt: 1 }];
+}
+
+/** Sends a scripted answer (after its delay, if any). */
+function sendScripted(res: http.ServerResponse, answer: ScriptedAnswer): void {
+  const reply = () => {
+    const text = answer.text !== undefined;
+    res.writeHead(answer.status ?? 200, { 'content-type': text ? 'text/html' : 'application/json' });
+    res.end(text ? answer.text : JSON.stringify(answer.json ?? {}));
+  };
+  if (answer.delayMs) setTimeout(reply, answer.delayMs);
+  else reply();
+}
+
 /**
  * Starts the simulator on a free loopback port.
  * @param creds the Mobizon API key and the SMSC login/password it accepts.
  */
-export async function startGatewaySim(creds: {
-  mobizonKey: string;
-  smscLogin: string;
-  smscPassword: string;
-}): Promise<GatewaySim> {
+export async function startGatewaySim(creds: Creds): Promise<GatewaySim> {
   const requests: GatewayRequest[] = [];
   const scripted: ScriptedAnswer[] = [];
-  let nextId = 1000;
+  let lastId = 1000;
+  const messageId = () => ++lastId;
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -59,52 +99,18 @@ export async function startGatewaySim(creds: {
         host: req.headers.host ?? '',
       };
       requests.push(request);
-      const send = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-      };
       const answer = scripted.shift();
-      if (answer) {
-        const reply = () => {
-          if (answer.text !== undefined) {
-            res.writeHead(answer.status ?? 200, { 'content-type': 'text/html' });
-            res.end(answer.text);
-          } else send(answer.status ?? 200, answer.json ?? {});
-        };
-        if (answer.delayMs) setTimeout(reply, answer.delayMs);
-        else reply();
-        return;
-      }
-      if (req.method !== 'POST') return send(405, { error: 'method' });
-      if (url.pathname === '/service/message/sendsmsmessage') {
-        if (url.searchParams.get('output') !== 'json' || url.searchParams.get('api') !== 'v1')
-          return send(200, { code: 1, data: { output: 'unsupported' }, message: 'Bad parameters' });
-        if (url.searchParams.get('apiKey') !== creds.mobizonKey)
-          return send(200, { code: 8, data: '', message: 'Authentication failed' });
-        if (!/^\d{11,15}$/.test(form.recipient ?? ''))
-          return send(200, {
-            code: 1,
-            data: { recipient: 'Неверный номер получателя' },
-            message: 'Validation error',
-          });
-        if (!form.text)
-          return send(200, { code: 1, data: { text: 'Пустой текст' }, message: 'Validation error' });
-        return send(200, {
-          code: 0,
-          data: { campaignId: String(nextId), messageId: String(++nextId), status: 1 },
-          message: '',
-        });
-      }
-      if (url.pathname === '/sys/send.php') {
-        if (form.fmt !== '3' || form.charset !== 'utf-8' || !form.mes)
-          return send(200, { error: 'parameters error', error_code: 1 });
-        if (form.login !== creds.smscLogin || form.psw !== creds.smscPassword)
-          return send(200, { error: 'authorise error', error_code: 2 });
-        if (!/^\d{11,15}$/.test(form.phones ?? ''))
-          return send(200, { error: 'invalid number', error_code: 7 });
-        return send(200, { id: ++nextId, cnt: 1 });
-      }
-      send(404, { error: 'not found' });
+      if (answer) return sendScripted(res, answer);
+      const [status, body]: Answer =
+        req.method !== 'POST'
+          ? [405, { error: 'method' }]
+          : url.pathname === '/service/message/sendsmsmessage'
+            ? mobizonAnswer(request, creds, messageId)
+            : url.pathname === '/sys/send.php'
+              ? smscAnswer(request, creds, messageId)
+              : [404, { error: 'not found' }];
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
