@@ -10,7 +10,7 @@ import {
 } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { newId } from '#app/lib/ids.ts';
-import { expiredToken, newCustomer, skusOnlyElsewhere, skusWithStock } from './cart.fixtures.ts';
+import { expiredToken, newCustomer, skusOnlyElsewhere, skusWithStock } from '#app/test/cart.fixtures.ts';
 import { offeredPaymentMethods } from './cart.mapper.ts';
 
 // The calls of spec §7 beyond add/get/split: remove a line, clear, the customer's cart (3001, spec §8),

@@ -14,7 +14,7 @@ import type { SmsProvider } from '#app/modules/sms/sms.provider.ts';
 import { toCustomer } from './customer.mapper.ts';
 import { confirmCode, sendCode } from './customer.otp.ts';
 import { checkPasswordAgainstMobile, hashPassword, passwordNeedsRehash, verifyPassword } from './customer.password.ts';
-import { normaliseMobile } from './customer.phone.ts';
+import { normaliseMobile } from '#app/lib/phone.ts';
 import * as repo from './customer.repository.ts';
 import { checkPasswordFailures, forgetPasswordFailures, reservePasswordAttempt } from './customer.limits.ts';
 import {

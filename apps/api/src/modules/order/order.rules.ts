@@ -1,7 +1,7 @@
 import { CHECKOUT_MESSAGES, DeliveryMethod, ErrorCode, checkoutErrors, type OrderDraft } from '@kiim/contract';
 import { AppError, badRequest } from '#app/lib/errors.ts';
 import { sha256 } from '#app/lib/ids.ts';
-import { normaliseMobile } from '#app/modules/customer/customer.phone.ts';
+import { normaliseMobile } from '#app/lib/phone.ts';
 
 // Pure rules of placing an order: no database access here.
 

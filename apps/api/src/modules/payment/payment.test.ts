@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentErrorCode, ErrorCode, type HalykAuth, type Order } from '@kiim/contract';
-import { manualClock } from '#app/lib/clock.ts';
+import { manualClock } from '#app/test/manual-clock.ts';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
-import { CARDS, orderFixtures, payOnSimulator, type FixtureCity, type FixtureSku } from '#app/modules/order/order.fixtures.ts';
-import { createEpaySimulator, simulatorEndpoints, type EpaySimulator } from './simulator/epay.simulator.ts';
+import { CARDS, orderFixtures, payOnSimulator, type FixtureCity, type FixtureSku } from '#app/test/order.fixtures.ts';
+import { createEpaySimulator, simulatorEndpoints, type EpaySimulator } from '@kiim/tools/epay-simulator';
 import { POLL_AFTER_MS, sweepPayments } from './payment.service.ts';
 import { orderDeps } from '#app/modules/order/order.lifecycle.ts';
 

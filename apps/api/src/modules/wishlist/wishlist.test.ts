@@ -3,7 +3,7 @@ import type { KyselyPlugin } from 'kysely';
 import { ErrorBody, ErrorCode, StockState, TOKEN_EXPIRED_MESSAGE, Wishlist, WishlistContents } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { newId } from '#app/lib/ids.ts';
-import { expiredToken, newCustomer, skusOnlyElsewhere, skusWithStock } from '#app/modules/cart/cart.fixtures.ts';
+import { expiredToken, newCustomer, skusOnlyElsewhere, skusWithStock } from '#app/test/cart.fixtures.ts';
 import { getWishlist } from './wishlist.service.ts';
 
 // Every wishlist call of spec §7, the 3001 of spec §8, the sign-in merge of spec §4, and who may reach a
