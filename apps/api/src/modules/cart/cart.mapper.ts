@@ -9,7 +9,7 @@ import {
   type PaymentMethodOption,
   type PickupPoint,
 } from '@kiim/contract';
-import { decodeStock, stockCount } from '#app/modules/catalog/stock.rules.ts';
+import { decodeStock, stockCount } from '#app/modules/inventory/inventory.rules.ts';
 import { productImage } from '#app/modules/media/media.url.ts';
 import type { CartCityRecord, CartLineRecord, selectPickupPoints } from './cart.repository.ts';
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { CART_LINE_MAX_QTY } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
+import { unitsInCity, unitsInVisibleCities } from '#app/modules/inventory/inventory.expressions.ts';
 import type { CartRow } from './cart.table.ts';
 
 // The only place with the cart module's Kysely queries (conventions: repository). Every function takes a
@@ -178,7 +179,8 @@ export async function deleteLines(db: DbOrTrx, cartId: string, skuIds?: readonly
 /**
  * One cart line with its SKU, product, brand, first image and stock, as read by {@link selectLines}.
  * `price`/`original_price` in tenge per unit; `city_quantity` units in the requested city (0 when none);
- * `visible_quantity` units over every city visible to customers.
+ * `visible_quantity` units over every city visible to customers (both scalar subqueries: typed nullable,
+ * never null in practice).
  */
 export interface CartLineRecord {
   sku_id: number;
@@ -198,15 +200,15 @@ export interface CartLineRecord {
   image_width: number | null;
   image_height: number | null;
   image_alt: string | null;
-  city_quantity: number;
-  /** Scalar subquery: typed nullable, never null in practice. */
+  city_quantity: number | null;
   visible_quantity: number | null;
 }
 
 /**
  * Every line of a cart with everything needed to show and price it, in ONE query (no N+1): the lines are
- * joined to SKU, product, brand, the product's first image (lowest position, then id) and the stock row of
- * `cityId`; stock over visible cities is a correlated sum. Ordered by when each line was added.
+ * joined to SKU, product, brand and the product's first image (lowest position, then id); the SKU's units in
+ * `cityId` and over visible cities come from the inventory module's expressions. Ordered by when each line
+ * was added.
  */
 export async function selectLines(db: DbOrTrx, cartId: string, cityId: number): Promise<CartLineRecord[]> {
   return db
@@ -214,9 +216,6 @@ export async function selectLines(db: DbOrTrx, cartId: string, cityId: number): 
     .innerJoin('sku as s', 's.id', 'ci.sku_id')
     .innerJoin('product as p', 'p.id', 's.product_id')
     .innerJoin('brand as b', 'b.id', 'p.brand_id')
-    .leftJoin('stock as st', (join) =>
-      join.onRef('st.sku_id', '=', 'ci.sku_id').on('st.city_id', '=', cityId),
-    )
     .leftJoin('product_image as pi', (join) =>
       join
         .onRef('pi.product_id', '=', 'p.id')
@@ -248,14 +247,8 @@ export async function selectLines(db: DbOrTrx, cartId: string, cityId: number): 
       'pi.width as image_width',
       'pi.height as image_height',
       'pi.alt as image_alt',
-      sql<number>`coalesce(st.quantity, 0)`.as('city_quantity'),
-      eb
-        .selectFrom('stock as vs')
-        .innerJoin('city as vc', 'vc.id', 'vs.city_id')
-        .whereRef('vs.sku_id', '=', 'ci.sku_id')
-        .where('vc.visible_for_customers', '=', 1)
-        .select(sql<number>`cast(coalesce(sum(vs.quantity), 0) as integer)`.as('q'))
-        .as('visible_quantity'),
+      unitsInCity(eb.ref('ci.sku_id'), cityId).as('city_quantity'),
+      unitsInVisibleCities(eb.ref('ci.sku_id')).as('visible_quantity'),
     ])
     .where('ci.cart_id', '=', cartId)
     .orderBy('ci.created_at')
@@ -306,8 +299,17 @@ export async function lockCarts(
 }
 
 /** Makes the cart the customer's (attach at sign-in, spec §4). Run under {@link lockCart}. */
-export async function setCartCustomer(db: DbOrTrx, uuid: string, customerId: string, nowIso: string): Promise<void> {
-  await db.updateTable('cart').set({ customer_id: customerId, updated_at: nowIso }).where('id', '=', uuid).execute();
+export async function setCartCustomer(
+  db: DbOrTrx,
+  uuid: string,
+  customerId: string,
+  nowIso: string,
+): Promise<void> {
+  await db
+    .updateTable('cart')
+    .set({ customer_id: customerId, updated_at: nowIso })
+    .where('id', '=', uuid)
+    .execute();
 }
 
 /**
@@ -331,7 +333,9 @@ export async function addLinesFrom(
         .select([
           sql<string>`cast(${destinationId} as text)`.as('cart_id'),
           'src.sku_id',
-          sql<number>`case when src.qty > ${sql.lit(CART_LINE_MAX_QTY)} then ${sql.lit(CART_LINE_MAX_QTY)} else src.qty end`.as('qty'),
+          sql<number>`case when src.qty > ${sql.lit(CART_LINE_MAX_QTY)} then ${sql.lit(CART_LINE_MAX_QTY)} else src.qty end`.as(
+            'qty',
+          ),
           'src.created_at',
           sql<string>`cast(${nowIso} as text)`.as('updated_at'),
         ])
@@ -350,7 +354,12 @@ export async function addLinesFrom(
 }
 
 /** Marks a cart as merged into `destinationId` (spec §4); its lines must already be gone. */
-export async function markCartMerged(db: DbOrTrx, uuid: string, destinationId: string, nowIso: string): Promise<void> {
+export async function markCartMerged(
+  db: DbOrTrx,
+  uuid: string,
+  destinationId: string,
+  nowIso: string,
+): Promise<void> {
   await db
     .updateTable('cart')
     .set({ merged_into_id: destinationId, merged_at: nowIso, updated_at: nowIso })
@@ -359,7 +368,10 @@ export async function markCartMerged(db: DbOrTrx, uuid: string, destinationId: s
 }
 
 /** The SKU and quantity of every line of a cart, in the order they were added (no prices, no stock). */
-export async function selectContents(db: DbOrTrx, cartId: string): Promise<{ external_id: string; qty: number }[]> {
+export async function selectContents(
+  db: DbOrTrx,
+  cartId: string,
+): Promise<{ external_id: string; qty: number }[]> {
   return db
     .selectFrom('cart_item as ci')
     .innerJoin('sku as s', 's.id', 'ci.sku_id')

@@ -9,7 +9,7 @@ import type {
   ProductImageRow,
   ProductRow,
 } from './catalog.table.ts';
-import { stockLevels } from './stock.rules.ts';
+import { stockLevels } from '#app/modules/inventory/inventory.rules.ts';
 
 // Rows → contract shapes. 0/1 integers become booleans; exact stock units become levels (spec §3).
 

@@ -1,6 +1,18 @@
-import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type CompiledQuery,
+  type Expression,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { Sort } from '@kiim/contract';
 import type { Database, DbOrTrx } from '#app/db/database.ts';
+import {
+  hasUnitsInCity,
+  unitsInCity,
+  unitsInVisibleCities,
+} from '#app/modules/inventory/inventory.expressions.ts';
 import type {
   BannerRow,
   BrandRow,
@@ -13,10 +25,11 @@ import type {
 } from './catalog.table.ts';
 
 // The only place with catalogue queries. Every function takes a database handle or a transaction first.
-// Product lists read stock from the summary `product_stock` (units per product and city) and
+// Product lists read stock from the catalogue's summary `product_stock` (units per product and city) and
 // `product.stock_global` (units over visible cities), kept exact by database triggers (docs/decisions/008);
-// the product page sums a product's SKUs from `stock` itself. Sums are cast to integer so both dialects answer
-// numbers (PostgreSQL's sum and count are bigint).
+// per-SKU stock (the product page, sizes in stock) is read through the inventory module's expressions, never
+// from `stock` directly. Sums are cast to integer so both dialects answer numbers (PostgreSQL's sum and count
+// are bigint).
 
 /**
  * Which units count as stock for one request (spec §4):
@@ -72,15 +85,6 @@ type ProductEb = ExpressionBuilder<Database & { p: ProductTable }, 'p'>;
 /** `in (…)` that matches nothing for an empty list (never renders `in ()`, which is invalid SQL). */
 const listOrNone = <T>(values: readonly T[], none: T): T[] => (values.length ? [...values] : [none]);
 
-/** Units of `stock.quantity` in the regional city (0 for all rows when the city is hidden). */
-const regionalUnits = (scope: StockScope): RawBuilder<number> =>
-  scope.regionalCityId === null
-    ? sql<number>`0`
-    : sql<number>`cast(coalesce(sum(case when stock.city_id = ${scope.regionalCityId} then stock.quantity else 0 end), 0) as integer)`;
-
-/** Units of `stock.quantity` over the cities visible to customers. */
-const globalUnits = sql<number>`cast(coalesce(sum(case when city.visible_for_customers = 1 then stock.quantity else 0 end), 0) as integer)`;
-
 /** The product `p` has units in the regional city (never true in a hidden city). */
 function inStockCondition(eb: ProductEb, scope: StockScope): Expression<SqlBool> {
   if (scope.regionalCityId === null) return sql<SqlBool>`1 = 0`;
@@ -95,7 +99,12 @@ function inStockCondition(eb: ProductEb, scope: StockScope): Expression<SqlBool>
 }
 
 /** Conditions of a filter over the product `p`, leaving out the dimension `except` (for its facet counts). */
-function filterConditions(eb: ProductEb, f: ProductFilter, scope: StockScope, except?: FacetDimension): Expression<SqlBool>[] {
+function filterConditions(
+  eb: ProductEb,
+  f: ProductFilter,
+  scope: StockScope,
+  except?: FacetDimension,
+): Expression<SqlBool>[] {
   const c: Expression<SqlBool>[] = [eb('p.is_active', '=', 1)];
   if (f.categoryIds && except !== 'category') c.push(eb('p.category_id', 'in', listOrNone(f.categoryIds, 0)));
   if (f.gender !== undefined) c.push(eb('p.gender', '=', f.gender));
@@ -116,18 +125,7 @@ function filterConditions(eb: ProductEb, f: ProductFilter, scope: StockScope, ex
           .whereRef('fs.product_id', '=', 'p.id')
           .where('fs.size', 'in', listOrNone(f.sizes, ''))
           .$if(city !== undefined, (qb) =>
-            qb.where((e) =>
-              city === null
-                ? sql<SqlBool>`1 = 0`
-                : e.exists(
-                    e
-                      .selectFrom('stock as fst')
-                      .select('fst.sku_id')
-                      .whereRef('fst.sku_id', '=', 'fs.id')
-                      .where('fst.city_id', '=', city!)
-                      .where('fst.quantity', '>', 0),
-                  ),
-            ),
+            qb.where((e) => (city === null ? sql<SqlBool>`1 = 0` : hasUnitsInCity(e.ref('fs.id'), city!))),
           ),
       ),
     );
@@ -208,7 +206,9 @@ export async function countProducts(
     .select((eb) => [
       eb.fn.countAll().as('total'),
       sql<number>`coalesce(sum(case when p.original_price > p.price then 1 else 0 end), 0)`.as('discount'),
-      sql<number>`coalesce(sum(case when ${inStockCondition(eb, scope)} then 1 else 0 end), 0)`.as('in_stock'),
+      sql<number>`coalesce(sum(case when ${inStockCondition(eb, scope)} then 1 else 0 end), 0)`.as(
+        'in_stock',
+      ),
     ])
     .where((eb) => eb.and(filterConditions(eb, filter, scope)))
     .executeTakeFirstOrThrow();
@@ -222,7 +222,9 @@ export async function facetCounts(
   filter: ProductFilter,
   scope: StockScope,
 ): Promise<{ key: string; hex: string; count: number }[]> {
-  const column = ({ category: 'p.category_id', brand: 'p.brand_id', colour: 'p.colour_name' } as const)[dimension];
+  const column = ({ category: 'p.category_id', brand: 'p.brand_id', colour: 'p.colour_name' } as const)[
+    dimension
+  ];
   const rows = await db
     .selectFrom('product as p')
     .select((eb) => [
@@ -240,26 +242,23 @@ export async function facetCounts(
  * Product counts per size label, leaving the size filter out (with `inStock`, counting only sizes in stock in
  * the city), in size order (the lowest `size_order` the label has, then the label).
  */
-export async function sizeFacet(db: DbOrTrx, filter: ProductFilter, scope: StockScope): Promise<{ size: string; count: number }[]> {
+export async function sizeFacet(
+  db: DbOrTrx,
+  filter: ProductFilter,
+  scope: StockScope,
+): Promise<{ size: string; count: number }[]> {
   const city = filter.inStock ? scope.regionalCityId : undefined;
   const rows = await db
     .selectFrom('product as p')
     .innerJoin('sku as s', 's.product_id', 'p.id')
-    .select((eb) => ['s.size', eb.fn.count<number>('p.id').distinct().as('n'), eb.fn.min('s.size_order').as('o')])
+    .select((eb) => [
+      's.size',
+      eb.fn.count<number>('p.id').distinct().as('n'),
+      eb.fn.min('s.size_order').as('o'),
+    ])
     .where((eb) => eb.and(filterConditions(eb, filter, scope, 'size')))
     .$if(city !== undefined, (qb) =>
-      qb.where((eb) =>
-        city === null
-          ? sql<SqlBool>`1 = 0`
-          : eb.exists(
-              eb
-                .selectFrom('stock as st')
-                .select('st.sku_id')
-                .whereRef('st.sku_id', '=', 's.id')
-                .where('st.city_id', '=', city!)
-                .where('st.quantity', '>', 0),
-            ),
-      ),
+      qb.where((eb) => (city === null ? sql<SqlBool>`1 = 0` : hasUnitsInCity(eb.ref('s.id'), city!))),
     )
     .groupBy('s.size')
     .orderBy('o')
@@ -269,7 +268,11 @@ export async function sizeFacet(db: DbOrTrx, filter: ProductFilter, scope: Stock
 }
 
 /** Lowest and highest selling price of the products matching the filter without its price bounds; null when none. */
-export async function priceRange(db: DbOrTrx, filter: ProductFilter, scope: StockScope): Promise<{ min: number; max: number } | null> {
+export async function priceRange(
+  db: DbOrTrx,
+  filter: ProductFilter,
+  scope: StockScope,
+): Promise<{ min: number; max: number } | null> {
   const row = await db
     .selectFrom('product as p')
     .select((eb) => [eb.fn.min('p.price').as('min'), eb.fn.max('p.price').as('max')])
@@ -394,20 +397,18 @@ export async function listSkusWithStock(
   productId: number,
   scope: StockScope,
 ): Promise<SkuWithStock[]> {
+  const city = scope.regionalCityId;
   const rows = await db
     .selectFrom('sku')
-    .leftJoin('stock', 'stock.sku_id', 'sku.id')
-    .leftJoin('city', 'city.id', 'stock.city_id')
-    .select([
+    .select((eb) => [
       'sku.id',
       'sku.external_id',
       'sku.size',
       'sku.size_order',
-      regionalUnits(scope).as('regional'),
-      globalUnits.as('global'),
+      city === null ? sql<number>`0`.as('regional') : unitsInCity(eb.ref('sku.id'), city).as('regional'),
+      unitsInVisibleCities(eb.ref('sku.id')).as('global'),
     ])
     .where('sku.product_id', '=', productId)
-    .groupBy(['sku.id', 'sku.external_id', 'sku.size', 'sku.size_order'])
     .orderBy('sku.size_order')
     .orderBy('sku.id')
     .execute();
@@ -513,7 +514,9 @@ export async function relatedProducts(
   const regional = city === null ? sql<number>`0` : sql<number>`coalesce(ps.quantity, 0)`;
   const rows = await db
     .selectFrom('product as p')
-    .leftJoin('product_stock as ps', (join) => join.onRef('ps.product_id', '=', 'p.id').on('ps.city_id', '=', city ?? 0))
+    .leftJoin('product_stock as ps', (join) =>
+      join.onRef('ps.product_id', '=', 'p.id').on('ps.city_id', '=', city ?? 0),
+    )
     .selectAll('p')
     .select([regional.as('regional'), 'p.stock_global as global'])
     .where('p.is_active', '=', 1)
@@ -558,8 +561,15 @@ export async function replaceSearchTerms(
   rows: readonly { term: string; product_id: number; weight: number }[],
 ): Promise<void> {
   for (let i = 0; i < productIds.length; i += 500)
-    await db.deleteFrom('product_search_term').where('product_id', 'in', productIds.slice(i, i + 500)).execute();
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('product_search_term').values(rows.slice(i, i + 500)).execute();
+    await db
+      .deleteFrom('product_search_term')
+      .where('product_id', 'in', productIds.slice(i, i + 500))
+      .execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('product_search_term')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }
 
 /** Every distinct stored search term. */
@@ -570,10 +580,18 @@ export async function searchVocabulary(db: DbOrTrx): Promise<string[]> {
 
 /** True when no product has search terms yet (a catalogue seeded before search existed). */
 export async function isSearchIndexEmpty(db: DbOrTrx): Promise<boolean> {
-  return (await db.selectFrom('product_search_term').select('product_id').limit(1).executeTakeFirst()) === undefined;
+  return (
+    (await db.selectFrom('product_search_term').select('product_id').limit(1).executeTakeFirst()) ===
+    undefined
+  );
 }
 
 /** Slug and last change (ISO 8601) of every active product, by id (the sitemap). */
 export function listActiveProductSlugs(db: DbOrTrx): Promise<{ slug: string; updated_at: string }[]> {
-  return db.selectFrom('product').select(['slug', 'updated_at']).where('is_active', '=', 1).orderBy('id').execute();
+  return db
+    .selectFrom('product')
+    .select(['slug', 'updated_at'])
+    .where('is_active', '=', 1)
+    .orderBy('id')
+    .execute();
 }

@@ -22,7 +22,7 @@ import type { CityRow } from './catalog.table.ts';
 import * as repo from './catalog.repository.ts';
 import { cachedAnswer, jsonAnswer } from './catalog.cache.ts';
 import { toBanner, toCategory, toCity, toImage, toPickupPoint, toProductCard } from './catalog.mapper.ts';
-import { stockLevels } from './stock.rules.ts';
+import { stockLevels } from '#app/modules/inventory/inventory.rules.ts';
 
 // Catalogue rules: cities, categories, product lists and product pages with stock decoded for one city.
 //
@@ -120,7 +120,9 @@ const RelatedAnswer = dataOf(RelatedProductsSchema);
  * @throws what {@link getProduct} throws (errors are never cached).
  */
 export function getProductJson(db: DbOrTrx, slug: string, cityId: number): Promise<Buffer> {
-  return cachedAnswer(db, `product:${cityId}:${slug}`, async () => jsonAnswer(ProductAnswer, { data: await getProduct(db, slug, cityId) }));
+  return cachedAnswer(db, `product:${cityId}:${slug}`, async () =>
+    jsonAnswer(ProductAnswer, { data: await getProduct(db, slug, cityId) }),
+  );
 }
 
 /** Cards of products with their stock rows for one city (images and brands in one query each). */
@@ -171,7 +173,11 @@ export function relatedProductsJson(db: DbOrTrx, slug: string, cityId: number): 
  * ids are left out, a repeated id shows once.
  * @throws AppError 404 `cityNotFound` for an unknown city.
  */
-export async function productsByIds(db: DbOrTrx, ids: readonly number[], cityId: number): Promise<ProductCard[]> {
+export async function productsByIds(
+  db: DbOrTrx,
+  ids: readonly number[],
+  cityId: number,
+): Promise<ProductCard[]> {
   const cards = await productCardsByIds(db, ids, cityId);
   return [...new Set(ids)].flatMap((id) => (cards.has(id) ? [cards.get(id)!] : []));
 }
@@ -249,12 +255,17 @@ export async function productCardsByIds(
     ),
   ]);
   const visible = city.visible_for_customers === 1;
-  return new Map(rows.map((r) => [r.id, toProductCard(r, brands.get(r.brand_id)!, images.get(r.id), r, visible)]));
+  return new Map(
+    rows.map((r) => [r.id, toProductCard(r, brands.get(r.brand_id)!, images.get(r.id), r, visible)]),
+  );
 }
 
 /** Slug and last change date (YYYY-MM-DD) of every active product, for the sitemap (cached per catalogue version). */
 export function productSlugs(db: DbOrTrx): Promise<{ slug: string; updatedAt: string }[]> {
   return cachedAnswer(db, 'product-slugs', async () =>
-    (await repo.listActiveProductSlugs(db)).map((r) => ({ slug: r.slug, updatedAt: r.updated_at.slice(0, 10) })),
+    (await repo.listActiveProductSlugs(db)).map((r) => ({
+      slug: r.slug,
+      updatedAt: r.updated_at.slice(0, 10),
+    })),
   );
 }

@@ -108,15 +108,6 @@ export interface SkuTable {
   updated_at: string;
 }
 
-/** Stock level of a SKU in a city, exact units; never negative (CHECK). */
-export interface StockTable {
-  sku_id: number;
-  city_id: number;
-  quantity: number;
-  created_at: string;
-  updated_at: string;
-}
-
 /**
  * Units of a product in a city (sum over its SKUs): derived from `stock` by database triggers in the same
  * statement that changes stock (docs/decisions/008), so listings never aggregate SKUs per request.

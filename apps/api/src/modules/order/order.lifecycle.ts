@@ -4,6 +4,7 @@ import type { Db, DbOrTrx } from '#app/db/database.ts';
 import { newId } from '#app/lib/ids.ts';
 import type { SmsProvider } from '#app/modules/sms/sms.provider.ts';
 import type { PaymentProvider } from '#app/modules/payment/payment.provider.ts';
+import * as inventory from '#app/modules/inventory/inventory.service.ts';
 import * as repo from './order.repository.ts';
 import { canTransition, statusSms, type StatusActor } from './order.status.ts';
 import type { OrderRow } from './order.table.ts';
@@ -39,19 +40,16 @@ export const expiredAwaitingOrders = (db: DbOrTrx, nowIso: string, limit: number
   repo.findExpiredAwaitingOrders(db, nowIso, limit);
 
 /**
- * Puts the units of a cancelled order back where they came from (each line's source city), in (SKU, city)
- * order like every other stock writer. Run in the transaction that cancels the order.
+ * Puts the units of a cancelled order back where they came from (each line's source city) through the
+ * inventory module. Run in the transaction that cancels the order.
  */
 async function releaseStock(trx: DbOrTrx, orderId: string, nowIso: string): Promise<void> {
-  const units = new Map<string, { skuId: number; cityId: number; qty: number }>();
-  for (const l of await repo.findOrderLines(trx, [orderId])) {
-    const k = `${l.sku_id}:${l.source_city_id}`;
-    const u = units.get(k) ?? { skuId: l.sku_id, cityId: l.source_city_id, qty: 0 };
-    u.qty += l.qty;
-    units.set(k, u);
-  }
-  const sorted = [...units.values()].sort((a, b) => a.skuId - b.skuId || a.cityId - b.cityId);
-  for (const u of sorted) await repo.returnStock(trx, u.skuId, u.cityId, u.qty, nowIso);
+  const lines = await repo.findOrderLines(trx, [orderId]);
+  await inventory.releaseStock(
+    trx,
+    lines.map((l) => ({ skuId: l.sku_id, cityId: l.source_city_id, qty: l.qty })),
+    nowIso,
+  );
 }
 
 /**
@@ -86,7 +84,12 @@ export async function moveOrder(
 }
 
 /** Records the first status of a new order (in its creating transaction). */
-export async function recordInitialStatus(trx: DbOrTrx, orderId: string, status: OrderStatus, nowIso: string) {
+export async function recordInitialStatus(
+  trx: DbOrTrx,
+  orderId: string,
+  status: OrderStatus,
+  nowIso: string,
+) {
   await repo.insertStatusHistory(trx, {
     id: newId(),
     order_id: orderId,
@@ -121,7 +124,9 @@ export async function notifyStatus(
   actor: StatusActor,
 ): Promise<void> {
   const point =
-    order.pickup_point_id === null ? undefined : (await repo.findPickupPoints(deps.db, [order.pickup_point_id]))[0];
+    order.pickup_point_id === null
+      ? undefined
+      : (await repo.findPickupPoints(deps.db, [order.pickup_point_id]))[0];
   const text = statusSms(order.number, to, actor, point?.title ?? null);
   if (text) await smsCustomer(deps, order, text);
 }

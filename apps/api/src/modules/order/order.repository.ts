@@ -1,11 +1,10 @@
-import { PostgresAdapter } from 'kysely';
 import type { DbOrTrx } from '#app/db/database.ts';
 import type { PickupPointRow } from '#app/modules/catalog/catalog.table.ts';
 import type { OrderLineRow, OrderRow, OrderStatusHistoryRow } from './order.table.ts';
 
 /**
  * Data access of the order module: the only place with Kysely queries for orders, order lines, the order
- * number counter, stock reservation and the cart claim of an order. Functions take `db | trx` first;
+ * number counter and the cart claim of an order. Functions take `db | trx` first;
  * times are ISO 8601 UTC text.
  */
 
@@ -103,39 +102,6 @@ export async function claimCart(
 }
 
 /**
- * Takes `qty` units of a SKU from a city's stock with one conditional UPDATE (`quantity >= qty`), so
- * stock can never go below zero nor be sold twice, whatever the concurrency.
- * @returns true when the units were taken.
- */
-export async function takeStock(
-  db: DbOrTrx,
-  skuId: number,
-  cityId: number,
-  qty: number,
-  nowIso: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('stock')
-    .set((eb) => ({ quantity: eb('quantity', '-', qty), updated_at: nowIso }))
-    .where('sku_id', '=', skuId)
-    .where('city_id', '=', cityId)
-    .where('quantity', '>=', qty)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** Exact units of a SKU in a city (0 without a stock row). */
-export async function stockQuantity(db: DbOrTrx, skuId: number, cityId: number): Promise<number> {
-  const row = await db
-    .selectFrom('stock')
-    .select('quantity')
-    .where('sku_id', '=', skuId)
-    .where('city_id', '=', cityId)
-    .executeTakeFirst();
-  return Number(row?.quantity ?? 0);
-}
-
-/**
  * Next order number: increments the `order_number` counter row and returns the new value. Inside the
  * order transaction the row stays locked until commit, so numbers are unique and, as a rollback undoes
  * the increment, without gaps.
@@ -148,55 +114,6 @@ export async function nextOrderNumber(db: DbOrTrx): Promise<number> {
     .returning('value')
     .executeTakeFirstOrThrow();
   return Number(row.value);
-}
-
-/** True on PostgreSQL: the one dialect difference of this module (row locks; SQLite serialises writers). */
-const isPostgres = (db: DbOrTrx) => db.getExecutor().adapter instanceof PostgresAdapter;
-
-/**
- * Exact units of the given SKUs in every city visible to customers, LOCKED until the transaction ends
- * (PostgreSQL `FOR UPDATE OF stock`, rows taken in (sku_id, city_id) order — the one lock order of every
- * stock writer, so orders never deadlock; SQLite runs one writing transaction at a time).
- */
-export async function lockStock(
-  db: DbOrTrx,
-  skuIds: readonly number[],
-): Promise<{ sku_id: number; city_id: number; quantity: number }[]> {
-  if (skuIds.length === 0) return [];
-  let q = db
-    .selectFrom('stock')
-    .innerJoin('city', 'city.id', 'stock.city_id')
-    .select(['stock.sku_id', 'stock.city_id', 'stock.quantity'])
-    .where('stock.sku_id', 'in', [...new Set(skuIds)])
-    .where('city.visible_for_customers', '=', 1)
-    .orderBy('stock.sku_id')
-    .orderBy('stock.city_id');
-  if (isPostgres(db)) q = q.forUpdate('stock');
-  const rows = await q.execute();
-  return rows.map((r) => ({ sku_id: r.sku_id, city_id: r.city_id, quantity: Number(r.quantity) }));
-}
-
-/**
- * Puts `qty` units of a SKU back into a city's stock (a cancelled order), creating the stock row if it was
- * removed meanwhile.
- */
-export async function returnStock(
-  db: DbOrTrx,
-  skuId: number,
-  cityId: number,
-  qty: number,
-  nowIso: string,
-): Promise<void> {
-  await db
-    .insertInto('stock')
-    .values({ sku_id: skuId, city_id: cityId, quantity: qty, created_at: nowIso, updated_at: nowIso })
-    .onConflict((oc) =>
-      oc.columns(['sku_id', 'city_id']).doUpdateSet((eb) => ({
-        quantity: eb('stock.quantity', '+', eb.ref('excluded.quantity')),
-        updated_at: eb.ref('excluded.updated_at'),
-      })),
-    )
-    .execute();
 }
 
 /** IANA time zones of cities by id. */
@@ -234,7 +151,11 @@ export async function updateOrderStatus(
 ): Promise<boolean> {
   const result = await db
     .updateTable('order')
-    .set({ status: to, updated_at: nowIso, ...(from === 'awaiting_payment' ? { payment_expires_at: null } : {}) })
+    .set({
+      status: to,
+      updated_at: nowIso,
+      ...(from === 'awaiting_payment' ? { payment_expires_at: null } : {}),
+    })
     .where('id', '=', orderId)
     .where('status', '=', from)
     .executeTakeFirst();
@@ -266,7 +187,11 @@ export async function findStatusHistory(
  * Card-online orders still awaiting payment whose payment window closed at `nowIso` or before, oldest
  * first, at most `limit`.
  */
-export async function findExpiredAwaitingOrders(db: DbOrTrx, nowIso: string, limit: number): Promise<OrderRow[]> {
+export async function findExpiredAwaitingOrders(
+  db: DbOrTrx,
+  nowIso: string,
+  limit: number,
+): Promise<OrderRow[]> {
   return db
     .selectFrom('order')
     .selectAll()
@@ -279,7 +204,11 @@ export async function findExpiredAwaitingOrders(db: DbOrTrx, nowIso: string, lim
 
 /** The mobile number (`7XXXXXXXXXX`) of a customer, for order SMS. */
 export async function findCustomerMobile(db: DbOrTrx, customerId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('customer').select('mobile').where('id', '=', customerId).executeTakeFirst();
+  const row = await db
+    .selectFrom('customer')
+    .select('mobile')
+    .where('id', '=', customerId)
+    .executeTakeFirst();
   return row?.mobile;
 }
 

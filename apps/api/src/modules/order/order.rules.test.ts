@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseKzMobile } from '@kiim/contract';
 import { normaliseMobile } from '#app/modules/customer/customer.phone.ts';
-import { allocate } from './order.allocate.ts';
-import type { CartLine } from '#app/modules/cart/cart.service.ts';
 
 describe('the storefront’s phone rule agrees with the server’s libphonenumber check', () => {
   const server = (input: string) => {
@@ -15,77 +13,13 @@ describe('the storefront’s phone rule agrees with the server’s libphonenumbe
   it('on every Kazakh prefix 700–799 and on Russian and landline numbers', () => {
     const samples: string[] = [];
     for (let p = 700; p <= 799; p++) samples.push(`+7 ${p} 123 45 67`, `8${p}9876543`);
-    samples.push('+7 727 250 00 00', '+7 717 255 55 55', '+7 916 123 45 67', '+7 495 123 45 67', '+7 812 123 45 67');
-    for (const s of samples) expect([s, normaliseKzMobile(s)]).toEqual([s, server(s)]);
-  });
-});
-
-const line = (over: Partial<CartLine>): CartLine => ({
-  skuId: 1,
-  externalId: 'SKU-1',
-  qty: 1,
-  addedAt: '2026-01-01T00:00:00.000Z',
-  productId: 1,
-  slug: 'p',
-  name: 'P',
-  brandName: 'B',
-  size: 'M',
-  colourName: 'Синий',
-  price: 1000,
-  originalPrice: 1000,
-  productActive: true,
-  image: null,
-  cityQuantity: 0,
-  visibleQuantity: 0,
-  inStock: false,
-  stockCount: 0,
-  ...over,
-});
-
-describe('allocate: where each ordered unit comes from', () => {
-  it('takes lines in stock in the city from the city; the rest stays in the cart', () => {
-    const a = line({ skuId: 1, externalId: 'A', qty: 2, inStock: true, cityQuantity: 3, visibleQuantity: 3 });
-    const b = line({ skuId: 2, externalId: 'B', qty: 1, visibleQuantity: 4 });
-    const plan = allocate([a, b], [{ skuId: 1, cityId: 1, quantity: 3 }, { skuId: 2, cityId: 2, quantity: 4 }], 1, false);
-    expect(plan.planned.map((p) => [p.line.externalId, p.sourceCityId, p.qty])).toEqual([['A', 1, 2]]);
-    expect(plan.ordered.map((l) => l.externalId)).toEqual(['A']);
-    expect(plan.short).toEqual([]);
-  });
-
-  it('reports what the locked stock cannot serve, with the units the allowed cities hold', () => {
-    const a = line({ skuId: 1, externalId: 'A', qty: 3, inStock: true, cityQuantity: 3, visibleQuantity: 5 });
-    expect(allocate([a], [{ skuId: 1, cityId: 1, quantity: 1 }, { skuId: 1, cityId: 2, quantity: 4 }], 1, false).short).toEqual([
-      { externalId: 'A', requested: 3, available: 1 },
-    ]);
-    expect(allocate([a], [{ skuId: 1, cityId: 1, quantity: 1 }], 1, true).short).toEqual([
-      { externalId: 'A', requested: 3, available: 1 },
-    ]);
-  });
-
-  it('with other cities: the city first, then the city holding most, splitting one line into several', () => {
-    const a = line({ skuId: 1, externalId: 'A', qty: 6, inStock: true, cityQuantity: 1, visibleQuantity: 9 });
-    const plan = allocate(
-      [a],
-      [
-        { skuId: 1, cityId: 1, quantity: 1 },
-        { skuId: 1, cityId: 3, quantity: 2 },
-        { skuId: 1, cityId: 2, quantity: 6 },
-      ],
-      1,
-      true,
+    samples.push(
+      '+7 727 250 00 00',
+      '+7 717 255 55 55',
+      '+7 916 123 45 67',
+      '+7 495 123 45 67',
+      '+7 812 123 45 67',
     );
-    expect(plan.planned.map((p) => [p.sourceCityId, p.qty])).toEqual([
-      [1, 1],
-      [2, 5],
-    ]);
-    expect(plan.planned.reduce((s, p) => s + p.qty, 0)).toBe(6);
-  });
-
-  it('never promises the same units twice', () => {
-    const a = line({ skuId: 1, externalId: 'A', qty: 2, inStock: true, cityQuantity: 2, visibleQuantity: 2 });
-    const twin = line({ skuId: 1, externalId: 'A', qty: 1, inStock: true, cityQuantity: 2, visibleQuantity: 2 });
-    const plan = allocate([a, twin], [{ skuId: 1, cityId: 1, quantity: 2 }], 1, true);
-    expect(plan.planned.map((p) => p.qty)).toEqual([2]);
-    expect(plan.short).toEqual([{ externalId: 'A', requested: 1, available: 0 }]);
+    for (const s of samples) expect([s, normaliseKzMobile(s)]).toEqual([s, server(s)]);
   });
 });

@@ -24,8 +24,15 @@ import {
   settleBeforeCancel,
   toOrderPayment,
 } from '#app/modules/payment/payment.service.ts';
-import { allocate, type PlannedLine } from './order.allocate.ts';
-import { moveOrder, notifyStatus, recordInitialStatus, smsCustomer, type OrderDeps } from './order.lifecycle.ts';
+import { allocate, type PlannedLine } from '#app/modules/inventory/inventory.allocate.ts';
+import * as inventory from '#app/modules/inventory/inventory.service.ts';
+import {
+  moveOrder,
+  notifyStatus,
+  recordInitialStatus,
+  smsCustomer,
+  type OrderDeps,
+} from './order.lifecycle.ts';
 import { toOrder } from './order.mapper.ts';
 import * as repo from './order.repository.ts';
 import {
@@ -33,7 +40,6 @@ import {
   draftFingerprint,
   formatOrderNumber,
   insufficientStock,
-  type ShortLine,
 } from './order.rules.ts';
 import { CUSTOMER_CANCELLABLE, canTransition, initialStatus } from './order.status.ts';
 import type { OrderLineRow, OrderRow } from './order.table.ts';
@@ -64,7 +70,12 @@ const STATUS_NAME: Record<OrderStatus, string> = {
  * the draft is the same (a retry), else 409.
  * @throws AppError 409 `OrderErrorCode.idempotencyKeyReused` for a different draft under the key.
  */
-async function replay(db: DbOrTrx, customerId: string, existing: OrderRow, fingerprint: string): Promise<Order> {
+async function replay(
+  db: DbOrTrx,
+  customerId: string,
+  existing: OrderRow,
+  fingerprint: string,
+): Promise<Order> {
   if (existing.request_hash !== fingerprint) {
     throw new AppError(
       409,
@@ -114,28 +125,26 @@ async function checkCheckoutOptions(db: DbOrTrx, draft: OrderDraft) {
  * @throws AppError 409 insufficientStock (the caller's transaction rolls back).
  */
 async function reserveStock(trx: DbOrTrx, planned: readonly PlannedLine[], nowIso: string): Promise<void> {
-  const units = new Map<string, { skuId: number; cityId: number; qty: number }>();
-  for (const p of planned) {
-    const k = `${p.line.skuId}:${p.sourceCityId}`;
-    const u = units.get(k) ?? { skuId: p.line.skuId, cityId: p.sourceCityId, qty: 0 };
-    u.qty += p.qty;
-    units.set(k, u);
+  const short = await inventory.reserveStock(
+    trx,
+    planned.map((p) => ({ skuId: p.line.skuId, cityId: p.sourceCityId, qty: p.qty })),
+    nowIso,
+  );
+  if (short.length) {
+    throw insufficientStock(
+      short.map((s) => {
+        const line = planned.find((p) => p.line.skuId === s.skuId)!.line;
+        return { externalId: line.externalId, requested: line.qty, available: s.available };
+      }),
+    );
   }
-  const short: ShortLine[] = [];
-  for (const u of [...units.values()].sort((a, b) => a.skuId - b.skuId || a.cityId - b.cityId)) {
-    if (!(await repo.takeStock(trx, u.skuId, u.cityId, u.qty, nowIso))) {
-      const line = planned.find((p) => p.line.skuId === u.skuId)!.line;
-      short.push({ externalId: line.externalId, requested: line.qty, available: await repo.stockQuantity(trx, u.skuId, u.cityId) });
-    }
-  }
-  if (short.length) throw insufficientStock(short);
 }
 
 /**
  * Places an order (spec §7 `POST /api/order/create`) for the signed-in customer, in ONE transaction:
  * 1. claims the cart (locks its row; an anonymous cart is attached to the customer);
  * 2. takes its lines in stock in `regionId` — and, with `includeOtherCityItems`, what other visible cities hold
- *    (order.allocate.ts); lines not ordered stay in the cart;
+ *    (inventory.allocate.ts); lines not ordered stay in the cart;
  * 3. locks the stock rows of those SKUs, plans where every unit comes from and reserves it;
  * 4. numbers the order from the `order_number` counter and writes it with its lines (snapshots with database
  *    prices, never the client's), its first status (new; awaiting_payment with a payment window and an open
@@ -154,7 +163,12 @@ async function reserveStock(trx: DbOrTrx, planned: readonly PlannedLine[], nowIs
  *   409 insufficientStock (`details.lines: [{externalId, requested, available}]`, nothing written); 409
  *   `OrderErrorCode.idempotencyKeyReused` for a different draft under a used key.
  */
-export async function createOrder(deps: OrderDeps, customer: CustomerRow, draft: OrderDraft, now: Date): Promise<Order> {
+export async function createOrder(
+  deps: OrderDeps,
+  customer: CustomerRow,
+  draft: OrderDraft,
+  now: Date,
+): Promise<Order> {
   const { db } = deps;
   const fingerprint = draftFingerprint(draft);
   const before = await repo.findOrderByIdempotencyKey(db, customer.id, draft.idempotencyKey);
@@ -178,25 +192,26 @@ export async function createOrder(deps: OrderDeps, customer: CustomerRow, draft:
       const candidates = cartLines.filter(
         (l) => l.inStock || (draft.includeOtherCityItems && l.productActive && l.visibleQuantity > 0),
       );
-      const stock = await repo.lockStock(
+      const stock = await inventory.lockStock(
         trx,
         candidates.map((l) => l.skuId),
       );
-      const plan = allocate(
-        cartLines,
-        stock.map((s) => ({ skuId: s.sku_id, cityId: s.city_id, quantity: s.quantity })),
-        draft.regionId,
-        draft.includeOtherCityItems,
-      );
+      const plan = allocate(cartLines, stock, draft.regionId, draft.includeOtherCityItems);
       if (plan.short.length) throw insufficientStock(plan.short);
       if (plan.planned.length === 0) {
         // Lines still sold whose stock ran out (typically taken by a parallel order since the shopper saw
         // them): 409 like any other shortage. Nothing sellable at all: 422.
         const soldOut = cartLines.filter((l) => l.productActive);
         if (soldOut.length) {
-          throw insufficientStock(soldOut.map((l) => ({ externalId: l.externalId, requested: l.qty, available: 0 })));
+          throw insufficientStock(
+            soldOut.map((l) => ({ externalId: l.externalId, requested: l.qty, available: 0 })),
+          );
         }
-        throw new AppError(422, ErrorCode.emptyCart, 'В корзине нет товаров, которые можно заказать в выбранном городе');
+        throw new AppError(
+          422,
+          ErrorCode.emptyCart,
+          'В корзине нет товаров, которые можно заказать в выбранном городе',
+        );
       }
       await reserveStock(trx, plan.planned, nowIso);
 
@@ -257,7 +272,9 @@ export async function createOrder(deps: OrderDeps, customer: CustomerRow, draft:
         idempotency_key: draft.idempotencyKey,
         request_hash: fingerprint,
         payment_expires_at:
-          status === 'awaiting_payment' ? new Date(now.getTime() + deps.paymentWindowMinutes * 60_000).toISOString() : null,
+          status === 'awaiting_payment'
+            ? new Date(now.getTime() + deps.paymentWindowMinutes * 60_000).toISOString()
+            : null,
         delivery_date_from: dates.from,
         delivery_date_to: dates.to,
         created_at: nowIso,
@@ -287,8 +304,15 @@ export async function createOrder(deps: OrderDeps, customer: CustomerRow, draft:
   if ('replayOf' in placed) return replay(db, customer.id, placed.replayOf, fingerprint);
 
   const { order } = placed;
-  const payLater = order.status === 'awaiting_payment' ? ` Оплатите его картой в течение ${minutes(deps.paymentWindowMinutes)}.` : '';
-  await smsCustomer(deps, order, `Kiim: заказ № ${order.number} принят, сумма ${formatPrice(Number(order.total_amount))}.${payLater || ' Спасибо!'}`);
+  const payLater =
+    order.status === 'awaiting_payment'
+      ? ` Оплатите его картой в течение ${minutes(deps.paymentWindowMinutes)}.`
+      : '';
+  await smsCustomer(
+    deps,
+    order,
+    `Kiim: заказ № ${order.number} принят, сумма ${formatPrice(Number(order.total_amount))}.${payLater || ' Спасибо!'}`,
+  );
   return getOrder(db, customer.id, order.number);
 }
 
@@ -315,11 +339,16 @@ async function assemble(db: DbOrTrx, rows: readonly OrderRow[]): Promise<Order[]
   const historyByOrder = group(history);
   return rows.map((r) => {
     const payment = payments.get(r.id);
-    return toOrder(r, linesByOrder.get(r.id) ?? [], r.pickup_point_id === null ? null : (points.get(r.pickup_point_id) ?? null), {
-      timeZone: zones.get(r.city_id) ?? 'Asia/Almaty',
-      history: historyByOrder.get(r.id) ?? [],
-      payment: payment ? toOrderPayment(payment, r) : null,
-    });
+    return toOrder(
+      r,
+      linesByOrder.get(r.id) ?? [],
+      r.pickup_point_id === null ? null : (points.get(r.pickup_point_id) ?? null),
+      {
+        timeZone: zones.get(r.city_id) ?? 'Asia/Almaty',
+        history: historyByOrder.get(r.id) ?? [],
+        payment: payment ? toOrderPayment(payment, r) : null,
+      },
+    );
   });
 }
 
@@ -338,7 +367,11 @@ export async function getOrder(db: DbOrTrx, customerId: string, number: string):
  * The customer's orders, newest first (`GET /api/order/list`, spec §2 /personal/orders/…): `pending` =
  * status neither completed nor cancelled; `completed` = completed or cancelled.
  */
-export async function listOrders(db: DbOrTrx, customerId: string, state: 'pending' | 'completed'): Promise<Order[]> {
+export async function listOrders(
+  db: DbOrTrx,
+  customerId: string,
+  state: 'pending' | 'completed',
+): Promise<Order[]> {
   const rows = await repo.findCustomerOrders(db, customerId, FINISHED_ORDER_STATUSES, state === 'completed');
   return assemble(db, rows);
 }
@@ -361,14 +394,22 @@ const notCancellable = (status: OrderStatus) =>
  * @throws AppError 404 orderNotFound; 409 4014 orderNotCancellable (handed over, completed, already cancelled,
  *   or changed meanwhile).
  */
-export async function cancelOrderByCustomer(deps: OrderDeps, customer: CustomerRow, number: string, now: Date): Promise<Order> {
+export async function cancelOrderByCustomer(
+  deps: OrderDeps,
+  customer: CustomerRow,
+  number: string,
+  now: Date,
+): Promise<Order> {
   const found = await repo.findCustomerOrderByNumber(deps.db, customer.id, number);
   if (!found) throw orderNotFound();
-  if (!CUSTOMER_CANCELLABLE.includes(found.status as OrderStatus)) throw notCancellable(found.status as OrderStatus);
+  if (!CUSTOMER_CANCELLABLE.includes(found.status as OrderStatus))
+    throw notCancellable(found.status as OrderStatus);
   if (found.status === 'awaiting_payment') await settleBeforeCancel(deps, found, 'return', now);
   const cancelled = await deps.db.transaction().execute(async (trx) => {
     const current = (await repo.findOrderById(trx, found.id))!;
-    return (await moveOrder(trx, current, 'cancelled', 'customer', 'Отменён покупателем', now.toISOString())) ? current : null;
+    return (await moveOrder(trx, current, 'cancelled', 'customer', 'Отменён покупателем', now.toISOString()))
+      ? current
+      : null;
   });
   if (!cancelled) {
     const current = (await repo.findOrderById(deps.db, found.id))!;
@@ -402,9 +443,11 @@ export async function changeStatusByBackoffice(
       OrderErrorCode.statusTransitionNotAllowed,
       `Нельзя перевести заказ из статуса «${STATUS_NAME[status as OrderStatus]}» в «${STATUS_NAME[to]}»`,
     );
-  if (!canTransition(found.status as OrderStatus, to, 'backoffice', found.delivery_method_id)) throw refuse(found.status);
+  if (!canTransition(found.status as OrderStatus, to, 'backoffice', found.delivery_method_id))
+    throw refuse(found.status);
   if (to === 'ready_for_pickup' || to === 'handed_to_courier') await chargeHeldPayment(deps, found.id, now);
-  if (to === 'cancelled' && found.status === 'awaiting_payment') await settleBeforeCancel(deps, found, 'return', now);
+  if (to === 'cancelled' && found.status === 'awaiting_payment')
+    await settleBeforeCancel(deps, found, 'return', now);
   const moved = await deps.db.transaction().execute(async (trx) => {
     const current = (await repo.findOrderById(trx, found.id))!;
     return moveOrder(trx, current, to, 'backoffice', reason?.trim() || null, now.toISOString());

@@ -1,0 +1,12 @@
+import type { Selectable } from 'kysely';
+
+/** Stock level of a SKU in a city, exact units; never negative (CHECK). Owned by the inventory module. */
+export interface StockTable {
+  sku_id: number;
+  city_id: number;
+  quantity: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type StockRow = Selectable<StockTable>;
