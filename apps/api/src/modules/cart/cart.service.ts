@@ -4,25 +4,14 @@ import {
   type Cart,
   type CartContents,
   type CartItemBody,
-  type DeliveryMethodOption,
-  type PaymentMethodOption,
-  type PickupPoint,
   type SplitCart,
 } from '@kiim/contract';
 import { isoNow, type Db, type DbOrTrx } from '#app/db/database.ts';
 import { notFound } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
 import { resolveToken } from '#app/modules/customer/customer.token.ts';
-import {
-  offeredDeliveryMethods,
-  offeredPaymentMethods,
-  toCart,
-  toCartCity,
-  toCartLine,
-  toPickupPoint,
-  type CartCity,
-  type CartLine,
-} from './cart.mapper.ts';
+import { toCart, toCartCity, toCartLine, toPickupPoint, type CartCity, type CartLine } from './cart.mapper.ts';
+import { offeredDeliveryMethods, offeredPaymentMethods, type CityDeliveryOptions } from './checkout.policy.ts';
 import * as repo from './cart.repository.ts';
 
 export type { CartCity, CartLine } from './cart.mapper.ts';
@@ -198,20 +187,11 @@ export async function getCart(
   return toCart(cart.uuid, await linesFor(db, cart.uuid, city), city);
 }
 
-/** What a city offers at checkout (spec §3, §4). Prices in tenge. */
-export interface CityDeliveryOptions {
-  city: CartCity;
-  /** The city's pickup points with every field of spec §3 (none for a city hidden from customers). */
-  pickupPoints: PickupPoint[];
-  deliveryMethods: DeliveryMethodOption[];
-  paymentMethods: PaymentMethodOption[];
-}
-
 /**
  * Pickup points, delivery methods and payment methods a city offers (spec §3, §4): pickup (free) when it
  * has pickup points, courier at `city.courier_price` tenge where available, the payment methods those
- * delivery methods allow (1, 2 and card online 3). A city hidden from customers offers no
- * pickup point, no delivery method and so no payment method.
+ * delivery methods allow (1, 2 and card online 3) — the rules of checkout.policy.ts. A city hidden from
+ * customers offers no pickup point, no delivery method and so no payment method.
  * For the split cart and for the order flow's checks.
  * @throws AppError 404 cityNotFound.
  */

@@ -1,5 +1,4 @@
 import {
-  DeliveryMethod,
   ErrorCode,
   FINISHED_ORDER_STATUSES,
   OrderErrorCode,
@@ -11,9 +10,10 @@ import {
   type OrderStatus,
 } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
-import { AppError, badRequest, notFound } from '#app/lib/errors.ts';
+import { AppError, notFound } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
 import { cityDeliveryOptions, loadCartLines, removeCartLines } from '#app/modules/cart/cart.service.ts';
+import { checkCheckoutChoice, deliveryPrice } from '#app/modules/cart/checkout.policy.ts';
 import { toPickupPoint } from '#app/modules/catalog/catalog.mapper.ts';
 import type { CustomerRow } from '#app/modules/customer/customer.table.ts';
 import {
@@ -90,30 +90,8 @@ async function replay(
 async function checkCheckoutOptions(db: DbOrTrx, draft: OrderDraft) {
   const delivery = checkDeliveryFields(draft);
   const options = await cityDeliveryOptions(db, draft.regionId);
-  if (!options.deliveryMethods.some((m) => m.id === delivery.deliveryMethodId)) {
-    throw new AppError(
-      422,
-      ErrorCode.deliveryMethodNotOffered,
-      delivery.deliveryMethodId === DeliveryMethod.courier
-        ? 'В этом городе нет курьерской доставки. Выберите самовывоз'
-        : 'В этом городе нет пунктов самовывоза',
-    );
-  }
-  const payment = options.paymentMethods.find((p) => p.id === draft.paymentId);
-  if (!payment || !payment.deliveryMethodIds.includes(delivery.deliveryMethodId)) {
-    throw new AppError(
-      422,
-      ErrorCode.paymentMethodNotOffered,
-      'Этот способ оплаты недоступен в выбранном городе. Выберите другой',
-    );
-  }
-  if (
-    delivery.deliveryMethodId === DeliveryMethod.pickup &&
-    !options.pickupPoints.some((p) => p.id === delivery.pickupPointId)
-  ) {
-    throw badRequest({ pickupPointId: ['Выберите пункт самовывоза в этом городе'] });
-  }
-  const deliveryAmount = delivery.deliveryMethodId === DeliveryMethod.courier ? options.city.courierPrice : 0;
+  checkCheckoutChoice(options, { ...delivery, paymentId: draft.paymentId });
+  const deliveryAmount = deliveryPrice(options, delivery.deliveryMethodId);
   const timeZone = (await repo.findCityTimeZones(db, [draft.regionId])).get(draft.regionId) ?? 'Asia/Almaty';
   return { delivery, deliveryAmount, timeZone };
 }
