@@ -1,4 +1,10 @@
-import { CartDeliveryInformation, type Cart, type CartItem, type Image, type PickupPoint } from '@kiim/contract';
+import {
+  CartDeliveryInformation,
+  type Cart,
+  type CartItem,
+  type Image,
+  type PickupPoint,
+} from '@kiim/contract';
 import { decodeStock, stockCount } from '#app/modules/inventory/inventory.rules.ts';
 import { productImage } from '#app/modules/media/media.url.ts';
 import type { CartCityRecord, CartLineRecord, selectPickupPoints } from './cart.repository.ts';

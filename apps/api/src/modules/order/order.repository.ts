@@ -4,7 +4,7 @@ import type { OrderLineRow, OrderRow, OrderStatusHistoryRow } from './order.tabl
 
 /**
  * Data access of the order module: the only place with Kysely queries for orders, order lines, the order
- * number counter and the cart claim of an order. Functions take `db | trx` first;
+ * number counter. Functions take `db | trx` first;
  * times are ISO 8601 UTC text.
  */
 
@@ -78,27 +78,6 @@ export async function findPickupPoints(db: DbOrTrx, ids: readonly number[]): Pro
     .selectAll()
     .where('id', 'in', [...ids])
     .execute();
-}
-
-/**
- * Claims a cart for an order: locks its row (first lock of the order transaction, the same order the
- * cart module locks in) and attaches an anonymous cart to the customer. A cart of another customer is
- * not touched.
- * @returns false when the cart does not exist or belongs to another customer.
- */
-export async function claimCart(
-  db: DbOrTrx,
-  cartId: string,
-  customerId: string,
-  nowIso: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('cart')
-    .set({ customer_id: customerId, updated_at: nowIso })
-    .where('id', '=', cartId)
-    .where((eb) => eb.or([eb('customer_id', 'is', null), eb('customer_id', '=', customerId)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 /**

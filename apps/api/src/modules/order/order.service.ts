@@ -12,7 +12,12 @@ import {
 import type { DbOrTrx } from '#app/db/database.ts';
 import { AppError, notFound } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
-import { cityDeliveryOptions, loadCartLines, removeCartLines } from '#app/modules/cart/cart.service.ts';
+import {
+  cityDeliveryOptions,
+  claimCart,
+  loadCartLines,
+  removeCartLines,
+} from '#app/modules/cart/cart.service.ts';
 import { checkCheckoutChoice, deliveryPrice } from '#app/modules/cart/checkout.policy.ts';
 import { toPickupPoint } from '#app/modules/catalog/catalog.mapper.ts';
 import type { CustomerRow } from '#app/modules/customer/customer.table.ts';
@@ -159,9 +164,7 @@ export async function createOrder(
   try {
     placed = await db.transaction().execute(async (trx) => {
       // Step 1: the cart, locked; the key re-checked under the lock (a parallel twin may just have won).
-      if (!(await repo.claimCart(trx, draft.cartUuid, customer.id, nowIso))) {
-        throw notFound(ErrorCode.cartNotFound, 'Корзина не найдена');
-      }
+      await claimCart(trx, draft.cartUuid, customer.id, nowIso);
       const twin = await repo.findOrderByIdempotencyKey(trx, customer.id, draft.idempotencyKey);
       if (twin) return { replayOf: twin };
 
