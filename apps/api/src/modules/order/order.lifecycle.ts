@@ -1,27 +1,24 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { OrderStatus } from '@kiim/contract';
-import type { Db, DbOrTrx } from '#app/db/database.ts';
+import type { DbOrTrx } from '#app/db/database.ts';
 import { newId } from '#app/lib/ids.ts';
 import type { SmsProvider } from '#app/modules/sms/sms.provider.ts';
-import type { PaymentProvider } from '#app/modules/payment/payment.provider.ts';
+import { requestReturn, type PaymentDeps } from '#app/modules/payment/payment.service.ts';
 import * as inventory from '#app/modules/inventory/inventory.service.ts';
 import * as repo from './order.repository.ts';
 import { canTransition, statusSms, type StatusActor } from './order.status.ts';
 import type { OrderRow } from './order.table.ts';
 
-/** What the order and payment flows need from the app. */
-export interface OrderDeps {
-  db: Db;
+/** What the order flows (its card-payment flow included) need from the app. */
+export interface OrderDeps extends PaymentDeps {
   sms: SmsProvider;
-  log: FastifyBaseLogger;
-  payments: PaymentProvider;
   /** Public origin of the shop (ePay's postLink and the shopper's way back). */
   publicUrl: string;
   /** Minutes an unpaid card-online order holds its stock. */
   paymentWindowMinutes: number;
 }
 
-/** The deps of the order and payment flows from the Fastify app. */
+/** The deps of the order flows from the Fastify app. */
 export const orderDeps = (app: FastifyInstance): OrderDeps => ({
   db: app.db,
   sms: app.sms,
@@ -30,14 +27,6 @@ export const orderDeps = (app: FastifyInstance): OrderDeps => ({
   publicUrl: app.config.publicUrl.replace(/\/+$/, ''),
   paymentWindowMinutes: app.config.payments.paymentWindowMinutes,
 });
-
-/** An order by number, whoever placed it (payments, back-office). */
-export const orderByNumber = (db: DbOrTrx, number: string) => repo.findOrderByNumber(db, number);
-/** An order by id. */
-export const orderById = (db: DbOrTrx, id: string) => repo.findOrderById(db, id);
-/** Card-online orders whose payment window closed (see the repository), oldest first. */
-export const expiredAwaitingOrders = (db: DbOrTrx, nowIso: string, limit: number) =>
-  repo.findExpiredAwaitingOrders(db, nowIso, limit);
 
 /**
  * Puts the units of a cancelled order back where they came from (each line's source city) through the
@@ -55,7 +44,8 @@ async function releaseStock(trx: DbOrTrx, orderId: string, nowIso: string): Prom
 /**
  * Moves an order to `to` inside the caller's transaction, if the rules allow it for `actor` (order.status.ts)
  * and the order is still in the status it was read in (a conditional UPDATE: of two racing changes exactly
- * one wins). Appends the history entry; a cancellation puts the order's units back into stock.
+ * one wins). Appends the history entry; a cancellation puts the order's units back into stock and asks for money
+ * taken by card back (the payment module returns it; the payment job retries).
  * @returns true when this call changed the order; false when the move is not allowed or another change won.
  */
 export async function moveOrder(
@@ -79,7 +69,10 @@ export async function moveOrder(
     created_at: nowIso,
     updated_at: nowIso,
   });
-  if (to === 'cancelled') await releaseStock(trx, order.id, nowIso);
+  if (to === 'cancelled') {
+    await releaseStock(trx, order.id, nowIso);
+    await requestReturn(trx, order.id, nowIso);
+  }
   return true;
 }
 

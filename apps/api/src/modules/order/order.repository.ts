@@ -162,6 +162,12 @@ export async function findStatusHistory(
     .execute();
 }
 
+/** Ids of the orders awaiting payment (card online, unpaid, not cancelled yet). */
+export async function findAwaitingPaymentOrderIds(db: DbOrTrx): Promise<string[]> {
+  const rows = await db.selectFrom('order').select('id').where('status', '=', 'awaiting_payment').execute();
+  return rows.map((r) => r.id);
+}
+
 /**
  * Card-online orders still awaiting payment whose payment window closed at `nowIso` or before, oldest
  * first, at most `limit`.

@@ -21,14 +21,9 @@ import {
 import { checkCheckoutChoice, deliveryPrice } from '#app/modules/cart/checkout.policy.ts';
 import { toPickupPoint } from '#app/modules/catalog/catalog.mapper.ts';
 import type { CustomerRow } from '#app/modules/customer/customer.table.ts';
-import {
-  chargeHeldPayment,
-  openPayment,
-  paymentsOfOrders,
-  returnMoney,
-  settleBeforeCancel,
-  toOrderPayment,
-} from '#app/modules/payment/payment.service.ts';
+import { openPayment, paymentsOfOrders } from '#app/modules/payment/payment.service.ts';
+import { returnOrderMoney } from './card-payment/card-payment.apply.ts';
+import { chargeOrderHold, settleBeforeCancel } from './card-payment/card-payment.settle.ts';
 import { allocate, type PlannedLine } from '#app/modules/inventory/inventory.allocate.ts';
 import * as inventory from '#app/modules/inventory/inventory.service.ts';
 import {
@@ -38,7 +33,7 @@ import {
   smsCustomer,
   type OrderDeps,
 } from './order.lifecycle.ts';
-import { toOrder } from './order.mapper.ts';
+import { toOrder, toOrderPayment } from './order.mapper.ts';
 import * as repo from './order.repository.ts';
 import {
   checkDeliveryFields,
@@ -264,7 +259,7 @@ export async function createOrder(
       await repo.insertOrder(trx, order, lineRows);
       await recordInitialStatus(trx, orderId, status, nowIso);
       if (draft.paymentId === PaymentMethod.cardOnline) {
-        await openPayment(trx, { id: orderId, number, amount: order.total_amount }, nowIso);
+        await openPayment(trx, { orderId, invoiceId: number, amount: order.total_amount }, nowIso);
       }
 
       // Step 5: the cart keeps only what was not ordered.
@@ -396,7 +391,7 @@ export async function cancelOrderByCustomer(
     const current = (await repo.findOrderById(deps.db, found.id))!;
     throw notCancellable(current.status as OrderStatus);
   }
-  await returnMoney(deps, found.id, now);
+  await returnOrderMoney(deps, found.id, now);
   return getOrder(deps.db, customer.id, number);
 }
 
@@ -426,7 +421,7 @@ export async function changeStatusByBackoffice(
     );
   if (!canTransition(found.status as OrderStatus, to, 'backoffice', found.delivery_method_id))
     throw refuse(found.status);
-  if (to === 'ready_for_pickup' || to === 'handed_to_courier') await chargeHeldPayment(deps, found.id, now);
+  if (to === 'ready_for_pickup' || to === 'handed_to_courier') await chargeOrderHold(deps, found.id, now);
   if (to === 'cancelled' && found.status === 'awaiting_payment')
     await settleBeforeCancel(deps, found, 'return', now);
   const moved = await deps.db.transaction().execute(async (trx) => {
@@ -434,7 +429,7 @@ export async function changeStatusByBackoffice(
     return moveOrder(trx, current, to, 'backoffice', reason?.trim() || null, now.toISOString());
   });
   if (!moved) throw refuse((await repo.findOrderById(deps.db, found.id))!.status);
-  if (to === 'cancelled') await returnMoney(deps, found.id, now);
+  if (to === 'cancelled') await returnOrderMoney(deps, found.id, now);
   await notifyStatus(deps, found, to, 'backoffice');
   return getOrder(deps.db, found.customer_id, number);
 }

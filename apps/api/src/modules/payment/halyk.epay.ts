@@ -9,7 +9,7 @@ import {
 } from './payment.provider.ts';
 
 /** The ePay endpoints and credentials the adapter needs (all from configuration). */
-export interface HalykEpaySettings {
+interface HalykEpaySettings {
   oauthUrl: string;
   apiUrl: string;
   scriptUrl: string;
@@ -25,7 +25,7 @@ export interface HalykEpaySettings {
  * The adapter's settings from configuration.
  * @returns null when the ePay URLs are not known (simulator mode before the simulator was started).
  */
-export function halykSettings(config: PaymentConfig['epay']): HalykEpaySettings | null {
+function halykSettings(config: PaymentConfig['epay']): HalykEpaySettings | null {
   if (!config.oauthUrl || !config.apiUrl || !config.scriptUrl) return null;
   return {
     oauthUrl: config.oauthUrl,
@@ -56,7 +56,10 @@ export function parseAmount(v: unknown): number {
  * Status resultCodes: 100 found, 101 rejected (transaction given) → `found`; 102 → `not-found`; anything
  * else (103 error, 104/106/109 terminal problems, 107 try later) → PaymentProviderError.
  */
-export function createHalykEpay(settings: HalykEpaySettings, fetchImpl: typeof fetch = fetch): PaymentProvider {
+export function createHalykEpay(
+  settings: HalykEpaySettings,
+  fetchImpl: typeof fetch = fetch,
+): PaymentProvider {
   async function request(url: string, init: RequestInit, what: string): Promise<unknown> {
     let res: Response;
     try {
@@ -73,7 +76,11 @@ export function createHalykEpay(settings: HalykEpaySettings, fetchImpl: typeof f
     }
     if (!res.ok) {
       const code = json && typeof json === 'object' && 'code' in json ? String(json.code) : undefined;
-      throw new PaymentProviderError(`ePay ${what}: HTTP ${res.status} ${body.slice(0, 200)}`, res.status, code);
+      throw new PaymentProviderError(
+        `ePay ${what}: HTTP ${res.status} ${body.slice(0, 200)}`,
+        res.status,
+        code,
+      );
     }
     return json;
   }
@@ -88,7 +95,11 @@ export function createHalykEpay(settings: HalykEpaySettings, fetchImpl: typeof f
     });
     const json = await request(
       settings.oauthUrl,
-      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+      },
       what,
     );
     const parsed = HalykToken.safeParse(json);

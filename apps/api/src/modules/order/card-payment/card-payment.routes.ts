@@ -8,24 +8,30 @@ import {
   OrderStateResponse,
 } from '@kiim/contract';
 import { authenticateCustomer, currentCustomer } from '#app/modules/customer/customer.auth.ts';
-import { orderDeps } from '#app/modules/order/order.lifecycle.ts';
-import { getOrder } from '#app/modules/order/order.service.ts';
-import { handleCallback, refreshPayment, startPayment } from './payment.service.ts';
+import { orderDeps } from '../order.lifecycle.ts';
+import { getOrder } from '../order.service.ts';
+import { handlePaymentCallback } from './card-payment.apply.ts';
+import { checkCardPayment, startCardPayment } from './card-payment.shopper.ts';
 
 const tags = ['payment'];
 const security = [{ customerToken: [] }];
 const authErrors = { 401: ErrorBody, 403: ErrorBody };
 
 /**
- * Card-online payment routes under `/api/payment` (spec §7 `POST /api/payment/halyk/auth`,
- * `POST /api/payment/halyk/response`; protocol payments-sms.md §1).
+ * The routes of an order's card payment, registered under `/api/payment` (spec §7 `POST /api/payment/halyk/auth`,
+ * `POST /api/payment/halyk/response`, and `/halyk/status` for the shopper's return; protocol payments-sms.md §1).
+ * They belong to the order's card-payment flow; the payment module behind them knows nothing of orders.
  */
-export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = orderDeps(app);
   // ePay may post its callback form-encoded (payments-sms.md: accept JSON and, defensively, forms).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   app.post(
     '/halyk/auth',
@@ -41,11 +47,18 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           'cancelled, window closed, another payment method); 502 (4020) ePay unavailable.',
         security,
         body: HalykOrderBody,
-        response: { 200: HalykAuthResponse, 400: ErrorBody, ...authErrors, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody },
+        response: {
+          200: HalykAuthResponse,
+          400: ErrorBody,
+          ...authErrors,
+          404: ErrorBody,
+          409: ErrorBody,
+          502: ErrorBody,
+        },
       },
     },
     async (request) => ({
-      data: await startPayment(deps, currentCustomer(request), request.body.orderNumber, app.clock.now()),
+      data: await startCardPayment(deps, currentCustomer(request), request.body.orderNumber, app.clock.now()),
     }),
   );
 
@@ -67,7 +80,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const customer = currentCustomer(request);
-      await refreshPayment(deps, customer.id, request.body.orderNumber, app.clock.now());
+      await checkCardPayment(deps, customer.id, request.body.orderNumber, app.clock.now());
       return { data: { order: await getOrder(app.db, customer.id, request.body.orderNumber) } };
     },
   );
@@ -87,6 +100,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: HalykCallbackResponse, 400: ErrorBody },
       },
     },
-    async (request) => ({ data: { result: await handleCallback(deps, request.body, app.clock.now()) } }),
+    async (request) => ({
+      data: { result: await handlePaymentCallback(deps, request.body, app.clock.now()) },
+    }),
   );
 };
