@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BackofficeStatusBody, ErrorBody, ErrorCode, OrderNumberParams, OrderStateResponse } from '@kiim/contract';
+import {
+  BackofficeStatusBody,
+  ErrorBody,
+  ErrorCode,
+  OrderNumberParams,
+  OrderStateResponse,
+} from '@kiim/contract';
 import { AppError } from '#app/lib/errors.ts';
 import { safeEqual, sha256 } from '#app/lib/ids.ts';
 import { orderDeps } from './order.lifecycle.ts';
@@ -37,12 +43,25 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ token: string }> = async 
         security: [{ backofficeToken: [] }],
         params: OrderNumberParams,
         body: BackofficeStatusBody,
-        response: { 200: OrderStateResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody },
+        response: {
+          200: OrderStateResponse,
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+          502: ErrorBody,
+        },
       },
     },
     async (request) => ({
       data: {
-        order: await changeStatusByBackoffice(deps, request.params.number, request.body.status, request.body.reason, app.clock.now()),
+        order: await changeStatusByBackoffice(
+          deps,
+          request.params.number,
+          request.body.status,
+          request.body.reason,
+          app.clock.now(),
+        ),
       },
     }),
   );

@@ -12,7 +12,8 @@ import {
 } from '@kiim/contract';
 import { authenticateCustomer, currentCustomer } from '#app/modules/customer/customer.auth.ts';
 import { orderDeps } from './order.lifecycle.ts';
-import { cancelOrderByCustomer, createOrder, getOrder, listOrders } from './order.service.ts';
+import { createOrder } from './order.create.ts';
+import { cancelOrderByCustomer, getOrder, listOrders } from './order.service.ts';
 
 const tags = ['order'];
 const security = [{ customerToken: [] }];
@@ -76,7 +77,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: { order: await cancelOrderByCustomer(deps, currentCustomer(request), request.body.number, app.clock.now()) },
+      data: {
+        order: await cancelOrderByCustomer(
+          deps,
+          currentCustomer(request),
+          request.body.number,
+          app.clock.now(),
+        ),
+      },
     }),
   );
 
