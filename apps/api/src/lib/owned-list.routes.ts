@@ -22,7 +22,7 @@ export const listRequester = (request: FastifyRequest, queryToken?: string): Lis
 });
 
 /** What a list module gives {@link registerAttachAndMerge}. */
-export interface AttachAndMergeRoutes<C> {
+interface AttachAndMergeRoutes<C> {
   tags: string[];
   /** The list's English name in the OpenAPI texts (`cart`, `wishlist`). */
   noun: string;

@@ -118,7 +118,7 @@ export function deliveryInformation(line: CartLine, city: CartCity): string {
 }
 
 /** {@link CartLine} → the contract's `CartItem` (spec §3) for `city`. Prices in tenge per unit. */
-export function toCartItem(line: CartLine, city: CartCity): CartItem {
+function toCartItem(line: CartLine, city: CartCity): CartItem {
   return {
     externalId: line.externalId,
     qty: line.qty,
@@ -142,9 +142,7 @@ export function toCartItem(line: CartLine, city: CartCity): CartItem {
  * decoded stock, so a line not in stock counts 0); `totalAmount` = Σ price × qty and `totalSavings` =
  * Σ (originalPrice − price) × qty over lines in stock, whole tenge.
  */
-export function cartTotals(
-  items: readonly CartItem[],
-): Pick<Cart, 'totalCount' | 'totalAmount' | 'totalSavings'> {
+function cartTotals(items: readonly CartItem[]): Pick<Cart, 'totalCount' | 'totalAmount' | 'totalSavings'> {
   let totalCount = 0;
   let totalAmount = 0;
   let totalSavings = 0;

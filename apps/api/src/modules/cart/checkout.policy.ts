@@ -99,7 +99,7 @@ export interface CityDeliveryOptions {
 }
 
 /** What a shopper chose at checkout (spec §3 checkout draft). */
-export interface CheckoutChoice {
+interface CheckoutChoice {
   deliveryMethodId: number;
   paymentId: number;
   /** Pickup only: the chosen point. */

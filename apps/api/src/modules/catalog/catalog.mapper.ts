@@ -52,7 +52,7 @@ export const toCategory = (c: CategoryRow): Category => ({
 export const toImage = (i: ProductImageRow) => productImage(i);
 
 /** Brand row → Brand. */
-export const toBrand = (b: BrandRow): Brand => ({ id: b.id, slug: b.slug, name: b.name });
+const toBrand = (b: BrandRow): Brand => ({ id: b.id, slug: b.slug, name: b.name });
 
 /**
  * Product row → ProductCard for one city.

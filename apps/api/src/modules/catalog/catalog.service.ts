@@ -19,6 +19,7 @@ import type { DbOrTrx } from '#app/db/database.ts';
 import { notFound } from '#app/lib/errors.ts';
 import { slugify } from '#app/lib/slug.ts';
 import type { CityRow } from './catalog.table.ts';
+import * as listing from './catalog.listing.repository.ts';
 import * as repo from './catalog.repository.ts';
 import { cachedAnswer, jsonAnswer } from './catalog.cache.ts';
 import { toBanner, toCategory, toCity, toImage, toPickupPoint, toProductCard } from './catalog.mapper.ts';
@@ -42,7 +43,7 @@ export async function requireCity(db: DbOrTrx, cityId: number): Promise<CityRow>
 }
 
 /** Which units count as regional for a city: none when it is hidden from customers (spec §4). */
-export const scopeOf = (city: CityRow): repo.StockScope => ({
+export const scopeOf = (city: CityRow): listing.StockScope => ({
   regionalCityId: city.visible_for_customers === 1 ? city.id : null,
 });
 
@@ -72,7 +73,7 @@ export async function listCategories(db: DbOrTrx, gender?: number): Promise<Cate
  * @throws AppError 404 `cityNotFound` for an unknown city, `notFound` «Товар не найден» for an unknown
  * or inactive slug.
  */
-export async function getProduct(db: DbOrTrx, slug: string, cityId: number): Promise<Product> {
+async function getProduct(db: DbOrTrx, slug: string, cityId: number): Promise<Product> {
   const city = await requireCity(db, cityId);
   const product = await repo.findActiveProductBySlug(db, slug);
   if (!product) throw notFound(ErrorCode.notFound, 'Товар не найден');
@@ -126,7 +127,7 @@ export function getProductJson(db: DbOrTrx, slug: string, cityId: number): Promi
 }
 
 /** Cards of products with their stock rows for one city (images and brands in one query each). */
-async function cardsOf(db: DbOrTrx, rows: repo.ProductWithStock[], city: CityRow): Promise<ProductCard[]> {
+async function cardsOf(db: DbOrTrx, rows: listing.ProductWithStock[], city: CityRow): Promise<ProductCard[]> {
   const [images, brands] = await Promise.all([
     repo.firstImages(
       db,
@@ -142,7 +143,7 @@ async function cardsOf(db: DbOrTrx, rows: repo.ProductWithStock[], city: CityRow
 }
 
 /** Cards per product-page slider (spec §2: brand and product sliders). */
-export const RELATED_LIMIT = 12;
+const RELATED_LIMIT = 12;
 
 /**
  * Sliders of a product page for one city (spec §2): `similar` — other models of the same category, in stock in
@@ -157,8 +158,8 @@ export function relatedProductsJson(db: DbOrTrx, slug: string, cityId: number): 
     if (!product) throw notFound(ErrorCode.notFound, 'Товар не найден');
     const scope = scopeOf(city);
     const [similar, sameBrand] = await Promise.all([
-      repo.relatedProducts(db, product, 'similar', scope, RELATED_LIMIT),
-      repo.relatedProducts(db, product, 'sameBrand', scope, RELATED_LIMIT),
+      listing.relatedProducts(db, product, 'similar', scope, RELATED_LIMIT),
+      listing.relatedProducts(db, product, 'sameBrand', scope, RELATED_LIMIT),
     ]);
     const data: RelatedProducts = {
       similar: await cardsOf(db, similar, city),
@@ -240,24 +241,12 @@ export async function productCardsByIds(
   const city = await requireCity(db, cityId);
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return new Map();
-  const rows = await repo.listProductPage(db, { productIds: ids }, scopeOf(city), 'default', {
+  const rows = await listing.listProductPage(db, { productIds: ids }, scopeOf(city), 'default', {
     limit: ids.length,
     offset: 0,
   });
-  const [images, brands] = await Promise.all([
-    repo.firstImages(
-      db,
-      rows.map((r) => r.id),
-    ),
-    repo.brandsByIds(
-      db,
-      rows.map((r) => r.brand_id),
-    ),
-  ]);
-  const visible = city.visible_for_customers === 1;
-  return new Map(
-    rows.map((r) => [r.id, toProductCard(r, brands.get(r.brand_id)!, images.get(r.id), r, visible)]),
-  );
+  const cards = await cardsOf(db, rows, city);
+  return new Map(rows.map((r, i) => [r.id, cards[i]!]));
 }
 
 /** Slug and last change date (YYYY-MM-DD) of every active product, for the sitemap (cached per catalogue version). */

@@ -10,14 +10,14 @@ import type { CustomerRow, CustomerTokenRow } from './customer.table.ts';
  * last use and at most 30 days after it was issued; an expired token may be exchanged for a new one
  * (`auth-by-expired-token`) within 60 days after it expired.
  */
-export const TOKEN_IDLE_MS = 7 * 24 * 3600 * 1000;
+const TOKEN_IDLE_MS = 7 * 24 * 3600 * 1000;
 export const TOKEN_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
 export const TOKEN_REFRESH_WINDOW_MS = 60 * 24 * 3600 * 1000;
 /** The sliding expiry is written at most once a minute, so reads do not turn every request into a write. */
 const SLIDE_EVERY_MS = 60_000;
 
 /** How a token was obtained (`customer_token.auth_method`). */
-export type AuthMethod = 'code' | 'recovery' | 'password' | 'refresh';
+type AuthMethod = 'code' | 'recovery' | 'password' | 'refresh';
 
 /** The token part of a signed-in request: what the password rules need to know. */
 export type TokenInfo = Pick<CustomerTokenRow, 'id' | 'auth_method' | 'created_at'>;

@@ -7,14 +7,14 @@ import * as repo from './inventory.repository.ts';
 // release and the lock taken before them. Other modules change stock only through these functions.
 
 /** Units of a SKU to take from or put back into a city's stock. */
-export interface StockMove {
+interface StockMove {
   skuId: number;
   cityId: number;
   qty: number;
 }
 
 /** A move that could not be taken: `available` is what the city holds now. */
-export interface StockShortage extends StockMove {
+interface StockShortage extends StockMove {
   available: number;
 }
 

@@ -1,5 +1,3 @@
-import type { Selectable } from 'kysely';
-
 /** Stock level of a SKU in a city, exact units; never negative (CHECK). Owned by the inventory module. */
 export interface StockTable {
   sku_id: number;
@@ -8,5 +6,3 @@ export interface StockTable {
   created_at: string;
   updated_at: string;
 }
-
-export type StockRow = Selectable<StockTable>;

@@ -12,7 +12,7 @@ import { orderDeps } from './order.lifecycle.ts';
 import { changeStatusByBackoffice } from './order.service.ts';
 
 /** Header carrying the back-office token. */
-export const BACKOFFICE_HEADER = 'x-backoffice-token';
+const BACKOFFICE_HEADER = 'x-backoffice-token';
 
 /** `POST /orders/:number/status`. */
 const statusSchema = {

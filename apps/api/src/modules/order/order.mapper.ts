@@ -12,7 +12,7 @@ import { CUSTOMER_CANCELLABLE } from './order.status.ts';
 import type { OrderLineRow, OrderRow, OrderStatusHistoryRow } from './order.table.ts';
 
 /** How many line images an order shows (the account's order cards). */
-export const ORDER_IMAGES_MAX = 4;
+const ORDER_IMAGES_MAX = 4;
 
 const toStatus = (s: string): OrderStatus => {
   if ((ORDER_STATUSES as readonly string[]).includes(s)) return s as OrderStatus;
@@ -20,7 +20,7 @@ const toStatus = (s: string): OrderStatus => {
 };
 
 /** Order line row → contract OrderLine (the snapshot taken at ordering time; prices in tenge). */
-export function toOrderLine(l: OrderLineRow, orderCityId: number): OrderLine {
+function toOrderLine(l: OrderLineRow, orderCityId: number): OrderLine {
   return {
     externalId: l.external_id,
     productSlug: l.product_slug,
@@ -75,7 +75,7 @@ export function chainHistory<
 }
 
 /** What an order shows beside its own row: its city's time zone, status history and card payment. */
-export interface OrderExtras {
+interface OrderExtras {
   timeZone: string;
   history: readonly OrderStatusHistoryRow[];
   payment: OrderPayment | null;

@@ -88,7 +88,7 @@ export async function copyItems(
 }
 
 /** One stored wishlist entry with its SKU's ERP id and size. */
-export interface WishlistItemRecord {
+interface WishlistItemRecord {
   product_id: number;
   external_id: string;
   size: string;

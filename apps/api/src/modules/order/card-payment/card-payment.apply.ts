@@ -18,7 +18,7 @@ import * as repo from '../order.repository.ts';
 // step decides what it means for the order.
 
 /** What applying ePay's answer did. */
-export type ApplyResult = 'applied' | 'unchanged' | 'ignored';
+type ApplyResult = 'applied' | 'unchanged' | 'ignored';
 
 /**
  * Gives back the money of the order's payment when it was asked back (the order was cancelled, or money

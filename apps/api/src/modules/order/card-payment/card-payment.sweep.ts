@@ -19,7 +19,7 @@ export const POLL_AFTER_MS = 60_000;
 const POLL_EVERY_MS = 60_000;
 
 /** What one sweep did. */
-export interface SweepReport {
+interface SweepReport {
   /** Payments found paid by asking ePay (their callback was lost or late). */
   confirmed: number;
   /** Orders cancelled because their payment window closed unpaid (stock released). */

@@ -10,7 +10,7 @@ import type { OrderLineRow, OrderRow } from '../order.table.ts';
 import type { CheckedCheckout } from './check-draft.ts';
 
 /** What an order is written from. */
-export interface NewOrder {
+interface NewOrder {
   customerId: string;
   draft: OrderDraft;
   /** The draft's fingerprint (tells a retry from another order under the same idempotency key). */
