@@ -51,6 +51,21 @@ export function findCity(db: DbOrTrx, id: number): Promise<CityRow | undefined> 
   return db.selectFrom('city').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Pickup points by id (unknown ids are absent). */
+export function findPickupPointsByIds(db: DbOrTrx, ids: readonly number[]): Promise<PickupPointRow[]> {
+  return db.selectFrom('pickup_point').selectAll().where('id', 'in', listOrNone(ids, 0)).execute();
+}
+
+/** IANA time zones of cities by id (unknown ids are absent). */
+export async function findCityTimeZones(db: DbOrTrx, ids: readonly number[]): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom('city')
+    .select(['id', 'time_zone'])
+    .where('id', 'in', listOrNone([...new Set(ids)], 0))
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.time_zone]));
+}
+
 /** Pickup points of a city, by id. */
 export function listPickupPoints(db: DbOrTrx, cityId: number): Promise<PickupPointRow[]> {
   return db.selectFrom('pickup_point').selectAll().where('city_id', '=', cityId).orderBy('id').execute();

@@ -61,6 +61,20 @@ export async function listPickupPoints(db: DbOrTrx, cityId: number): Promise<Pic
   return (await repo.listPickupPoints(db, cityId)).map(toPickupPoint);
 }
 
+/** Pickup points by id (spec §3 fields), keyed by id; unknown ids are absent. For orders that name one. */
+export async function pickupPointsByIds(
+  db: DbOrTrx,
+  ids: readonly number[],
+): Promise<Map<number, PickupPoint>> {
+  if (ids.length === 0) return new Map();
+  return new Map((await repo.findPickupPointsByIds(db, ids)).map((p) => [p.id, toPickupPoint(p)]));
+}
+
+/** IANA time zones of cities by id (`Asia/Almaty`, …); unknown ids are absent. Dates are shown in them (§9). */
+export function cityTimeZones(db: DbOrTrx, ids: readonly number[]): Promise<Map<number, string>> {
+  return ids.length === 0 ? Promise.resolve(new Map()) : repo.findCityTimeZones(db, ids);
+}
+
 /** Categories (spec §3), of one gender (0 female, 1 male) or of both, in display order. */
 export async function listCategories(db: DbOrTrx, gender?: number): Promise<Category[]> {
   return (await repo.listCategories(db, gender)).map(toCategory);

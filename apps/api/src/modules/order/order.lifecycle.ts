@@ -4,6 +4,8 @@ import type { DbOrTrx } from '#app/db/database.ts';
 import { newId } from '#app/lib/ids.ts';
 import type { SmsProvider } from '#app/modules/sms/sms.provider.ts';
 import { requestReturn, type PaymentDeps } from '#app/modules/payment/payment.service.ts';
+import { pickupPointsByIds } from '#app/modules/catalog/catalog.service.ts';
+import { customerMobile } from '#app/modules/customer/customer.service.ts';
 import * as inventory from '#app/modules/inventory/inventory.service.ts';
 import * as repo from './order.repository.ts';
 import { canTransition, statusSms, type StatusActor } from './order.status.ts';
@@ -102,7 +104,7 @@ export async function smsCustomer(
   text: string,
 ): Promise<void> {
   try {
-    const mobile = await repo.findCustomerMobile(deps.db, order.customer_id);
+    const mobile = await customerMobile(deps.db, order.customer_id);
     if (mobile) await deps.sms.send(mobile, text);
   } catch (err) {
     deps.log.error({ err, orderNumber: order.number, provider: deps.sms.name }, 'order SMS failed');
@@ -119,7 +121,7 @@ export async function notifyStatus(
   const point =
     order.pickup_point_id === null
       ? undefined
-      : (await repo.findPickupPoints(deps.db, [order.pickup_point_id]))[0];
+      : (await pickupPointsByIds(deps.db, [order.pickup_point_id])).get(order.pickup_point_id);
   const text = statusSms(order.number, to, actor, point?.title ?? null);
   if (text) await smsCustomer(deps, order, text);
 }

@@ -1,5 +1,4 @@
 import type { DbOrTrx } from '#app/db/database.ts';
-import type { PickupPointRow } from '#app/modules/catalog/catalog.table.ts';
 import type { OrderLineRow, OrderRow, OrderStatusHistoryRow } from './order.table.ts';
 
 /**
@@ -70,16 +69,6 @@ export async function findOrderLines(db: DbOrTrx, orderIds: readonly string[]): 
     .execute();
 }
 
-/** Pickup points by id. */
-export async function findPickupPoints(db: DbOrTrx, ids: readonly number[]): Promise<PickupPointRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('pickup_point')
-    .selectAll()
-    .where('id', 'in', [...ids])
-    .execute();
-}
-
 /**
  * Next order number: increments the `order_number` counter row and returns the new value. Inside the
  * order transaction the row stays locked until commit, so numbers are unique and, as a rollback undoes
@@ -93,17 +82,6 @@ export async function nextOrderNumber(db: DbOrTrx): Promise<number> {
     .returning('value')
     .executeTakeFirstOrThrow();
   return Number(row.value);
-}
-
-/** IANA time zones of cities by id. */
-export async function findCityTimeZones(db: DbOrTrx, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('city')
-    .select(['id', 'time_zone'])
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.time_zone]));
 }
 
 /** An order by number, whoever placed it (payments and the back-office). */
@@ -185,16 +163,6 @@ export async function findExpiredAwaitingOrders(
     .orderBy('payment_expires_at')
     .limit(limit)
     .execute();
-}
-
-/** The mobile number (`7XXXXXXXXXX`) of a customer, for order SMS. */
-export async function findCustomerMobile(db: DbOrTrx, customerId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('customer')
-    .select('mobile')
-    .where('id', '=', customerId)
-    .executeTakeFirst();
-  return row?.mobile;
 }
 
 /** Inserts an order and its lines. */

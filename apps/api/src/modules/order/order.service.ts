@@ -7,7 +7,7 @@ import {
 } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { AppError, notFound } from '#app/lib/errors.ts';
-import { toPickupPoint } from '#app/modules/catalog/catalog.mapper.ts';
+import { cityTimeZones, pickupPointsByIds } from '#app/modules/catalog/catalog.service.ts';
 import type { CustomerRow } from '#app/modules/customer/customer.table.ts';
 import { paymentsOfOrders } from '#app/modules/payment/payment.service.ts';
 import { returnOrderMoney } from './card-payment/card-payment.apply.ts';
@@ -41,13 +41,13 @@ async function assemble(db: DbOrTrx, rows: readonly OrderRow[]): Promise<Order[]
     repo.findOrderLines(db, ids),
     repo.findStatusHistory(db, ids),
     paymentsOfOrders(db, ids),
-    repo.findCityTimeZones(
+    cityTimeZones(
       db,
       rows.map((r) => r.city_id),
     ),
   ]);
   const pointIds = [...new Set(rows.flatMap((r) => (r.pickup_point_id === null ? [] : [r.pickup_point_id])))];
-  const points = new Map((await repo.findPickupPoints(db, pointIds)).map((p) => [p.id, toPickupPoint(p)]));
+  const points = await pickupPointsByIds(db, pointIds);
   const group = <T extends { order_id: string }>(items: readonly T[]) => {
     const by = new Map<string, T[]>();
     for (const i of items) by.set(i.order_id, [...(by.get(i.order_id) ?? []), i]);

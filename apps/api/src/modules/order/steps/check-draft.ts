@@ -2,7 +2,7 @@ import type { OrderDraft } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { cityDeliveryOptions } from '#app/modules/cart/cart.service.ts';
 import { checkCheckoutChoice, deliveryPrice } from '#app/modules/cart/checkout.policy.ts';
-import * as repo from '../order.repository.ts';
+import { cityTimeZones } from '#app/modules/catalog/catalog.service.ts';
 import { checkDeliveryFields, type CheckedDelivery } from '../order.rules.ts';
 
 /** A checkout draft checked against the city: what the order stores of its delivery. */
@@ -23,6 +23,6 @@ export async function checkDraft(db: DbOrTrx, draft: OrderDraft): Promise<Checke
   const delivery = checkDeliveryFields(draft);
   const options = await cityDeliveryOptions(db, draft.regionId);
   checkCheckoutChoice(options, { ...delivery, paymentId: draft.paymentId });
-  const timeZone = (await repo.findCityTimeZones(db, [draft.regionId])).get(draft.regionId) ?? 'Asia/Almaty';
+  const timeZone = (await cityTimeZones(db, [draft.regionId])).get(draft.regionId) ?? 'Asia/Almaty';
   return { delivery, deliveryAmount: deliveryPrice(options, delivery.deliveryMethodId), timeZone };
 }
