@@ -1,13 +1,6 @@
 import { formatPrice, type HalykCallbackBody } from '@kiim/contract';
-import {
-  paymentOfOrder,
-  readStatus,
-  recordFailed,
-  recordPaid,
-  returnMoney,
-  verifyCallback,
-  type PaymentSource,
-} from '#app/modules/payment/payment.service.ts';
+import { paymentOfOrder, returnMoney, type PaymentSource } from '#app/modules/payment/payment.service.ts';
+import { readStatus, recordFailed, recordPaid, verifyCallback } from '#app/modules/payment/payment.status.ts';
 import type { StatusCheck } from '#app/modules/payment/payment.provider.ts';
 import type { PaymentRow } from '#app/modules/payment/payment.table.ts';
 import { moveOrder, smsCustomer, type OrderDeps } from '../order.lifecycle.ts';

@@ -1,11 +1,6 @@
 import { PaymentProviderError } from '#app/modules/payment/payment.provider.ts';
-import {
-  askStatus,
-  awaitsMoney,
-  chargeHeld,
-  paymentOfOrder,
-  type PaymentSource,
-} from '#app/modules/payment/payment.service.ts';
+import { chargeHeld, paymentOfOrder, type PaymentSource } from '#app/modules/payment/payment.service.ts';
+import { askStatus, awaitsMoney } from '#app/modules/payment/payment.status.ts';
 import type { OrderDeps } from '../order.lifecycle.ts';
 import type { OrderRow } from '../order.table.ts';
 import { applyPaymentStatus } from './card-payment.apply.ts';

@@ -2,7 +2,8 @@ import { ErrorCode, PaymentErrorCode, PaymentMethod, type HalykAuth } from '@kii
 import { AppError, notFound } from '#app/lib/errors.ts';
 import type { CustomerRow } from '#app/modules/customer/customer.table.ts';
 import { PaymentProviderError } from '#app/modules/payment/payment.provider.ts';
-import { askStatus, paymentOfOrder, startPayment } from '#app/modules/payment/payment.service.ts';
+import { paymentOfOrder, startPayment } from '#app/modules/payment/payment.service.ts';
+import { askStatus } from '#app/modules/payment/payment.status.ts';
 import type { OrderDeps } from '../order.lifecycle.ts';
 import * as repo from '../order.repository.ts';
 import { applyPaymentStatus } from './card-payment.apply.ts';

@@ -1,10 +1,6 @@
 import { PaymentProviderError, isPaidStatus } from '#app/modules/payment/payment.provider.ts';
-import {
-  paymentsDueForPoll,
-  paymentsToReturn,
-  pollStatus,
-  returnMoney,
-} from '#app/modules/payment/payment.service.ts';
+import { paymentsDueForPoll, paymentsToReturn, returnMoney } from '#app/modules/payment/payment.service.ts';
+import { pollStatus } from '#app/modules/payment/payment.status.ts';
 import { moveOrder, notifyStatus, type OrderDeps } from '../order.lifecycle.ts';
 import * as repo from '../order.repository.ts';
 import { applyPaymentStatus } from './card-payment.apply.ts';
