@@ -48,16 +48,18 @@ export function countQueries(db: Db): { db: Db; take(): number } {
 }
 
 /**
- * Runs a call that must be refused and changes nothing: asserts its HTTP status, the error `code` of its JSON
- * body, and that `snapshot()` reads the same before and after.
+ * Runs a call that must be refused and change nothing: asserts its HTTP status, the error `code` of its JSON
+ * body, and that `snapshot()` reads the same before and after. `input` (the request's payload or query) names
+ * the case in a failure.
  */
 export async function expectRefused(
-  run: () => Promise<{ status: number; body: unknown }>,
   snapshot: () => Promise<unknown>,
   status: number,
   code: number,
-  label?: string,
+  run: () => Promise<{ status: number; body: unknown }>,
+  input?: unknown,
 ): Promise<void> {
+  const label = JSON.stringify(input);
   const before = await snapshot();
   const res = await run();
   expect(res.status, label).toBe(status);

@@ -122,11 +122,11 @@ describe('DELETE /api/cart/item', () => {
       [{ uuid: mine, externalId: skus[0] }, { 'x-authorization': other.token }, 404, ErrorCode.cartNotFound],
     ] as [Json, Headers, number, number][]) {
       await expectRefused(
-        () => call('DELETE', '/api/cart/item', payload, headers),
         snapshot,
         status,
         code,
-        JSON.stringify(payload),
+        () => call('DELETE', '/api/cart/item', payload, headers),
+        payload,
       );
     }
     const res = await call(
@@ -171,11 +171,11 @@ describe('DELETE /api/cart/items', () => {
       [{}, {}, 400, ErrorCode.validation],
     ] as [Json, Headers, number, number][]) {
       await expectRefused(
-        () => call('DELETE', '/api/cart/items', payload, headers),
         snapshot,
         status,
         code,
-        JSON.stringify(payload),
+        () => call('DELETE', '/api/cart/items', payload, headers),
+        payload,
       );
     }
   });
@@ -300,13 +300,7 @@ describe('PUT /api/cart/update-customer-id-by-customer-token', () => {
       [{ uuid: 'abc', token: other.token }, 400, ErrorCode.validation],
       [{ uuid: anon, token: other.token, customerId: other.id }, 400, ErrorCode.validation],
     ] as [Json, number, number][]) {
-      await expectRefused(
-        () => call('PUT', ATTACH, payload),
-        snapshot,
-        status,
-        code,
-        JSON.stringify(payload),
-      );
+      await expectRefused(snapshot, status, code, () => call('PUT', ATTACH, payload), payload);
     }
     const conflict = await call('PUT', ATTACH, { uuid: anon, token: owner.token });
     expect(conflict.body.details).toEqual({ uuid: owned });
@@ -474,13 +468,7 @@ describe('POST /api/cart/merge (spec §4 sign-in merge)', () => {
       [{ sourceUuid: 'nope', destinationUuid: anon2 }, {}, 400, ErrorCode.validation],
       [{ sourceUuid: anon, destinationUuid: anon2, qty: 1 }, {}, 400, ErrorCode.validation],
     ] as [Json, Headers, number, number][]) {
-      await expectRefused(
-        () => call('POST', MERGE, payload, headers),
-        snapshot,
-        status,
-        code,
-        JSON.stringify(payload),
-      );
+      await expectRefused(snapshot, status, code, () => call('POST', MERGE, payload, headers), payload);
     }
     const same = await call('POST', MERGE, { sourceUuid: anon, destinationUuid: anon });
     expect(Object.keys(same.body.errors)).toContain('destinationUuid');

@@ -211,11 +211,11 @@ describe('POST /api/wishlist/item', () => {
         [{ uuid: anon, externalId: ext(1), qty: '1' }, {}, 400, ErrorCode.validation],
       ] as [Record<string, string>, Headers, number, number][]) {
         await expectRefused(
-          () => call('POST', `/api/wishlist/item?${qs(query)}`, undefined, headers),
           snapshot,
           status,
           code,
-          JSON.stringify(query),
+          () => call('POST', `/api/wishlist/item?${qs(query)}`, undefined, headers),
+          query,
         );
       }
     } finally {
@@ -261,11 +261,11 @@ describe('DELETE /api/wishlist/item', () => {
       [{ externalId: ext(0) }, {}, 400, ErrorCode.validation],
     ] as [Record<string, string>, Headers, number, number][]) {
       await expectRefused(
-        () => call('DELETE', `/api/wishlist/item?${qs(query)}`, undefined, headers),
         snapshot,
         status,
         code,
-        JSON.stringify(query),
+        () => call('DELETE', `/api/wishlist/item?${qs(query)}`, undefined, headers),
+        query,
       );
     }
     const ok = await call(
@@ -493,13 +493,7 @@ describe('PUT /api/wishlist/update-customer-id-by-customer-token', () => {
       [{ uuid: 'nope', token: other.token }, 400, ErrorCode.validation],
       [{ uuid: anon, token: other.token, extra: 1 }, 400, ErrorCode.validation],
     ] as [Json, number, number][]) {
-      await expectRefused(
-        () => call('PUT', ATTACH, payload),
-        snapshot,
-        status,
-        code,
-        JSON.stringify(payload),
-      );
+      await expectRefused(snapshot, status, code, () => call('PUT', ATTACH, payload), payload);
     }
     expect((await call('PUT', ATTACH, { uuid: anon, token: owner.token })).body.details).toEqual({
       uuid: owned,
@@ -591,13 +585,7 @@ describe('POST /api/wishlist/merge (spec §4 sign-in merge)', () => {
       [{ destinationUuid: anon }, {}, 400, ErrorCode.validation],
       [{ sourceUuid: 1, destinationUuid: anon }, {}, 400, ErrorCode.validation],
     ] as [Json, Headers, number, number][]) {
-      await expectRefused(
-        () => call('POST', MERGE, payload, headers),
-        snapshot,
-        status,
-        code,
-        JSON.stringify(payload),
-      );
+      await expectRefused(snapshot, status, code, () => call('POST', MERGE, payload, headers), payload);
     }
   });
 });
