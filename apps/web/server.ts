@@ -16,7 +16,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const clientDir = path.join(here, 'build', 'client');
 const started = Date.now();
 
-const { app, config } = await bootApi();
+const { app, config } = await bootApi({
+  // EPAY_MODE=simulator (development, tests): the project's ePay simulator from tools/, loaded only in that mode.
+  epaySimulator: async (epay, log) => (await import('@kiim/tools/epay-simulator/start')).startEpaySimulator(epay, log),
+});
 
 /** fetch() that answers from the API in this process. */
 const inProcessFetch: typeof fetch = async (input, init) => {

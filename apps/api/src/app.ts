@@ -27,6 +27,7 @@ import { createPaymentProvider } from './modules/payment/halyk.epay.ts';
 import type { PaymentProvider } from './modules/payment/payment.provider.ts';
 import { smsRoutes } from './modules/sms/sms.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import type { MasterImageSource } from './modules/media/media.masters.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +54,11 @@ export interface BuildAppOptions {
   /** Apply pending migrations before serving (default true). */
   migrate?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Where the media route gets a picture master missing from the media folder (boot and the tests give the
+   * demo catalogue's drawings, seed `demoMasterImages`); without it such a picture is a 404.
+   */
+  masterImages?: (db: Db) => MasterImageSource;
 }
 
 export type App = FastifyInstance;
@@ -121,6 +127,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
     { prefix: '/api' },
   );
-  await app.register(mediaRoutes, { prefix: '/media' });
+  await app.register(mediaRoutes, { prefix: '/media', masterImages: opts.masterImages?.(database.db) });
   return app;
 }

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { loadPaymentConfig, type PaymentConfig } from './modules/payment/payment.config.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -9,13 +8,17 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
  * Configuration schema, validated once at boot (conventions: one schema that fails with the list of
  * bad variables). Every URL, secret and provider choice comes from here, never from constants.
  */
+const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
+const optionalUrl = z.preprocess(blankIsUnset, z.string().url().optional());
+const optionalText = z.preprocess(blankIsUnset, z.string().optional());
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** PostgreSQL URL; when absent the embedded SQLite file is used (architecture: Data). */
-  DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  DATABASE_URL: optionalUrl,
   SQLITE_PATH: z.string().default(path.join(repoRoot, 'data', 'kiim.db')),
   /** Where generated product images live (masters and resized copies). */
   MEDIA_DIR: z.string().default(path.join(repoRoot, 'data', 'media')),
@@ -54,7 +57,93 @@ const EnvSchema = z.object({
   OTP_SECRET: z.string().min(16).default('development-only-otp-secret'),
   /** Public origin of the shop, used in absolute links. */
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** Card online through Halyk ePay (payments-sms.md §1): `simulator` (default outside production) or `live`. */
+  EPAY_MODE: z.preprocess(blankIsUnset, z.enum(['simulator', 'live']).optional()),
+  EPAY_OAUTH_URL: optionalUrl,
+  EPAY_API_URL: optionalUrl,
+  EPAY_SCRIPT_URL: optionalUrl,
+  EPAY_CLIENT_ID: optionalText,
+  EPAY_CLIENT_SECRET: optionalText,
+  EPAY_TERMINAL_ID: optionalText,
+  EPAY_SCOPE: z.string().min(1).default('payment'),
+  EPAY_API_SCOPE: z
+    .string()
+    .min(1)
+    .default('webapi usermanagement email_send verification statement statistics payment'),
+  EPAY_TWO_STAGE: z.enum(['true', 'false']).default('false'),
+  EPAY_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
+  EPAY_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  EPAY_SIMULATOR_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(500),
+  EPAY_SIMULATOR_CALLBACK_COPIES: z.coerce.number().int().min(1).max(100).default(1),
+  EPAY_SIMULATOR_CALLBACK_LOSS: z.coerce.number().min(0).max(1).default(0),
+  ORDER_PAYMENT_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(30),
+  PAYMENT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  BACKOFFICE_TOKEN: z.preprocess(blankIsUnset, z.string().min(32).optional()),
 });
+type Env = z.infer<typeof EnvSchema>;
+
+/**
+ * Card-online payments (Halyk ePay, payments-sms.md §1), orders' payment window and the back-office. Every
+ * URL, id and secret of ePay comes from here, never from constants in code.
+ */
+export interface PaymentConfig {
+  epay: EpayConfig;
+  /** Minutes a card-online order waits for its payment before it is cancelled and its stock released. */
+  paymentWindowMinutes: number;
+  /** How often the server polls ePay for unconfirmed payments and closes expired ones, seconds. */
+  sweepIntervalSeconds: number;
+  /** Token of the back-office status endpoint (`X-Backoffice-Token`); the endpoint is absent without it. */
+  backofficeToken: string | undefined;
+}
+
+/** Halyk ePay: where it is, the shop's credentials, and how the local simulator behaves. */
+export interface EpayConfig {
+  /**
+   * `simulator`: the project's local ePay simulator (tools/epay-simulator; the server entry hands it to boot,
+   * which starts it on loopback and fills in the URLs below); `live`: the real ePay at the configured URLs.
+   */
+  mode: 'simulator' | 'live';
+  /** OAuth token endpoint (`…/oauth2/token`); undefined in simulator mode until the simulator is started. */
+  oauthUrl: string | undefined;
+  /** API base for the status API and charge/cancel/refund (`https://epay-api.homebank.kz`). */
+  apiUrl: string | undefined;
+  /** ePay's `payment-api.js` loaded by the storefront. */
+  scriptUrl: string | undefined;
+  clientId: string;
+  clientSecret: string;
+  /** Terminal id (a UUID). */
+  terminalId: string;
+  /** OAuth scope of payment tokens (bound to one invoice, given to `payment-api.js`). */
+  scope: string;
+  /** OAuth scope of the shop's own API tokens (status check, charge, cancel, refund). */
+  apiScope: string;
+  /** Two-stage terminal: a payment is held (AUTH) and charged when the order is handed over. */
+  twoStage: boolean;
+  /** How long to wait for ePay, milliseconds. */
+  timeoutMs: number;
+  simulator: {
+    /** Loopback port of the simulator (0: any free port). */
+    port: number;
+    /** Delay before the simulator posts its callback, milliseconds. */
+    callbackDelayMs: number;
+    /** How many copies of each callback it posts (duplicates, as ePay may send). */
+    callbackCopies: number;
+    /** Share of callbacks it never sends (0..1), to exercise the status poll. */
+    callbackLoss: number;
+  };
+}
+
+/** Credentials the simulator accepts (development and tests only; the simulator is refused in production). */
+export const SIMULATOR_CREDENTIALS = {
+  clientId: 'kiim-simulator',
+  clientSecret: 'development-only-epay-secret',
+  terminalId: '67e34d63-102f-4bd1-898e-370781d0074d',
+} as const;
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -77,32 +166,27 @@ export type Config = {
   trustProxy: boolean | string | string[];
   otpSecret: string;
   publicUrl: string;
-  /** Card payments (Halyk ePay), the payment window and the back-office (payment.config.ts). */
+  /** Card payments (Halyk ePay), the payment window and the back-office. */
   payments: PaymentConfig;
 };
 
 /**
- * Reads and validates configuration from environment variables.
- * @throws Error listing every invalid variable; in production also when OTP_SECRET is left default.
+ * Reads and validates configuration from environment variables, in one pass: first the schema (types and
+ * ranges of every variable), then the rules between variables, each list complete.
+ * Defaults: the ePay simulator outside production, `live` in production.
+ * @throws Error `Invalid configuration:` listing every bad or missing variable — among them OTP_SECRET left
+ *   default in production, the gateway credentials of the chosen SMS_PROVIDER, the three ePay URLs and three
+ *   credentials with `EPAY_MODE=live`, and the simulator when `NODE_ENV=production`.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw invalid(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && e.OTP_SECRET === 'development-only-otp-secret') {
-    throw new Error('Invalid configuration:\n  OTP_SECRET: must be set in production');
-  }
-  const missing = [
-    ...(e.SMS_PROVIDER === 'mobizon' && !e.MOBIZON_API_KEY ? ['MOBIZON_API_KEY'] : []),
-    ...(e.SMS_PROVIDER === 'smsc' && !e.SMSC_LOGIN ? ['SMSC_LOGIN'] : []),
-    ...(e.SMS_PROVIDER === 'smsc' && !e.SMSC_PASSWORD ? ['SMSC_PASSWORD'] : []),
-  ];
-  if (missing.length) {
-    throw new Error(`Invalid configuration:\n${missing.map((m) => `  ${m}: required when SMS_PROVIDER=${e.SMS_PROVIDER}`).join('\n')}`);
-  }
+  const epayMode = e.EPAY_MODE ?? (e.NODE_ENV === 'production' ? 'live' : 'simulator');
+  const problems = crossFieldProblems(e, epayMode);
+  if (problems.length) throw invalid(problems);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -115,8 +199,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaPrerender: e.MEDIA_PRERENDER === 'true',
     smsProvider: e.SMS_PROVIDER,
     sms: {
-      mobizon: { apiUrl: e.MOBIZON_API_URL, apiKey: e.MOBIZON_API_KEY ?? '', sender: e.MOBIZON_SENDER || undefined },
-      smsc: { apiUrl: e.SMSC_API_URL, login: e.SMSC_LOGIN ?? '', password: e.SMSC_PASSWORD ?? '', sender: e.SMSC_SENDER || undefined },
+      mobizon: {
+        apiUrl: e.MOBIZON_API_URL,
+        apiKey: e.MOBIZON_API_KEY ?? '',
+        sender: e.MOBIZON_SENDER || undefined,
+      },
+      smsc: {
+        apiUrl: e.SMSC_API_URL,
+        login: e.SMSC_LOGIN ?? '',
+        password: e.SMSC_PASSWORD ?? '',
+        sender: e.SMSC_SENDER || undefined,
+      },
       timeoutMs: e.SMS_TIMEOUT_MS,
       addressHourlyLimit: e.SMS_ADDRESS_HOURLY_LIMIT,
       dailyLimit: e.SMS_DAILY_LIMIT,
@@ -124,7 +217,73 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     otpSecret: e.OTP_SECRET,
     publicUrl: e.PUBLIC_URL,
-    payments: loadPaymentConfig(env),
+    payments: paymentConfig(e, epayMode),
+  };
+}
+
+const invalid = (problems: string[]) =>
+  new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+
+/** Rules between variables the schema cannot state alone: `NAME: why` for each broken one. */
+function crossFieldProblems(e: Env, epayMode: EpayConfig['mode']): string[] {
+  const problems: string[] = [];
+  if (e.NODE_ENV === 'production' && e.OTP_SECRET === 'development-only-otp-secret') {
+    problems.push('OTP_SECRET: must be set in production');
+  }
+  const smsRequired =
+    e.SMS_PROVIDER === 'mobizon'
+      ? { MOBIZON_API_KEY: e.MOBIZON_API_KEY }
+      : e.SMS_PROVIDER === 'smsc'
+        ? { SMSC_LOGIN: e.SMSC_LOGIN, SMSC_PASSWORD: e.SMSC_PASSWORD }
+        : {};
+  for (const [name, value] of Object.entries(smsRequired)) {
+    if (!value) problems.push(`${name}: required when SMS_PROVIDER=${e.SMS_PROVIDER}`);
+  }
+  if (epayMode === 'simulator' && e.NODE_ENV === 'production') {
+    problems.push('EPAY_MODE: the ePay simulator accepts test cards and must not run in production');
+  }
+  if (epayMode === 'live') {
+    const epayRequired = {
+      EPAY_OAUTH_URL: e.EPAY_OAUTH_URL,
+      EPAY_API_URL: e.EPAY_API_URL,
+      EPAY_SCRIPT_URL: e.EPAY_SCRIPT_URL,
+      EPAY_CLIENT_ID: e.EPAY_CLIENT_ID,
+      EPAY_CLIENT_SECRET: e.EPAY_CLIENT_SECRET,
+      EPAY_TERMINAL_ID: e.EPAY_TERMINAL_ID,
+    };
+    for (const [name, value] of Object.entries(epayRequired)) {
+      if (!value) problems.push(`${name}: required when EPAY_MODE=live`);
+    }
+  }
+  return problems;
+}
+
+/** The payment part of the configuration; in simulator mode the credentials default to the simulator's. */
+function paymentConfig(e: Env, mode: EpayConfig['mode']): PaymentConfig {
+  const simulator = mode === 'simulator';
+  return {
+    epay: {
+      mode,
+      oauthUrl: e.EPAY_OAUTH_URL,
+      apiUrl: e.EPAY_API_URL,
+      scriptUrl: e.EPAY_SCRIPT_URL,
+      clientId: e.EPAY_CLIENT_ID ?? (simulator ? SIMULATOR_CREDENTIALS.clientId : ''),
+      clientSecret: e.EPAY_CLIENT_SECRET ?? (simulator ? SIMULATOR_CREDENTIALS.clientSecret : ''),
+      terminalId: e.EPAY_TERMINAL_ID ?? (simulator ? SIMULATOR_CREDENTIALS.terminalId : ''),
+      scope: e.EPAY_SCOPE,
+      apiScope: e.EPAY_API_SCOPE,
+      twoStage: e.EPAY_TWO_STAGE === 'true',
+      timeoutMs: e.EPAY_TIMEOUT_MS,
+      simulator: {
+        port: e.EPAY_SIMULATOR_PORT,
+        callbackDelayMs: e.EPAY_SIMULATOR_CALLBACK_DELAY_MS,
+        callbackCopies: e.EPAY_SIMULATOR_CALLBACK_COPIES,
+        callbackLoss: e.EPAY_SIMULATOR_CALLBACK_LOSS,
+      },
+    },
+    paymentWindowMinutes: e.ORDER_PAYMENT_WINDOW_MINUTES,
+    sweepIntervalSeconds: e.PAYMENT_SWEEP_INTERVAL_SECONDS,
+    backofficeToken: e.BACKOFFICE_TOKEN,
   };
 }
 
@@ -132,5 +291,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function parseTrustProxy(value: string): boolean | string[] {
   if (value === 'true') return true;
   if (value === 'false') return false;
-  return value.split(',').map((v) => v.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }

@@ -2,6 +2,10 @@
 // every /api route and /media, without the storefront. `npm start` at the root serves both on one port.
 import { bootApi, closeOnSignals } from './boot.ts';
 
-const { app, config } = await bootApi();
+const { app, config } = await bootApi({
+  // EPAY_MODE=simulator (development): the project's ePay simulator from tools/, loaded only in that mode.
+  epaySimulator: async (epay, log) =>
+    (await import('@kiim/tools/epay-simulator/start')).startEpaySimulator(epay, log),
+});
 closeOnSignals(app);
 await app.listen({ host: config.host, port: config.port });

@@ -5,6 +5,7 @@
  * (`@kiim/contract/checkout`).
  */
 import { DeliveryMethod } from './enums.ts';
+import { normaliseKzMobile } from './phone.rules.ts';
 
 /**
  * E-mail address pattern: the one zod 4 uses for `z.email()` (its `regexes.email`), so the storefront and
@@ -12,13 +13,6 @@ import { DeliveryMethod } from './enums.ts';
  */
 export const EMAIL_PATTERN =
   /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-
-/**
- * Kazakh mobile numbers without the country code (10 digits), from libphonenumber's KZ metadata ("mobile"
- * pattern), so this rule agrees with the server's libphonenumber check (payments-sms.md §2: 70x, 747, 76x,
- * 77x, 785).
- */
-const KZ_MOBILE_NATIONAL = /^7(?:0[0-25-8]|47|6[0-4]|7[15-8]|85)\d{7}$/;
 
 /** Longest values of the draft's text fields (the same limits as the API schema). */
 export const CHECKOUT_LIMITS = {
@@ -32,19 +26,6 @@ export const CHECKOUT_LIMITS = {
   flat: 20,
   customerComment: 1000,
 } as const;
-
-/**
- * A shopper's mobile number as typed (`+7 701 234-56-78`, `8 701 2345678`, `7012345678`) → `77012345678`
- * (payments-sms.md: store `7XXXXXXXXXX`), or null when it is not a Kazakh mobile number.
- */
-export function normaliseKzMobile(input: string): string | null {
-  const digits = input.trim().replace(/[\s()\-.]/g, '');
-  let national: string | undefined;
-  if (/^\+7\d{10}$/.test(digits)) national = digits.slice(2);
-  else if (/^[78]\d{10}$/.test(digits)) national = digits.slice(1);
-  else if (/^\d{10}$/.test(digits)) national = digits;
-  return national && KZ_MOBILE_NATIONAL.test(national) ? `7${national}` : null;
-}
 
 /** The part of the checkout draft (spec §3) the validity flags look at. */
 export interface CheckoutFields {

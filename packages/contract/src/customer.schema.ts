@@ -200,6 +200,16 @@ export type Customer = z.infer<typeof Customer>;
 export const SignedIn = z.object({ token: z.string(), customer: Customer });
 export type SignedIn = z.infer<typeof SignedIn>;
 
+/**
+ * Query of the development SMS outbox `GET /api/dev/sms-outbox` (development only): the messages to one
+ * number as typed (any form the API accepts, normalised there; empty means every number), and how many,
+ * 1–100, default 20.
+ */
+export const OutboxQuery = z.object({
+  mobile: z.string().max(32).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
 /** One message in the development SMS outbox (development only, never in production). */
 export const OutboxMessage = z.object({
   id: z.string(),

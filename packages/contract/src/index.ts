@@ -9,5 +9,6 @@ export * from './customer.schema.ts';
 export * from './order.schema.ts';
 export * from './payment.schema.ts';
 export * from './checkout.rules.ts';
+export * from './phone.rules.ts';
 export * from './format.ts';
 export * from './client.ts';

@@ -4,14 +4,3 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
-
-/** A clock for tests: starts at `start` and moves only when told. */
-export function manualClock(start = new Date('2026-01-15T09:00:00Z')): Clock & { advance(ms: number): void } {
-  let t = start.getTime();
-  return {
-    now: () => new Date(t),
-    advance(ms: number) {
-      t += ms;
-    },
-  };
-}

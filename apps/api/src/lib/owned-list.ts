@@ -6,7 +6,7 @@ import * as repo from './owned-list.repository.ts';
 
 export type { ListRecord } from './owned-list.repository.ts';
 
-// The kit of customer-owned lists: the rules the cart and the wishlist share (docs/decisions/005, 010), each
+// The kit of customer-owned lists: the rules the cart and the wishlist share (docs/decisions/005, 011), each
 // list module passing what is its own (table, 404 error, texts, how items are copied and deleted):
 // - access: an anonymous list is used by whoever holds its uuid; one attached to a customer only with that
 //   customer's token (the token is resolved only then, so a stale token never blocks an anonymous list);

@@ -1,10 +1,10 @@
 // Picture masters: renders the garment drawings of garment.svg.ts (products) and banner compositions of them
 // (seed.banners.ts) to WebP files under `${mediaDir}/masters/`, where the media route (modules/media) reads
-// and resizes them. The media route also calls `renderMasterOnDemand` for a master not drawn yet.
-import fs from 'node:fs/promises';
+// and resizes them. For a master not drawn yet the media route asks its injected source, which for the demo
+// catalogue is `demoMasterImage` here (through seed.ts `demoMasterImages`).
 import sharp from 'sharp';
 import type { DbOrTrx } from '#app/db/database.ts';
-import { masterFile, writeFileAtomic } from '#app/modules/media/media.storage.ts';
+import { fileExists, masterFile, writeFileAtomic } from '#app/modules/media/media.storage.ts';
 import type { GarmentShape } from './seed.catalog-data.ts';
 import { garmentShapeOf, MASTER_WIDTH } from './seed.catalogue.ts';
 import { garmentSvg } from './garment.svg.ts';
@@ -23,27 +23,17 @@ export interface ProductPicture {
 }
 
 /**
- * Renders one picture master (WebP, {@link MASTER_WIDTH} × 4/3 pixels) to `file`, atomically.
- * Position 1 is the whole garment, any other position a close-up. Deterministic for the same input.
+ * Draws one picture master: WebP, {@link MASTER_WIDTH} × 4/3 pixels. Position 1 is the whole garment, any
+ * other position a close-up. Deterministic for the same input.
  */
-export async function renderProductPicture(picture: ProductPicture, file: string): Promise<void> {
+async function productPictureWebp(picture: ProductPicture): Promise<Buffer> {
   const svg = garmentSvg({
     shape: picture.shape,
     colourHex: picture.colourHex,
     view: picture.position === 1 ? 'front' : 'detail',
     pixelWidth: MASTER_WIDTH,
   });
-  const webp = await sharp(Buffer.from(svg)).webp({ quality: MASTER_QUALITY, effort: 2 }).toBuffer();
-  await writeFileAtomic(file, webp);
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.access(file);
-    return true;
-  } catch {
-    return false;
-  }
+  return sharp(Buffer.from(svg)).webp({ quality: MASTER_QUALITY, effort: 2 }).toBuffer();
 }
 
 /** Runs `task` over `items` with at most `limit` at once; rejects with the first error. */
@@ -84,14 +74,12 @@ export async function renderMissingProductImages(
   let skipped = 0;
   await pool(rows, opts.concurrency ?? DEFAULT_CONCURRENCY, async (row) => {
     const file = masterFile(mediaDir, row.media_key);
-    if (await exists(file)) {
+    if (await fileExists(file)) {
       skipped += 1;
       return;
     }
-    await renderProductPicture(
-      { shape: garmentShapeOf(row.category_id, row.name), colourHex: row.colour_hex, position: row.position },
-      file,
-    );
+    const picture = { shape: garmentShapeOf(row.category_id, row.name), colourHex: row.colour_hex, position: row.position };
+    await writeFileAtomic(file, await productPictureWebp(picture));
     rendered += 1;
   });
   return { rendered, skipped };
@@ -102,12 +90,12 @@ const roundedMask = (w: number, h: number, r: number) =>
   Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" rx="${r}" ry="${r}" fill="#fff"/></svg>`);
 
 /**
- * Renders one banner master (WebP, the banner's width × height) to `file`, atomically: a soft gradient in the
+ * Draws one banner master (WebP, the banner's width × height): a soft gradient in the
  * banner's colours with its garments as rounded studio pictures away from the text (the right of wide banners,
  * the top right of tall ones, whose text sits at the bottom). The title is HTML over the picture, never baked in.
  * Deterministic for the same banner.
  */
-export async function renderBannerPicture(banner: SeedBanner, file: string): Promise<void> {
+async function bannerPictureWebp(banner: SeedBanner): Promise<Buffer> {
   const { width: W, height: H } = banner;
   const [from, to] = banner.background;
   const background = Buffer.from(
@@ -141,8 +129,7 @@ export async function renderBannerPicture(banner: SeedBanner, file: string): Pro
       return { input, left: Math.max(0, left), top: Math.max(0, top) };
     }),
   );
-  const webp = await sharp(background).composite(layers).webp({ quality: MASTER_QUALITY, effort: 2 }).toBuffer();
-  await writeFileAtomic(file, webp);
+  return sharp(background).composite(layers).webp({ quality: MASTER_QUALITY, effort: 2 }).toBuffer();
 }
 
 /**
@@ -161,58 +148,36 @@ export async function renderMissingBannerImages(
   await pool(rows, opts.concurrency ?? DEFAULT_CONCURRENCY, async (row) => {
     const banner = seedBannerByMediaKey(row.media_key);
     const file = masterFile(mediaDir, row.media_key);
-    if (!banner || (await exists(file))) {
+    if (!banner || (await fileExists(file))) {
       skipped += 1;
       return;
     }
-    await renderBannerPicture(banner, file);
+    await writeFileAtomic(file, await bannerPictureWebp(banner));
     rendered += 1;
   });
   return { rendered, skipped };
 }
 
-// Masters being drawn on demand: concurrent requests for the same picture share one drawing.
-const drawing = new Map<string, Promise<boolean>>();
-
 /**
- * Draws the master of `mediaKey` now if it is missing (a picture requested before the background job reached
- * it): a product picture from its `product_image` row, a banner from its demo definition.
- * @returns true when the master exists afterwards; false when the key is unknown (no row, or a banner that is
- *   not a demo one).
- * @throws a file-system or rendering error.
+ * The demo catalogue's master of `mediaKey`, drawn now: a product picture from its `product_image` row, a
+ * banner from its demo definition (the media route's source for a master the background job has not drawn).
+ * @returns WebP bytes; null when the key is unknown (no row, or a banner that is not a demo one).
+ * @throws a rendering error.
  */
-export async function renderMasterOnDemand(db: DbOrTrx, mediaDir: string, mediaKey: string): Promise<boolean> {
-  const file = masterFile(mediaDir, mediaKey);
-  const running = drawing.get(file);
-  if (running) return running;
-  const job = (async () => {
-    if (await exists(file)) return true;
-    if (mediaKey.startsWith('banners/')) {
-      const row = await db.selectFrom('banner').select('media_key').where('media_key', '=', mediaKey).executeTakeFirst();
-      const banner = row && seedBannerByMediaKey(mediaKey);
-      if (!banner) return false;
-      await renderBannerPicture(banner, file);
-      return true;
-    }
-    const row = await db
-      .selectFrom('product_image as i')
-      .innerJoin('product as p', 'p.id', 'i.product_id')
-      .select(['i.position', 'p.category_id', 'p.name', 'p.colour_hex'])
-      .where('i.media_key', '=', mediaKey)
-      .executeTakeFirst();
-    if (!row) return false;
-    await renderProductPicture(
-      { shape: garmentShapeOf(row.category_id, row.name), colourHex: row.colour_hex, position: row.position },
-      file,
-    );
-    return true;
-  })();
-  drawing.set(file, job);
-  try {
-    return await job;
-  } finally {
-    drawing.delete(file);
+export async function demoMasterImage(db: DbOrTrx, mediaKey: string): Promise<Buffer | null> {
+  if (mediaKey.startsWith('banners/')) {
+    const row = await db.selectFrom('banner').select('media_key').where('media_key', '=', mediaKey).executeTakeFirst();
+    const banner = row && seedBannerByMediaKey(mediaKey);
+    return banner ? bannerPictureWebp(banner) : null;
   }
+  const row = await db
+    .selectFrom('product_image as i')
+    .innerJoin('product as p', 'p.id', 'i.product_id')
+    .select(['i.position', 'p.category_id', 'p.name', 'p.colour_hex'])
+    .where('i.media_key', '=', mediaKey)
+    .executeTakeFirst();
+  if (!row) return null;
+  return productPictureWebp({ shape: garmentShapeOf(row.category_id, row.name), colourHex: row.colour_hex, position: row.position });
 }
 
 /** Number of demo banners (tests and the seed summary). */

@@ -8,7 +8,8 @@ import { migrateToLatest } from '#app/db/migrate.ts';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { buildDemoCatalogue, priceTag } from './seed.catalogue.ts';
 import { createRng, slugify } from './seed.random.ts';
-import { DEMO_SEED_DATE, isCatalogueEmpty, seedDemo } from './seed.ts';
+import sharp from 'sharp';
+import { DEMO_SEED_DATE, demoMasterImages, isCatalogueEmpty, seedDemo } from './seed.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -304,5 +305,18 @@ describe('seed helpers', () => {
     const xs = Array.from({ length: 5 }, () => a.int(0, 1000));
     expect(Array.from({ length: 5 }, () => b.int(0, 1000))).toEqual(xs);
     expect(createRng(43).int(0, 1000)).not.toBe(xs[0]);
+  });
+});
+
+describe('the demo catalogue as the media route’s master source', () => {
+  it('draws product pictures from their rows and demo banners, and knows no other key', async () => {
+    const source = demoMasterImages(t.db);
+    const product = await source.masterImage('products/1-1');
+    expect(await sharp(product!).metadata()).toMatchObject({ format: 'webp', width: 960, height: 1280 });
+    const banner = await source.masterImage('banners/1');
+    expect((await sharp(banner!).metadata()).format).toBe('webp');
+    for (const key of ['products/99999-1', 'products/1-9', 'banners/999', 'other/1']) {
+      expect(await source.masterImage(key), key).toBeNull();
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { Config } from '#app/config.ts';
 import type { Database, Db, DbOrTrx } from '#app/db/database.ts';
 import { reindexSearch } from '#app/modules/catalog/catalog.search.ts';
 import { isSearchIndexEmpty } from '#app/modules/catalog/catalog.repository.ts';
+import type { MasterImageSource } from '#app/modules/media/media.masters.ts';
 import { buildDemoCatalogue, type DemoCatalogue } from './seed.catalogue.ts';
 
 /** Default date the demo catalogue is built for: fixes every timestamp and arrival date. */
@@ -102,6 +103,15 @@ export async function seedDemo(db: Db, opts: { mediaDir: string | null; now?: Da
     banners: rows.banner.length,
     searchTerms: search.terms,
   };
+}
+
+/**
+ * The demo catalogue's pictures as the media route's master source (modules/media `MasterImageSource`),
+ * given to `buildApp` by boot and the test harness: a product picture drawn from its `product_image` row, a
+ * banner from its demo definition; null for any other key. The drawing code loads on first use.
+ */
+export function demoMasterImages(db: DbOrTrx): MasterImageSource {
+  return { masterImage: async (mediaKey) => (await import('./images.ts')).demoMasterImage(db, mediaKey) };
 }
 
 /** Outcome of {@link ensureSeeded}. `images` settles when the missing pictures are written; it never rejects. */

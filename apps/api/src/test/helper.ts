@@ -6,9 +6,10 @@ import { loadConfig, type Config } from '#app/config.ts';
 import { buildApp, type App } from '#app/app.ts';
 import { createDatabase, type Db, type Dialect } from '#app/db/database.ts';
 import { migrateToLatest } from '#app/db/migrate.ts';
-import { seedDemo } from '#app/seed/seed.ts';
+import { demoMasterImages, seedDemo } from '#app/seed/seed.ts';
 import type { Clock } from '#app/lib/clock.ts';
 import type { PaymentProvider } from '#app/modules/payment/payment.provider.ts';
+import type { MasterImageSource } from '#app/modules/media/media.masters.ts';
 import { templatePath } from './template.ts';
 
 /** The database the API tests run on: PostgreSQL when `DATABASE_URL` is set, SQLite otherwise. */
@@ -34,6 +35,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Card-payment provider instead of the one made from configuration. */
     payments?: PaymentProvider;
+    /** Source of picture masters missing from the media folder (default: the demo catalogue's drawings). */
+    masterImages?: (db: Db) => MasterImageSource;
   } = {},
 ): Promise<TestContext> {
   const id = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -61,7 +64,7 @@ export async function createTestApp(
       for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
     };
   }
-  const app = await buildApp({ config: { ...config, mediaDir: path.join(os.tmpdir(), `kiim-media-${id}`) }, db: database, clock: opts.clock, payments: opts.payments, logger: false });
+  const app = await buildApp({ config: { ...config, mediaDir: path.join(os.tmpdir(), `kiim-media-${id}`) }, db: database, clock: opts.clock, payments: opts.payments, masterImages: opts.masterImages ?? demoMasterImages, logger: false });
   await app.ready();
   return {
     app,

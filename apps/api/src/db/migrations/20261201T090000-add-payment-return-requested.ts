@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 // - payment.return_requested_at: when the shop decided that the money of a payment must go back (its order was
 //   cancelled with money taken, or money arrived for an order already cancelled). The payment job returns the
 //   money of payments marked so that still hold it (authorized or charged), without reading orders
-//   (docs/decisions/010). Filled for the payments that already qualify.
+//   (docs/decisions/011). Filled for the payments that already qualify.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {

@@ -11,7 +11,7 @@ import {
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { callJson, expectRefused, type Headers } from '#app/test/inject.ts';
 import { newId } from '#app/lib/ids.ts';
-import { expiredToken, newCustomer, skusOnlyElsewhere, skusWithStock } from './cart.fixtures.ts';
+import { expiredToken, newCustomer, skusOnlyElsewhere, skusWithStock } from '#app/test/cart.fixtures.ts';
 import { offeredPaymentMethods } from './checkout.policy.ts';
 
 // The calls of spec §7 beyond add/get/split: remove a line, clear, the customer's cart (3001, spec §8),

@@ -14,7 +14,7 @@ import { newId } from '#app/lib/ids.ts';
 import { issueToken } from '#app/modules/customer/customer.token.ts';
 import { getCart, loadCartLines, splitCart } from './cart.service.ts';
 import { deliveryInformation, type CartCity, type CartLine } from './cart.mapper.ts';
-import * as fixtures from './cart.fixtures.ts';
+import * as fixtures from '#app/test/cart.fixtures.ts';
 
 let t: TestContext;
 beforeAll(async () => {

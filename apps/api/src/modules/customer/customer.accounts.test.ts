@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOKIE, ErrorCode, PASSWORD_RULE_MESSAGE, TOKEN_EXPIRED_MESSAGE, type Customer, type SignedIn } from '@kiim/contract';
-import { manualClock } from '#app/lib/clock.ts';
+import { manualClock } from '#app/test/manual-clock.ts';
 import { sha256 } from '#app/lib/ids.ts';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
-import { call, lastCode, lastSmsText, nextAddress, nextMobile, otherCode } from './customer.testing.ts';
+import { call, lastCode, lastSmsText, nextAddress, nextMobile, otherCode } from '#app/test/customer.fixtures.ts';
 
 const clock = manualClock();
 let t: TestContext;

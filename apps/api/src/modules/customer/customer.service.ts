@@ -19,7 +19,7 @@ import {
   passwordNeedsRehash,
   verifyPassword,
 } from './customer.password.ts';
-import { normaliseMobile } from './customer.phone.ts';
+import { normaliseMobile } from '#app/lib/phone.ts';
 import * as repo from './customer.repository.ts';
 import { checkPasswordFailures, forgetPasswordFailures, reservePasswordAttempt } from './customer.limits.ts';
 import {

@@ -7,7 +7,7 @@ import {
   type ErrorBody,
   type SignedIn,
 } from '@kiim/contract';
-import { manualClock } from '#app/lib/clock.ts';
+import { manualClock } from '#app/test/manual-clock.ts';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { secondsRu, waitRu } from '#app/lib/russian.ts';
 import { OTP_MAX_ATTEMPTS } from './customer.otp.ts';

@@ -3,9 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, ErrorCode } from '@kiim/contract';
 import { notFound } from '#app/lib/errors.ts';
-import { renderMasterOnDemand } from '#app/seed/images.ts';
 import { BANNER_WIDTHS, MEDIA_WIDTHS } from './media.url.ts';
 import { productRendition } from './media.rendition.ts';
+import { ensureMaster, type MasterImageSource } from './media.masters.ts';
 
 // Canonical forms only (no leading zeros), so each picture has exactly one URL and one cache file.
 const KEY = /^[1-9]\d{0,8}-[1-9]\d{0,2}$/;
@@ -43,11 +43,11 @@ const BannerParams = z.object({
  *   `width` (240, 360, 480, 720 or 960 px);
  * - `GET /media/banners/{key}/{width}.webp`: the banner picture `key` (banner id) at 480, 720, 960, 1440 or
  *   1920 px (never enlarged past its master).
- * As WebP, made from the master in `config.mediaDir` on first request and cached on disk. A master not drawn
- * yet (the start-up job draws them in the background) is drawn on demand from its database row. Unknown key,
- * width or picture → 404 JSON (code 1004).
+ * As WebP, made from the master in `config.mediaDir` on first request and cached on disk. A master not there
+ * yet (the start-up job draws the demo catalogue's in the background) is asked of `masterImages`, the injected
+ * master source. Unknown key, width or picture → 404 JSON (code 1004).
  */
-export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+export const mediaRoutes: FastifyPluginAsyncZod<{ masterImages?: MasterImageSource }> = async (app, opts) => {
   const serve = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -59,7 +59,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       mediaKey,
       width,
       (err) => request.log.warn({ err }, 'media cache write failed'),
-      () => renderMasterOnDemand(app.db, app.config.mediaDir, mediaKey),
+      () => ensureMaster(app.config.mediaDir, mediaKey, opts.masterImages),
     );
     if (!rendition) throw pictureNotFound();
     return reply

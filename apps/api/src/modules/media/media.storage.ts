@@ -42,3 +42,13 @@ export async function readIfExists(file: string): Promise<Buffer | null> {
     throw err;
   }
 }
+
+/** True when `file` exists. */
+export async function fileExists(file: string): Promise<boolean> {
+  try {
+    await fs.access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

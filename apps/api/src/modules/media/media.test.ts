@@ -7,6 +7,7 @@ import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { renderMissingProductImages } from '#app/seed/images.ts';
 import { productImage } from './media.url.ts';
 import { masterFile, renditionFile } from './media.storage.ts';
+import { ensureMaster } from './media.masters.ts';
 
 let t: TestContext;
 let mediaDir: string;
@@ -125,5 +126,59 @@ describe('productImage', () => {
       height: 640,
       alt: 'Джинсы slim fit, цвет чёрный',
     });
+  });
+});
+
+describe('missing masters come from the injected master source', () => {
+  let withSource: TestContext;
+  const asked: string[] = [];
+  beforeAll(async () => {
+    // A source that knows one picture, made here (not the demo drawings): the route only sees the interface.
+    const picture = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#336699' } })
+      .webp()
+      .toBuffer();
+    withSource = await createTestApp({
+      masterImages: () => ({
+        masterImage: async (mediaKey) => {
+          asked.push(mediaKey);
+          return mediaKey === 'products/2-1' ? picture : null;
+        },
+      }),
+    });
+  });
+  afterAll(async () => {
+    await withSource?.close();
+    fs.rmSync(withSource.app.config.mediaDir, { recursive: true, force: true });
+  });
+
+  it('asks the source once for a missing master, even for requests at once, and keeps what it gives', async () => {
+    const dir = withSource.app.config.mediaDir;
+    const widths = [240, 360, 480];
+    const answers = await Promise.all(
+      widths.map((w) => withSource.app.inject({ method: 'GET', url: `/media/products/2-1/${w}.webp` })),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    for (const [i, r] of answers.entries()) {
+      expect(await sharp(r.rawPayload).metadata()).toMatchObject({
+        format: 'webp',
+        width: widths[i],
+        height: (widths[i]! * 4) / 3,
+      });
+    }
+    expect(asked).toEqual(['products/2-1']);
+    expect((await sharp(masterFile(dir, 'products/2-1')).metadata()).width).toBe(600);
+  });
+
+  it('answers 404 when the source has no such picture, and writes nothing', async () => {
+    const res = await withSource.app.inject({ method: 'GET', url: '/media/products/2-2/480.webp' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: ErrorCode.notFound });
+    expect(asked).toContain('products/2-2');
+    expect(fs.existsSync(masterFile(withSource.app.config.mediaDir, 'products/2-2'))).toBe(false);
+  });
+
+  it('without a source, a missing master stays missing', async () => {
+    expect(await ensureMaster(withSource.app.config.mediaDir, 'products/3-1', undefined)).toBe(false);
+    expect(fs.existsSync(masterFile(withSource.app.config.mediaDir, 'products/3-1'))).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
-import { orderFixtures, type FixtureCity, type FixtureSku } from './order.fixtures.ts';
+import { orderFixtures, type FixtureCity, type FixtureSku } from '#app/test/order.fixtures.ts';
 
 // Concurrency acceptance of the issue, on SQLite and PostgreSQL (DATABASE_URL): parallel checkouts never sell
 // more than the stock, answer the rest with a clean 409, and idempotent retries make one order.

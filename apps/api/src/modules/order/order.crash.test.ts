@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -20,6 +21,8 @@ import { testDatabaseUrl } from '#app/test/helper.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiRoot = path.resolve(here, '../../..');
+/** The server process: tools/crash-server (the API alone on the prepared database, printing its port). */
+const crashServer = createRequire(import.meta.url).resolve('@kiim/tools/crash-server');
 const BUYERS = 400;
 const CONCURRENCY = 12;
 const CITY = 1;
@@ -60,7 +63,7 @@ async function prepareDatabase() {
 /** Starts the API as its own process and resolves with its port. */
 function startServer(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'crash', 'crash-server.ts')], {
+    const proc = spawn(process.execPath, ['--import', 'tsx', crashServer], {
       cwd: apiRoot,
       env: { ...process.env, ...where },
       stdio: ['ignore', 'pipe', 'pipe'],

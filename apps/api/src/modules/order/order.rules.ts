@@ -7,7 +7,7 @@ import {
 } from '@kiim/contract';
 import { AppError, badRequest } from '#app/lib/errors.ts';
 import { sha256 } from '#app/lib/ids.ts';
-import { normaliseMobile } from '#app/modules/customer/customer.phone.ts';
+import { normaliseMobile } from '#app/lib/phone.ts';
 import type { ShortLine } from '#app/modules/inventory/inventory.allocate.ts';
 
 // Pure rules of placing an order: no database access here.

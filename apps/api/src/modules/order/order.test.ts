@@ -10,7 +10,7 @@ import {
 } from '@kiim/contract';
 import type { z } from 'zod';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
-import * as fixtures from '#app/modules/cart/cart.fixtures.ts';
+import * as fixtures from '#app/test/cart.fixtures.ts';
 import { issueToken } from '#app/modules/customer/customer.token.ts';
 
 type OrderDraftInput = z.input<typeof OrderDraftSchema>;

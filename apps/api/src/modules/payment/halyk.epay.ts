@@ -1,5 +1,5 @@
 import { HalykToken } from '@kiim/contract';
-import type { PaymentConfig } from './payment.config.ts';
+import type { PaymentConfig } from '#app/config.ts';
 import {
   PaymentProviderError,
   type PaymentProvider,

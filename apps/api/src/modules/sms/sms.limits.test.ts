@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, type ErrorBody } from '@kiim/contract';
 import { AppError } from '#app/lib/errors.ts';
-import { manualClock } from '#app/lib/clock.ts';
+import { manualClock } from '#app/test/manual-clock.ts';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
-import { nextAddress, nextMobile } from '#app/modules/customer/customer.testing.ts';
+import { nextAddress, nextMobile } from '#app/test/customer.fixtures.ts';
 import { finishSend, reserveSend } from './sms.limits.ts';
 
 const clock = manualClock();
@@ -32,6 +32,32 @@ async function refusal(p: Promise<unknown>): Promise<AppError> {
   expect(err).toBeInstanceOf(AppError);
   expect((err as AppError).statusCode).toBe(429);
   return err as AppError;
+}
+
+/**
+ * `db` whose first query, once run, hands back its rows only when `gate` opens (the connection is free
+ * meanwhile): the interleaving of two requests made exact instead of left to timing.
+ */
+function holdAfterFirstQuery<T extends object>(db: T, gate: Promise<void>, state: { held: boolean }): T {
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      const value: unknown = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const out: unknown = value.apply(target, args);
+        if (typeof prop === 'string' && prop.startsWith('execute')) {
+          return (out as Promise<unknown>).then(async (rows) => {
+            if (!state.held) {
+              state.held = true;
+              await gate;
+            }
+            return rows;
+          });
+        }
+        return out && typeof out === 'object' ? holdAfterFirstQuery(out, gate, state) : out;
+      };
+    },
+  });
 }
 
 describe('SMS send limits per number', () => {
@@ -65,6 +91,30 @@ describe('SMS send limits per number', () => {
     expect(res.statusCode).toBe(429);
     expect((res.json() as ErrorBody).details).toEqual({ retryAfterSeconds: 60 });
     clock.advance(HOUR);
+  });
+
+  it('lets one of two racing sends through when the other counts the sends before the first lands', async () => {
+    // Request B runs its first query, then waits (its result held back) until request A has reserved and
+    // finished its send; B must then be refused, not given the number's next seq.
+    const mobile = nextMobile();
+    const limits = { addressHourlyLimit: 1000, dailyLimit: 1_000_000 };
+    let releaseB = () => {};
+    const aDone = new Promise<void>((resolve) => (releaseB = resolve));
+    const state = { held: false };
+    const b = reserveSend(
+      holdAfterFirstQuery(t.db, aDone, state),
+      { mobile, clientIp: null, purpose: 'sign-in' },
+      limits,
+      clock.now(),
+    );
+    await vi.waitFor(() => expect(state.held).toBe(true));
+    const a = await reserveSend(t.db, { mobile, clientIp: null, purpose: 'sign-in' }, limits, clock.now());
+    await finishSend(t.db, a, 'sent', clock.now());
+    releaseB();
+    const err = await refusal(b);
+    expect(err.code).toBe(ErrorCode.rateLimited);
+    const sends = await t.db.selectFrom('sms_send').select('seq').where('mobile', '=', mobile).execute();
+    expect(sends).toEqual([{ seq: 1 }]);
   });
 });
 

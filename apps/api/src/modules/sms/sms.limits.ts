@@ -48,8 +48,8 @@ function waitForWindow(times: string[], limit: number, windowMs: number, nowMs: 
 
 /**
  * Takes a send slot for `mobile` or refuses with 429. The per-number limits are exact even under
- * concurrency (each send takes the number's next `seq`; of parallel requests one wins, the others are
- * told to wait 60 s). The address and daily limits count after inserting, so parallel requests can only
+ * concurrency (each send takes the number's next `seq`, read before the number's sends are counted; of
+ * parallel requests one wins, the others are told to wait 60 s). The address and daily limits count after inserting, so parallel requests can only
  * be refused too often, never let through too often.
  * @returns the id of the `pending` send; mark it with {@link finishSend}.
  * @throws AppError 429 rateLimited (`details.retryAfterSeconds`).
@@ -62,6 +62,10 @@ export async function reserveSend(
 ): Promise<string> {
   const nowMs = now.getTime();
   const nowIso = now.toISOString();
+  // The number's next seq is read before its sends: a parallel send that lands after this read is either seen
+  // by the window check below or takes this same seq, so of parallel requests exactly one gets through. (Read
+  // after the window check, a send landing between the two reads would be missed and get a second seq.)
+  const seq = (await repo.maxSeq(db, input.mobile)) + 1;
   const byNumber = await repo.countedSendTimesForMobile(db, input.mobile, new Date(nowMs - DAY).toISOString());
   const oldestFirst = [...byNumber].reverse();
   const last15 = oldestFirst.filter((t) => Date.parse(t) > nowMs - 15 * MINUTE);
@@ -76,7 +80,7 @@ export async function reserveSend(
   const inserted = await repo.insertSendIfSlotFree(db, {
     id,
     mobile: input.mobile,
-    seq: (await repo.maxSeq(db, input.mobile)) + 1,
+    seq,
     client_ip: input.clientIp,
     purpose: input.purpose,
     status: 'pending',

@@ -5,6 +5,8 @@ import type { Clock } from '#app/lib/clock.ts';
 import { newId } from '#app/lib/ids.ts';
 import { createMobizonProvider } from './sms.mobizon.ts';
 import { createSmscProvider } from './sms.smsc.ts';
+import { insertMessage } from './sms.repository.ts';
+import type { SmsMessageTable } from './sms.table.ts';
 
 /** Sends one SMS. `mobile` is `7XXXXXXXXXX`. Throws {@link SmsProviderError} (or any error) on a failure. */
 export interface SmsProvider {
@@ -56,20 +58,34 @@ export async function recordSent(
   text: string,
   providerMessageId: string | null,
 ): Promise<void> {
+  await insertMessage(
+    deps.db,
+    messageRow(deps, { mobile, text: redactCodes(text), provider, status: 'sent', providerMessageId }),
+  );
+}
+
+/** An `sms_message` row stamped with a new id and the app clock's time. */
+function messageRow(
+  deps: SmsProviderDeps,
+  m: {
+    mobile: string;
+    text: string;
+    provider: string;
+    status: 'sent' | 'logged';
+    providerMessageId: string | null;
+  },
+): SmsMessageTable {
   const now = deps.clock.now().toISOString();
-  await deps.db
-    .insertInto('sms_message')
-    .values({
-      id: newId(),
-      mobile,
-      text: redactCodes(text),
-      provider,
-      status: 'sent',
-      provider_message_id: providerMessageId,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  return {
+    id: newId(),
+    mobile: m.mobile,
+    text: m.text,
+    provider: m.provider,
+    status: m.status,
+    provider_message_id: m.providerMessageId,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 /**
@@ -80,20 +96,10 @@ export function createDevSmsProvider(deps: SmsProviderDeps): SmsProvider {
   return {
     name: 'dev',
     async send(mobile, text) {
-      const now = deps.clock.now().toISOString();
-      await deps.db
-        .insertInto('sms_message')
-        .values({
-          id: newId(),
-          mobile,
-          text,
-          provider: 'dev',
-          status: 'logged',
-          provider_message_id: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await insertMessage(
+        deps.db,
+        messageRow(deps, { mobile, text, provider: 'dev', status: 'logged', providerMessageId: null }),
+      );
       deps.log.info({ mobile, text }, 'sms (development provider)');
     },
   };
@@ -136,7 +142,12 @@ export async function postForm(
     });
   } catch (err) {
     const timeout = (err as Error).name === 'TimeoutError';
-    throw new SmsProviderError('unavailable', provider, null, timeout ? `no answer in ${timeoutMs} ms` : `network: ${(err as Error).message}`);
+    throw new SmsProviderError(
+      'unavailable',
+      provider,
+      null,
+      timeout ? `no answer in ${timeoutMs} ms` : `network: ${(err as Error).message}`,
+    );
   }
   const body = await res.text();
   if (!res.ok) throw new SmsProviderError('unavailable', provider, res.status, `HTTP ${res.status}`);

@@ -1,9 +1,10 @@
 import type { DbOrTrx } from '#app/db/database.ts';
-import type { SmsSendTable } from './sms.table.ts';
+import type { SmsMessageTable, SmsSendTable } from './sms.table.ts';
 
 /**
- * Data access of the SMS send log (`sms_send`), the only place with its Kysely queries. Times are ISO 8601
- * UTC text, compared as text. Rows `pending` or `sent` count against the limits; `failed` ones do not.
+ * Data access of the SMS module, the only place with its Kysely queries: the send log (`sms_send`) and the
+ * messages sent (`sms_message`). Times are ISO 8601 UTC text, compared as text. Send rows `pending` or
+ * `sent` count against the limits; `failed` ones do not.
  */
 
 const COUNTED = ['pending', 'sent'] as const;
@@ -19,7 +20,11 @@ export async function maxSeq(db: DbOrTrx, mobile: string): Promise<number> {
 }
 
 /** Creation times of the number's counted sends after `sinceIso`, newest first. */
-export async function countedSendTimesForMobile(db: DbOrTrx, mobile: string, sinceIso: string): Promise<string[]> {
+export async function countedSendTimesForMobile(
+  db: DbOrTrx,
+  mobile: string,
+  sinceIso: string,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('sms_send')
     .select('created_at')
@@ -73,6 +78,27 @@ export async function deleteSend(db: DbOrTrx, id: string): Promise<void> {
 }
 
 /** Marks a send `sent` or `failed`. */
-export async function setSendStatus(db: DbOrTrx, id: string, status: 'sent' | 'failed', nowIso: string): Promise<void> {
+export async function setSendStatus(
+  db: DbOrTrx,
+  id: string,
+  status: 'sent' | 'failed',
+  nowIso: string,
+): Promise<void> {
   await db.updateTable('sms_send').set({ status, updated_at: nowIso }).where('id', '=', id).execute();
+}
+
+/** Records a message in `sms_message` (what a gateway accepted, or what the development provider logged). */
+export async function insertMessage(db: DbOrTrx, row: SmsMessageTable): Promise<void> {
+  await db.insertInto('sms_message').values(row).execute();
+}
+
+/** The newest messages (to `mobile`, `7XXXXXXXXXX`, or to anyone), newest first, at most `limit`. */
+export async function newestMessages(db: DbOrTrx, opts: { mobile?: string; limit: number }) {
+  let q = db
+    .selectFrom('sms_message')
+    .select(['id', 'mobile', 'text', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id');
+  if (opts.mobile) q = q.where('mobile', '=', opts.mobile);
+  return q.limit(opts.limit).execute();
 }

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OutboxMessage, dataOf } from '@kiim/contract';
-import { normaliseMobile } from '#app/modules/customer/customer.phone.ts';
+import { OutboxMessage, OutboxQuery, dataOf } from '@kiim/contract';
+import { normaliseMobile } from '#app/lib/phone.ts';
+import { newestMessages } from './sms.repository.ts';
 
 /**
- * `GET /api/dev/sms-outbox?mobile=…` — the last SMS messages sent by the development provider, newest
- * first. Development and test only: in production the route is not registered (404).
+ * `GET /api/dev/sms-outbox?mobile=…&limit=…` — the last SMS messages sent by the development provider,
+ * newest first (`limit`, default 20). Development and test only: in production the route is not registered
+ * (404). A `mobile` that is not a Kazakh mobile number → 400 with the field error.
  */
 export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.env === 'production' || app.sms.name !== 'dev') return;
@@ -15,15 +17,19 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['development'],
         summary: 'Development SMS outbox (not in production)',
-        querystring: z.object({ mobile: z.string().max(32).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }),
+        querystring: OutboxQuery,
         response: { 200: dataOf(z.array(OutboxMessage)) },
       },
     },
     async (request) => {
-      let q = app.db.selectFrom('sms_message').select(['id', 'mobile', 'text', 'created_at']).orderBy('created_at', 'desc').orderBy('id');
-      if (request.query.mobile) q = q.where('mobile', '=', normaliseMobile(request.query.mobile, 'mobile'));
-      const rows = await q.limit(request.query.limit).execute();
-      return { data: rows.map((r) => ({ id: r.id, mobile: r.mobile, text: r.text, createdAt: r.created_at })) };
+      const { mobile, limit } = request.query;
+      const rows = await newestMessages(app.db, {
+        mobile: mobile ? normaliseMobile(mobile, 'mobile') : undefined,
+        limit,
+      });
+      return {
+        data: rows.map((r) => ({ id: r.id, mobile: r.mobile, text: r.text, createdAt: r.created_at })),
+      };
     },
   );
 };

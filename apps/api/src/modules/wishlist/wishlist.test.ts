@@ -10,12 +10,7 @@ import {
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { callJson, countQueries, expectRefused, type Headers } from '#app/test/inject.ts';
 import { newId } from '#app/lib/ids.ts';
-import {
-  expiredToken,
-  newCustomer,
-  skusOnlyElsewhere,
-  skusWithStock,
-} from '#app/modules/cart/cart.fixtures.ts';
+import { expiredToken, newCustomer, skusOnlyElsewhere, skusWithStock } from '#app/test/cart.fixtures.ts';
 import { getWishlist } from './wishlist.service.ts';
 
 // Every wishlist call of spec §7, the 3001 of spec §8, the sign-in merge of spec §4, and who may reach a

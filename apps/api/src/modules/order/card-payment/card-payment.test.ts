@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentErrorCode, ErrorCode, type HalykAuth, type Order } from '@kiim/contract';
-import { manualClock } from '#app/lib/clock.ts';
+import { manualClock } from '#app/test/manual-clock.ts';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import {
   CARDS,
@@ -8,12 +8,8 @@ import {
   payOnSimulator,
   type FixtureCity,
   type FixtureSku,
-} from '#app/modules/order/order.fixtures.ts';
-import {
-  createEpaySimulator,
-  simulatorEndpoints,
-  type EpaySimulator,
-} from '#app/modules/payment/simulator/epay.simulator.ts';
+} from '#app/test/order.fixtures.ts';
+import { createEpaySimulator, simulatorEndpoints, type EpaySimulator } from '@kiim/tools/epay-simulator';
 import { orderDeps } from '../order.lifecycle.ts';
 import { POLL_AFTER_MS, sweepPayments } from './card-payment.sweep.ts';
 

@@ -3,12 +3,12 @@ import type { z } from 'zod';
 import type { ErrorBody, HalykAuth, Order, OrderDraft } from '@kiim/contract';
 import { issueToken } from '#app/modules/customer/customer.token.ts';
 import type { TestContext } from '#app/test/helper.ts';
-import { encodePayformParams, type EpaySimulator } from '#app/modules/payment/simulator/epay.simulator.ts';
-import { chainHistory } from './order.mapper.ts';
+import type { EpaySimulator } from '@kiim/tools/epay-simulator';
+import { payWithCard, TEST_CARDS } from '@kiim/tools/epay-simulator/browser';
+import { chainHistory } from '#app/modules/order/order.mapper.ts';
 
-// Test fixtures of the order and payment tests (test-only: imported by *.test.ts files): cities and SKUs of
-// the seeded shop, customers with tokens, carts, exact stock, orders placed through the API, and paying on
-// the ePay simulator the way a browser does.
+// Test fixtures of the order and payment tests: cities and SKUs of the seeded shop, customers with tokens,
+// carts, exact stock, orders placed through the API, and paying on the ePay simulator the way a browser does.
 
 /** The body type `POST /api/order/create` accepts (defaults may be left out). */
 export type DraftInput = z.input<typeof OrderDraft>;
@@ -216,27 +216,9 @@ export function orderFixtures(t: TestContext) {
  * @returns the HTTP status and where the page sends the browser (backLink or failureBackLink).
  */
 export async function payOnSimulator(sim: EpaySimulator, auth: HalykAuth, cardNumber: string) {
-  const res = await fetch(`${sim.url}/payform/pay`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      params: encodePayformParams(auth.payment),
-      widget: '0',
-      cardNumber,
-      expiry: '12/35',
-      cvc: '123',
-      cardholder: 'AIGERIM SEITKALI',
-    }).toString(),
-  });
-  await res.arrayBuffer();
-  return { status: res.status, location: res.headers.get('location') };
+  const { status, location } = await payWithCard(sim.url, auth.payment, cardNumber);
+  return { status, location };
 }
 
 /** Approved and declined sandbox cards (payments-sms.md §1). */
-export const CARDS = {
-  approved: '4405 6397 0401 5096',
-  approved2: '5522 0427 0506 6736',
-  declined: '4003 0327 0454 7597',
-  declinedFunds: '5578 3427 1075 0560',
-} as const;
+export const CARDS = TEST_CARDS;

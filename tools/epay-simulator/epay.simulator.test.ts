@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SIMULATOR_CREDENTIALS } from '../payment.config.ts';
-import { createHalykEpay, unconfiguredProvider } from '../halyk.epay.ts';
-import { PaymentProviderError } from '../payment.provider.ts';
-import { createEpaySimulator, encodePayformParams, simulatorEndpoints, type EpaySimulator, type SimulatorEvent } from './epay.simulator.ts';
+import { SIMULATOR_CREDENTIALS } from '@kiim/api/config';
+import {
+  createEpaySimulator,
+  encodePayformParams,
+  type EpaySimulator,
+  type SimulatorEvent,
+} from './epay.simulator.ts';
+import { payWithCard } from './simulator.browser.ts';
 
-// The ePay simulator speaks ePay's protocol (payments-sms.md §1), checked here over real HTTP on loopback,
-// also through the shop's own Halyk adapter.
+// The ePay simulator speaks ePay's protocol (payments-sms.md §1), checked here over real HTTP on loopback.
+// The shop's own Halyk adapter is checked against it in apps/api (payment/halyk.epay.test.ts).
 
 let sim: EpaySimulator;
 let origin: string;
@@ -33,7 +37,14 @@ beforeEach(() => {
   events.length = 0;
   now = new Date('2026-05-01T10:00:00Z');
   dice = 0.5;
-  sim.configure({ callbackDelayMs: 0, callbackCopies: 1, callbackLoss: 0, twoStage: false, statusUnavailable: false, down: false });
+  sim.configure({
+    callbackDelayMs: 0,
+    callbackCopies: 1,
+    callbackLoss: 0,
+    twoStage: false,
+    statusUnavailable: false,
+    down: false,
+  });
 });
 
 const creds = {
@@ -47,7 +58,9 @@ let invoiceSeq = 300000;
 const nextInvoice = () => String(++invoiceSeq);
 
 async function token(fields: Record<string, string | undefined>) {
-  const body = new URLSearchParams(Object.entries({ ...creds, ...fields }).filter(([, v]) => v !== undefined) as [string, string][]);
+  const body = new URLSearchParams(
+    Object.entries({ ...creds, ...fields }).filter(([, v]) => v !== undefined) as [string, string][],
+  );
   const res = await fetch(`${origin}/oauth2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -57,7 +70,15 @@ async function token(fields: Record<string, string | undefined>) {
 }
 
 const paymentToken = (invoiceId: string, amount = 15990) =>
-  token({ scope: 'payment', invoiceID: invoiceId, amount: String(amount), currency: 'KZT', secret_hash: 'secret-' + invoiceId, postLink: 'http://shop.test/api/payment/halyk/response', failurePostLink: 'http://shop.test/api/payment/halyk/response' });
+  token({
+    scope: 'payment',
+    invoiceID: invoiceId,
+    amount: String(amount),
+    currency: 'KZT',
+    secret_hash: 'secret-' + invoiceId,
+    postLink: 'http://shop.test/api/payment/halyk/response',
+    failurePostLink: 'http://shop.test/api/payment/halyk/response',
+  });
 
 /** A payment object as the shop makes it. */
 const paymentObject = (invoiceId: string, auth: object, amount = 15990) => ({
@@ -80,20 +101,18 @@ const paymentObject = (invoiceId: string, auth: object, amount = 15990) => ({
   auth,
 });
 
-async function pay(obj: object, card: string, extra: Record<string, string> = {}) {
-  const res = await fetch(`${origin}/payform/pay`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ params: encodePayformParams(obj), widget: '0', cardNumber: card, expiry: '12/30', cvc: '123', cardholder: 'A', ...extra }).toString(),
-  });
-  return { status: res.status, location: res.headers.get('location'), html: await res.text() };
-}
+const pay = (obj: object, card: string, extra: Record<string, string> = {}) =>
+  payWithCard(origin, obj, card, extra);
 
 async function status(invoiceId: string, bearer?: string) {
   const t = bearer ?? (await token({})).json.access_token;
-  const res = await fetch(`${origin}/check-status/payment/transaction/${invoiceId}`, { headers: { authorization: `Bearer ${t}` } });
-  return { status: res.status, json: (await res.json()) as { resultCode: string; transaction?: Record<string, unknown> } };
+  const res = await fetch(`${origin}/check-status/payment/transaction/${invoiceId}`, {
+    headers: { authorization: `Bearer ${t}` },
+  });
+  return {
+    status: res.status,
+    json: (await res.json()) as { resultCode: string; transaction?: Record<string, unknown> },
+  };
 }
 
 async function operation(id: string, op: string, amount?: number) {
@@ -110,7 +129,12 @@ describe('token endpoint', () => {
   it('issues a payment token bound to an invoice, and an API token without one', async () => {
     const r = await paymentToken(nextInvoice());
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ expires_in: '1200', refresh_token: '', scope: 'payment', token_type: 'Bearer' });
+    expect(r.json).toMatchObject({
+      expires_in: '1200',
+      refresh_token: '',
+      scope: 'payment',
+      token_type: 'Bearer',
+    });
     expect(r.json.access_token!.length).toBeGreaterThan(20);
     expect((await token({})).status).toBe(200);
   });
@@ -120,10 +144,26 @@ describe('token endpoint', () => {
     ['wrong credentials', { client_secret: 'nope' }, 401],
     ['another terminal', { terminal: '00000000-0000-0000-0000-000000000000' }, 400],
     ['a scope without payment', { scope: 'webapi' }, 400],
-    ['an invoiceID with letters', { scope: 'payment', invoiceID: 'KIIM123456', amount: '100', currency: 'KZT', secret_hash: 's' }, 400],
-    ['a 5-digit invoiceID', { scope: 'payment', invoiceID: '12345', amount: '100', currency: 'KZT', secret_hash: 's' }, 400],
-    ['a 16-digit invoiceID', { scope: 'payment', invoiceID: '1234567890123456', amount: '100', currency: 'KZT', secret_hash: 's' }, 400],
-    ['another currency', { scope: 'payment', invoiceID: '777777', amount: '100', currency: 'USD', secret_hash: 's' }, 400],
+    [
+      'an invoiceID with letters',
+      { scope: 'payment', invoiceID: 'KIIM123456', amount: '100', currency: 'KZT', secret_hash: 's' },
+      400,
+    ],
+    [
+      'a 5-digit invoiceID',
+      { scope: 'payment', invoiceID: '12345', amount: '100', currency: 'KZT', secret_hash: 's' },
+      400,
+    ],
+    [
+      'a 16-digit invoiceID',
+      { scope: 'payment', invoiceID: '1234567890123456', amount: '100', currency: 'KZT', secret_hash: 's' },
+      400,
+    ],
+    [
+      'another currency',
+      { scope: 'payment', invoiceID: '777777', amount: '100', currency: 'USD', secret_hash: 's' },
+      400,
+    ],
     ['no amount', { scope: 'payment', invoiceID: '777778', currency: 'KZT', secret_hash: 's' }, 400],
     ['no secret_hash', { scope: 'payment', invoiceID: '777779', amount: '100', currency: 'KZT' }, 400],
   ])('refuses %s', async (_name, fields, code) => {
@@ -151,16 +191,22 @@ describe('payment-api.js and the payment page', () => {
   it('shows the amount and the card form for a valid session, and refuses expired or altered ones', async () => {
     const invoiceId = nextInvoice();
     const auth = (await paymentToken(invoiceId)).json;
-    const ok = await fetch(`${origin}/payform/?params=${encodePayformParams(paymentObject(invoiceId, auth))}`);
+    const ok = await fetch(
+      `${origin}/payform/?params=${encodePayformParams(paymentObject(invoiceId, auth))}`,
+    );
     expect(ok.status).toBe(200);
     const html = await ok.text();
     expect(html).toContain('Номер карты');
     expect(html).toMatch(/15\s990\s₸/);
-    const altered = await fetch(`${origin}/payform/?params=${encodePayformParams(paymentObject(invoiceId, auth, 1))}`);
+    const altered = await fetch(
+      `${origin}/payform/?params=${encodePayformParams(paymentObject(invoiceId, auth, 1))}`,
+    );
     expect(altered.status).toBe(400);
     expect(await altered.text()).toContain('Данные платежа не совпадают');
     now = new Date(now.getTime() + 1201_000);
-    const expired = await fetch(`${origin}/payform/?params=${encodePayformParams(paymentObject(invoiceId, auth))}`);
+    const expired = await fetch(
+      `${origin}/payform/?params=${encodePayformParams(paymentObject(invoiceId, auth))}`,
+    );
     expect(expired.status).toBe(400);
     expect(await expired.text()).toContain('Время на оплату истекло');
     expect((await fetch(`${origin}/payform/?params=garbage`)).status).toBe(400);
@@ -190,7 +236,13 @@ describe('paying with the sandbox cards', () => {
     expect(delivered[0]!.body.id).toBe(sim.transactions(invoiceId)[0]!.id);
     const st = await status(invoiceId);
     expect(st.json.resultCode).toBe('100');
-    expect(st.json.transaction).toMatchObject({ invoiceID: invoiceId, amount: 15990, currency: 'KZT', statusName: 'CHARGE', cardMask: '440563...5096' });
+    expect(st.json.transaction).toMatchObject({
+      invoiceID: invoiceId,
+      amount: 15990,
+      currency: 'KZT',
+      statusName: 'CHARGE',
+      cardMask: '440563...5096',
+    });
     // The session is used up, and the paid invoice takes no new token.
     expect((await pay(paymentObject(invoiceId, auth), '4405639704015096')).status).toBe(400);
     expect((await paymentToken(invoiceId)).json.message).toBe('invoice already paid');
@@ -200,35 +252,47 @@ describe('paying with the sandbox cards', () => {
     ['4003 0327 0454 7597', 'REJECT', '05'],
     ['5578 3427 1075 0560', 'FAILED', '51'],
     ['4111 1111 1111 1111', 'FAILED', '14'],
-  ])('declines %s: back to failureBackLink, callback with code error', async (card, statusName, reasonCode) => {
-    const invoiceId = nextInvoice();
-    const r = await pay(paymentObject(invoiceId, (await paymentToken(invoiceId)).json), card);
-    expect(r.location).toBe('http://shop.test/fail');
-    await sim.idle();
-    expect(delivered[0]!.body).toMatchObject({ code: 'error', reasonCode });
-    const st = await status(invoiceId);
-    expect(st.json.resultCode).toBe('101');
-    expect(st.json.transaction!.statusName).toBe(statusName);
-    // A new attempt on the same invoice is allowed after a decline.
-    expect((await paymentToken(invoiceId)).status).toBe(200);
-  });
+  ])(
+    'declines %s: back to failureBackLink, callback with code error',
+    async (card, statusName, reasonCode) => {
+      const invoiceId = nextInvoice();
+      const r = await pay(paymentObject(invoiceId, (await paymentToken(invoiceId)).json), card);
+      expect(r.location).toBe('http://shop.test/fail');
+      await sim.idle();
+      expect(delivered[0]!.body).toMatchObject({ code: 'error', reasonCode });
+      const st = await status(invoiceId);
+      expect(st.json.resultCode).toBe('101');
+      expect(st.json.transaction!.statusName).toBe(statusName);
+      // A new attempt on the same invoice is allowed after a decline.
+      expect((await paymentToken(invoiceId)).status).toBe(200);
+    },
+  );
 
   it.each([
     ['a number failing the Luhn check', { cardNumber: '4405 6397 0401 5097' }, 'Проверьте номер карты'],
     ['an expired card', { expiry: '01/20' }, 'Срок действия карты истёк'],
     ['a malformed expiry', { expiry: '13/30' }, 'Укажите срок действия в формате ММ/ГГ'],
     ['a missing CVC', { cvc: '' }, 'Укажите три цифры CVC/CVV с обратной стороны карты'],
-  ] as [string, Record<string, string>, string][])('keeps the form open with a message for %s', async (_name, extra, message) => {
-    const invoiceId = nextInvoice();
-    const r = await pay(paymentObject(invoiceId, (await paymentToken(invoiceId)).json), extra.cardNumber ?? '4405639704015096', extra);
-    expect(r.status).toBe(422);
-    expect(r.html).toContain(message);
-    expect(sim.transactions(invoiceId)).toEqual([]);
-  });
+  ] as [string, Record<string, string>, string][])(
+    'keeps the form open with a message for %s',
+    async (_name, extra, message) => {
+      const invoiceId = nextInvoice();
+      const r = await pay(
+        paymentObject(invoiceId, (await paymentToken(invoiceId)).json),
+        extra.cardNumber ?? '4405639704015096',
+        extra,
+      );
+      expect(r.status).toBe(422);
+      expect(r.html).toContain(message);
+      expect(sim.transactions(invoiceId)).toEqual([]);
+    },
+  );
 
   it('in the widget, reports the result to the opening page instead of redirecting', async () => {
     const invoiceId = nextInvoice();
-    const r = await pay(paymentObject(invoiceId, (await paymentToken(invoiceId)).json), '5522042705066736', { widget: '1' });
+    const r = await pay(paymentObject(invoiceId, (await paymentToken(invoiceId)).json), '5522042705066736', {
+      widget: '1',
+    });
     expect(r.status).toBe(200);
     expect(r.html).toContain('parent.postMessage({ success: true }');
   });
@@ -251,7 +315,11 @@ describe('callbacks: delay, duplicates and loss', () => {
     await pay(paymentObject(invoiceId, (await paymentToken(invoiceId)).json), '4405639704015096');
     await sim.idle();
     expect(delivered).toHaveLength(0);
-    expect(events).toContainEqual({ type: 'callback-lost', url: 'http://shop.test/api/payment/halyk/response', invoiceId });
+    expect(events).toContainEqual({
+      type: 'callback-lost',
+      url: 'http://shop.test/api/payment/halyk/response',
+      invoiceId,
+    });
   });
 
   it('waits the configured delay before posting', async () => {
@@ -289,9 +357,15 @@ describe('status API and operations', () => {
     expect((await operation(id, 'cancel')).status).toBe(400);
     expect((await operation(id, 'refund', 5)).json.message).toBe('refund amount must be at least 10 KZT');
     expect((await operation(id, 'refund', 5000)).status).toBe(200);
-    expect((await operation(id, 'refund', 10001)).json.message).toBe('refund amount exceeds the charged amount');
+    expect((await operation(id, 'refund', 10001)).json.message).toBe(
+      'refund amount exceeds the charged amount',
+    );
     expect((await operation(id, 'refund')).status).toBe(200);
-    expect(sim.transactions(invoiceId)[0]).toMatchObject({ statusName: 'REFUND', chargedAmount: 15000, refundedAmount: 15000 });
+    expect(sim.transactions(invoiceId)[0]).toMatchObject({
+      statusName: 'REFUND',
+      chargedAmount: 15000,
+      refundedAmount: 15000,
+    });
     expect((await operation('no-such-id', 'charge')).status).toBe(400);
   });
 
@@ -302,43 +376,5 @@ describe('status API and operations', () => {
     const id = sim.transactions(invoiceId)[0]!.id;
     expect((await operation(id, 'cancel')).status).toBe(200);
     expect((await status(invoiceId)).json.transaction!.statusName).toBe('CANCEL');
-  });
-});
-
-describe('the shop’s Halyk adapter against the simulator', () => {
-  const adapter = () =>
-    createHalykEpay({
-      ...simulatorEndpoints(origin),
-      clientId: SIMULATOR_CREDENTIALS.clientId,
-      clientSecret: SIMULATOR_CREDENTIALS.clientSecret,
-      terminalId: SIMULATOR_CREDENTIALS.terminalId,
-      scope: 'payment',
-      apiScope: creds.scope,
-      timeoutMs: 5000,
-    });
-
-  it('gets payment tokens, reads statuses and refunds', async () => {
-    const epay = adapter();
-    const invoiceId = nextInvoice();
-    const auth = await epay.paymentToken({ invoiceId, amount: 15990, currency: 'KZT', secretHash: 's', postLink: 'http://shop.test/p', failurePostLink: 'http://shop.test/p' });
-    expect(await epay.checkStatus(invoiceId)).toEqual({ kind: 'not-found' });
-    await pay(paymentObject(invoiceId, auth), '4405639704015096');
-    const found = await epay.checkStatus(invoiceId);
-    expect(found).toMatchObject({ kind: 'found', resultCode: '100', transaction: { invoiceId, amount: 15990, currency: 'KZT', statusName: 'CHARGE' } });
-    if (found.kind !== 'found') throw new Error('not found');
-    await epay.refund(found.transaction.id!, 15990);
-    expect(await epay.checkStatus(invoiceId)).toMatchObject({ kind: 'found', transaction: { statusName: 'REFUND' } });
-  });
-
-  it('turns refusals, busy answers and outages into PaymentProviderError', async () => {
-    const epay = adapter();
-    await expect(epay.paymentToken({ invoiceId: 'ABC', amount: 1, currency: 'KZT', secretHash: 's', postLink: '', failurePostLink: '' })).rejects.toBeInstanceOf(PaymentProviderError);
-    sim.configure({ statusUnavailable: true });
-    await expect(epay.checkStatus('123456')).rejects.toMatchObject({ name: 'PaymentProviderError', providerCode: '107' });
-    sim.configure({ statusUnavailable: false, down: true });
-    await expect(epay.checkStatus('123456')).rejects.toMatchObject({ status: 503 });
-    const gone = createHalykEpay({ ...simulatorEndpoints('http://127.0.0.1:9'), clientId: 'x', clientSecret: 'y', terminalId: 'z', scope: 'payment', apiScope: 'payment', timeoutMs: 2000 });
-    await expect(gone.checkStatus('123456')).rejects.toBeInstanceOf(PaymentProviderError);
-    await expect(unconfiguredProvider().checkStatus('123456')).rejects.toBeInstanceOf(PaymentProviderError);
   });
 });

@@ -15,8 +15,18 @@ export const APPROVED_CARDS = ['4405639704015096', '5522042705066736'] as const;
 export const DECLINED_CARDS = ['4003032704547597', '5578342710750560'] as const;
 
 const DECLINES: Record<string, CardOutcome> = {
-  '4003032704547597': { approved: false, statusName: 'REJECT', reason: 'Отказ банка-эмитента', reasonCode: '05' },
-  '5578342710750560': { approved: false, statusName: 'FAILED', reason: 'Недостаточно средств на карте', reasonCode: '51' },
+  '4003032704547597': {
+    approved: false,
+    statusName: 'REJECT',
+    reason: 'Отказ банка-эмитента',
+    reasonCode: '05',
+  },
+  '5578342710750560': {
+    approved: false,
+    statusName: 'FAILED',
+    reason: 'Недостаточно средств на карте',
+    reasonCode: '51',
+  },
 };
 
 /** Digits of a card number as typed (spaces and dashes dropped). */

@@ -1,11 +1,11 @@
 /**
- * Test fixture of the crash test (order.crash.test.ts): the API alone as a server process on a loopback port,
- * on the database the test prepared (SQLITE_PATH, or DATABASE_URL with PG_SCHEMA). Prints `LISTENING <port>`
+ * Server of the crash test (apps/api/src/modules/order/order.crash.test.ts): the API alone as a server process
+ * on a loopback port, on the database the test prepared (SQLITE_PATH, or DATABASE_URL with PG_SCHEMA). Prints `LISTENING <port>`
  * when ready; the test then kills it with SIGKILL while orders are being placed.
  */
-import { loadConfig } from '#app/config.ts';
-import { buildApp } from '#app/app.ts';
-import { createDatabase } from '#app/db/database.ts';
+import { buildApp } from '@kiim/api';
+import { loadConfig } from '@kiim/api/config';
+import { createDatabase } from '@kiim/api/database';
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTO_SEED: 'false' });
 const database = createDatabase({

@@ -5,9 +5,16 @@
  */
 
 const esc = (v: unknown) =>
-  String(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  String(v ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
-const tenge = new Intl.NumberFormat('ru-KZ', { style: 'currency', currency: 'KZT', maximumFractionDigits: 0 });
+const tenge = new Intl.NumberFormat('ru-KZ', {
+  style: 'currency',
+  currency: 'KZT',
+  maximumFractionDigits: 0,
+});
 
 /**
  * `payment-api.js` of the simulator at `origin`: `halyk.pay(obj)` sends the browser to the payment page with

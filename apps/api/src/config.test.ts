@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, SIMULATOR_CREDENTIALS } from './config.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** What production needs beside the payment variables under test. */
+const PRODUCTION = { NODE_ENV: 'production', OTP_SECRET: 'a-production-secret-of-enough-length' };
+const LIVE_EPAY = {
+  EPAY_OAUTH_URL: 'https://epay-oauth.homebank.kz/oauth2/token',
+  EPAY_API_URL: 'https://epay-api.homebank.kz',
+  EPAY_SCRIPT_URL: 'https://epay.homebank.kz/payform/payment-api.js',
+  EPAY_CLIENT_ID: 'kiim',
+  EPAY_CLIENT_SECRET: 'secret',
+  EPAY_TERMINAL_ID: '67e34d63-102f-4bd1-898e-370781d0074d',
+};
+
+describe('payment configuration', () => {
+  it('uses the simulator outside production, with its development credentials and no URLs yet', () => {
+    const c = loadConfig({ NODE_ENV: 'development' }).payments;
+    expect(c.epay).toMatchObject({
+      mode: 'simulator',
+      oauthUrl: undefined,
+      clientId: SIMULATOR_CREDENTIALS.clientId,
+      twoStage: false,
+    });
+    expect(c.paymentWindowMinutes).toBe(30);
+    expect(c.sweepIntervalSeconds).toBe(60);
+    expect(c.backofficeToken).toBeUndefined();
+  });
+
+  it('needs every ePay URL and credential in live mode, listing what is missing', () => {
+    expect(() => loadConfig({ ...PRODUCTION, EPAY_CLIENT_ID: 'kiim' })).toThrow(
+      /EPAY_OAUTH_URL: required when EPAY_MODE=live[\s\S]*EPAY_CLIENT_SECRET[\s\S]*EPAY_TERMINAL_ID/,
+    );
+    const live = loadConfig({ ...PRODUCTION, ...LIVE_EPAY, EPAY_TWO_STAGE: 'true' }).payments;
+    expect(live.epay).toMatchObject({ mode: 'live', apiUrl: 'https://epay-api.homebank.kz', twoStage: true });
+  });
+
+  it('refuses the simulator in production, and bad values', () => {
+    expect(() => loadConfig({ ...PRODUCTION, EPAY_MODE: 'simulator' })).toThrow(/must not run in production/);
+    expect(() => loadConfig({ ORDER_PAYMENT_WINDOW_MINUTES: '1' })).toThrow(/ORDER_PAYMENT_WINDOW_MINUTES/);
+    expect(() => loadConfig({ BACKOFFICE_TOKEN: 'short' })).toThrow(/BACKOFFICE_TOKEN/);
+    expect(() => loadConfig({ EPAY_OAUTH_URL: 'not a url' })).toThrow(/EPAY_OAUTH_URL/);
+  });
+});
+
+describe('one configuration schema', () => {
+  it('lists every bad variable at once, whichever part of the shop it configures', () => {
+    const bad = () =>
+      loadConfig({
+        PORT: 'eighty',
+        SMS_TIMEOUT_MS: '5',
+        EPAY_OAUTH_URL: 'not a url',
+        BACKOFFICE_TOKEN: 'short',
+      });
+    expect(bad).toThrow(
+      /^Invalid configuration:\n {2}PORT: .*\n {2}SMS_TIMEOUT_MS: .*\n {2}EPAY_OAUTH_URL: .*\n {2}BACKOFFICE_TOKEN: .*$/,
+    );
+  });
+
+  it('lists every broken rule between variables at once', () => {
+    const message = (() => {
+      try {
+        loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'smsc', EPAY_CLIENT_ID: 'kiim' });
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return 'no error';
+    })();
+    expect(message.split('\n')).toEqual([
+      'Invalid configuration:',
+      '  OTP_SECRET: must be set in production',
+      '  SMSC_LOGIN: required when SMS_PROVIDER=smsc',
+      '  SMSC_PASSWORD: required when SMS_PROVIDER=smsc',
+      '  EPAY_OAUTH_URL: required when EPAY_MODE=live',
+      '  EPAY_API_URL: required when EPAY_MODE=live',
+      '  EPAY_SCRIPT_URL: required when EPAY_MODE=live',
+      '  EPAY_CLIENT_SECRET: required when EPAY_MODE=live',
+      '  EPAY_TERMINAL_ID: required when EPAY_MODE=live',
+    ]);
+  });
+
+  it('starts a production shop with every required variable set', () => {
+    const c = loadConfig({
+      ...PRODUCTION,
+      ...LIVE_EPAY,
+      DATABASE_URL: 'postgres://kiim@db.internal:5432/kiim',
+    });
+    expect(c).toMatchObject({
+      env: 'production',
+      databaseUrl: 'postgres://kiim@db.internal:5432/kiim',
+      smsProvider: 'dev',
+    });
+    expect(c.payments.epay.clientId).toBe('kiim');
+  });
+});
+
+describe('.env.example', () => {
+  const text = fs.readFileSync(path.join(repoRoot, '.env.example'), 'utf8');
+  /** The variables it sets (`NAME=value`, quotes removed) and the ones it names in comments (`# NAME=`). */
+  const set = Object.fromEntries(
+    [...text.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map(([, name, value]) => [
+      name!,
+      value!.replace(/^"(.*)"$/, '$1'),
+    ]),
+  );
+  const named = new Set([
+    ...Object.keys(set),
+    ...[...text.matchAll(/^# ([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]!),
+  ]);
+
+  it('lists every variable of the README configuration table', () => {
+    const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    const table = readme.slice(
+      readme.indexOf('## Configuration'),
+      readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1),
+    );
+    const documented = [...table.matchAll(/^\| ([^|]+) \|/gm)].flatMap((row) =>
+      [...row[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!),
+    );
+    expect(documented.length).toBeGreaterThan(30);
+    expect(documented.filter((name) => !named.has(name))).toEqual([]);
+  });
+
+  it('gives the values the shop uses when nothing is set', () => {
+    const fromFile = loadConfig(set);
+    const defaults = loadConfig({});
+    expect({
+      ...fromFile,
+      sqlitePath: path.resolve(repoRoot, fromFile.sqlitePath),
+      mediaDir: path.resolve(repoRoot, fromFile.mediaDir),
+    }).toEqual(defaults);
+  });
+});

@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { apiBearer } from './simulator.oauth.ts';
+import { isLive, type SimTransaction, type SimulatorState } from './simulator.state.ts';
+
+const opError = (reply: FastifyReply, message: string) => reply.code(400).send({ code: 400, message });
+
+/** The status API's view of a transaction (ePay's field names). */
+function statusTransaction(t: SimTransaction) {
+  return {
+    id: t.id,
+    createdDate: t.createdDate,
+    invoiceID: t.invoiceId,
+    amount: t.amount,
+    amountBonus: 0,
+    payoutAmount: t.chargedAmount - t.refundedAmount,
+    orgAmount: t.amount,
+    approvalCode: t.approvalCode ?? '',
+    data: t.data,
+    currency: t.currency,
+    terminal: t.terminal,
+    accountID: t.accountId,
+    description: t.description,
+    language: t.language,
+    cardMask: t.cardMask,
+    issuer: 'HALYK BANK',
+    reference: t.reference,
+    reason: t.reason ?? '',
+    reasonCode: t.reasonCode ?? '',
+    email: t.email,
+    phone: t.phone,
+    name: t.name,
+    statusName: t.statusName,
+  };
+}
+
+/**
+ * Applies `charge`, `cancel` or `refund` to a transaction (AUTH→CHARGE up to the held amount, AUTH→CANCEL,
+ * CHARGE→REFUND of at least 10 KZT and never beyond what was charged); `amount` in tenge, default all.
+ * @returns null when done, else ePay's refusal message.
+ */
+function applyOperation(
+  t: SimTransaction,
+  op: 'charge' | 'cancel' | 'refund',
+  amount: number | undefined,
+): string | null {
+  if (op === 'charge') {
+    if (t.statusName !== 'AUTH') return `cannot charge a ${t.statusName} transaction`;
+    if (amount !== undefined && amount > t.amount) return 'amount exceeds the authorized amount';
+    t.statusName = 'CHARGE';
+    t.chargedAmount = amount ?? t.amount;
+    return null;
+  }
+  if (op === 'cancel') {
+    if (t.statusName !== 'AUTH') return `cannot cancel a ${t.statusName} transaction`;
+    t.statusName = 'CANCEL';
+    return null;
+  }
+  if (t.statusName !== 'CHARGE' && t.statusName !== 'REFUND')
+    return `cannot refund a ${t.statusName} transaction`;
+  const left = t.chargedAmount - t.refundedAmount;
+  const sum = amount ?? left;
+  if (sum < 10) return 'refund amount must be at least 10 KZT';
+  if (sum > left) return 'refund amount exceeds the charged amount';
+  t.refundedAmount += sum;
+  t.statusName = 'REFUND';
+  return null;
+}
+
+/**
+ * The shop's server side of ePay, both with an API token (Bearer; 401 without):
+ * - `GET /check-status/payment/transaction/{invoiceId}`: resultCode 100 with the live attempt (or 101 with the
+ *   last declined one), 102 for an invoice without attempts, 107 when `statusUnavailable`;
+ * - `POST /operation/{id}/charge|cancel|refund` (`amount` in the JSON body or the query): `{code: 0}`, 400
+ *   with ePay's message when refused, 404 for another operation.
+ */
+export function registerOperationRoutes(app: FastifyInstance, state: SimulatorState): void {
+  app.get('/check-status/payment/transaction/:invoiceId', async (request, reply) => {
+    if (!apiBearer(state, request.headers.authorization))
+      return reply.code(401).send({ code: 401, message: 'invalid token' });
+    if (state.behaviour.statusUnavailable) return { resultCode: '107', resultMessage: 'Try later' };
+    const { invoiceId } = request.params as { invoiceId: string };
+    const invoice = state.invoices.get(invoiceId);
+    const t = invoice?.transactions.find(isLive) ?? invoice?.transactions.at(-1);
+    if (!t) return { resultCode: '102', resultMessage: 'Invoice not found' };
+    const ok = isLive(t);
+    return {
+      resultCode: ok ? '100' : '101',
+      resultMessage: ok ? 'OK' : 'Rejected',
+      transaction: statusTransaction(t),
+    };
+  });
+
+  app.post('/operation/:id/:op', async (request, reply) => {
+    if (!apiBearer(state, request.headers.authorization))
+      return reply.code(401).send({ code: 401, message: 'invalid token' });
+    const { id, op } = request.params as { id: string; op: string };
+    const t = state.transactionsById.get(id);
+    if (!t) return opError(reply, 'transaction not found');
+    const raw =
+      ((request.body ?? {}) as { amount?: unknown }).amount ?? (request.query as { amount?: string }).amount;
+    const amount = raw === undefined || raw === '' ? undefined : Number(raw);
+    if (amount !== undefined && (!Number.isFinite(amount) || amount <= 0))
+      return opError(reply, 'invalid amount');
+    if (op !== 'charge' && op !== 'cancel' && op !== 'refund')
+      return reply.code(404).send({ code: 404, message: 'unknown operation' });
+    const refusal = applyOperation(t, op, amount);
+    return refusal ? opError(reply, refusal) : { code: 0, message: 'OK' };
+  });
+}

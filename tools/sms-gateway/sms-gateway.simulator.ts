@@ -1,0 +1,129 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local simulator of the Kazakh SMS gateways for tests (design/payments-sms.md; used by the SMS module's
+ * sms.gateways.test.ts): one HTTP server on 127.0.0.1 that speaks Mobizon (`POST /service/message/sendsmsmessage?output=json&api=v1&apiKey=…`) and
+ * SMSC.kz (`POST /sys/send.php`, `fmt=3`), form-encoded, answering JSON as the real gateways do. It checks
+ * the credentials it was started with and records every request; a test may script the next answers.
+ */
+export interface GatewayRequest {
+  path: string;
+  query: Record<string, string>;
+  form: Record<string, string>;
+  host: string;
+}
+
+/** A scripted answer: a status and a JSON body, or a raw text body, or no answer within `delayMs`. */
+export interface ScriptedAnswer {
+  status?: number;
+  json?: unknown;
+  text?: string;
+  delayMs?: number;
+}
+
+export interface GatewaySim {
+  /** `http://127.0.0.1:<port>`. */
+  url: string;
+  port: number;
+  requests: GatewayRequest[];
+  /** Answers to give to the next requests, in order (then the normal behaviour resumes). */
+  script(...answers: ScriptedAnswer[]): void;
+  close(): Promise<void>;
+}
+
+type Creds = { mobizonKey: string; smscLogin: string; smscPassword: string };
+/** A JSON answer: status and body. */
+type Answer = [status: number, body: unknown];
+
+/** Mobizon's answer to `POST /service/message/sendsmsmessage` (`code` 0 with the message id, else its error). */
+function mobizonAnswer(request: GatewayRequest, creds: Creds, messageId: () => number): Answer {
+  const { query, form } = request;
+  if (query.output !== 'json' || query.api !== 'v1')
+    return [200, { code: 1, data: { output: 'unsupported' }, message: 'Bad parameters' }];
+  if (query.apiKey !== creds.mobizonKey)
+    return [200, { code: 8, data: '', message: 'Authentication failed' }];
+  if (!/^\d{11,15}$/.test(form.recipient ?? ''))
+    return [200, { code: 1, data: { recipient: 'Неверный номер получателя' }, message: 'Validation error' }];
+  if (!form.text) return [200, { code: 1, data: { text: 'Пустой текст' }, message: 'Validation error' }];
+  const id = messageId();
+  return [
+    200,
+    { code: 0, data: { campaignId: String(id - 1), messageId: String(id), status: 1 }, message: '' },
+  ];
+}
+
+/** SMSC.kz's answer to `POST /sys/send.php` (`fmt=3`: `{id, cnt}`, else `{error, error_code}`). */
+function smscAnswer(request: GatewayRequest, creds: Creds, messageId: () => number): Answer {
+  const { form } = request;
+  if (form.fmt !== '3' || form.charset !== 'utf-8' || !form.mes)
+    return [200, { error: 'parameters error', error_code: 1 }];
+  if (form.login !== creds.smscLogin || form.psw !== creds.smscPassword)
+    return [200, { error: 'authorise error', error_code: 2 }];
+  if (!/^\d{11,15}$/.test(form.phones ?? '')) return [200, { error: 'invalid number', error_code: 7 }];
+  return [200, { id: messageId(), cnt: 1 }];
+}
+
+/** Sends a scripted answer (after its delay, if any). */
+function sendScripted(res: http.ServerResponse, answer: ScriptedAnswer): void {
+  const reply = () => {
+    const text = answer.text !== undefined;
+    res.writeHead(answer.status ?? 200, { 'content-type': text ? 'text/html' : 'application/json' });
+    res.end(text ? answer.text : JSON.stringify(answer.json ?? {}));
+  };
+  if (answer.delayMs) setTimeout(reply, answer.delayMs);
+  else reply();
+}
+
+/**
+ * Starts the simulator on a free loopback port.
+ * @param creds the Mobizon API key and the SMSC login/password it accepts.
+ */
+export async function startGatewaySim(creds: Creds): Promise<GatewaySim> {
+  const requests: GatewayRequest[] = [];
+  const scripted: ScriptedAnswer[] = [];
+  let lastId = 1000;
+  const messageId = () => ++lastId;
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (raw += chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://sim');
+      const form = Object.fromEntries(new URLSearchParams(raw));
+      const request = {
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        form,
+        host: req.headers.host ?? '',
+      };
+      requests.push(request);
+      const answer = scripted.shift();
+      if (answer) return sendScripted(res, answer);
+      const [status, body]: Answer =
+        req.method !== 'POST'
+          ? [405, { error: 'method' }]
+          : url.pathname === '/service/message/sendsmsmessage'
+            ? mobizonAnswer(request, creds, messageId)
+            : url.pathname === '/sys/send.php'
+              ? smscAnswer(request, creds, messageId)
+              : [404, { error: 'not found' }];
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    script: (...answers) => void scripted.push(...answers),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
