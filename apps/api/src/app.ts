@@ -2,7 +2,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createDatabase, type Db, type Dialect } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -16,8 +21,8 @@ import { requestLogSerializer } from './lib/log-redact.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { backofficeRoutes } from './modules/order/order.backoffice.routes.ts';
-import { paymentRoutes } from './modules/payment/payment.routes.ts';
-import { registerPaymentJob } from './modules/payment/payment.job.ts';
+import { cardPaymentRoutes } from './modules/order/card-payment/card-payment.routes.ts';
+import { registerPaymentJob } from './modules/order/card-payment/card-payment.job.ts';
 import { createPaymentProvider } from './modules/payment/halyk.epay.ts';
 import type { PaymentProvider } from './modules/payment/payment.provider.ts';
 import { smsRoutes } from './modules/sms/sms.routes.ts';
@@ -88,11 +93,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Kiim API', version: '1.0.0', description: 'REST API of the Kiim clothing shop (spec §7).' },
-      components: { securitySchemes: {
+      info: {
+        title: 'Kiim API',
+        version: '1.0.0',
+        description: 'REST API of the Kiim clothing shop (spec §7).',
+      },
+      components: {
+        securitySchemes: {
           customerToken: { type: 'apiKey', in: 'header', name: 'X-Authorization' },
           backofficeToken: { type: 'apiKey', in: 'header', name: 'X-Backoffice-Token' },
-        } },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -105,9 +116,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(wishlistRoutes, { prefix: '/wishlist' });
       await api.register(customerRoutes, { prefix: '/customer' });
       await api.register(orderRoutes, { prefix: '/order' });
-      await api.register(paymentRoutes, { prefix: '/payment' });
+      await api.register(cardPaymentRoutes, { prefix: '/payment' });
       if (config.payments.backofficeToken) {
-        await api.register(backofficeRoutes, { prefix: '/backoffice', token: config.payments.backofficeToken });
+        await api.register(backofficeRoutes, {
+          prefix: '/backoffice',
+          token: config.payments.backofficeToken,
+        });
       }
       await api.register(smsRoutes, { prefix: '/dev' });
     },

@@ -14,8 +14,8 @@ import type {
   ProductStockTable,
   ProductTable,
   SkuTable,
-  StockTable,
 } from '#app/modules/catalog/catalog.table.ts';
+import type { StockTable } from '#app/modules/inventory/inventory.table.ts';
 import type {
   AuthFailureTable,
   CustomerTable,
@@ -98,7 +98,10 @@ export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialec
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   reusePreparedStatements(sqlite);
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    dialect: 'sqlite',
+  };
 }
 
 /** Prepared statements kept per SQLite connection (the distinct SQL texts of the app are a few hundred). */

@@ -9,9 +9,10 @@ import {
   TOKEN_EXPIRED_MESSAGE,
 } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
+import { callJson, expectRefused, type Headers } from '#app/test/inject.ts';
 import { newId } from '#app/lib/ids.ts';
 import { expiredToken, newCustomer, skusOnlyElsewhere, skusWithStock } from '#app/test/cart.fixtures.ts';
-import { offeredPaymentMethods } from './cart.mapper.ts';
+import { offeredPaymentMethods } from './checkout.policy.ts';
 
 // The calls of spec §7 beyond add/get/split: remove a line, clear, the customer's cart (3001, spec §8),
 // attach, merge (spec §4 sign-in merge, idempotent), and who may reach a customer's cart.
@@ -25,17 +26,21 @@ afterAll(async () => {
 });
 
 type Json = Record<string, unknown>;
-type Headers = Record<string, string>;
-
-async function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown, headers: Headers = {}) {
-  const res = await t.app.inject({ method, url, payload: payload as Json, headers });
-  expect(res.headers['content-type'], `${method} ${url}`).toMatch(/^application\/json/);
-  return { status: res.statusCode, body: res.json() };
-}
+const call = (
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  headers: Headers = {},
+) => callJson(t.app, method, url, payload, headers);
 
 /** Adds `qty` (a delta) to a cart (a new one without uuid) and returns the cart answered. */
 async function add(uuid: string | undefined, externalId: string, qty: number, headers: Headers = {}) {
-  const res = await call('PUT', '/api/cart/add-or-update-item', { ...(uuid ? { uuid } : {}), externalId, regionId: 1, qty }, headers);
+  const res = await call(
+    'PUT',
+    '/api/cart/add-or-update-item',
+    { ...(uuid ? { uuid } : {}), externalId, regionId: 1, qty },
+    headers,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return Cart.parse(res.body.data);
 }
@@ -46,7 +51,10 @@ async function cartWith(lines: [string, number][], owner?: { token: string }) {
   for (const [sku, qty] of lines) uuid = (await add(uuid, sku, qty)).uuid;
   uuid ??= (await add(undefined, lines[0]![0], 1)).uuid;
   if (owner) {
-    const res = await call('PUT', '/api/cart/update-customer-id-by-customer-token', { uuid, token: owner.token });
+    const res = await call('PUT', '/api/cart/update-customer-id-by-customer-token', {
+      uuid,
+      token: owner.token,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
   return uuid;
@@ -113,13 +121,20 @@ describe('DELETE /api/cart/item', () => {
       [{ uuid: mine, externalId: skus[0] }, {}, 404, ErrorCode.cartNotFound],
       [{ uuid: mine, externalId: skus[0] }, { 'x-authorization': other.token }, 404, ErrorCode.cartNotFound],
     ] as [Json, Headers, number, number][]) {
-      const before = await snapshot();
-      const res = await call('DELETE', '/api/cart/item', payload, headers);
-      expect(res.status, JSON.stringify(payload)).toBe(status);
-      expect(ErrorBody.parse(res.body).code).toBe(code);
-      expect(await snapshot()).toEqual(before);
+      await expectRefused(
+        snapshot,
+        status,
+        code,
+        () => call('DELETE', '/api/cart/item', payload, headers),
+        payload,
+      );
     }
-    const res = await call('DELETE', '/api/cart/item', { uuid: mine, externalId: skus[0] }, { 'x-authorization': owner.token });
+    const res = await call(
+      'DELETE',
+      '/api/cart/item',
+      { uuid: mine, externalId: skus[0] },
+      { 'x-authorization': owner.token },
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.items).toEqual([]);
   });
@@ -155,11 +170,13 @@ describe('DELETE /api/cart/items', () => {
       [{ uuid: 'x' }, {}, 400, ErrorCode.validation],
       [{}, {}, 400, ErrorCode.validation],
     ] as [Json, Headers, number, number][]) {
-      const before = await snapshot();
-      const res = await call('DELETE', '/api/cart/items', payload, headers);
-      expect(res.status, JSON.stringify(payload)).toBe(status);
-      expect(ErrorBody.parse(res.body).code).toBe(code);
-      expect(await snapshot()).toEqual(before);
+      await expectRefused(
+        snapshot,
+        status,
+        code,
+        () => call('DELETE', '/api/cart/items', payload, headers),
+        payload,
+      );
     }
   });
 });
@@ -176,7 +193,13 @@ describe('GET /api/cart/get-by-customer-token/:token/:cityId', () => {
   it('answers data.uuid and data.items of the customer’s own cart, priced for the city (spec §7)', async () => {
     const a = await customer();
     const b = await customer();
-    const cartA = await cartWith([[skus[0]!, 2], [elsewhere, 1]], a);
+    const cartA = await cartWith(
+      [
+        [skus[0]!, 2],
+        [elsewhere, 1],
+      ],
+      a,
+    );
     const cartB = await cartWith([[skus[1]!, 1]], b);
     const res = await call('GET', `/api/cart/get-by-customer-token/${encodeURIComponent(a.token)}/1`);
     expect(res.status).toBe(200);
@@ -215,7 +238,10 @@ describe('GET /api/cart/get-by-customer-token/:token/:cityId', () => {
       expect(ErrorBody.parse(res.body).code, url).toBe(code);
     }
     // A path segment longer than any token is refused by the router itself (414 URI Too Long).
-    const long = await t.app.inject({ method: 'GET', url: `/api/cart/get-by-customer-token/${'x'.repeat(300)}/1` });
+    const long = await t.app.inject({
+      method: 'GET',
+      url: `/api/cart/get-by-customer-token/${'x'.repeat(300)}/1`,
+    });
     expect(long.statusCode).toBe(414);
     const res = await call('GET', `/api/cart/get-by-customer-token/${expired}/1`);
     expect(res.body.message).toBe(TOKEN_EXPIRED_MESSAGE);
@@ -241,13 +267,19 @@ describe('PUT /api/cart/update-customer-id-by-customer-token', () => {
     expect((await snapshot()).carts.find((c) => c.id === uuid)!.customer_id).toBe(owner.id);
 
     for (const headers of [{}, { 'x-authorization': other.token }] as Headers[]) {
-      for (const url of [`/api/cart/get-by-uuid/${uuid}/1`, `/api/cart/split-cart-items-by-region-id/${uuid}/1`]) {
+      for (const url of [
+        `/api/cart/get-by-uuid/${uuid}/1`,
+        `/api/cart/split-cart-items-by-region-id/${uuid}/1`,
+      ]) {
         const r = await call('GET', url, undefined, headers);
         expect(r.status, url).toBe(404);
         expect(JSON.stringify(r.body)).not.toContain(skus[0]!);
       }
     }
-    expect((await call('GET', `/api/cart/get-by-uuid/${uuid}/1`, undefined, { 'x-authorization': owner.token })).status).toBe(200);
+    expect(
+      (await call('GET', `/api/cart/get-by-uuid/${uuid}/1`, undefined, { 'x-authorization': owner.token }))
+        .status,
+    ).toBe(200);
     expect((await call('GET', `/api/cart/get-by-customer-token/${owner.token}/1`)).body.data.uuid).toBe(uuid);
   });
 
@@ -268,11 +300,7 @@ describe('PUT /api/cart/update-customer-id-by-customer-token', () => {
       [{ uuid: 'abc', token: other.token }, 400, ErrorCode.validation],
       [{ uuid: anon, token: other.token, customerId: other.id }, 400, ErrorCode.validation],
     ] as [Json, number, number][]) {
-      const before = await snapshot();
-      const res = await call('PUT', ATTACH, payload);
-      expect(res.status, JSON.stringify(payload)).toBe(status);
-      expect(ErrorBody.parse(res.body).code).toBe(code);
-      expect(await snapshot()).toEqual(before);
+      await expectRefused(snapshot, status, code, () => call('PUT', ATTACH, payload), payload);
     }
     const conflict = await call('PUT', ATTACH, { uuid: anon, token: owner.token });
     expect(conflict.body.details).toEqual({ uuid: owned });
@@ -282,7 +310,9 @@ describe('PUT /api/cart/update-customer-id-by-customer-token', () => {
     const owner = await customer();
     const source = await cartWith([[skus[0]!, 1]]);
     const destination = await cartWith([[skus[1]!, 1]]);
-    expect((await call('POST', '/api/cart/merge', { sourceUuid: source, destinationUuid: destination })).status).toBe(200);
+    expect(
+      (await call('POST', '/api/cart/merge', { sourceUuid: source, destinationUuid: destination })).status,
+    ).toBe(200);
     const res = await call('PUT', ATTACH, { uuid: source, token: owner.token });
     expect(res.status).toBe(404);
     expect(res.body.code).toBe(ErrorCode.cartNotFound);
@@ -321,9 +351,10 @@ describe('POST /api/cart/merge (spec §4 sign-in merge)', () => {
     expect(await stored(source)).toEqual([]);
     const row = await t.db.selectFrom('cart').selectAll().where('id', '=', source).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ customer_id: null, merged_into_id: destination });
-    expect((await t.db.selectFrom('cart').selectAll().where('id', '=', destination).executeTakeFirstOrThrow()).customer_id).toBe(
-      owner.id,
-    );
+    expect(
+      (await t.db.selectFrom('cart').selectAll().where('id', '=', destination).executeTakeFirstOrThrow())
+        .customer_id,
+    ).toBe(owner.id);
 
     // The merged cart is gone for every other call: reads and writes answer 404 (the storefront starts anew).
     for (const [method, url, payload] of [
@@ -338,7 +369,9 @@ describe('POST /api/cart/merge (spec §4 sign-in merge)', () => {
     }
     expect(await stored(source)).toEqual([]);
 
-    const cart = Cart.parse((await call('GET', `/api/cart/get-by-customer-token/${owner.token}/1`)).body.data);
+    const cart = Cart.parse(
+      (await call('GET', `/api/cart/get-by-customer-token/${owner.token}/1`)).body.data,
+    );
     expect(cart.uuid).toBe(destination);
     expect(cart.items.map((i) => [i.externalId, i.qty])).toEqual(await stored(destination));
   });
@@ -352,7 +385,9 @@ describe('POST /api/cart/merge (spec §4 sign-in merge)', () => {
       [skus[3]!, 2],
     ]);
     const parallel = await Promise.all(
-      Array.from({ length: 8 }, () => call('POST', MERGE, { sourceUuid: source, destinationUuid: destination }, auth)),
+      Array.from({ length: 8 }, () =>
+        call('POST', MERGE, { sourceUuid: source, destinationUuid: destination }, auth),
+      ),
     );
     expect(parallel.map((r) => r.status)).toEqual(Array(8).fill(200));
     expect(await stored(destination)).toEqual([
@@ -409,7 +444,12 @@ describe('POST /api/cart/merge (spec §4 sign-in merge)', () => {
     for (const [payload, headers, status, code] of [
       // The destination is a customer's: only their token may merge into it.
       [{ sourceUuid: anon, destinationUuid: owned }, {}, 404, ErrorCode.cartNotFound],
-      [{ sourceUuid: anon, destinationUuid: owned }, { 'x-authorization': other.token }, 404, ErrorCode.cartNotFound],
+      [
+        { sourceUuid: anon, destinationUuid: owned },
+        { 'x-authorization': other.token },
+        404,
+        ErrorCode.cartNotFound,
+      ],
       // Another customer's cart is never merged away from them.
       [{ sourceUuid: othersCart, destinationUuid: owned }, byOwner, 404, ErrorCode.cartNotFound],
       [{ sourceUuid: newId(), destinationUuid: owned }, byOwner, 404, ErrorCode.cartNotFound],
@@ -417,17 +457,18 @@ describe('POST /api/cart/merge (spec §4 sign-in merge)', () => {
       // A merged cart is gone as a destination, and cannot be merged a second time elsewhere.
       [{ sourceUuid: anon, destinationUuid: mergedAway }, {}, 404, ErrorCode.cartNotFound],
       [{ sourceUuid: mergedAway, destinationUuid: anon }, {}, 409, ErrorCode.alreadyMerged],
-      [{ sourceUuid: anon, destinationUuid: owned }, { 'x-authorization': expired }, 403, ErrorCode.tokenExpired],
+      [
+        { sourceUuid: anon, destinationUuid: owned },
+        { 'x-authorization': expired },
+        403,
+        ErrorCode.tokenExpired,
+      ],
       [{ sourceUuid: anon, destinationUuid: anon.toUpperCase() }, {}, 400, ErrorCode.validation],
       [{ sourceUuid: anon }, {}, 400, ErrorCode.validation],
       [{ sourceUuid: 'nope', destinationUuid: anon2 }, {}, 400, ErrorCode.validation],
       [{ sourceUuid: anon, destinationUuid: anon2, qty: 1 }, {}, 400, ErrorCode.validation],
     ] as [Json, Headers, number, number][]) {
-      const before = await snapshot();
-      const res = await call('POST', MERGE, payload, headers);
-      expect(res.status, JSON.stringify(payload)).toBe(status);
-      expect(ErrorBody.parse(res.body).code).toBe(code);
-      expect(await snapshot()).toEqual(before);
+      await expectRefused(snapshot, status, code, () => call('POST', MERGE, payload, headers), payload);
     }
     const same = await call('POST', MERGE, { sourceUuid: anon, destinationUuid: anon });
     expect(Object.keys(same.body.errors)).toContain('destinationUuid');
@@ -437,7 +478,14 @@ describe('POST /api/cart/merge (spec §4 sign-in merge)', () => {
     const c = await customer();
     const firstAnon = await cartWith([[skus[0]!, 1]]);
     expect((await call('GET', `/api/cart/get-by-customer-token/${c.token}/1`)).body.code).toBe(3001);
-    expect((await call('PUT', '/api/cart/update-customer-id-by-customer-token', { uuid: firstAnon, token: c.token })).status).toBe(200);
+    expect(
+      (
+        await call('PUT', '/api/cart/update-customer-id-by-customer-token', {
+          uuid: firstAnon,
+          token: c.token,
+        })
+      ).status,
+    ).toBe(200);
 
     const later = await cartWith([
       [skus[0]!, 2],
@@ -445,7 +493,12 @@ describe('POST /api/cart/merge (spec §4 sign-in merge)', () => {
     ]);
     const mine = Cart.parse((await call('GET', `/api/cart/get-by-customer-token/${c.token}/1`)).body.data);
     expect(mine.uuid).toBe(firstAnon);
-    const merged = await call('POST', '/api/cart/merge', { sourceUuid: later, destinationUuid: mine.uuid }, { 'x-authorization': c.token });
+    const merged = await call(
+      'POST',
+      '/api/cart/merge',
+      { sourceUuid: later, destinationUuid: mine.uuid },
+      { 'x-authorization': c.token },
+    );
     expect(merged.status).toBe(200);
     const after = Cart.parse((await call('GET', `/api/cart/get-by-customer-token/${c.token}/1`)).body.data);
     expect(after.items.map((i) => [i.externalId, i.qty])).toEqual([
@@ -476,7 +529,9 @@ describe('split by city: payment methods each delivery method allows (spec §3, 
       [2, [1, 2]],
       [3, [1, 2]],
     ]);
-    expect((await split(uuid, noCourier.id)).availablePaymentMethods.map((m) => [m.id, m.deliveryMethodIds])).toEqual([
+    expect(
+      (await split(uuid, noCourier.id)).availablePaymentMethods.map((m) => [m.id, m.deliveryMethodIds]),
+    ).toEqual([
       [1, [1]],
       [2, [1]],
       [3, [1]],
@@ -491,11 +546,20 @@ describe('split by city: payment methods each delivery method allows (spec §3, 
   });
 
   it('a city hidden from customers offers nothing: no available line, pickup point, delivery or payment', async () => {
-    const hidden = await t.db.selectFrom('city').select('id').where('visible_for_customers', '=', 0).executeTakeFirstOrThrow();
+    const hidden = await t.db
+      .selectFrom('city')
+      .select('id')
+      .where('visible_for_customers', '=', 0)
+      .executeTakeFirstOrThrow();
     const stockedThere = await skusWithStock(t.db, hidden.id, 1);
     const uuid = await cartWith([[stockedThere[0]?.external_id ?? skus[0]!, 1]]);
     const s = await split(uuid, hidden.id);
-    expect(s).toMatchObject({ available: [], availablePickupPointList: [], availableDeliveryMethods: [], availablePaymentMethods: [] });
+    expect(s).toMatchObject({
+      available: [],
+      availablePickupPointList: [],
+      availableDeliveryMethods: [],
+      availablePaymentMethods: [],
+    });
     expect(s.notAvailable).toHaveLength(1);
   });
 });

@@ -1,20 +1,17 @@
 import {
   CartDeliveryInformation,
   cartTotals,
-  DeliveryMethod,
-  PaymentMethod,
   type Cart,
   type CartItem,
-  type DeliveryMethodOption,
   type Image,
-  type PaymentMethodOption,
   type PickupPoint,
 } from '@kiim/contract';
-import { decodeStock, stockCount } from '#app/modules/catalog/stock.rules.ts';
+import { decodeStock, stockCount } from '#app/modules/inventory/inventory.rules.ts';
 import { productImage } from '#app/modules/media/media.url.ts';
 import type { CartCityRecord, CartLineRecord, selectPickupPoints } from './cart.repository.ts';
 
-// Pure rules of the cart: rows → contract shapes, totals, what a city offers. No database access here.
+// Pure rules of the cart: rows → contract shapes and totals. No database access here (what a city offers at
+// checkout is checkout.policy.ts).
 
 /** The facts about a city that decide what its cart shows (spec §3, §4). `courierPrice` in tenge. */
 export interface CartCity {
@@ -58,61 +55,6 @@ export interface CartLine {
   inStock: boolean;
   /** Decoded stock count in the city (spec §9: 0, 4 or 6); 0 when not `inStock`. */
   stockCount: number;
-}
-
-/** Delivery method names as shown at checkout (spec §4). */
-export const DELIVERY_METHOD_NAMES = {
-  [DeliveryMethod.pickup]: 'Самовывоз',
-  [DeliveryMethod.courier]: 'Курьерская доставка',
-};
-
-/** A payment method the shop takes and the delivery methods that allow it (spec §4). */
-export interface PaymentMethodRule {
-  id: PaymentMethod;
-  name: string;
-  deliveryMethods: readonly DeliveryMethod[];
-}
-
-/**
- * Payment methods taken at checkout (spec §4) and what each delivery method allows: cash (1) and card (2)
- * on delivery are paid to the pickup point's cashier or the courier's terminal, so both delivery methods
- * allow them. Card online (3), paid through Halyk ePay before the order is handed over, suits both too.
- */
-export const PAYMENT_METHOD_RULES: readonly PaymentMethodRule[] = [
-  {
-    id: PaymentMethod.cashOnDelivery,
-    name: 'Наличными при получении',
-    deliveryMethods: [DeliveryMethod.pickup, DeliveryMethod.courier],
-  },
-  {
-    id: PaymentMethod.cardOnDelivery,
-    name: 'Картой при получении',
-    deliveryMethods: [DeliveryMethod.pickup, DeliveryMethod.courier],
-  },
-  {
-    id: PaymentMethod.cardOnline,
-    name: 'Картой онлайн',
-    deliveryMethods: [DeliveryMethod.pickup, DeliveryMethod.courier],
-  },
-];
-
-/**
- * Payment methods offered where `deliveryMethods` are (spec §3 split cart, §4): each rule of
- * {@link PAYMENT_METHOD_RULES} that at least one offered delivery method allows, with the ids of those
- * delivery methods (`deliveryMethodIds`). No delivery method (a city hidden from customers) → none.
- */
-export function offeredPaymentMethods(
-  deliveryMethods: readonly DeliveryMethodOption[],
-  rules: readonly PaymentMethodRule[] = PAYMENT_METHOD_RULES,
-): PaymentMethodOption[] {
-  const offered = deliveryMethods.map((m) => m.id);
-  return rules
-    .map((rule) => ({
-      id: rule.id,
-      name: rule.name,
-      deliveryMethodIds: offered.filter((id) => (rule.deliveryMethods as readonly number[]).includes(id)),
-    }))
-    .filter((m) => m.deliveryMethodIds.length > 0);
 }
 
 /** City record → {@link CartCity}. */
@@ -177,7 +119,7 @@ export function deliveryInformation(line: CartLine, city: CartCity): string {
 }
 
 /** {@link CartLine} → the contract's `CartItem` (spec §3) for `city`. Prices in tenge per unit. */
-export function toCartItem(line: CartLine, city: CartCity): CartItem {
+function toCartItem(line: CartLine, city: CartCity): CartItem {
   return {
     externalId: line.externalId,
     qty: line.qty,
@@ -200,26 +142,6 @@ export function toCartItem(line: CartLine, city: CartCity): CartItem {
 export function toCart(uuid: string, lines: readonly CartLine[], city: CartCity): Cart {
   const items = lines.map((line) => toCartItem(line, city));
   return { uuid, items, ...cartTotals(items) };
-}
-
-/**
- * Delivery methods a city offers (spec §4): pickup (free) when it has pickup points, courier at the city's
- * price where available. A city hidden from customers offers none.
- */
-export function offeredDeliveryMethods(city: CartCity): DeliveryMethodOption[] {
-  if (!city.visibleForCustomers) return [];
-  const methods: DeliveryMethodOption[] = [];
-  if (city.hasPickupPoints) {
-    methods.push({ id: DeliveryMethod.pickup, name: DELIVERY_METHOD_NAMES[DeliveryMethod.pickup], price: 0 });
-  }
-  if (city.courierAvailable) {
-    methods.push({
-      id: DeliveryMethod.courier,
-      name: DELIVERY_METHOD_NAMES[DeliveryMethod.courier],
-      price: city.courierPrice,
-    });
-  }
-  return methods;
 }
 
 /** Pickup point row → the contract's `PickupPoint` with every field of spec §3 (`regionId` = its city). */

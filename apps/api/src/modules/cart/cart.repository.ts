@@ -1,61 +1,11 @@
 import { sql } from 'kysely';
 import { CART_LINE_MAX_QTY } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
-import type { CartRow } from './cart.table.ts';
+import { unitsInCity, unitsInVisibleCities } from '#app/modules/inventory/inventory.expressions.ts';
 
-// The only place with the cart module's Kysely queries (conventions: repository). Every function takes a
-// database handle or an open transaction first. Times are ISO 8601 UTC text; prices whole tenge.
-
-/**
- * A cart as stored: `id` is the cart uuid of spec §3, `customer_id` its owner (null while anonymous),
- * `merged_into_id` the cart it was merged into (null while in use).
- */
-export type CartRecord = Pick<CartRow, 'id' | 'customer_id' | 'merged_into_id'>;
-
-const CART_COLUMNS = ['id', 'customer_id', 'merged_into_id'] as const;
-
-/** The cart with this uuid (merged ones included), or undefined. */
-export async function findCart(db: DbOrTrx, uuid: string): Promise<CartRecord | undefined> {
-  return db.selectFrom('cart').select(CART_COLUMNS).where('id', '=', uuid).executeTakeFirst();
-}
-
-/**
- * The customer's cart in use (not merged away): the one changed last when several are attached (an order
- * may attach a second one at checkout), or undefined when they have none.
- */
-export async function findCustomerCart(db: DbOrTrx, customerId: string): Promise<CartRecord | undefined> {
-  return db
-    .selectFrom('cart')
-    .select(CART_COLUMNS)
-    .where('customer_id', '=', customerId)
-    .where('merged_into_id', 'is', null)
-    .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-/** Inserts a new anonymous cart. */
-export async function insertCart(db: DbOrTrx, uuid: string, nowIso: string): Promise<void> {
-  await db
-    .insertInto('cart')
-    .values({ id: uuid, customer_id: null, created_at: nowIso, updated_at: nowIso })
-    .execute();
-}
-
-/**
- * Sets the cart's `updated_at` and returns its owner, or undefined when the cart no longer exists.
- * Inside a transaction this write locks the cart row (PostgreSQL row lock; SQLite's write lock), so every
- * change to one cart's lines is serialised behind it: callers take it first, before touching `cart_item`.
- */
-export async function lockCart(db: DbOrTrx, uuid: string, nowIso: string): Promise<CartRecord | undefined> {
-  return db
-    .updateTable('cart')
-    .set({ updated_at: nowIso })
-    .where('id', '=', uuid)
-    .returning(CART_COLUMNS)
-    .executeTakeFirst();
-}
+// The only place with the cart module's Kysely queries on its lines (conventions: repository); the `cart` rows
+// themselves (owner, lock, merge) go through the customer-owned list kit (lib/owned-list.ts). Every function
+// takes a database handle or an open transaction first. Times are ISO 8601 UTC text; prices whole tenge.
 
 /** The SKU with this ERP identifier and whether its product is still sold, or undefined. */
 export async function findSkuByExternalId(
@@ -134,7 +84,7 @@ export async function addToLine(
 /**
  * Applies a negative `delta` to a line (spec §4): deletes it when `qty + delta ≤ 0`, otherwise lowers it.
  * Exactly one of the two statements matches and neither writes a quantity ≤ 0, so `CHECK (qty > 0)` cannot
- * fire; a missing line is left missing. Run it after {@link lockCart} in the same transaction so that no
+ * fire; a missing line is left missing. Run it under the cart's lock (`withLockedList`) in the same transaction so that no
  * other change to the line slips between the two statements.
  * @returns whether the line was deleted.
  */
@@ -178,7 +128,8 @@ export async function deleteLines(db: DbOrTrx, cartId: string, skuIds?: readonly
 /**
  * One cart line with its SKU, product, brand, first image and stock, as read by {@link selectLines}.
  * `price`/`original_price` in tenge per unit; `city_quantity` units in the requested city (0 when none);
- * `visible_quantity` units over every city visible to customers.
+ * `visible_quantity` units over every city visible to customers (both scalar subqueries: typed nullable,
+ * never null in practice).
  */
 export interface CartLineRecord {
   sku_id: number;
@@ -198,15 +149,15 @@ export interface CartLineRecord {
   image_width: number | null;
   image_height: number | null;
   image_alt: string | null;
-  city_quantity: number;
-  /** Scalar subquery: typed nullable, never null in practice. */
+  city_quantity: number | null;
   visible_quantity: number | null;
 }
 
 /**
  * Every line of a cart with everything needed to show and price it, in ONE query (no N+1): the lines are
- * joined to SKU, product, brand, the product's first image (lowest position, then id) and the stock row of
- * `cityId`; stock over visible cities is a correlated sum. Ordered by when each line was added.
+ * joined to SKU, product, brand and the product's first image (lowest position, then id); the SKU's units in
+ * `cityId` and over visible cities come from the inventory module's expressions. Ordered by when each line
+ * was added.
  */
 export async function selectLines(db: DbOrTrx, cartId: string, cityId: number): Promise<CartLineRecord[]> {
   return db
@@ -214,9 +165,6 @@ export async function selectLines(db: DbOrTrx, cartId: string, cityId: number): 
     .innerJoin('sku as s', 's.id', 'ci.sku_id')
     .innerJoin('product as p', 'p.id', 's.product_id')
     .innerJoin('brand as b', 'b.id', 'p.brand_id')
-    .leftJoin('stock as st', (join) =>
-      join.onRef('st.sku_id', '=', 'ci.sku_id').on('st.city_id', '=', cityId),
-    )
     .leftJoin('product_image as pi', (join) =>
       join
         .onRef('pi.product_id', '=', 'p.id')
@@ -248,14 +196,8 @@ export async function selectLines(db: DbOrTrx, cartId: string, cityId: number): 
       'pi.width as image_width',
       'pi.height as image_height',
       'pi.alt as image_alt',
-      sql<number>`coalesce(st.quantity, 0)`.as('city_quantity'),
-      eb
-        .selectFrom('stock as vs')
-        .innerJoin('city as vc', 'vc.id', 'vs.city_id')
-        .whereRef('vs.sku_id', '=', 'ci.sku_id')
-        .where('vc.visible_for_customers', '=', 1)
-        .select(sql<number>`cast(coalesce(sum(vs.quantity), 0) as integer)`.as('q'))
-        .as('visible_quantity'),
+      unitsInCity(eb.ref('ci.sku_id'), cityId).as('city_quantity'),
+      unitsInVisibleCities(eb.ref('ci.sku_id')).as('visible_quantity'),
     ])
     .where('ci.cart_id', '=', cartId)
     .orderBy('ci.created_at')
@@ -288,33 +230,10 @@ export async function selectPickupPoints(db: DbOrTrx, cityId: number) {
 }
 
 /**
- * Locks several carts in one fixed order (ascending id) by writing their `updated_at`, so two transactions
- * locking the same pair (merge A→B and B→A, or a repeated merge) never deadlock on PostgreSQL.
- * @returns the carts found, keyed by id (a missing id is absent).
- */
-export async function lockCarts(
-  db: DbOrTrx,
-  uuids: readonly string[],
-  nowIso: string,
-): Promise<Map<string, CartRecord>> {
-  const found = new Map<string, CartRecord>();
-  for (const uuid of [...new Set(uuids)].sort()) {
-    const row = await lockCart(db, uuid, nowIso);
-    if (row) found.set(row.id, row);
-  }
-  return found;
-}
-
-/** Makes the cart the customer's (attach at sign-in, spec §4). Run under {@link lockCart}. */
-export async function setCartCustomer(db: DbOrTrx, uuid: string, customerId: string, nowIso: string): Promise<void> {
-  await db.updateTable('cart').set({ customer_id: customerId, updated_at: nowIso }).where('id', '=', uuid).execute();
-}
-
-/**
  * Adds every line of `sourceId` to `destinationId` in ONE statement: a SKU missing from the destination is
  * copied (keeping when it was added to the source), one present in both gets the sum of the quantities,
  * capped at {@link CART_LINE_MAX_QTY}. Quantities are all positive, so `CHECK (qty > 0)` cannot fire.
- * Run under {@link lockCarts} of both carts.
+ * Run under the lock of both carts (the kit's merge).
  */
 export async function addLinesFrom(
   db: DbOrTrx,
@@ -331,7 +250,9 @@ export async function addLinesFrom(
         .select([
           sql<string>`cast(${destinationId} as text)`.as('cart_id'),
           'src.sku_id',
-          sql<number>`case when src.qty > ${sql.lit(CART_LINE_MAX_QTY)} then ${sql.lit(CART_LINE_MAX_QTY)} else src.qty end`.as('qty'),
+          sql<number>`case when src.qty > ${sql.lit(CART_LINE_MAX_QTY)} then ${sql.lit(CART_LINE_MAX_QTY)} else src.qty end`.as(
+            'qty',
+          ),
           'src.created_at',
           sql<string>`cast(${nowIso} as text)`.as('updated_at'),
         ])
@@ -349,17 +270,11 @@ export async function addLinesFrom(
     .execute();
 }
 
-/** Marks a cart as merged into `destinationId` (spec §4); its lines must already be gone. */
-export async function markCartMerged(db: DbOrTrx, uuid: string, destinationId: string, nowIso: string): Promise<void> {
-  await db
-    .updateTable('cart')
-    .set({ merged_into_id: destinationId, merged_at: nowIso, updated_at: nowIso })
-    .where('id', '=', uuid)
-    .execute();
-}
-
 /** The SKU and quantity of every line of a cart, in the order they were added (no prices, no stock). */
-export async function selectContents(db: DbOrTrx, cartId: string): Promise<{ external_id: string; qty: number }[]> {
+export async function selectContents(
+  db: DbOrTrx,
+  cartId: string,
+): Promise<{ external_id: string; qty: number }[]> {
   return db
     .selectFrom('cart_item as ci')
     .innerJoin('sku as s', 's.id', 'ci.sku_id')

@@ -1,9 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AddOrUpdateItemBody,
   AddOrUpdateItemResponse,
-  AttachToCustomerBody,
   CartByCustomerTokenParams,
   CartByCustomerTokenResponse,
   CartByUuidResponse,
@@ -12,12 +10,11 @@ import {
   CartParams,
   CartUuidBody,
   ErrorBody,
-  MergeBody,
   SplitCartResponse,
   SplitParams,
 } from '@kiim/contract';
-import { requestToken } from '#app/modules/customer/customer.auth.ts';
-import { addOrUpdateItem, clearCart, getCart, removeItem, splitCart, type CartRequester } from './cart.service.ts';
+import { listRequester, registerAttachAndMerge } from '#app/lib/owned-list.routes.ts';
+import { addOrUpdateItem, clearCart, getCart, removeItem, splitCart } from './cart.service.ts';
 import { attachCart, getCustomerCart, mergeCarts } from './cart.customer.service.ts';
 
 const tags = ['cart'];
@@ -25,10 +22,73 @@ const tags = ['cart'];
 const security: Array<Record<string, string[]>> = [{ customerToken: [] }, {}];
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
-const requester = (request: FastifyRequest): CartRequester => ({
-  token: requestToken(request),
-  now: request.server.clock.now(),
-});
+/** `PUT /add-or-update-item` (spec §7). */
+const addOrUpdateItemSchema = {
+  tags,
+  security,
+  summary: 'Add to or change the quantity of a cart line',
+  description:
+    '`qty` is a delta (spec §4): a resulting quantity ≤ 0 removes the line, a line is capped at 999. ' +
+    'Without `uuid` a new cart is made. Answers the cart for the city `regionId` (`data.uuid`, spec §7). ' +
+    '404 codes: 3002 cart, 3003 SKU, 3004 city.',
+  body: AddOrUpdateItemBody,
+  response: { 200: AddOrUpdateItemResponse, ...errors },
+};
+
+/** `GET /get-by-uuid/:uuid/:cityId` (spec §7). */
+const getByUuidSchema = {
+  tags,
+  security,
+  summary: 'Get a cart by its uuid, priced and stocked for a city',
+  description: 'Answers `data.cart` (spec §7) with lines in the order added and totals (spec §9).',
+  params: CartParams,
+  response: { 200: CartByUuidResponse, ...errors },
+};
+
+/** `GET /split-cart-items-by-region-id/:cartUuid/:cityId` (spec §7). */
+const splitSchema = {
+  tags,
+  security,
+  summary: 'Split a cart into lines available and not available in a city',
+  description:
+    'With the pickup points, delivery methods and payment methods the city offers (spec §3, §4, §7). ' +
+    'A city hidden from customers has nothing available.',
+  params: SplitParams,
+  response: { 200: SplitCartResponse, ...errors },
+};
+
+/** `DELETE /item` (spec §7). */
+const removeItemSchema = {
+  tags,
+  security,
+  summary: 'Remove a line from a cart',
+  description:
+    'Removes the SKU `externalId` whatever its quantity (spec §7: body uuid, externalId). A SKU not in the cart ' +
+    'changes nothing. Answers the remaining lines without prices. 404 codes: 3002 cart, 3003 SKU.',
+  body: CartItemBody,
+  response: { 200: CartContentsResponse, ...errors },
+};
+
+/** `DELETE /items` (spec §7). */
+const clearSchema = {
+  tags,
+  security,
+  summary: 'Remove every line of a cart',
+  description: 'Empties the cart (spec §7: body uuid); the cart and its owner stay. 404 code 3002: cart.',
+  body: CartUuidBody,
+  response: { 200: CartContentsResponse, ...errors },
+};
+
+/** `GET /get-by-customer-token/:token/:cityId` (spec §7). */
+const getByCustomerTokenSchema = {
+  tags,
+  summary: "Get the customer's cart, priced and stocked for a city",
+  description:
+    'The cart of the customer of the token in the path (spec §7 reads `data.uuid`, `data.items`). 404 with code ' +
+    '3001 when the customer has no cart yet: attach the anonymous one (spec §8). 403 for a bad or expired token.',
+  params: CartByCustomerTokenParams,
+  response: { 200: CartByCustomerTokenResponse, ...errors },
+};
 
 /**
  * Routes of the cart module under `/api/cart` (spec §7): add or update an item, remove one, clear, get a
@@ -36,142 +96,33 @@ const requester = (request: FastifyRequest): CartRequester => ({
  * by uuid; a customer's cart only with that customer's token (any other gets 404, never the cart).
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.put(
-    '/add-or-update-item',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Add to or change the quantity of a cart line',
-        description:
-          '`qty` is a delta (spec §4): a resulting quantity ≤ 0 removes the line, a line is capped at 999. ' +
-          'Without `uuid` a new cart is made. Answers the cart for the city `regionId` (`data.uuid`, spec §7). ' +
-          '404 codes: 3002 cart, 3003 SKU, 3004 city.',
-        body: AddOrUpdateItemBody,
-        response: { 200: AddOrUpdateItemResponse, ...errors },
-      },
-    },
-    async (request) => ({ data: await addOrUpdateItem(app.db, request.body, requester(request)) }),
-  );
-
-  app.get(
-    '/get-by-uuid/:uuid/:cityId',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Get a cart by its uuid, priced and stocked for a city',
-        description: 'Answers `data.cart` (spec §7) with lines in the order added and totals (spec §9).',
-        params: CartParams,
-        response: { 200: CartByUuidResponse, ...errors },
-      },
-    },
-    async (request) => ({
-      data: { cart: await getCart(app.db, request.params.uuid, request.params.cityId, requester(request)) },
-    }),
-  );
-
-  app.get(
-    '/split-cart-items-by-region-id/:cartUuid/:cityId',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Split a cart into lines available and not available in a city',
-        description:
-          'With the pickup points, delivery methods and payment methods the city offers (spec §3, §4, §7). ' +
-          'A city hidden from customers has nothing available.',
-        params: SplitParams,
-        response: { 200: SplitCartResponse, ...errors },
-      },
-    },
-    async (request) => ({
-      data: await splitCart(app.db, request.params.cartUuid, request.params.cityId, requester(request)),
-    }),
-  );
-  app.delete(
-    '/item',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Remove a line from a cart',
-        description:
-          'Removes the SKU `externalId` whatever its quantity (spec §7: body uuid, externalId). A SKU not in the cart ' +
-          'changes nothing. Answers the remaining lines without prices. 404 codes: 3002 cart, 3003 SKU.',
-        body: CartItemBody,
-        response: { 200: CartContentsResponse, ...errors },
-      },
-    },
-    async (request) => ({ data: await removeItem(app.db, request.body, requester(request)) }),
-  );
-
-  app.delete(
-    '/items',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Remove every line of a cart',
-        description: 'Empties the cart (spec §7: body uuid); the cart and its owner stay. 404 code 3002: cart.',
-        body: CartUuidBody,
-        response: { 200: CartContentsResponse, ...errors },
-      },
-    },
-    async (request) => ({ data: await clearCart(app.db, request.body.uuid, requester(request)) }),
-  );
-
-  app.get(
-    '/get-by-customer-token/:token/:cityId',
-    {
-      schema: {
-        tags,
-        summary: "Get the customer's cart, priced and stocked for a city",
-        description:
-          'The cart of the customer of the token in the path (spec §7 reads `data.uuid`, `data.items`). 404 with code ' +
-          '3001 when the customer has no cart yet: attach the anonymous one (spec §8). 403 for a bad or expired token.',
-        params: CartByCustomerTokenParams,
-        response: { 200: CartByCustomerTokenResponse, ...errors },
-      },
-    },
-    async (request) => ({
-      data: await getCustomerCart(app.db, request.params.token, request.params.cityId, app.clock.now()),
-    }),
-  );
-
-  app.put(
-    '/update-customer-id-by-customer-token',
-    {
-      schema: {
-        tags,
-        summary: 'Attach an anonymous cart to the customer of a token',
-        description:
-          'Spec §7: body uuid, token; used at sign-in when the customer has no cart (spec §4, §8). A cart already theirs ' +
-          'is left as it is. 404 code 3002 for an unknown cart or another customer’s; 409 code 3007 when the customer ' +
-          'already has another cart (`details.uuid`): merge instead.',
-        body: AttachToCustomerBody,
-        response: { 200: CartContentsResponse, ...errors, 409: ErrorBody },
-      },
-    },
-    async (request) => ({ data: await attachCart(app.db, request.body, app.clock.now()) }),
-  );
-
-  app.post(
-    '/merge',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Merge one cart into another',
-        description:
-          'Spec §4 sign-in merge: the lines of `sourceUuid` are added to `destinationUuid` (quantities of a SKU in both ' +
-          'are summed, capped at 999), then the source is emptied and gone. Repeating the merge changes nothing. ' +
-          'The requester must be allowed to use both carts. 404 code 3002; 409 code 3006 when the source was merged ' +
-          'into another cart.',
-        body: MergeBody,
-        response: { 200: CartContentsResponse, ...errors, 409: ErrorBody },
-      },
-    },
-    async (request) => ({ data: await mergeCarts(app.db, request.body, requester(request)) }),
-  );
+  app.put('/add-or-update-item', { schema: addOrUpdateItemSchema }, async (request) => ({
+    data: await addOrUpdateItem(app.db, request.body, listRequester(request)),
+  }));
+  app.get('/get-by-uuid/:uuid/:cityId', { schema: getByUuidSchema }, async (request) => ({
+    data: { cart: await getCart(app.db, request.params.uuid, request.params.cityId, listRequester(request)) },
+  }));
+  app.get('/split-cart-items-by-region-id/:cartUuid/:cityId', { schema: splitSchema }, async (request) => ({
+    data: await splitCart(app.db, request.params.cartUuid, request.params.cityId, listRequester(request)),
+  }));
+  app.delete('/item', { schema: removeItemSchema }, async (request) => ({
+    data: await removeItem(app.db, request.body, listRequester(request)),
+  }));
+  app.delete('/items', { schema: clearSchema }, async (request) => ({
+    data: await clearCart(app.db, request.body.uuid, listRequester(request)),
+  }));
+  app.get('/get-by-customer-token/:token/:cityId', { schema: getByCustomerTokenSchema }, async (request) => ({
+    data: await getCustomerCart(app.db, request.params.token, request.params.cityId, app.clock.now()),
+  }));
+  registerAttachAndMerge(app, {
+    tags,
+    noun: 'cart',
+    notFoundCode: 3002,
+    mergeRule:
+      'the lines of `sourceUuid` are added to `destinationUuid` (quantities of a SKU in both are summed, capped at 999)',
+    contents: CartContentsResponse,
+    errors,
+    attach: attachCart,
+    merge: mergeCarts,
+  });
 };

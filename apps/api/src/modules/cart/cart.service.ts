@@ -4,18 +4,20 @@ import {
   type Cart,
   type CartContents,
   type CartItemBody,
-  type DeliveryMethodOption,
-  type PaymentMethodOption,
-  type PickupPoint,
   type SplitCart,
 } from '@kiim/contract';
 import { isoNow, type Db, type DbOrTrx } from '#app/db/database.ts';
 import { notFound } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
-import { resolveToken } from '#app/modules/customer/customer.token.ts';
 import {
-  offeredDeliveryMethods,
-  offeredPaymentMethods,
+  claimList,
+  createList,
+  requireList,
+  withLockedList,
+  type ListRequester,
+  type OwnedListKind,
+} from '#app/lib/owned-list.ts';
+import {
   toCart,
   toCartCity,
   toCartLine,
@@ -23,60 +25,35 @@ import {
   type CartCity,
   type CartLine,
 } from './cart.mapper.ts';
+import {
+  offeredDeliveryMethods,
+  offeredPaymentMethods,
+  type CityDeliveryOptions,
+} from './checkout.policy.ts';
 import * as repo from './cart.repository.ts';
 
 export type { CartCity, CartLine } from './cart.mapper.ts';
 
-/**
- * Who asks: the customer token the request carries (header `X-Authorization` or cookie `customer_token`,
- * spec §7), if any, and the current time (token expiry, timestamps).
- */
-export interface CartRequester {
-  token: string | undefined;
-  now: Date;
-}
-
-/** The cart as found: its uuid and owner (null while anonymous). */
-export interface CartRef {
-  uuid: string;
-  customerId: string | null;
-}
-
 /** 404 cartNotFound: unknown, merged away, or not the requester's (never revealed). */
-export const cartNotFound = () => notFound(ErrorCode.cartNotFound, 'Корзина не найдена');
+const cartNotFound = () => notFound(ErrorCode.cartNotFound, 'Корзина не найдена');
 const skuNotFound = () => notFound(ErrorCode.skuNotFound, 'Товар не найден');
 const cityNotFound = () => notFound(ErrorCode.cityNotFound, 'Город не найден');
 
 /**
- * Checks that `requester` may use the cart: an anonymous cart anyone holding its uuid may use; a cart owned
- * by a customer only that customer (the token is resolved only then, so a stale token never gets in the way
- * of an anonymous cart). Another customer's cart is reported as missing, never revealed.
- * @throws AppError 404 cartNotFound (owned by someone else, or no token); 403 from `resolveToken` when the
- *   token is expired (`Token has expired`, spec §8), revoked or unknown.
+ * The cart as a customer-owned list (lib/owned-list.ts: access, lock and re-check, attach, merge, claim):
+ * merging adds the source's quantities to the destination's, capped at 999 (docs/decisions/005).
  */
-export async function assertAccess(db: DbOrTrx, cart: repo.CartRecord, requester: CartRequester): Promise<void> {
-  if (cart.customer_id === null) return;
-  if (!requester.token) throw cartNotFound();
-  const { customer } = await resolveToken(db, requester.token, requester.now);
-  if (customer.id !== cart.customer_id) throw cartNotFound();
-}
-
-/**
- * The cart `uuid` if `requester` may use it (see the access rule on {@link getCart}). A cart merged into
- * another one (spec §4) is gone. For other modules (the order flow) that act on a cart.
- * @throws AppError 404 cartNotFound; 403 for an expired/revoked/unknown token on an owned cart (spec §8).
- */
-export async function requireCartAccess(
-  db: DbOrTrx,
-  uuid: string,
-  requester: CartRequester,
-): Promise<CartRef> {
-  // Carts are stored with lower-case uuids (crypto.randomUUID); accept any case the client sends.
-  const cart = await repo.findCart(db, uuid.toLowerCase());
-  if (!cart || cart.merged_into_id) throw cartNotFound();
-  await assertAccess(db, cart, requester);
-  return { uuid: cart.id, customerId: cart.customer_id };
-}
+export const CART_LIST: OwnedListKind = {
+  table: 'cart',
+  notFound: cartNotFound,
+  messages: {
+    noCustomerList: 'У покупателя ещё нет корзины',
+    customerHasList: 'У покупателя уже есть корзина: объедините корзины',
+    alreadyMerged: 'Эта корзина уже объединена с другой корзиной',
+  },
+  copyItems: repo.addLinesFrom,
+  deleteItems: (trx, cartId) => repo.deleteLines(trx, cartId),
+};
 
 /**
  * The city with the delivery facts the cart needs (visibility, courier and its price in tenge, pickup points).
@@ -105,28 +82,30 @@ export async function requireCity(db: DbOrTrx, cityId: number): Promise<CartCity
 export async function addOrUpdateItem(
   db: Db,
   body: AddOrUpdateItemBody,
-  requester: CartRequester,
+  requester: ListRequester,
 ): Promise<Cart> {
-  const before = body.uuid ? await requireCartAccess(db, body.uuid, requester) : undefined;
+  const before = body.uuid ? await requireList(db, CART_LIST, body.uuid, requester) : undefined;
   const sku = await repo.findSkuByExternalId(db, body.externalId);
   // A product no longer sold cannot be added, but its lines can still be lowered or removed.
   if (!sku || (body.qty > 0 && sku.is_active !== 1)) throw skuNotFound();
   const city = await requireCity(db, body.regionId);
 
-  const uuid = before?.uuid ?? newId();
-  const nowIso = isoNow(requester.now);
-  await db.transaction().execute(async (trx) => {
-    if (!before) {
-      await repo.insertCart(trx, uuid, nowIso);
-    } else {
-      // Serialises changes to this cart; re-checks it still exists and who owns it now.
-      const locked = await repo.lockCart(trx, uuid, nowIso);
-      if (!locked || locked.merged_into_id) throw cartNotFound();
-      if (locked.customer_id !== before.customerId) await assertAccess(trx, locked, requester);
-    }
+  const changeLine = async (trx: DbOrTrx, uuid: string, nowIso: string) => {
     if (body.qty > 0) await repo.addToLine(trx, uuid, sku.id, body.qty, nowIso);
     else if (body.qty < 0) await repo.subtractFromLine(trx, uuid, sku.id, body.qty, nowIso);
-  });
+  };
+  let uuid: string;
+  if (before) {
+    uuid = before.id;
+    await withLockedList(db, CART_LIST, before, requester, (trx, nowIso) => changeLine(trx, uuid, nowIso));
+  } else {
+    uuid = newId();
+    const nowIso = isoNow(requester.now);
+    await db.transaction().execute(async (trx) => {
+      await createList(trx, CART_LIST, uuid, null, nowIso);
+      await changeLine(trx, uuid, nowIso);
+    });
+  }
   return toCart(uuid, await linesFor(db, uuid, city), city);
 }
 
@@ -144,17 +123,16 @@ export async function cartContents(db: DbOrTrx, uuid: string): Promise<CartConte
  * @throws AppError 404 cartNotFound (unknown, merged away, or not the requester's), 404 skuNotFound (no SKU
  *   with this `externalId` in the catalogue); 403 for a bad token on an owned cart (spec §8).
  */
-export async function removeItem(db: Db, body: CartItemBody, requester: CartRequester): Promise<CartContents> {
-  const cart = await requireCartAccess(db, body.uuid, requester);
+export async function removeItem(
+  db: Db,
+  body: CartItemBody,
+  requester: ListRequester,
+): Promise<CartContents> {
+  const cart = await requireList(db, CART_LIST, body.uuid, requester);
   const sku = await repo.findSkuByExternalId(db, body.externalId);
   if (!sku) throw skuNotFound();
-  await db.transaction().execute(async (trx) => {
-    const locked = await repo.lockCart(trx, cart.uuid, isoNow(requester.now));
-    if (!locked || locked.merged_into_id) throw cartNotFound();
-    if (locked.customer_id !== cart.customerId) await assertAccess(trx, locked, requester);
-    await repo.deleteLines(trx, cart.uuid, [sku.id]);
-  });
-  return cartContents(db, cart.uuid);
+  await withLockedList(db, CART_LIST, cart, requester, (trx) => repo.deleteLines(trx, cart.id, [sku.id]));
+  return cartContents(db, cart.id);
 }
 
 /**
@@ -163,15 +141,10 @@ export async function removeItem(db: Db, body: CartItemBody, requester: CartRequ
  * @returns the cart's lines: none.
  * @throws AppError 404 cartNotFound; 403 for a bad token on an owned cart (spec §8).
  */
-export async function clearCart(db: Db, uuid: string, requester: CartRequester): Promise<CartContents> {
-  const cart = await requireCartAccess(db, uuid, requester);
-  await db.transaction().execute(async (trx) => {
-    const locked = await repo.lockCart(trx, cart.uuid, isoNow(requester.now));
-    if (!locked || locked.merged_into_id) throw cartNotFound();
-    if (locked.customer_id !== cart.customerId) await assertAccess(trx, locked, requester);
-    await repo.deleteLines(trx, cart.uuid);
-  });
-  return cartContents(db, cart.uuid);
+export async function clearCart(db: Db, uuid: string, requester: ListRequester): Promise<CartContents> {
+  const cart = await requireList(db, CART_LIST, uuid, requester);
+  await withLockedList(db, CART_LIST, cart, requester, (trx) => repo.deleteLines(trx, cart.id));
+  return cartContents(db, cart.id);
 }
 
 /** The lines of a cart priced and stocked for `city`, in the order they were added. */
@@ -191,27 +164,18 @@ export async function getCart(
   db: DbOrTrx,
   uuid: string,
   cityId: number,
-  requester: CartRequester,
+  requester: ListRequester,
 ): Promise<Cart> {
-  const cart = await requireCartAccess(db, uuid, requester);
+  const cart = await requireList(db, CART_LIST, uuid, requester);
   const city = await requireCity(db, cityId);
-  return toCart(cart.uuid, await linesFor(db, cart.uuid, city), city);
-}
-
-/** What a city offers at checkout (spec §3, §4). Prices in tenge. */
-export interface CityDeliveryOptions {
-  city: CartCity;
-  /** The city's pickup points with every field of spec §3 (none for a city hidden from customers). */
-  pickupPoints: PickupPoint[];
-  deliveryMethods: DeliveryMethodOption[];
-  paymentMethods: PaymentMethodOption[];
+  return toCart(cart.id, await linesFor(db, cart.id, city), city);
 }
 
 /**
  * Pickup points, delivery methods and payment methods a city offers (spec §3, §4): pickup (free) when it
  * has pickup points, courier at `city.courier_price` tenge where available, the payment methods those
- * delivery methods allow (1, 2 and card online 3). A city hidden from customers offers no
- * pickup point, no delivery method and so no payment method.
+ * delivery methods allow (1, 2 and card online 3) — the rules of checkout.policy.ts. A city hidden from
+ * customers offers no pickup point, no delivery method and so no payment method.
  * For the split cart and for the order flow's checks.
  * @throws AppError 404 cityNotFound.
  */
@@ -235,11 +199,11 @@ export async function splitCart(
   db: DbOrTrx,
   uuid: string,
   cityId: number,
-  requester: CartRequester,
+  requester: ListRequester,
 ): Promise<SplitCart> {
-  const cart = await requireCartAccess(db, uuid, requester);
+  const cart = await requireList(db, CART_LIST, uuid, requester);
   const options = await cityDeliveryOptions(db, cityId);
-  const items = toCart(cart.uuid, await linesFor(db, cart.uuid, options.city), options.city).items;
+  const items = toCart(cart.id, await linesFor(db, cart.id, options.city), options.city).items;
   return {
     available: items.filter((i) => i.inStock),
     notAvailable: items.filter((i) => !i.inStock),
@@ -255,7 +219,7 @@ export async function splitCart(
  * (`visibleQuantity`), `inStock` (spec §4: units in the city, city visible, product still sold) and the
  * decoded `stockCount` (spec §9), plus product data (slug, name, brand, size, colour, first image).
  * Ordered by when they were added; an unknown cart has no lines. Two queries (city, lines), whatever the
- * number of lines. Does NOT check who may use the cart: call {@link requireCartAccess} first.
+ * number of lines. Does NOT check who may use the cart: claim it first ({@link claimCart}).
  * Within a transaction that then changes the cart, lock order is cart row first (as add-or-update does).
  * @throws AppError 404 cityNotFound.
  */
@@ -275,4 +239,21 @@ export async function removeCartLines(
   skuIds?: readonly number[],
 ): Promise<number> {
   return repo.deleteLines(db, cartUuid.toLowerCase(), skuIds);
+}
+
+/**
+ * Claims the cart `cartUuid` (any case) for an order of `customerId`, in the order's transaction: locks its
+ * row — the order's first lock, the one every change of the cart takes — and attaches an anonymous cart to the
+ * customer. The cart module's rules apply: a cart unknown, merged into another one, or another customer's is
+ * refused. A customer who already has another cart may still order from this one (it is then theirs too).
+ * @returns the cart's uuid (lower case).
+ * @throws AppError 404 cartNotFound (nothing changed).
+ */
+export async function claimCart(
+  trx: DbOrTrx,
+  cartUuid: string,
+  customerId: string,
+  nowIso: string,
+): Promise<string> {
+  return (await claimList(trx, CART_LIST, cartUuid, customerId, nowIso)).id;
 }

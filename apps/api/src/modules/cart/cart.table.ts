@@ -1,19 +1,11 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { OwnedListTable } from '#app/lib/owned-list.repository.ts';
 
-/** Cart (spec §3): anonymous (`customer_id` null) until attached to a customer at sign-in. */
-export interface CartTable {
-  /** The cart uuid of spec §3 (cookie `cart_uuid`). */
-  id: string;
-  customer_id: string | null;
-  /**
-   * Set when this cart was merged into another one (spec §4 sign-in merge): it is then empty and gone for
-   * every call except a repeat of the same merge, which changes nothing.
-   */
-  merged_into_id: string | null;
-  merged_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/**
+ * Cart (spec §3), a customer-owned list (lib/owned-list.ts): `id` is the cart uuid of spec §3 (cookie
+ * `cart_uuid`); anonymous (`customer_id` null) until attached to a customer at sign-in or claimed by an order;
+ * `merged_into_id` is set when it was merged into another cart (spec §4 sign-in merge).
+ */
+export type CartTable = OwnedListTable;
 
 /** Cart line: quantity of one SKU, always positive (CHECK; spec §4: ≤ 0 deletes). */
 export interface CartItemTable {
@@ -23,8 +15,3 @@ export interface CartItemTable {
   created_at: string;
   updated_at: string;
 }
-
-export type CartRow = Selectable<CartTable>;
-export type NewCartRow = Insertable<CartTable>;
-export type CartItemRow = Selectable<CartItemTable>;
-export type NewCartItemRow = Insertable<CartItemTable>;

@@ -9,9 +9,9 @@ import {
   TOKEN_EXPIRED_MESSAGE,
 } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
+import { countQueries } from '#app/test/inject.ts';
 import { newId } from '#app/lib/ids.ts';
 import { issueToken } from '#app/modules/customer/customer.token.ts';
-import type { KyselyPlugin } from 'kysely';
 import { getCart, loadCartLines, splitCart } from './cart.service.ts';
 import { deliveryInformation, type CartCity, type CartLine } from './cart.mapper.ts';
 import * as fixtures from '#app/test/cart.fixtures.ts';
@@ -97,7 +97,8 @@ async function skuNowhere(): Promise<string> {
 }
 
 // Seed look-ups and customers shared with the other cart tests (cart.fixtures.ts).
-const skusWithStock = (cityId: number, min: number, max?: number) => fixtures.skusWithStock(t.db, cityId, min, max);
+const skusWithStock = (cityId: number, min: number, max?: number) =>
+  fixtures.skusWithStock(t.db, cityId, min, max);
 const skusOnlyElsewhere = (cityId: number) => fixtures.skusOnlyElsewhere(t.db, cityId);
 const newCustomer = (mobile: string) => fixtures.newCustomer(t.db, mobile);
 
@@ -698,15 +699,7 @@ describe('loadCartLines (for the order flow)', () => {
 
 describe('reads', () => {
   it('load a cart in a fixed number of queries, whatever its number of lines (no N+1)', async () => {
-    let queries = 0;
-    const counting: KyselyPlugin = {
-      transformQuery: (args) => {
-        queries++;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    };
-    const db = t.db.withPlugin(counting);
+    const { db, take } = countQueries(t.db);
     const requester = { token: undefined, now: new Date() };
     const skus = await skusWithStock(1, 1);
     const small = await add(undefined, skus[0]!.external_id, 1);
@@ -715,13 +708,12 @@ describe('reads', () => {
 
     const counts: number[] = [];
     for (const uuid of [small.uuid, big.uuid]) {
-      queries = 0;
+      take();
       const cart = await getCart(db, uuid, 1, requester);
       expect(cart.items.length).toBe(uuid === small.uuid ? 1 : 13);
-      counts.push(queries);
-      queries = 0;
+      counts.push(take());
       await splitCart(db, uuid, 1, requester);
-      counts.push(queries);
+      counts.push(take());
     }
     expect(counts[2]).toBe(counts[0]);
     expect(counts[3]).toBe(counts[1]);

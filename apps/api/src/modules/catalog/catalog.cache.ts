@@ -70,11 +70,6 @@ export async function cachedAnswer<T>(db: DbOrTrx, key: string, compute: () => P
   }
 }
 
-/** Forgets every cached answer of a database (tests; the version check makes it unnecessary otherwise). */
-export function clearCatalogCache(db: DbOrTrx): void {
-  stores.delete(db);
-}
-
 /**
  * An answer `{"data": value}` checked against its contract schema once and encoded as UTF-8 JSON, ready to send
  * as it is from the cache (no serialising or encoding per request).

@@ -1,8 +1,16 @@
-import { ErrorCode, ProductList, dataOf, type Category, type ListFacets, type ProductListQuery } from '@kiim/contract';
+import {
+  ErrorCode,
+  ProductList,
+  dataOf,
+  type Category,
+  type ListFacets,
+  type ProductListQuery,
+} from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { notFound } from '#app/lib/errors.ts';
 import { slugify } from '#app/lib/slug.ts';
 import { cachedAnswer, jsonAnswer } from './catalog.cache.ts';
+import * as listing from './catalog.listing.repository.ts';
 import * as repo from './catalog.repository.ts';
 import { toCategory, toProductCard } from './catalog.mapper.ts';
 import { searchTermGroups } from './catalog.search.ts';
@@ -31,26 +39,27 @@ async function dictionaries(db: DbOrTrx) {
   });
 }
 
+type Dictionaries = Awaited<ReturnType<typeof dictionaries>>;
+
 /**
- * One page of active products (spec §4 sorts, §9 page sizes) as cards with stock for `query.cityId`, with the
- * total and the facet counts of the filters (see ProductListQuery for every parameter). Unknown brand, colour
- * and category filter slugs match nothing; prices are whole tenge. `pageCount` is 0 when nothing matches; a page
- * past the end is empty.
- * @throws AppError 404 `cityNotFound` for an unknown city, `notFound` «Категория не найдена» for an unknown
- *   `category`.
+ * The page's category (`query.category`) and the filter of the query: filter slugs become ids and names
+ * (unknown ones match nothing), the search text becomes term groups (a text without a searchable word finds
+ * nothing rather than everything).
+ * @throws AppError 404 «Категория не найдена» for an unknown `category`.
  */
-export async function listProducts(db: DbOrTrx, query: ProductListQuery): Promise<ProductList> {
-  const city = await requireCity(db, query.cityId);
-  const dict = await dictionaries(db);
+async function filterOf(db: DbOrTrx, dict: Dictionaries, query: ProductListQuery) {
   let category: Category | null = null;
   if (query.category !== undefined) {
     const row = dict.categoryBySlug.get(query.category);
     if (!row) throw notFound(ErrorCode.notFound, 'Категория не найдена');
     category = toCategory(row);
   }
-  const pick = <T>(slugs: readonly string[] | undefined, find: (slug: string) => T[]) => slugs && slugs.flatMap(find);
-  const filterCategories = pick(query.categorySlug, (s) => (dict.categoryBySlug.has(s) ? [dict.categoryBySlug.get(s)!.id] : []));
-  const filter: repo.ProductFilter = {
+  const pick = <T>(slugs: readonly string[] | undefined, find: (slug: string) => T[]) =>
+    slugs && slugs.flatMap(find);
+  const filterCategories = pick(query.categorySlug, (s) =>
+    dict.categoryBySlug.has(s) ? [dict.categoryBySlug.get(s)!.id] : [],
+  );
+  const filter: listing.ProductFilter = {
     categoryIds:
       category && filterCategories
         ? filterCategories.filter((id) => id === category!.id)
@@ -68,34 +77,30 @@ export async function listProducts(db: DbOrTrx, query: ProductListQuery): Promis
   };
   if (query.q !== undefined) {
     const groups = await searchTermGroups(db, query.q);
-    // A text without a single searchable word finds nothing (rather than everything).
     filter.termGroups = groups.length ? groups : [[]];
   }
-  const scope = scopeOf(city);
-  // The category facet never leaves out the page's own category (only the shopper's `categorySlug`).
-  const categoryFacetFilter = category ? { ...filter, categoryIds: [category.id] } : filter;
-  const [counts, rows, byCategory, byBrand, byColour, sizes, price] = await Promise.all([
-    repo.countProducts(db, filter, scope),
-    repo.listProductPage(db, filter, scope, query.sort, {
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    }),
-    category ? Promise.resolve(null) : repo.facetCounts(db, 'category', categoryFacetFilter, scope),
-    repo.facetCounts(db, 'brand', filter, scope),
-    repo.facetCounts(db, 'colour', filter, scope),
-    repo.sizeFacet(db, filter, scope),
-    repo.priceRange(db, filter, scope),
-  ]);
-  const images = await repo.firstImages(
-    db,
-    rows.map((r) => r.id),
-  );
-  const visible = city.visible_for_customers === 1;
-  const facets: ListFacets = {
-    categories: (byCategory ?? (category ? [{ key: String(category.id), hex: '', count: counts.total }] : []))
+  return { category, filter };
+}
+
+type FacetRows = Awaited<ReturnType<typeof listing.facetCounts>>;
+
+/** Facet counts → the list's facets, each in display order (categories by gender and position; names in Russian order). */
+function toFacets(
+  dict: Dictionaries,
+  counts: Awaited<ReturnType<typeof listing.countProducts>>,
+  byCategory: FacetRows,
+  byBrand: FacetRows,
+  byColour: FacetRows,
+  sizes: ListFacets['sizes'],
+  price: ListFacets['price'],
+): ListFacets {
+  return {
+    categories: byCategory
       .flatMap((f) => {
         const c = dict.categories.get(Number(f.key));
-        return c ? [{ slug: c.slug, name: c.name, count: f.count, order: c.gender * 1000 + c.sort_order }] : [];
+        return c
+          ? [{ slug: c.slug, name: c.name, count: f.count, order: c.gender * 1000 + c.sort_order }]
+          : [];
       })
       .sort((a, b) => a.order - b.order)
       .map(({ order: _order, ...rest }) => rest),
@@ -113,6 +118,41 @@ export async function listProducts(db: DbOrTrx, query: ProductListQuery): Promis
     discountCount: counts.discount,
     inStockCount: counts.inStock,
   };
+}
+
+/**
+ * One page of active products (spec §4 sorts, §9 page sizes) as cards with stock for `query.cityId`, with the
+ * total and the facet counts of the filters (see ProductListQuery for every parameter). Unknown brand, colour
+ * and category filter slugs match nothing; prices are whole tenge. `pageCount` is 0 when nothing matches; a page
+ * past the end is empty.
+ * @throws AppError 404 `cityNotFound` for an unknown city, `notFound` «Категория не найдена» for an unknown
+ *   `category`.
+ */
+async function listProducts(db: DbOrTrx, query: ProductListQuery): Promise<ProductList> {
+  const city = await requireCity(db, query.cityId);
+  const dict = await dictionaries(db);
+  const { category, filter } = await filterOf(db, dict, query);
+  const scope = scopeOf(city);
+  // The category facet never leaves out the page's own category (only the shopper's `categorySlug`).
+  const categoryFacetFilter = category ? { ...filter, categoryIds: [category.id] } : filter;
+  const [counts, rows, byCategory, byBrand, byColour, sizes, price] = await Promise.all([
+    listing.countProducts(db, filter, scope),
+    listing.listProductPage(db, filter, scope, query.sort, {
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    }),
+    category ? Promise.resolve(null) : listing.facetCounts(db, 'category', categoryFacetFilter, scope),
+    listing.facetCounts(db, 'brand', filter, scope),
+    listing.facetCounts(db, 'colour', filter, scope),
+    listing.sizeFacet(db, filter, scope),
+    listing.priceRange(db, filter, scope),
+  ]);
+  const images = await repo.firstImages(
+    db,
+    rows.map((r) => r.id),
+  );
+  const visible = city.visible_for_customers === 1;
+  const ownCategory = category ? [{ key: String(category.id), hex: '', count: counts.total }] : [];
   return {
     items: rows.map((r) => toProductCard(r, dict.brands.get(r.brand_id)!, images.get(r.id), r, visible)),
     total: counts.total,
@@ -120,7 +160,7 @@ export async function listProducts(db: DbOrTrx, query: ProductListQuery): Promis
     pageSize: query.pageSize,
     pageCount: Math.ceil(counts.total / query.pageSize),
     category,
-    facets,
+    facets: toFacets(dict, counts, byCategory ?? ownCategory, byBrand, byColour, sizes, price),
   };
 }
 
@@ -130,5 +170,7 @@ export async function listProducts(db: DbOrTrx, query: ProductListQuery): Promis
  * @throws what {@link listProducts} throws (errors are never cached).
  */
 export function listProductsJson(db: DbOrTrx, query: ProductListQuery): Promise<Buffer> {
-  return cachedAnswer(db, `list:${JSON.stringify(query)}`, async () => jsonAnswer(ProductListAnswer, { data: await listProducts(db, query) }));
+  return cachedAnswer(db, `list:${JSON.stringify(query)}`, async () =>
+    jsonAnswer(ProductListAnswer, { data: await listProducts(db, query) }),
+  );
 }

@@ -9,7 +9,7 @@ import type {
   ProductImageRow,
   ProductRow,
 } from './catalog.table.ts';
-import { stockLevels } from './stock.rules.ts';
+import { stockLevels } from '#app/modules/inventory/inventory.rules.ts';
 
 // Rows → contract shapes. 0/1 integers become booleans; exact stock units become levels (spec §3).
 
@@ -52,7 +52,7 @@ export const toCategory = (c: CategoryRow): Category => ({
 export const toImage = (i: ProductImageRow) => productImage(i);
 
 /** Brand row → Brand. */
-export const toBrand = (b: BrandRow): Brand => ({ id: b.id, slug: b.slug, name: b.name });
+const toBrand = (b: BrandRow): Brand => ({ id: b.id, slug: b.slug, name: b.name });
 
 /**
  * Product row → ProductCard for one city.

@@ -1,6 +1,7 @@
-import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
-import type { Sort } from '@kiim/contract';
-import type { Database, DbOrTrx } from '#app/db/database.ts';
+import { sql, type CompiledQuery } from 'kysely';
+import type { DbOrTrx } from '#app/db/database.ts';
+import { unitsInCity, unitsInVisibleCities } from '#app/modules/inventory/inventory.expressions.ts';
+import { listOrNone, type StockScope } from './catalog.listing.repository.ts';
 import type {
   BannerRow,
   BrandRow,
@@ -9,138 +10,21 @@ import type {
   PickupPointRow,
   ProductImageRow,
   ProductRow,
-  ProductTable,
 } from './catalog.table.ts';
 
-// The only place with catalogue queries. Every function takes a database handle or a transaction first.
-// Product lists read stock from the summary `product_stock` (units per product and city) and
-// `product.stock_global` (units over visible cities), kept exact by database triggers (docs/decisions/008);
-// the product page sums a product's SKUs from `stock` itself. Sums are cast to integer so both dialects answer
-// numbers (PostgreSQL's sum and count are bigint).
-
-/**
- * Which units count as stock for one request (spec §4):
- * - `regionalCityId`: the city whose units are "regional"; `null` when the requested city is hidden from
- *   customers, so no regional stock shows there;
- * - global units are always those of every city with `visible_for_customers = 1`.
- */
-export interface StockScope {
-  regionalCityId: number | null;
-}
-
-/**
- * Filter of a product list: active products matching every given condition (values within one condition are
- * alternatives). An empty list in a condition matches nothing.
- */
-export interface ProductFilter {
-  categoryIds?: readonly number[];
-  gender?: number;
-  /** Only these products (e.g. a wishlist's). */
-  productIds?: readonly number[];
-  brandIds?: readonly number[];
-  colourNames?: readonly string[];
-  sizes?: readonly string[];
-  /** Selling price bounds, whole tenge, inclusive. */
-  priceMin?: number;
-  priceMax?: number;
-  /** Only discounted products (price below original price). */
-  discount?: boolean;
-  /** Only products with units in the scope's regional city (and, with `sizes`, in one of those sizes). */
-  inStock?: boolean;
-  /** Search: for each group, the product has one of its terms (product_search_term). */
-  termGroups?: readonly (readonly string[])[];
-}
-
-/** A filter that facets leave out when counting its own values (disjunctive facets). */
-export type FacetDimension = 'category' | 'brand' | 'colour' | 'size' | 'price';
-
-/** A product row with its stock units for a {@link StockScope} (exact units: never sent out). */
-export type ProductWithStock = ProductRow & { regional: number; global: number };
+// Catalogue queries other than product lists (catalog.listing.repository.ts): cities, pickup points,
+// categories, brands, the product page, banners, the search index and the catalogue version. Per-SKU stock is
+// read through the inventory module's expressions, never from `stock` directly. Every function takes a
+// database handle or a transaction first.
 
 /** A SKU with its stock units for a {@link StockScope}. */
-export interface SkuWithStock {
+interface SkuWithStock {
   id: number;
   external_id: string;
   size: string;
   size_order: number;
   regional: number;
   global: number;
-}
-
-type ProductEb = ExpressionBuilder<Database & { p: ProductTable }, 'p'>;
-
-/** `in (…)` that matches nothing for an empty list (never renders `in ()`, which is invalid SQL). */
-const listOrNone = <T>(values: readonly T[], none: T): T[] => (values.length ? [...values] : [none]);
-
-/** Units of `stock.quantity` in the regional city (0 for all rows when the city is hidden). */
-const regionalUnits = (scope: StockScope): RawBuilder<number> =>
-  scope.regionalCityId === null
-    ? sql<number>`0`
-    : sql<number>`cast(coalesce(sum(case when stock.city_id = ${scope.regionalCityId} then stock.quantity else 0 end), 0) as integer)`;
-
-/** Units of `stock.quantity` over the cities visible to customers. */
-const globalUnits = sql<number>`cast(coalesce(sum(case when city.visible_for_customers = 1 then stock.quantity else 0 end), 0) as integer)`;
-
-/** The product `p` has units in the regional city (never true in a hidden city). */
-function inStockCondition(eb: ProductEb, scope: StockScope): Expression<SqlBool> {
-  if (scope.regionalCityId === null) return sql<SqlBool>`1 = 0`;
-  return eb.exists(
-    eb
-      .selectFrom('product_stock as fps')
-      .select('fps.product_id')
-      .whereRef('fps.product_id', '=', 'p.id')
-      .where('fps.city_id', '=', scope.regionalCityId)
-      .where('fps.quantity', '>', 0),
-  );
-}
-
-/** Conditions of a filter over the product `p`, leaving out the dimension `except` (for its facet counts). */
-function filterConditions(eb: ProductEb, f: ProductFilter, scope: StockScope, except?: FacetDimension): Expression<SqlBool>[] {
-  const c: Expression<SqlBool>[] = [eb('p.is_active', '=', 1)];
-  if (f.categoryIds && except !== 'category') c.push(eb('p.category_id', 'in', listOrNone(f.categoryIds, 0)));
-  if (f.gender !== undefined) c.push(eb('p.gender', '=', f.gender));
-  if (f.productIds) c.push(eb('p.id', 'in', listOrNone(f.productIds, 0)));
-  if (f.brandIds && except !== 'brand') c.push(eb('p.brand_id', 'in', listOrNone(f.brandIds, 0)));
-  if (f.colourNames && except !== 'colour') c.push(eb('p.colour_name', 'in', listOrNone(f.colourNames, '')));
-  if (f.priceMin !== undefined && except !== 'price') c.push(eb('p.price', '>=', f.priceMin));
-  if (f.priceMax !== undefined && except !== 'price') c.push(eb('p.price', '<=', f.priceMax));
-  if (f.discount) c.push(eb('p.original_price', '>', eb.ref('p.price')));
-  if (f.inStock) c.push(inStockCondition(eb, scope));
-  if (f.sizes && except !== 'size') {
-    const city = f.inStock ? scope.regionalCityId : undefined;
-    c.push(
-      eb.exists(
-        eb
-          .selectFrom('sku as fs')
-          .select('fs.id')
-          .whereRef('fs.product_id', '=', 'p.id')
-          .where('fs.size', 'in', listOrNone(f.sizes, ''))
-          .$if(city !== undefined, (qb) =>
-            qb.where((e) =>
-              city === null
-                ? sql<SqlBool>`1 = 0`
-                : e.exists(
-                    e
-                      .selectFrom('stock as fst')
-                      .select('fst.sku_id')
-                      .whereRef('fst.sku_id', '=', 'fs.id')
-                      .where('fst.city_id', '=', city!)
-                      .where('fst.quantity', '>', 0),
-                  ),
-            ),
-          ),
-      ),
-    );
-  }
-  for (const group of f.termGroups ?? [])
-    c.push(
-      eb(
-        'p.id',
-        'in',
-        eb.selectFrom('product_search_term').select('product_id').where('term', 'in', listOrNone(group, '')),
-      ),
-    );
-  return c;
 }
 
 /** The version query, compiled once per database handle (it runs before every cached answer). */
@@ -167,6 +51,21 @@ export function findCity(db: DbOrTrx, id: number): Promise<CityRow | undefined> 
   return db.selectFrom('city').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Pickup points by id (unknown ids are absent). */
+export function findPickupPointsByIds(db: DbOrTrx, ids: readonly number[]): Promise<PickupPointRow[]> {
+  return db.selectFrom('pickup_point').selectAll().where('id', 'in', listOrNone(ids, 0)).execute();
+}
+
+/** IANA time zones of cities by id (unknown ids are absent). */
+export async function findCityTimeZones(db: DbOrTrx, ids: readonly number[]): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom('city')
+    .select(['id', 'time_zone'])
+    .where('id', 'in', listOrNone([...new Set(ids)], 0))
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.time_zone]));
+}
+
 /** Pickup points of a city, by id. */
 export function listPickupPoints(db: DbOrTrx, cityId: number): Promise<PickupPointRow[]> {
   return db.selectFrom('pickup_point').selectAll().where('city_id', '=', cityId).orderBy('id').execute();
@@ -184,145 +83,9 @@ export function listCategories(db: DbOrTrx, gender?: number): Promise<CategoryRo
     .execute();
 }
 
-/** One category by slug, or undefined. */
-export function findCategoryBySlug(db: DbOrTrx, slug: string): Promise<CategoryRow | undefined> {
-  return db.selectFrom('category').selectAll().where('slug', '=', slug).executeTakeFirst();
-}
-
 /** One category by id, or undefined. */
 export function findCategory(db: DbOrTrx, id: number): Promise<CategoryRow | undefined> {
   return db.selectFrom('category').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/**
- * Counts of the products matching the filter: `total`, and how many of them are discounted and in stock in
- * the scope's city (what `discount=1` / `inStock=1` would leave).
- */
-export async function countProducts(
-  db: DbOrTrx,
-  filter: ProductFilter,
-  scope: StockScope,
-): Promise<{ total: number; discount: number; inStock: number }> {
-  const row = await db
-    .selectFrom('product as p')
-    .select((eb) => [
-      eb.fn.countAll().as('total'),
-      sql<number>`coalesce(sum(case when p.original_price > p.price then 1 else 0 end), 0)`.as('discount'),
-      sql<number>`coalesce(sum(case when ${inStockCondition(eb, scope)} then 1 else 0 end), 0)`.as('in_stock'),
-    ])
-    .where((eb) => eb.and(filterConditions(eb, filter, scope)))
-    .executeTakeFirstOrThrow();
-  return { total: Number(row.total), discount: Number(row.discount), inStock: Number(row.in_stock) };
-}
-
-/** Product counts per category id, per brand id or per colour (name and a hex), leaving that filter out. */
-export async function facetCounts(
-  db: DbOrTrx,
-  dimension: 'category' | 'brand' | 'colour',
-  filter: ProductFilter,
-  scope: StockScope,
-): Promise<{ key: string; hex: string; count: number }[]> {
-  const column = ({ category: 'p.category_id', brand: 'p.brand_id', colour: 'p.colour_name' } as const)[dimension];
-  const rows = await db
-    .selectFrom('product as p')
-    .select((eb) => [
-      sql<string | number>`${sql.ref(column)}`.as('key'),
-      eb.fn.min('p.colour_hex').as('hex'),
-      eb.fn.countAll().as('n'),
-    ])
-    .where((eb) => eb.and(filterConditions(eb, filter, scope, dimension)))
-    .groupBy(column)
-    .execute();
-  return rows.map((r) => ({ key: String(r.key), hex: String(r.hex), count: Number(r.n) }));
-}
-
-/**
- * Product counts per size label, leaving the size filter out (with `inStock`, counting only sizes in stock in
- * the city), in size order (the lowest `size_order` the label has, then the label).
- */
-export async function sizeFacet(db: DbOrTrx, filter: ProductFilter, scope: StockScope): Promise<{ size: string; count: number }[]> {
-  const city = filter.inStock ? scope.regionalCityId : undefined;
-  const rows = await db
-    .selectFrom('product as p')
-    .innerJoin('sku as s', 's.product_id', 'p.id')
-    .select((eb) => ['s.size', eb.fn.count<number>('p.id').distinct().as('n'), eb.fn.min('s.size_order').as('o')])
-    .where((eb) => eb.and(filterConditions(eb, filter, scope, 'size')))
-    .$if(city !== undefined, (qb) =>
-      qb.where((eb) =>
-        city === null
-          ? sql<SqlBool>`1 = 0`
-          : eb.exists(
-              eb
-                .selectFrom('stock as st')
-                .select('st.sku_id')
-                .whereRef('st.sku_id', '=', 's.id')
-                .where('st.city_id', '=', city!)
-                .where('st.quantity', '>', 0),
-            ),
-      ),
-    )
-    .groupBy('s.size')
-    .orderBy('o')
-    .orderBy('s.size')
-    .execute();
-  return rows.map((r) => ({ size: r.size, count: Number(r.n) }));
-}
-
-/** Lowest and highest selling price of the products matching the filter without its price bounds; null when none. */
-export async function priceRange(db: DbOrTrx, filter: ProductFilter, scope: StockScope): Promise<{ min: number; max: number } | null> {
-  const row = await db
-    .selectFrom('product as p')
-    .select((eb) => [eb.fn.min('p.price').as('min'), eb.fn.max('p.price').as('max')])
-    .where((eb) => eb.and(filterConditions(eb, filter, scope, 'price')))
-    .executeTakeFirst();
-  return row && row.min !== null && row.max !== null ? { min: Number(row.min), max: Number(row.max) } : null;
-}
-
-/**
- * ORDER BY of each sort (spec §4) over `p` (product) and its stock units `regional` and `global`. Whole
- * discount percent is integer division of integer columns, which SQLite and PostgreSQL both round down
- * (original_price > 0 by the CHECKs price > 0 and original_price >= price). The final `p.id` makes the order
- * total.
- */
-const sortOrder = (regional: RawBuilder<number> | null): Record<Sort, RawBuilder<unknown>[]> => ({
-  default: [
-    regional
-      ? sql`case when ${regional} > 0 then 0 when p.stock_global > 0 then 1 else 2 end asc`
-      : sql`case when p.stock_global > 0 then 1 else 2 end asc`,
-    sql`p.arrival_date desc`,
-  ],
-  'price-asc': [sql`p.price asc`],
-  'price-desc': [sql`p.price desc`],
-  // A hidden city has no regional units: the order is by units in all visible cities alone.
-  'regional-availability': [...(regional ? [sql`${regional} desc`] : []), sql`p.stock_global desc`],
-  'new-arrivals': [sql`p.arrival_date desc`],
-  'discount-desc': [sql`(p.original_price - p.price) * 100 / p.original_price desc`],
-});
-
-/**
- * One page of active products matching the filter, in the order of `sort`, each with its stock units for the
- * scope, read from the stock summary (one indexed lookup per product, no aggregation).
- */
-export async function listProductPage(
-  db: DbOrTrx,
-  filter: ProductFilter,
-  scope: StockScope,
-  sort: Sort,
-  page: { limit: number; offset: number },
-): Promise<ProductWithStock[]> {
-  const city = scope.regionalCityId;
-  const regional = city === null ? sql<number>`0` : sql<number>`coalesce(ps.quantity, 0)`;
-  let query = db
-    .selectFrom('product as p')
-    .leftJoin('product_stock as ps', (join) =>
-      join.onRef('ps.product_id', '=', 'p.id').on('ps.city_id', '=', city ?? 0),
-    )
-    .selectAll('p')
-    .select([regional.as('regional'), 'p.stock_global as global'])
-    .where((eb) => eb.and(filterConditions(eb, filter, scope)));
-  for (const term of sortOrder(city === null ? null : regional)[sort]) query = query.orderBy(term);
-  const rows = await query.orderBy('p.id', 'asc').limit(page.limit).offset(page.offset).execute();
-  return rows.map((r) => ({ ...r, regional: Number(r.regional), global: Number(r.global) }));
 }
 
 /**
@@ -394,20 +157,18 @@ export async function listSkusWithStock(
   productId: number,
   scope: StockScope,
 ): Promise<SkuWithStock[]> {
+  const city = scope.regionalCityId;
   const rows = await db
     .selectFrom('sku')
-    .leftJoin('stock', 'stock.sku_id', 'sku.id')
-    .leftJoin('city', 'city.id', 'stock.city_id')
-    .select([
+    .select((eb) => [
       'sku.id',
       'sku.external_id',
       'sku.size',
       'sku.size_order',
-      regionalUnits(scope).as('regional'),
-      globalUnits.as('global'),
+      city === null ? sql<number>`0`.as('regional') : unitsInCity(eb.ref('sku.id'), city).as('regional'),
+      unitsInVisibleCities(eb.ref('sku.id')).as('global'),
     ])
     .where('sku.product_id', '=', productId)
-    .groupBy(['sku.id', 'sku.external_id', 'sku.size', 'sku.size_order'])
     .orderBy('sku.size_order')
     .orderBy('sku.id')
     .execute();
@@ -439,16 +200,6 @@ export async function listBrandsWithCounts(db: DbOrTrx): Promise<(BrandRow & { p
     .orderBy('b.name')
     .execute();
   return rows.map((r) => ({ ...r, product_count: Number(r.product_count) }));
-}
-
-/** Brands with these slugs (unknown slugs are absent). */
-export function brandsBySlugs(db: DbOrTrx, slugs: readonly string[]): Promise<BrandRow[]> {
-  return db.selectFrom('brand').selectAll().where('slug', 'in', listOrNone(slugs, '')).execute();
-}
-
-/** Categories with these slugs (unknown slugs are absent). */
-export function categoriesBySlugs(db: DbOrTrx, slugs: readonly string[]): Promise<CategoryRow[]> {
-  return db.selectFrom('category').selectAll().where('slug', 'in', listOrNone(slugs, '')).execute();
 }
 
 /** Active products per category id. */
@@ -492,50 +243,6 @@ export function listBanners(db: DbOrTrx, slots: readonly string[], nowIso: strin
     .execute();
 }
 
-/** One banner by its media key (`banners/3`), or undefined. */
-export function findBannerByMediaKey(db: DbOrTrx, mediaKey: string): Promise<BannerRow | undefined> {
-  return db.selectFrom('banner').selectAll().where('media_key', '=', mediaKey).executeTakeFirst();
-}
-
-/**
- * Products to show beside one (product page sliders), other models only, at most `limit`, with stock for the
- * scope: `similar` — same category, in stock in the city first, then nearest in price; `sameBrand` — same
- * brand, in stock first, then newest.
- */
-export async function relatedProducts(
-  db: DbOrTrx,
-  product: Pick<ProductRow, 'id' | 'category_id' | 'brand_id' | 'model_code' | 'price'>,
-  kind: 'similar' | 'sameBrand',
-  scope: StockScope,
-  limit: number,
-): Promise<ProductWithStock[]> {
-  const city = scope.regionalCityId;
-  const regional = city === null ? sql<number>`0` : sql<number>`coalesce(ps.quantity, 0)`;
-  const rows = await db
-    .selectFrom('product as p')
-    .leftJoin('product_stock as ps', (join) => join.onRef('ps.product_id', '=', 'p.id').on('ps.city_id', '=', city ?? 0))
-    .selectAll('p')
-    .select([regional.as('regional'), 'p.stock_global as global'])
-    .where('p.is_active', '=', 1)
-    .where('p.model_code', '<>', product.model_code)
-    .$if(kind === 'similar', (qb) =>
-      qb
-        .where('p.category_id', '=', product.category_id)
-        .orderBy(sql`case when ${regional} > 0 then 0 when p.stock_global > 0 then 1 else 2 end`)
-        .orderBy(sql`abs(p.price - ${product.price})`),
-    )
-    .$if(kind === 'sameBrand', (qb) =>
-      qb
-        .where('p.brand_id', '=', product.brand_id)
-        .orderBy(sql`case when ${regional} > 0 then 0 when p.stock_global > 0 then 1 else 2 end`)
-        .orderBy('p.arrival_date', 'desc'),
-    )
-    .orderBy('p.id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ ...r, regional: Number(r.regional), global: Number(r.global) }));
-}
-
 /** What the search index is built from: products with their brand, category and colour names. */
 export function productsForSearchIndex(
   db: DbOrTrx,
@@ -558,8 +265,15 @@ export async function replaceSearchTerms(
   rows: readonly { term: string; product_id: number; weight: number }[],
 ): Promise<void> {
   for (let i = 0; i < productIds.length; i += 500)
-    await db.deleteFrom('product_search_term').where('product_id', 'in', productIds.slice(i, i + 500)).execute();
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('product_search_term').values(rows.slice(i, i + 500)).execute();
+    await db
+      .deleteFrom('product_search_term')
+      .where('product_id', 'in', productIds.slice(i, i + 500))
+      .execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('product_search_term')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }
 
 /** Every distinct stored search term. */
@@ -570,10 +284,18 @@ export async function searchVocabulary(db: DbOrTrx): Promise<string[]> {
 
 /** True when no product has search terms yet (a catalogue seeded before search existed). */
 export async function isSearchIndexEmpty(db: DbOrTrx): Promise<boolean> {
-  return (await db.selectFrom('product_search_term').select('product_id').limit(1).executeTakeFirst()) === undefined;
+  return (
+    (await db.selectFrom('product_search_term').select('product_id').limit(1).executeTakeFirst()) ===
+    undefined
+  );
 }
 
 /** Slug and last change (ISO 8601) of every active product, by id (the sitemap). */
 export function listActiveProductSlugs(db: DbOrTrx): Promise<{ slug: string; updated_at: string }[]> {
-  return db.selectFrom('product').select(['slug', 'updated_at']).where('is_active', '=', 1).orderBy('id').execute();
+  return db
+    .selectFrom('product')
+    .select(['slug', 'updated_at'])
+    .where('is_active', '=', 1)
+    .orderBy('id')
+    .execute();
 }

@@ -29,7 +29,99 @@ import { listProductsJson } from './catalog.listing.ts';
  * Sends an answer that is ready UTF-8 JSON (made and checked against the contract once, then cached): Fastify
  * sends bytes with a content type as they are, without serialising them again.
  */
-const sendJsonText = (reply: FastifyReply, json: Buffer) => reply.type('application/json; charset=utf-8').send(json);
+const sendJsonText = (reply: FastifyReply, json: Buffer) =>
+  reply.type('application/json; charset=utf-8').send(json);
+
+/** `GET /city/list`. */
+const cityListSchema = {
+  tags: ['city'],
+  summary: 'All cities in display order, with visibility and courier flags',
+  response: { 200: dataOf(z.array(City)) },
+};
+
+/** `GET /city/:cityId/pickup-points`. */
+const pickupPointsSchema = {
+  tags: ['city'],
+  summary: 'Pickup points of a city',
+  params: CityParams,
+  response: { 200: dataOf(z.array(PickupPoint)), 400: ErrorBody, 404: ErrorBody },
+};
+
+/** `GET /catalog/categories`. */
+const categoriesSchema = {
+  tags: ['catalog'],
+  summary: 'Product categories, optionally of one gender (0 female, 1 male)',
+  querystring: CategoryListQuery,
+  response: { 200: dataOf(z.array(Category)), 400: ErrorBody },
+};
+
+/** `GET /catalog/category-tree`. */
+const categoryTreeSchema = {
+  tags: ['catalog'],
+  summary: 'Categories grouped by gender segment (zhenshiny, muzhchiny) with product counts',
+  querystring: CategoryListQuery,
+  response: { 200: dataOf(z.array(CategoryTreeNode)), 400: ErrorBody },
+};
+
+/** `GET /catalog/brands`. */
+const brandsSchema = {
+  tags: ['catalog'],
+  summary: 'Every brand by name, with country, description and number of products',
+  response: { 200: dataOf(z.array(BrandDetails)) },
+};
+
+/** `GET /catalog/banners`. */
+const bannersSchema = {
+  tags: ['catalog'],
+  summary: 'Banners of one or more slots (spec §9), active now, by slot and position',
+  description: 'Slots: `slot=home-women,home-women-mobile` or the key repeated.',
+  querystring: BannerQuery,
+  response: { 200: dataOf(z.array(Banner)), 400: ErrorBody },
+};
+
+/** `GET /catalog/products`. */
+const productsSchema = {
+  tags: ['catalog'],
+  summary: 'One page of products with stock for a city: filters, search, six sorts, facet counts',
+  description:
+    'Sorts of spec §4, page sizes 15, 60, 120 (spec §9). List filters take `a,b` or the key repeated. ' +
+    'Answers are cached per catalogue version (docs/decisions/008).',
+  querystring: ProductListQuery,
+  response: { 200: dataOf(ProductList), 400: ErrorBody, 404: ErrorBody },
+};
+
+/** `GET /catalog/product-slugs`. */
+const productSlugsSchema = {
+  tags: ['catalog'],
+  summary: 'Slug and last change date of every active product (the sitemap)',
+  response: { 200: dataOf(z.array(z.object({ slug: z.string(), updatedAt: z.string() }))) },
+};
+
+/** `GET /catalog/products/by-ids`. */
+const productsByIdsSchema = {
+  tags: ['catalog'],
+  summary: 'Product cards in the order of the ids given (sliders); unknown or inactive ids are left out',
+  querystring: ProductsByIdsQuery,
+  response: { 200: dataOf(z.array(ProductCard)), 400: ErrorBody, 404: ErrorBody },
+};
+
+/** `GET /catalog/product/:slug`. */
+const productSchema = {
+  tags: ['catalog'],
+  summary: 'A product page: images, sizes with stock for a city, colours, category, size guide',
+  params: ProductParams,
+  querystring: ProductQuery,
+  response: { 200: dataOf(Product), 400: ErrorBody, 404: ErrorBody },
+};
+
+/** `GET /catalog/product/:slug/related`. */
+const relatedSchema = {
+  tags: ['catalog'],
+  summary: 'Sliders of a product page: similar products of its category and more of its brand',
+  params: ProductParams,
+  querystring: ProductQuery,
+  response: { 200: dataOf(RelatedProducts), 400: ErrorBody, 404: ErrorBody },
+};
 
 /**
  * Read-only catalogue routes, registered under `/api` (full sub-paths here):
@@ -39,149 +131,45 @@ const sendJsonText = (reply: FastifyReply, json: Buffer) => reply.type('applicat
  * ErrorBody (400 bad input with per-field `errors`, 404 unknown city, category or product).
  */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/city/list',
-    {
-      schema: {
-        tags: ['city'],
-        summary: 'All cities in display order, with visibility and courier flags',
-        response: { 200: dataOf(z.array(City)) },
-      },
-    },
-    async () => ({ data: await catalog.listCities(app.db) }),
+  app.get('/city/list', { schema: cityListSchema }, async () => ({ data: await catalog.listCities(app.db) }));
+
+  app.get('/city/:cityId/pickup-points', { schema: pickupPointsSchema }, async (req) => ({
+    data: await catalog.listPickupPoints(app.db, req.params.cityId),
+  }));
+
+  app.get('/catalog/categories', { schema: categoriesSchema }, async (req) => ({
+    data: await catalog.listCategories(app.db, req.query.gender),
+  }));
+
+  app.get('/catalog/category-tree', { schema: categoryTreeSchema }, async (req) => ({
+    data: await catalog.categoryTree(app.db, req.query.gender),
+  }));
+
+  app.get('/catalog/brands', { schema: brandsSchema }, async () => ({
+    data: await catalog.listBrands(app.db),
+  }));
+
+  app.get('/catalog/banners', { schema: bannersSchema }, async (req) => ({
+    data: await catalog.listBanners(app.db, req.query.slot, app.clock.now()),
+  }));
+
+  app.get('/catalog/products', { schema: productsSchema }, async (req, reply) =>
+    sendJsonText(reply, await listProductsJson(app.db, req.query)),
   );
 
-  app.get(
-    '/city/:cityId/pickup-points',
-    {
-      schema: {
-        tags: ['city'],
-        summary: 'Pickup points of a city',
-        params: CityParams,
-        response: { 200: dataOf(z.array(PickupPoint)), 400: ErrorBody, 404: ErrorBody },
-      },
-    },
-    async (req) => ({ data: await catalog.listPickupPoints(app.db, req.params.cityId) }),
+  app.get('/catalog/product-slugs', { schema: productSlugsSchema }, async () => ({
+    data: await catalog.productSlugs(app.db),
+  }));
+
+  app.get('/catalog/products/by-ids', { schema: productsByIdsSchema }, async (req) => ({
+    data: await catalog.productsByIds(app.db, req.query.ids, req.query.cityId),
+  }));
+
+  app.get('/catalog/product/:slug', { schema: productSchema }, async (req, reply) =>
+    sendJsonText(reply, await catalog.getProductJson(app.db, req.params.slug, req.query.cityId)),
   );
 
-  app.get(
-    '/catalog/categories',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Product categories, optionally of one gender (0 female, 1 male)',
-        querystring: CategoryListQuery,
-        response: { 200: dataOf(z.array(Category)), 400: ErrorBody },
-      },
-    },
-    async (req) => ({ data: await catalog.listCategories(app.db, req.query.gender) }),
-  );
-
-  app.get(
-    '/catalog/category-tree',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Categories grouped by gender segment (zhenshiny, muzhchiny) with product counts',
-        querystring: CategoryListQuery,
-        response: { 200: dataOf(z.array(CategoryTreeNode)), 400: ErrorBody },
-      },
-    },
-    async (req) => ({ data: await catalog.categoryTree(app.db, req.query.gender) }),
-  );
-
-  app.get(
-    '/catalog/brands',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Every brand by name, with country, description and number of products',
-        response: { 200: dataOf(z.array(BrandDetails)) },
-      },
-    },
-    async () => ({ data: await catalog.listBrands(app.db) }),
-  );
-
-  app.get(
-    '/catalog/banners',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Banners of one or more slots (spec §9), active now, by slot and position',
-        description: 'Slots: `slot=home-women,home-women-mobile` or the key repeated.',
-        querystring: BannerQuery,
-        response: { 200: dataOf(z.array(Banner)), 400: ErrorBody },
-      },
-    },
-    async (req) => ({ data: await catalog.listBanners(app.db, req.query.slot, app.clock.now()) }),
-  );
-
-  app.get(
-    '/catalog/products',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'One page of products with stock for a city: filters, search, six sorts, facet counts',
-        description:
-          'Sorts of spec §4, page sizes 15, 60, 120 (spec §9). List filters take `a,b` or the key repeated. ' +
-          'Answers are cached per catalogue version (docs/decisions/008).',
-        querystring: ProductListQuery,
-        response: { 200: dataOf(ProductList), 400: ErrorBody, 404: ErrorBody },
-      },
-    },
-    async (req, reply) => sendJsonText(reply, await listProductsJson(app.db, req.query)),
-  );
-
-  app.get(
-    '/catalog/product-slugs',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Slug and last change date of every active product (the sitemap)',
-        response: { 200: dataOf(z.array(z.object({ slug: z.string(), updatedAt: z.string() }))) },
-      },
-    },
-    async () => ({ data: await catalog.productSlugs(app.db) }),
-  );
-
-  app.get(
-    '/catalog/products/by-ids',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Product cards in the order of the ids given (sliders); unknown or inactive ids are left out',
-        querystring: ProductsByIdsQuery,
-        response: { 200: dataOf(z.array(ProductCard)), 400: ErrorBody, 404: ErrorBody },
-      },
-    },
-    async (req) => ({ data: await catalog.productsByIds(app.db, req.query.ids, req.query.cityId) }),
-  );
-
-  app.get(
-    '/catalog/product/:slug',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'A product page: images, sizes with stock for a city, colours, category, size guide',
-        params: ProductParams,
-        querystring: ProductQuery,
-        response: { 200: dataOf(Product), 400: ErrorBody, 404: ErrorBody },
-      },
-    },
-    async (req, reply) => sendJsonText(reply, await catalog.getProductJson(app.db, req.params.slug, req.query.cityId)),
-  );
-
-  app.get(
-    '/catalog/product/:slug/related',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Sliders of a product page: similar products of its category and more of its brand',
-        params: ProductParams,
-        querystring: ProductQuery,
-        response: { 200: dataOf(RelatedProducts), 400: ErrorBody, 404: ErrorBody },
-      },
-    },
-    async (req, reply) => sendJsonText(reply, await catalog.relatedProductsJson(app.db, req.params.slug, req.query.cityId)),
+  app.get('/catalog/product/:slug/related', { schema: relatedSchema }, async (req, reply) =>
+    sendJsonText(reply, await catalog.relatedProductsJson(app.db, req.params.slug, req.query.cityId)),
   );
 };

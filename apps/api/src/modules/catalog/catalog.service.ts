@@ -19,10 +19,11 @@ import type { DbOrTrx } from '#app/db/database.ts';
 import { notFound } from '#app/lib/errors.ts';
 import { slugify } from '#app/lib/slug.ts';
 import type { CityRow } from './catalog.table.ts';
+import * as listing from './catalog.listing.repository.ts';
 import * as repo from './catalog.repository.ts';
 import { cachedAnswer, jsonAnswer } from './catalog.cache.ts';
 import { toBanner, toCategory, toCity, toImage, toPickupPoint, toProductCard } from './catalog.mapper.ts';
-import { stockLevels } from './stock.rules.ts';
+import { stockLevels } from '#app/modules/inventory/inventory.rules.ts';
 
 // Catalogue rules: cities, categories, product lists and product pages with stock decoded for one city.
 //
@@ -42,7 +43,7 @@ export async function requireCity(db: DbOrTrx, cityId: number): Promise<CityRow>
 }
 
 /** Which units count as regional for a city: none when it is hidden from customers (spec §4). */
-export const scopeOf = (city: CityRow): repo.StockScope => ({
+export const scopeOf = (city: CityRow): listing.StockScope => ({
   regionalCityId: city.visible_for_customers === 1 ? city.id : null,
 });
 
@@ -60,6 +61,20 @@ export async function listPickupPoints(db: DbOrTrx, cityId: number): Promise<Pic
   return (await repo.listPickupPoints(db, cityId)).map(toPickupPoint);
 }
 
+/** Pickup points by id (spec §3 fields), keyed by id; unknown ids are absent. For orders that name one. */
+export async function pickupPointsByIds(
+  db: DbOrTrx,
+  ids: readonly number[],
+): Promise<Map<number, PickupPoint>> {
+  if (ids.length === 0) return new Map();
+  return new Map((await repo.findPickupPointsByIds(db, ids)).map((p) => [p.id, toPickupPoint(p)]));
+}
+
+/** IANA time zones of cities by id (`Asia/Almaty`, …); unknown ids are absent. Dates are shown in them (§9). */
+export function cityTimeZones(db: DbOrTrx, ids: readonly number[]): Promise<Map<number, string>> {
+  return ids.length === 0 ? Promise.resolve(new Map()) : repo.findCityTimeZones(db, ids);
+}
+
 /** Categories (spec §3), of one gender (0 female, 1 male) or of both, in display order. */
 export async function listCategories(db: DbOrTrx, gender?: number): Promise<Category[]> {
   return (await repo.listCategories(db, gender)).map(toCategory);
@@ -72,7 +87,7 @@ export async function listCategories(db: DbOrTrx, gender?: number): Promise<Cate
  * @throws AppError 404 `cityNotFound` for an unknown city, `notFound` «Товар не найден» for an unknown
  * or inactive slug.
  */
-export async function getProduct(db: DbOrTrx, slug: string, cityId: number): Promise<Product> {
+async function getProduct(db: DbOrTrx, slug: string, cityId: number): Promise<Product> {
   const city = await requireCity(db, cityId);
   const product = await repo.findActiveProductBySlug(db, slug);
   if (!product) throw notFound(ErrorCode.notFound, 'Товар не найден');
@@ -120,11 +135,13 @@ const RelatedAnswer = dataOf(RelatedProductsSchema);
  * @throws what {@link getProduct} throws (errors are never cached).
  */
 export function getProductJson(db: DbOrTrx, slug: string, cityId: number): Promise<Buffer> {
-  return cachedAnswer(db, `product:${cityId}:${slug}`, async () => jsonAnswer(ProductAnswer, { data: await getProduct(db, slug, cityId) }));
+  return cachedAnswer(db, `product:${cityId}:${slug}`, async () =>
+    jsonAnswer(ProductAnswer, { data: await getProduct(db, slug, cityId) }),
+  );
 }
 
 /** Cards of products with their stock rows for one city (images and brands in one query each). */
-async function cardsOf(db: DbOrTrx, rows: repo.ProductWithStock[], city: CityRow): Promise<ProductCard[]> {
+async function cardsOf(db: DbOrTrx, rows: listing.ProductWithStock[], city: CityRow): Promise<ProductCard[]> {
   const [images, brands] = await Promise.all([
     repo.firstImages(
       db,
@@ -140,7 +157,7 @@ async function cardsOf(db: DbOrTrx, rows: repo.ProductWithStock[], city: CityRow
 }
 
 /** Cards per product-page slider (spec §2: brand and product sliders). */
-export const RELATED_LIMIT = 12;
+const RELATED_LIMIT = 12;
 
 /**
  * Sliders of a product page for one city (spec §2): `similar` — other models of the same category, in stock in
@@ -155,8 +172,8 @@ export function relatedProductsJson(db: DbOrTrx, slug: string, cityId: number): 
     if (!product) throw notFound(ErrorCode.notFound, 'Товар не найден');
     const scope = scopeOf(city);
     const [similar, sameBrand] = await Promise.all([
-      repo.relatedProducts(db, product, 'similar', scope, RELATED_LIMIT),
-      repo.relatedProducts(db, product, 'sameBrand', scope, RELATED_LIMIT),
+      listing.relatedProducts(db, product, 'similar', scope, RELATED_LIMIT),
+      listing.relatedProducts(db, product, 'sameBrand', scope, RELATED_LIMIT),
     ]);
     const data: RelatedProducts = {
       similar: await cardsOf(db, similar, city),
@@ -171,7 +188,11 @@ export function relatedProductsJson(db: DbOrTrx, slug: string, cityId: number): 
  * ids are left out, a repeated id shows once.
  * @throws AppError 404 `cityNotFound` for an unknown city.
  */
-export async function productsByIds(db: DbOrTrx, ids: readonly number[], cityId: number): Promise<ProductCard[]> {
+export async function productsByIds(
+  db: DbOrTrx,
+  ids: readonly number[],
+  cityId: number,
+): Promise<ProductCard[]> {
   const cards = await productCardsByIds(db, ids, cityId);
   return [...new Set(ids)].flatMap((id) => (cards.has(id) ? [cards.get(id)!] : []));
 }
@@ -234,27 +255,20 @@ export async function productCardsByIds(
   const city = await requireCity(db, cityId);
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return new Map();
-  const rows = await repo.listProductPage(db, { productIds: ids }, scopeOf(city), 'default', {
+  const rows = await listing.listProductPage(db, { productIds: ids }, scopeOf(city), 'default', {
     limit: ids.length,
     offset: 0,
   });
-  const [images, brands] = await Promise.all([
-    repo.firstImages(
-      db,
-      rows.map((r) => r.id),
-    ),
-    repo.brandsByIds(
-      db,
-      rows.map((r) => r.brand_id),
-    ),
-  ]);
-  const visible = city.visible_for_customers === 1;
-  return new Map(rows.map((r) => [r.id, toProductCard(r, brands.get(r.brand_id)!, images.get(r.id), r, visible)]));
+  const cards = await cardsOf(db, rows, city);
+  return new Map(rows.map((r, i) => [r.id, cards[i]!]));
 }
 
 /** Slug and last change date (YYYY-MM-DD) of every active product, for the sitemap (cached per catalogue version). */
 export function productSlugs(db: DbOrTrx): Promise<{ slug: string; updatedAt: string }[]> {
   return cachedAnswer(db, 'product-slugs', async () =>
-    (await repo.listActiveProductSlugs(db)).map((r) => ({ slug: r.slug, updatedAt: r.updated_at.slice(0, 10) })),
+    (await repo.listActiveProductSlugs(db)).map((r) => ({
+      slug: r.slug,
+      updatedAt: r.updated_at.slice(0, 10),
+    })),
   );
 }

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** Booleans are stored as 0/1 integers: the subset SQLite and PostgreSQL share. Times are ISO 8601 UTC text. */
 export interface CityTable {
@@ -108,15 +108,6 @@ export interface SkuTable {
   updated_at: string;
 }
 
-/** Stock level of a SKU in a city, exact units; never negative (CHECK). */
-export interface StockTable {
-  sku_id: number;
-  city_id: number;
-  quantity: number;
-  created_at: string;
-  updated_at: string;
-}
-
 /**
  * Units of a product in a city (sum over its SKUs): derived from `stock` by database triggers in the same
  * statement that changes stock (docs/decisions/008), so listings never aggregate SKUs per request.
@@ -163,10 +154,7 @@ export interface BannerTable {
 export type CityRow = Selectable<CityTable>;
 export type PickupPointRow = Selectable<PickupPointTable>;
 export type ProductRow = Selectable<ProductTable>;
-export type SkuRow = Selectable<SkuTable>;
-export type NewProductRow = Insertable<ProductTable>;
 export type BrandRow = Selectable<BrandTable>;
 export type CategoryRow = Selectable<CategoryTable>;
 export type ProductImageRow = Selectable<ProductImageTable>;
 export type BannerRow = Selectable<BannerTable>;
-export type NewBannerRow = Insertable<BannerTable>;

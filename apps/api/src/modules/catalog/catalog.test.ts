@@ -8,7 +8,7 @@ import {
   type Sort,
 } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
-import { decodeStock } from './stock.rules.ts';
+import { decodeStock } from '#app/modules/inventory/inventory.rules.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -203,15 +203,7 @@ describe('GET /api/catalog/products', () => {
   });
 
   it('rejects page 0, an unknown sort, an unknown parameter and a bad gender with 400', async () => {
-    for (const q of [
-      'page=0',
-      'page=-1',
-      'page=1.5',
-      'sort=cheapest',
-      'color=red',
-      'gender=3',
-      'cityId=0',
-    ]) {
+    for (const q of ['page=0', 'page=-1', 'page=1.5', 'sort=cheapest', 'color=red', 'gender=3', 'cityId=0']) {
       const res = await get(`/api/catalog/products?${q}`);
       expect(res.status, q).toBe(400);
       expect(res.body.code, q).toBe(ErrorCode.validation);

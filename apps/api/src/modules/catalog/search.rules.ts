@@ -11,10 +11,30 @@ const snowball = createRequire(import.meta.url)('snowball-stemmers') as {
 const russian = snowball.newStemmer('russian');
 
 /** Weights of the fields a product is found by: a hit in the name or brand counts more than in its colour. */
-export const TERM_WEIGHT = { name: 3, brand: 3, category: 2, colour: 1 } as const;
+const TERM_WEIGHT = { name: 3, brand: 3, category: 2, colour: 1 } as const;
 
 /** Words that carry no meaning in a query or a name (prepositions, conjunctions). */
-const STOP_WORDS = new Set(['и', 'в', 'во', 'на', 'с', 'со', 'для', 'из', 'по', 'от', 'до', 'без', 'к', 'о', 'а', 'или', 'the', 'and', 'of']);
+const STOP_WORDS = new Set([
+  'и',
+  'в',
+  'во',
+  'на',
+  'с',
+  'со',
+  'для',
+  'из',
+  'по',
+  'от',
+  'до',
+  'без',
+  'к',
+  'о',
+  'а',
+  'или',
+  'the',
+  'and',
+  'of',
+]);
 
 /**
  * Words a shopper types for what product texts say another way: «для женщин» finds «женские», «мужчинам» finds
@@ -59,7 +79,7 @@ export function termsOf(text: string): string[] {
 }
 
 /** What a product is found by: its name, brand, category name and colour name. */
-export interface SearchableProduct {
+interface SearchableProduct {
   name: string;
   brandName: string;
   categoryName: string;
@@ -96,7 +116,8 @@ export function editDistance(a: string, b: string, max: number): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, prev2[j - 2]! + 1);
       row.push(d);
       best = Math.min(best, d);
     }
@@ -108,16 +129,16 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /** Typos forgiven in a query term: none up to 3 letters, one up to 7, two from 8. */
-export const typosAllowed = (term: string) => (term.length <= 3 ? 0 : term.length <= 7 ? 1 : 2);
+const typosAllowed = (term: string) => (term.length <= 3 ? 0 : term.length <= 7 ? 1 : 2);
 
 /** A word of a query: as typed (normalised) and its term. */
-export interface QueryWord {
+interface QueryWord {
   word: string;
   term: string;
 }
 
 /** Words of a search text with their terms (stop words dropped, each term once). */
-export function queryWords(query: string): QueryWord[] {
+function queryWords(query: string): QueryWord[] {
   const seen = new Set<string>();
   const out: QueryWord[] = [];
   for (const word of normalizeText(query).split(' ')) {
@@ -144,7 +165,7 @@ function fuzzyPrefix(text: string, stem: string, max: number): boolean {
  * word («джнсы» → «джинс», «курток» → «куртк»).
  * @param vocabulary every stored term.
  */
-export function expandTerm(q: QueryWord, vocabulary: readonly string[]): string[] {
+function expandTerm(q: QueryWord, vocabulary: readonly string[]): string[] {
   const { word, term } = q;
   const max = typosAllowed(term);
   const out: string[] = [...(SYNONYMS[term] ?? []).filter((s) => vocabulary.includes(s))];
@@ -153,7 +174,9 @@ export function expandTerm(q: QueryWord, vocabulary: readonly string[]): string[
       v === term ||
       (word.length >= 3 && v.startsWith(word)) ||
       (v.length >= 4 && (term.startsWith(v) || word.startsWith(v))) ||
-      (max > 0 && v.length >= 4 && (editDistance(term, v, max) <= max || fuzzyPrefix(word, v, Math.min(max, typosAllowed(v)))))
+      (max > 0 &&
+        v.length >= 4 &&
+        (editDistance(term, v, max) <= max || fuzzyPrefix(word, v, Math.min(max, typosAllowed(v)))))
     )
       out.push(v);
   }
@@ -170,7 +193,7 @@ export function switchLayout(query: string): string | null {
  * The query as lists of alternative stored terms, one list per query word: a product matches when it has a
  * term of every list. Words with no stored term at all leave an empty list (nothing can match).
  */
-export function queryTermGroups(query: string, vocabulary: readonly string[]): string[][] {
+function queryTermGroups(query: string, vocabulary: readonly string[]): string[][] {
   return queryWords(query).map((q) => expandTerm(q, vocabulary));
 }
 

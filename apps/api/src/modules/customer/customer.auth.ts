@@ -15,15 +15,12 @@ export function requestToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The signed-in customer of the request.
+ * The signed-in customer and the token of the request.
  * @throws AppError 401 when no token is sent; 403 (spec §8) when it is expired, revoked or unknown.
  */
-export async function requireCustomer(request: FastifyRequest): Promise<CustomerRow> {
-  return (await requireSignedIn(request)).customer;
-}
-
-/** The signed-in customer and the token of the request. @throws as {@link requireCustomer}. */
-async function requireSignedIn(request: FastifyRequest): Promise<{ customer: CustomerRow; token: TokenInfo }> {
+async function requireSignedIn(
+  request: FastifyRequest,
+): Promise<{ customer: CustomerRow; token: TokenInfo }> {
   const token = requestToken(request);
   if (!token) throw new AppError(401, ErrorCode.unauthorized, 'Войдите в свой аккаунт');
   return resolveToken(request.server.db, token, request.server.clock.now());

@@ -8,9 +8,9 @@ import * as repo from './customer.repository.ts';
  * a rolling 15 minutes; then 429 with the seconds to wait. A success forgets the number's failures; so
  * does a confirmed recovery code.
  */
-export const PASSWORD_FAILURES_PER_NUMBER = 5;
-export const PASSWORD_FAILURES_PER_ADDRESS = 20;
-export const PASSWORD_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const PASSWORD_FAILURES_PER_NUMBER = 5;
+const PASSWORD_FAILURES_PER_ADDRESS = 20;
+const PASSWORD_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const KIND = 'password';
 
 const message = (wait: string) =>
@@ -34,9 +34,17 @@ export async function checkPasswordFailures(
   const nowMs = now.getTime();
   const since = new Date(nowMs - PASSWORD_FAILURE_WINDOW_MS).toISOString();
   const wait = Math.max(
-    waitMs(await repo.authFailureTimes(db, KIND, { mobile: by.mobile }, since), PASSWORD_FAILURES_PER_NUMBER, nowMs),
+    waitMs(
+      await repo.authFailureTimes(db, KIND, { mobile: by.mobile }, since),
+      PASSWORD_FAILURES_PER_NUMBER,
+      nowMs,
+    ),
     by.clientIp
-      ? waitMs(await repo.authFailureTimes(db, KIND, { clientIp: by.clientIp }, since), PASSWORD_FAILURES_PER_ADDRESS, nowMs)
+      ? waitMs(
+          await repo.authFailureTimes(db, KIND, { clientIp: by.clientIp }, since),
+          PASSWORD_FAILURES_PER_ADDRESS,
+          nowMs,
+        )
       : 0,
   );
   if (wait > 0) throw rateLimited(wait, message);
@@ -55,11 +63,19 @@ export async function reservePasswordAttempt(
   now: Date,
 ): Promise<string> {
   const id = newId();
-  await repo.insertAuthFailure(db, { id, kind: KIND, mobile: by.mobile, client_ip: by.clientIp, created_at: now.toISOString() });
+  await repo.insertAuthFailure(db, {
+    id,
+    kind: KIND,
+    mobile: by.mobile,
+    client_ip: by.clientIp,
+    created_at: now.toISOString(),
+  });
   const nowMs = now.getTime();
   const since = new Date(nowMs - PASSWORD_FAILURE_WINDOW_MS).toISOString();
   const byNumber = await repo.authFailureTimes(db, KIND, { mobile: by.mobile }, since);
-  const byAddress = by.clientIp ? await repo.authFailureTimes(db, KIND, { clientIp: by.clientIp }, since) : [];
+  const byAddress = by.clientIp
+    ? await repo.authFailureTimes(db, KIND, { clientIp: by.clientIp }, since)
+    : [];
   if (byNumber.length > PASSWORD_FAILURES_PER_NUMBER || byAddress.length > PASSWORD_FAILURES_PER_ADDRESS) {
     await repo.deleteAuthFailure(db, id);
     const wait = Math.max(
@@ -72,7 +88,11 @@ export async function reservePasswordAttempt(
 }
 
 /** Forgets the number's failures after a success (and the reserved row `attemptId`, if any). */
-export async function forgetPasswordFailures(db: DbOrTrx, mobile: string, attemptId: string | null): Promise<void> {
+export async function forgetPasswordFailures(
+  db: DbOrTrx,
+  mobile: string,
+  attemptId: string | null,
+): Promise<void> {
   if (attemptId) await repo.deleteAuthFailure(db, attemptId);
   await repo.clearAuthFailures(db, KIND, mobile);
 }

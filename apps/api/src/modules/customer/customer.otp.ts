@@ -4,7 +4,13 @@ import { ErrorCode, type CodeSent } from '@kiim/contract';
 import type { Db, DbOrTrx } from '#app/db/database.ts';
 import { AppError } from '#app/lib/errors.ts';
 import { hmac, newId, safeEqual } from '#app/lib/ids.ts';
-import { finishSend, rateLimited, reserveSend, SMS_RESEND_MS, type SmsLimits } from '#app/modules/sms/sms.limits.ts';
+import {
+  finishSend,
+  rateLimited,
+  reserveSend,
+  SMS_RESEND_MS,
+  type SmsLimits,
+} from '#app/modules/sms/sms.limits.ts';
 import { SmsProviderError, type SmsProvider } from '#app/modules/sms/sms.provider.ts';
 import * as repo from './customer.repository.ts';
 
@@ -14,15 +20,15 @@ import * as repo from './customer.repository.ts';
  * a new code voids the number's earlier codes of the same purpose. Sending goes through the SMS send
  * limits (sms.limits.ts).
  */
-export const OTP_TTL_MS = 5 * 60 * 1000;
+const OTP_TTL_MS = 5 * 60 * 1000;
 /** Checks allowed per code, the right one included: 5 wrong guesses and the code is dead. */
 export const OTP_MAX_ATTEMPTS = 5;
 
 /** What a code is for; codes of one purpose never confirm another. */
-export type OtpPurpose = 'sign-in' | 'register' | 'recover-password';
+type OtpPurpose = 'sign-in' | 'register' | 'recover-password';
 
 /** What the code functions need from the app. */
-export interface OtpDeps {
+interface OtpDeps {
   db: Db;
   sms: SmsProvider;
   otpSecret: string;
@@ -47,7 +53,12 @@ const codeHash = (secret: string, mobile: string, purpose: string, code: string)
  */
 function smsFailure(err: unknown, deps: OtpDeps, mobile: string): AppError {
   const e = err instanceof SmsProviderError ? err : undefined;
-  const logged = { provider: deps.sms.name, providerCode: e?.providerCode ?? null, mobile, reason: (err as Error)?.message };
+  const logged = {
+    provider: deps.sms.name,
+    providerCode: e?.providerCode ?? null,
+    mobile,
+    reason: (err as Error)?.message,
+  };
   if (e?.kind === 'recipient') {
     deps.log.warn(logged, 'SMS gateway refused the number');
     const message = 'Не удалось отправить SMS на этот номер. Проверьте номер или укажите другой';
@@ -55,10 +66,17 @@ function smsFailure(err: unknown, deps: OtpDeps, mobile: string): AppError {
   }
   if (e?.kind === 'throttled') {
     deps.log.warn(logged, 'SMS gateway asks to slow down');
-    return rateLimited((e.retryAfterSeconds ?? 60) * 1000, (wait) => `SMS-сервис перегружен. Попробуйте через ${wait}`);
+    return rateLimited(
+      (e.retryAfterSeconds ?? 60) * 1000,
+      (wait) => `SMS-сервис перегружен. Попробуйте через ${wait}`,
+    );
   }
   deps.log.error(logged, 'SMS gateway failed');
-  return new AppError(503, ErrorCode.smsUnavailable, 'Не удалось отправить SMS. Попробуйте ещё раз через минуту');
+  return new AppError(
+    503,
+    ErrorCode.smsUnavailable,
+    'Не удалось отправить SMS. Попробуйте ещё раз через минуту',
+  );
 }
 
 /**

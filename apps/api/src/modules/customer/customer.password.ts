@@ -6,7 +6,7 @@ import { badRequest } from '#app/lib/errors.ts';
  * OWASP minimum for argon2id — in the PHC string format, salt included. Hashes made with weaker settings are
  * upgraded at the next successful sign-in.
  */
-export const PASSWORD_HASH_OPTIONS = {
+const PASSWORD_HASH_OPTIONS = {
   type: argon2.argon2id,
   memoryCost: 19_456,
   timeCost: 2,

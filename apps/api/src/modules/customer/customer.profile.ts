@@ -12,7 +12,7 @@ import { revokeOtherTokens, type TokenInfo } from './customer.token.ts';
  * How long after an SMS code sign-in (sign-in, registration, recovery) a password may be set without the
  * current one (docs/security.md): the code already proved the phone, as recovery would.
  */
-export const FRESH_CODE_SIGN_IN_MS = 15 * 60 * 1000;
+const FRESH_CODE_SIGN_IN_MS = 15 * 60 * 1000;
 
 /**
  * Changes the signed-in customer's profile (`POST /api/customer/update`): name, surname, e-mail, gender
@@ -20,7 +20,12 @@ export const FRESH_CODE_SIGN_IN_MS = 15 * 60 * 1000;
  * @returns the customer after the change.
  * @throws AppError 400 (field `birthDate`) for a birth date in the future (by the app clock).
  */
-export async function updateProfile(db: Db, customer: CustomerRow, body: UpdateCustomerBody, now: Date): Promise<Customer> {
+export async function updateProfile(
+  db: Db,
+  customer: CustomerRow,
+  body: UpdateCustomerBody,
+  now: Date,
+): Promise<Customer> {
   if (body.birthDate && body.birthDate > now.toISOString().slice(0, 10)) {
     throw badRequest({ birthDate: ['Дата рождения не может быть в будущем'] });
   }

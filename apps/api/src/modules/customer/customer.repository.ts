@@ -1,11 +1,11 @@
 import type { Updateable } from 'kysely';
 import type { DbOrTrx } from '#app/db/database.ts';
-import type { CustomerRow, CustomerTable, OneTimeCodeRow } from './customer.table.ts';
+import type { CustomerRow, CustomerTable, CustomerTokenRow, OneTimeCodeRow } from './customer.table.ts';
 
 /**
- * Data access of the customer module: customers, one-time codes and failed sign-ins. The only place with
- * Kysely queries for these tables (conventions: repositories take `db | trx` first). Times are ISO 8601
- * UTC text, compared as text (fixed width, so order is preserved). Tokens: customer.token.ts.
+ * Data access of the customer module: customers, their tokens, one-time codes and failed sign-ins. The only
+ * place with Kysely queries for these tables (conventions: repositories take `db | trx` first). Times are
+ * ISO 8601 UTC text, compared as text (fixed width, so order is preserved). Token rules: customer.token.ts.
  */
 
 /** The newest one-time code of a number for a purpose, or undefined when none was ever made. */
@@ -176,7 +176,11 @@ export async function authFailureTimes(
   by: { mobile: string } | { clientIp: string },
   sinceIso: string,
 ): Promise<string[]> {
-  let q = db.selectFrom('auth_failure').select('created_at').where('kind', '=', kind).where('created_at', '>', sinceIso);
+  let q = db
+    .selectFrom('auth_failure')
+    .select('created_at')
+    .where('kind', '=', kind)
+    .where('created_at', '>', sinceIso);
   q = 'mobile' in by ? q.where('mobile', '=', by.mobile) : q.where('client_ip', '=', by.clientIp);
   const rows = await q.orderBy('created_at', 'asc').execute();
   return rows.map((r) => r.created_at);
@@ -190,4 +194,67 @@ export async function deleteAuthFailure(db: DbOrTrx, id: string): Promise<void> 
 /** Forgets a number's failures of a kind (after a successful sign-in). */
 export async function clearAuthFailures(db: DbOrTrx, kind: string, mobile: string): Promise<void> {
   await db.deleteFrom('auth_failure').where('kind', '=', kind).where('mobile', '=', mobile).execute();
+}
+
+/** Inserts a customer token (only its hash is stored). */
+export async function insertToken(db: DbOrTrx, row: CustomerTokenRow): Promise<void> {
+  await db.insertInto('customer_token').values(row).execute();
+}
+
+/** The stored token with this hash, or undefined. */
+export async function findTokenByHash(db: DbOrTrx, tokenHash: string): Promise<CustomerTokenRow | undefined> {
+  return db.selectFrom('customer_token').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** The token with this hash and its customer, in one query (every signed-in request reads it). */
+export async function findTokenWithCustomer(db: DbOrTrx, tokenHash: string) {
+  return db
+    .selectFrom('customer_token as t')
+    .innerJoin('customer as c', 'c.id', 't.customer_id')
+    .selectAll('c')
+    .select([
+      't.id as token_id',
+      't.expires_at',
+      't.absolute_expires_at',
+      't.revoked_at',
+      't.last_used_at',
+      't.auth_method',
+      't.created_at as token_created_at',
+    ])
+    .where('t.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Notes a token's use now and its new expiry. */
+export async function slideToken(db: DbOrTrx, id: string, expiresAt: string, nowIso: string): Promise<void> {
+  await db
+    .updateTable('customer_token')
+    .set({ last_used_at: nowIso, updated_at: nowIso, expires_at: expiresAt })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Revokes live tokens: the one with `id`, the one with `tokenHash`, or every one of `customerId` except
+ * `keepId` (conditional UPDATE on `revoked_at is null`: of two parallel revocations one wins).
+ * @returns how many tokens this call revoked.
+ */
+export async function revokeTokens(
+  db: DbOrTrx,
+  which: { id: string } | { tokenHash: string } | { customerId: string; keepId: string | null },
+  reason: string,
+  nowIso: string,
+): Promise<number> {
+  let q = db
+    .updateTable('customer_token')
+    .set({ revoked_at: nowIso, revoked_reason: reason, updated_at: nowIso })
+    .where('revoked_at', 'is', null);
+  if ('id' in which) q = q.where('id', '=', which.id);
+  else if ('tokenHash' in which) q = q.where('token_hash', '=', which.tokenHash);
+  else {
+    q = q.where('customer_id', '=', which.customerId);
+    if (which.keepId) q = q.where('id', '!=', which.keepId);
+  }
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -6,14 +6,19 @@ import {
   type RegisterByMobileConfirmBody,
   type SignedIn,
 } from '@kiim/contract';
-import type { Db } from '#app/db/database.ts';
+import type { Db, DbOrTrx } from '#app/db/database.ts';
 import { AppError } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
 import type { SmsLimits } from '#app/modules/sms/sms.limits.ts';
 import type { SmsProvider } from '#app/modules/sms/sms.provider.ts';
 import { toCustomer } from './customer.mapper.ts';
 import { confirmCode, sendCode } from './customer.otp.ts';
-import { checkPasswordAgainstMobile, hashPassword, passwordNeedsRehash, verifyPassword } from './customer.password.ts';
+import {
+  checkPasswordAgainstMobile,
+  hashPassword,
+  passwordNeedsRehash,
+  verifyPassword,
+} from './customer.password.ts';
 import { normaliseMobile } from '#app/lib/phone.ts';
 import * as repo from './customer.repository.ts';
 import { checkPasswordFailures, forgetPasswordFailures, reservePasswordAttempt } from './customer.limits.ts';
@@ -46,7 +51,11 @@ export async function requestSignInCode(
   input: { mobile: string; clientIp: string | null },
   now: Date,
 ): Promise<CodeSent> {
-  return sendCode(deps, { mobile: normaliseMobile(input.mobile), purpose: 'sign-in', clientIp: input.clientIp }, now);
+  return sendCode(
+    deps,
+    { mobile: normaliseMobile(input.mobile), purpose: 'sign-in', clientIp: input.clientIp },
+    now,
+  );
 }
 
 /**
@@ -150,7 +159,10 @@ export async function signInWithPassword(
   const hash = customer.password_hash!;
   const nowIso = now.toISOString();
   const current = passwordNeedsRehash(hash)
-    ? await repo.updateCustomer(deps.db, customer.id, { password_hash: await hashPassword(input.password), updated_at: nowIso })
+    ? await repo.updateCustomer(deps.db, customer.id, {
+        password_hash: await hashPassword(input.password),
+        updated_at: nowIso,
+      })
     : customer;
   const token = await issueToken(deps.db, customer.id, now, 'password');
   return { token, customer: toCustomer(current) };
@@ -203,7 +215,11 @@ export async function confirmRecovery(
  * @throws AppError 403 forbidden for an unknown or revoked token (a revoked token presented again is
  *   refused) and after the 60-day window.
  */
-export async function refreshToken(deps: Pick<CustomerDeps, 'db'>, token: string | undefined, now: Date): Promise<SignedIn> {
+export async function refreshToken(
+  deps: Pick<CustomerDeps, 'db'>,
+  token: string | undefined,
+  now: Date,
+): Promise<SignedIn> {
   if (!token) throw invalidToken();
   const row = await findToken(deps.db, token);
   if (!row || row.revoked_at) throw invalidToken();
@@ -227,4 +243,9 @@ export async function refreshToken(deps: Pick<CustomerDeps, 'db'>, token: string
 export async function logout(db: Db, token: string | undefined, now: Date): Promise<void> {
   if (!token) return;
   await revokeToken(db, token, 'logout', now.toISOString());
+}
+
+/** The mobile number (`7XXXXXXXXXX`) of a customer, for messages about their orders; undefined when unknown. */
+export async function customerMobile(db: DbOrTrx, customerId: string): Promise<string | undefined> {
+  return (await repo.findCustomerById(db, customerId))?.mobile;
 }

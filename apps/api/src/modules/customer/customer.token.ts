@@ -2,6 +2,7 @@ import { ErrorCode, TOKEN_EXPIRED_MESSAGE } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { AppError } from '#app/lib/errors.ts';
 import { newId, newSecret, sha256 } from '#app/lib/ids.ts';
+import * as repo from './customer.repository.ts';
 import type { CustomerRow, CustomerTokenRow } from './customer.table.ts';
 
 /**
@@ -9,14 +10,14 @@ import type { CustomerRow, CustomerTokenRow } from './customer.table.ts';
  * last use and at most 30 days after it was issued; an expired token may be exchanged for a new one
  * (`auth-by-expired-token`) within 60 days after it expired.
  */
-export const TOKEN_IDLE_MS = 7 * 24 * 3600 * 1000;
+const TOKEN_IDLE_MS = 7 * 24 * 3600 * 1000;
 export const TOKEN_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
 export const TOKEN_REFRESH_WINDOW_MS = 60 * 24 * 3600 * 1000;
 /** The sliding expiry is written at most once a minute, so reads do not turn every request into a write. */
 const SLIDE_EVERY_MS = 60_000;
 
 /** How a token was obtained (`customer_token.auth_method`). */
-export type AuthMethod = 'code' | 'recovery' | 'password' | 'refresh';
+type AuthMethod = 'code' | 'recovery' | 'password' | 'refresh';
 
 /** The token part of a signed-in request: what the password rules need to know. */
 export type TokenInfo = Pick<CustomerTokenRow, 'id' | 'auth_method' | 'created_at'>;
@@ -26,35 +27,38 @@ export type TokenInfo = Pick<CustomerTokenRow, 'id' | 'auth_method' | 'created_a
  * @param method how the customer proved who they are (default `code`).
  * @returns the token, shown to the client once.
  */
-export async function issueToken(db: DbOrTrx, customerId: string, now: Date, method: AuthMethod = 'code'): Promise<string> {
+export async function issueToken(
+  db: DbOrTrx,
+  customerId: string,
+  now: Date,
+  method: AuthMethod = 'code',
+): Promise<string> {
   const token = newSecret();
   const t = now.getTime();
-  await db
-    .insertInto('customer_token')
-    .values({
-      id: newId(),
-      customer_id: customerId,
-      token_hash: sha256(token),
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-      last_used_at: now.toISOString(),
-      expires_at: new Date(t + Math.min(TOKEN_IDLE_MS, TOKEN_ABSOLUTE_MS)).toISOString(),
-      absolute_expires_at: new Date(t + TOKEN_ABSOLUTE_MS).toISOString(),
-      revoked_at: null,
-      auth_method: method,
-      revoked_reason: null,
-    })
-    .execute();
+  await repo.insertToken(db, {
+    id: newId(),
+    customer_id: customerId,
+    token_hash: sha256(token),
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+    last_used_at: now.toISOString(),
+    expires_at: new Date(t + Math.min(TOKEN_IDLE_MS, TOKEN_ABSOLUTE_MS)).toISOString(),
+    absolute_expires_at: new Date(t + TOKEN_ABSOLUTE_MS).toISOString(),
+    revoked_at: null,
+    auth_method: method,
+    revoked_reason: null,
+  });
   return token;
 }
 
 /** The stored row of a token (by its hash), or undefined. */
 export async function findToken(db: DbOrTrx, token: string): Promise<CustomerTokenRow | undefined> {
-  return db.selectFrom('customer_token').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+  return repo.findTokenByHash(db, sha256(token));
 }
 
 /** 403 for a token that is unknown or revoked (spec §8: any other 403 logs out). */
-export const invalidToken = () => new AppError(403, ErrorCode.forbidden, 'Сессия недействительна. Войдите снова');
+export const invalidToken = () =>
+  new AppError(403, ErrorCode.forbidden, 'Сессия недействительна. Войдите снова');
 
 /**
  * Resolves a token to its customer and slides its expiry (7 days after last use, at most 30 in all).
@@ -67,31 +71,13 @@ export async function resolveToken(
   token: string,
   now: Date,
 ): Promise<{ customer: CustomerRow; token: TokenInfo }> {
-  const row = await db
-    .selectFrom('customer_token as t')
-    .innerJoin('customer as c', 'c.id', 't.customer_id')
-    .selectAll('c')
-    .select([
-      't.id as token_id',
-      't.expires_at',
-      't.absolute_expires_at',
-      't.revoked_at',
-      't.last_used_at',
-      't.auth_method',
-      't.created_at as token_created_at',
-    ])
-    .where('t.token_hash', '=', sha256(token))
-    .executeTakeFirst();
+  const row = await repo.findTokenWithCustomer(db, sha256(token));
   if (!row || row.revoked_at) throw invalidToken();
   const nowIso = now.toISOString();
   if (row.expires_at <= nowIso) throw new AppError(403, ErrorCode.tokenExpired, TOKEN_EXPIRED_MESSAGE);
   if (now.getTime() - Date.parse(row.last_used_at) > SLIDE_EVERY_MS) {
     const expires = Math.min(now.getTime() + TOKEN_IDLE_MS, Date.parse(row.absolute_expires_at));
-    await db
-      .updateTable('customer_token')
-      .set({ last_used_at: nowIso, updated_at: nowIso, expires_at: new Date(expires).toISOString() })
-      .where('id', '=', row.token_id)
-      .execute();
+    await repo.slideToken(db, row.token_id, new Date(expires).toISOString(), nowIso);
   }
   const {
     token_id,
@@ -107,27 +93,21 @@ export async function resolveToken(
 }
 
 /**
- * Revokes a token by id if it is still live (conditional UPDATE: of two parallel revocations one wins).
+ * Revokes a token by id if it is still live (of two parallel revocations one wins).
  * @returns true when this call revoked it.
  */
-export async function revokeTokenById(db: DbOrTrx, id: string, reason: string, nowIso: string): Promise<boolean> {
-  const result = await db
-    .updateTable('customer_token')
-    .set({ revoked_at: nowIso, revoked_reason: reason, updated_at: nowIso })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export async function revokeTokenById(
+  db: DbOrTrx,
+  id: string,
+  reason: string,
+  nowIso: string,
+): Promise<boolean> {
+  return (await repo.revokeTokens(db, { id }, reason, nowIso)) === 1;
 }
 
 /** Revokes the token with this value (no-op for an unknown or already revoked one). */
 export async function revokeToken(db: DbOrTrx, token: string, reason: string, nowIso: string): Promise<void> {
-  await db
-    .updateTable('customer_token')
-    .set({ revoked_at: nowIso, revoked_reason: reason, updated_at: nowIso })
-    .where('token_hash', '=', sha256(token))
-    .where('revoked_at', 'is', null)
-    .execute();
+  await repo.revokeTokens(db, { tokenHash: sha256(token) }, reason, nowIso);
 }
 
 /** Revokes every live token of the customer except `keepId` (after a password change). */
@@ -138,11 +118,5 @@ export async function revokeOtherTokens(
   reason: string,
   nowIso: string,
 ): Promise<void> {
-  let q = db
-    .updateTable('customer_token')
-    .set({ revoked_at: nowIso, revoked_reason: reason, updated_at: nowIso })
-    .where('customer_id', '=', customerId)
-    .where('revoked_at', 'is', null);
-  if (keepId) q = q.where('id', '!=', keepId);
-  await q.execute();
+  await repo.revokeTokens(db, { customerId, keepId }, reason, nowIso);
 }

@@ -1,12 +1,40 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BackofficeStatusBody, ErrorBody, ErrorCode, OrderNumberParams, OrderStateResponse } from '@kiim/contract';
+import {
+  BackofficeStatusBody,
+  ErrorBody,
+  ErrorCode,
+  OrderNumberParams,
+  OrderStateResponse,
+} from '@kiim/contract';
 import { AppError } from '#app/lib/errors.ts';
 import { safeEqual, sha256 } from '#app/lib/ids.ts';
 import { orderDeps } from './order.lifecycle.ts';
 import { changeStatusByBackoffice } from './order.service.ts';
 
 /** Header carrying the back-office token. */
-export const BACKOFFICE_HEADER = 'x-backoffice-token';
+const BACKOFFICE_HEADER = 'x-backoffice-token';
+
+/** `POST /orders/:number/status`. */
+const statusSchema = {
+  tags: ['backoffice'],
+  summary: 'Move an order along its life',
+  description:
+    'new/paid → ready_for_pickup (pickup) or handed_to_courier (courier) → completed; or cancelled (stock back, card ' +
+    'payment returned). `paid` is set only by a verified ePay payment. Handing over charges a held payment ' +
+    '(two-stage terminal). 401 without the token; 404 (4004) unknown order; 409 (4015) not allowed from the current ' +
+    'status; 502 (4020) ePay refused the charge.',
+  security: [{ backofficeToken: [] }],
+  params: OrderNumberParams,
+  body: BackofficeStatusBody,
+  response: {
+    200: OrderStateResponse,
+    400: ErrorBody,
+    401: ErrorBody,
+    404: ErrorBody,
+    409: ErrorBody,
+    502: ErrorBody,
+  },
+};
 
 /**
  * Back-office routes under `/api/backoffice` for the shop's staff or its ERP, registered only when
@@ -23,27 +51,15 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ token: string }> = async 
     }
   });
 
-  app.post(
-    '/orders/:number/status',
-    {
-      schema: {
-        tags: ['backoffice'],
-        summary: 'Move an order along its life',
-        description:
-          'new/paid → ready_for_pickup (pickup) or handed_to_courier (courier) → completed; or cancelled (stock back, card ' +
-          'payment returned). `paid` is set only by a verified ePay payment. Handing over charges a held payment ' +
-          '(two-stage terminal). 401 without the token; 404 (4004) unknown order; 409 (4015) not allowed from the current ' +
-          'status; 502 (4020) ePay refused the charge.',
-        security: [{ backofficeToken: [] }],
-        params: OrderNumberParams,
-        body: BackofficeStatusBody,
-        response: { 200: OrderStateResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody },
-      },
+  app.post('/orders/:number/status', { schema: statusSchema }, async (request) => ({
+    data: {
+      order: await changeStatusByBackoffice(
+        deps,
+        request.params.number,
+        request.body.status,
+        request.body.reason,
+        app.clock.now(),
+      ),
     },
-    async (request) => ({
-      data: {
-        order: await changeStatusByBackoffice(deps, request.params.number, request.body.status, request.body.reason, app.clock.now()),
-      },
-    }),
-  );
+  }));
 };

@@ -1,26 +1,26 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { OrderStatus } from '@kiim/contract';
-import type { Db, DbOrTrx } from '#app/db/database.ts';
+import type { DbOrTrx } from '#app/db/database.ts';
 import { newId } from '#app/lib/ids.ts';
 import type { SmsProvider } from '#app/modules/sms/sms.provider.ts';
-import type { PaymentProvider } from '#app/modules/payment/payment.provider.ts';
+import { requestReturn, type PaymentDeps } from '#app/modules/payment/payment.service.ts';
+import { pickupPointsByIds } from '#app/modules/catalog/catalog.service.ts';
+import { customerMobile } from '#app/modules/customer/customer.service.ts';
+import * as inventory from '#app/modules/inventory/inventory.service.ts';
 import * as repo from './order.repository.ts';
 import { canTransition, statusSms, type StatusActor } from './order.status.ts';
 import type { OrderRow } from './order.table.ts';
 
-/** What the order and payment flows need from the app. */
-export interface OrderDeps {
-  db: Db;
+/** What the order flows (its card-payment flow included) need from the app. */
+export interface OrderDeps extends PaymentDeps {
   sms: SmsProvider;
-  log: FastifyBaseLogger;
-  payments: PaymentProvider;
   /** Public origin of the shop (ePay's postLink and the shopper's way back). */
   publicUrl: string;
   /** Minutes an unpaid card-online order holds its stock. */
   paymentWindowMinutes: number;
 }
 
-/** The deps of the order and payment flows from the Fastify app. */
+/** The deps of the order flows from the Fastify app. */
 export const orderDeps = (app: FastifyInstance): OrderDeps => ({
   db: app.db,
   sms: app.sms,
@@ -30,34 +30,24 @@ export const orderDeps = (app: FastifyInstance): OrderDeps => ({
   paymentWindowMinutes: app.config.payments.paymentWindowMinutes,
 });
 
-/** An order by number, whoever placed it (payments, back-office). */
-export const orderByNumber = (db: DbOrTrx, number: string) => repo.findOrderByNumber(db, number);
-/** An order by id. */
-export const orderById = (db: DbOrTrx, id: string) => repo.findOrderById(db, id);
-/** Card-online orders whose payment window closed (see the repository), oldest first. */
-export const expiredAwaitingOrders = (db: DbOrTrx, nowIso: string, limit: number) =>
-  repo.findExpiredAwaitingOrders(db, nowIso, limit);
-
 /**
- * Puts the units of a cancelled order back where they came from (each line's source city), in (SKU, city)
- * order like every other stock writer. Run in the transaction that cancels the order.
+ * Puts the units of a cancelled order back where they came from (each line's source city) through the
+ * inventory module. Run in the transaction that cancels the order.
  */
 async function releaseStock(trx: DbOrTrx, orderId: string, nowIso: string): Promise<void> {
-  const units = new Map<string, { skuId: number; cityId: number; qty: number }>();
-  for (const l of await repo.findOrderLines(trx, [orderId])) {
-    const k = `${l.sku_id}:${l.source_city_id}`;
-    const u = units.get(k) ?? { skuId: l.sku_id, cityId: l.source_city_id, qty: 0 };
-    u.qty += l.qty;
-    units.set(k, u);
-  }
-  const sorted = [...units.values()].sort((a, b) => a.skuId - b.skuId || a.cityId - b.cityId);
-  for (const u of sorted) await repo.returnStock(trx, u.skuId, u.cityId, u.qty, nowIso);
+  const lines = await repo.findOrderLines(trx, [orderId]);
+  await inventory.releaseStock(
+    trx,
+    lines.map((l) => ({ skuId: l.sku_id, cityId: l.source_city_id, qty: l.qty })),
+    nowIso,
+  );
 }
 
 /**
  * Moves an order to `to` inside the caller's transaction, if the rules allow it for `actor` (order.status.ts)
  * and the order is still in the status it was read in (a conditional UPDATE: of two racing changes exactly
- * one wins). Appends the history entry; a cancellation puts the order's units back into stock.
+ * one wins). Appends the history entry; a cancellation puts the order's units back into stock and asks for money
+ * taken by card back (the payment module returns it; the payment job retries).
  * @returns true when this call changed the order; false when the move is not allowed or another change won.
  */
 export async function moveOrder(
@@ -81,12 +71,20 @@ export async function moveOrder(
     created_at: nowIso,
     updated_at: nowIso,
   });
-  if (to === 'cancelled') await releaseStock(trx, order.id, nowIso);
+  if (to === 'cancelled') {
+    await releaseStock(trx, order.id, nowIso);
+    await requestReturn(trx, order.id, nowIso);
+  }
   return true;
 }
 
 /** Records the first status of a new order (in its creating transaction). */
-export async function recordInitialStatus(trx: DbOrTrx, orderId: string, status: OrderStatus, nowIso: string) {
+export async function recordInitialStatus(
+  trx: DbOrTrx,
+  orderId: string,
+  status: OrderStatus,
+  nowIso: string,
+) {
   await repo.insertStatusHistory(trx, {
     id: newId(),
     order_id: orderId,
@@ -106,7 +104,7 @@ export async function smsCustomer(
   text: string,
 ): Promise<void> {
   try {
-    const mobile = await repo.findCustomerMobile(deps.db, order.customer_id);
+    const mobile = await customerMobile(deps.db, order.customer_id);
     if (mobile) await deps.sms.send(mobile, text);
   } catch (err) {
     deps.log.error({ err, orderNumber: order.number, provider: deps.sms.name }, 'order SMS failed');
@@ -121,7 +119,9 @@ export async function notifyStatus(
   actor: StatusActor,
 ): Promise<void> {
   const point =
-    order.pickup_point_id === null ? undefined : (await repo.findPickupPoints(deps.db, [order.pickup_point_id]))[0];
+    order.pickup_point_id === null
+      ? undefined
+      : (await pickupPointsByIds(deps.db, [order.pickup_point_id])).get(order.pickup_point_id);
   const text = statusSms(order.number, to, actor, point?.title ?? null);
   if (text) await smsCustomer(deps, order, text);
 }

@@ -7,11 +7,12 @@ import {
   type OrderStatusChange,
   type PickupPoint,
 } from '@kiim/contract';
+import type { PaymentRow } from '#app/modules/payment/payment.table.ts';
 import { CUSTOMER_CANCELLABLE } from './order.status.ts';
 import type { OrderLineRow, OrderRow, OrderStatusHistoryRow } from './order.table.ts';
 
 /** How many line images an order shows (the account's order cards). */
-export const ORDER_IMAGES_MAX = 4;
+const ORDER_IMAGES_MAX = 4;
 
 const toStatus = (s: string): OrderStatus => {
   if ((ORDER_STATUSES as readonly string[]).includes(s)) return s as OrderStatus;
@@ -19,7 +20,7 @@ const toStatus = (s: string): OrderStatus => {
 };
 
 /** Order line row → contract OrderLine (the snapshot taken at ordering time; prices in tenge). */
-export function toOrderLine(l: OrderLineRow, orderCityId: number): OrderLine {
+function toOrderLine(l: OrderLineRow, orderCityId: number): OrderLine {
   return {
     externalId: l.external_id,
     productSlug: l.product_slug,
@@ -36,15 +37,31 @@ export function toOrderLine(l: OrderLineRow, orderCityId: number): OrderLine {
   };
 }
 
+/** Payment row → what the order's owner sees (`expiresAt`: the order's payment window while unpaid). */
+export function toOrderPayment(p: PaymentRow, order: Pick<OrderRow, 'payment_expires_at'>): OrderPayment {
+  return {
+    status: p.status,
+    amount: Number(p.amount),
+    currency: 'KZT',
+    expiresAt: order.payment_expires_at,
+    paidAt: p.paid_at,
+    cardMask: p.card_mask,
+    failureReason: p.status === 'failed' ? (p.failure_reason ?? 'Банк отклонил оплату') : null,
+    refundedAmount: Number(p.refunded_amount),
+  };
+}
+
 /**
  * Status history in the order it happened: each entry starts from the status the previous one entered (the
  * life of an order never returns to a status, so this chain is unique — and exact even when two changes
  * share a timestamp). Entries off the chain, if any, follow by time.
  */
-export function chainHistory<T extends Pick<OrderStatusHistoryRow, 'from_status' | 'to_status' | 'created_at'>>(
-  rows: readonly T[],
-): T[] {
-  const left = [...rows].sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+export function chainHistory<
+  T extends Pick<OrderStatusHistoryRow, 'from_status' | 'to_status' | 'created_at'>,
+>(rows: readonly T[]): T[] {
+  const left = [...rows].sort((a, b) =>
+    a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0,
+  );
   const out: T[] = [];
   let from: string | null = null;
   for (;;) {
@@ -58,7 +75,7 @@ export function chainHistory<T extends Pick<OrderStatusHistoryRow, 'from_status'
 }
 
 /** What an order shows beside its own row: its city's time zone, status history and card payment. */
-export interface OrderExtras {
+interface OrderExtras {
   timeZone: string;
   history: readonly OrderStatusHistoryRow[];
   payment: OrderPayment | null;

@@ -1,11 +1,9 @@
-import { PostgresAdapter } from 'kysely';
 import type { DbOrTrx } from '#app/db/database.ts';
-import type { PickupPointRow } from '#app/modules/catalog/catalog.table.ts';
 import type { OrderLineRow, OrderRow, OrderStatusHistoryRow } from './order.table.ts';
 
 /**
  * Data access of the order module: the only place with Kysely queries for orders, order lines, the order
- * number counter, stock reservation and the cart claim of an order. Functions take `db | trx` first;
+ * number counter. Functions take `db | trx` first;
  * times are ISO 8601 UTC text.
  */
 
@@ -71,70 +69,6 @@ export async function findOrderLines(db: DbOrTrx, orderIds: readonly string[]): 
     .execute();
 }
 
-/** Pickup points by id. */
-export async function findPickupPoints(db: DbOrTrx, ids: readonly number[]): Promise<PickupPointRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('pickup_point')
-    .selectAll()
-    .where('id', 'in', [...ids])
-    .execute();
-}
-
-/**
- * Claims a cart for an order: locks its row (first lock of the order transaction, the same order the
- * cart module locks in) and attaches an anonymous cart to the customer. A cart of another customer is
- * not touched.
- * @returns false when the cart does not exist or belongs to another customer.
- */
-export async function claimCart(
-  db: DbOrTrx,
-  cartId: string,
-  customerId: string,
-  nowIso: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('cart')
-    .set({ customer_id: customerId, updated_at: nowIso })
-    .where('id', '=', cartId)
-    .where((eb) => eb.or([eb('customer_id', 'is', null), eb('customer_id', '=', customerId)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/**
- * Takes `qty` units of a SKU from a city's stock with one conditional UPDATE (`quantity >= qty`), so
- * stock can never go below zero nor be sold twice, whatever the concurrency.
- * @returns true when the units were taken.
- */
-export async function takeStock(
-  db: DbOrTrx,
-  skuId: number,
-  cityId: number,
-  qty: number,
-  nowIso: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('stock')
-    .set((eb) => ({ quantity: eb('quantity', '-', qty), updated_at: nowIso }))
-    .where('sku_id', '=', skuId)
-    .where('city_id', '=', cityId)
-    .where('quantity', '>=', qty)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** Exact units of a SKU in a city (0 without a stock row). */
-export async function stockQuantity(db: DbOrTrx, skuId: number, cityId: number): Promise<number> {
-  const row = await db
-    .selectFrom('stock')
-    .select('quantity')
-    .where('sku_id', '=', skuId)
-    .where('city_id', '=', cityId)
-    .executeTakeFirst();
-  return Number(row?.quantity ?? 0);
-}
-
 /**
  * Next order number: increments the `order_number` counter row and returns the new value. Inside the
  * order transaction the row stays locked until commit, so numbers are unique and, as a rollback undoes
@@ -148,66 +82,6 @@ export async function nextOrderNumber(db: DbOrTrx): Promise<number> {
     .returning('value')
     .executeTakeFirstOrThrow();
   return Number(row.value);
-}
-
-/** True on PostgreSQL: the one dialect difference of this module (row locks; SQLite serialises writers). */
-const isPostgres = (db: DbOrTrx) => db.getExecutor().adapter instanceof PostgresAdapter;
-
-/**
- * Exact units of the given SKUs in every city visible to customers, LOCKED until the transaction ends
- * (PostgreSQL `FOR UPDATE OF stock`, rows taken in (sku_id, city_id) order — the one lock order of every
- * stock writer, so orders never deadlock; SQLite runs one writing transaction at a time).
- */
-export async function lockStock(
-  db: DbOrTrx,
-  skuIds: readonly number[],
-): Promise<{ sku_id: number; city_id: number; quantity: number }[]> {
-  if (skuIds.length === 0) return [];
-  let q = db
-    .selectFrom('stock')
-    .innerJoin('city', 'city.id', 'stock.city_id')
-    .select(['stock.sku_id', 'stock.city_id', 'stock.quantity'])
-    .where('stock.sku_id', 'in', [...new Set(skuIds)])
-    .where('city.visible_for_customers', '=', 1)
-    .orderBy('stock.sku_id')
-    .orderBy('stock.city_id');
-  if (isPostgres(db)) q = q.forUpdate('stock');
-  const rows = await q.execute();
-  return rows.map((r) => ({ sku_id: r.sku_id, city_id: r.city_id, quantity: Number(r.quantity) }));
-}
-
-/**
- * Puts `qty` units of a SKU back into a city's stock (a cancelled order), creating the stock row if it was
- * removed meanwhile.
- */
-export async function returnStock(
-  db: DbOrTrx,
-  skuId: number,
-  cityId: number,
-  qty: number,
-  nowIso: string,
-): Promise<void> {
-  await db
-    .insertInto('stock')
-    .values({ sku_id: skuId, city_id: cityId, quantity: qty, created_at: nowIso, updated_at: nowIso })
-    .onConflict((oc) =>
-      oc.columns(['sku_id', 'city_id']).doUpdateSet((eb) => ({
-        quantity: eb('stock.quantity', '+', eb.ref('excluded.quantity')),
-        updated_at: eb.ref('excluded.updated_at'),
-      })),
-    )
-    .execute();
-}
-
-/** IANA time zones of cities by id. */
-export async function findCityTimeZones(db: DbOrTrx, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('city')
-    .select(['id', 'time_zone'])
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.time_zone]));
 }
 
 /** An order by number, whoever placed it (payments and the back-office). */
@@ -234,7 +108,11 @@ export async function updateOrderStatus(
 ): Promise<boolean> {
   const result = await db
     .updateTable('order')
-    .set({ status: to, updated_at: nowIso, ...(from === 'awaiting_payment' ? { payment_expires_at: null } : {}) })
+    .set({
+      status: to,
+      updated_at: nowIso,
+      ...(from === 'awaiting_payment' ? { payment_expires_at: null } : {}),
+    })
     .where('id', '=', orderId)
     .where('status', '=', from)
     .executeTakeFirst();
@@ -262,11 +140,21 @@ export async function findStatusHistory(
     .execute();
 }
 
+/** Ids of the orders awaiting payment (card online, unpaid, not cancelled yet). */
+export async function findAwaitingPaymentOrderIds(db: DbOrTrx): Promise<string[]> {
+  const rows = await db.selectFrom('order').select('id').where('status', '=', 'awaiting_payment').execute();
+  return rows.map((r) => r.id);
+}
+
 /**
  * Card-online orders still awaiting payment whose payment window closed at `nowIso` or before, oldest
  * first, at most `limit`.
  */
-export async function findExpiredAwaitingOrders(db: DbOrTrx, nowIso: string, limit: number): Promise<OrderRow[]> {
+export async function findExpiredAwaitingOrders(
+  db: DbOrTrx,
+  nowIso: string,
+  limit: number,
+): Promise<OrderRow[]> {
   return db
     .selectFrom('order')
     .selectAll()
@@ -275,12 +163,6 @@ export async function findExpiredAwaitingOrders(db: DbOrTrx, nowIso: string, lim
     .orderBy('payment_expires_at')
     .limit(limit)
     .execute();
-}
-
-/** The mobile number (`7XXXXXXXXXX`) of a customer, for order SMS. */
-export async function findCustomerMobile(db: DbOrTrx, customerId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('customer').select('mobile').where('id', '=', customerId).executeTakeFirst();
-  return row?.mobile;
 }
 
 /** Inserts an order and its lines. */

@@ -1,7 +1,14 @@
-import { CHECKOUT_MESSAGES, DeliveryMethod, ErrorCode, checkoutErrors, type OrderDraft } from '@kiim/contract';
+import {
+  CHECKOUT_MESSAGES,
+  DeliveryMethod,
+  ErrorCode,
+  checkoutErrors,
+  type OrderDraft,
+} from '@kiim/contract';
 import { AppError, badRequest } from '#app/lib/errors.ts';
 import { sha256 } from '#app/lib/ids.ts';
 import { normaliseMobile } from '#app/lib/phone.ts';
+import type { ShortLine } from '#app/modules/inventory/inventory.allocate.ts';
 
 // Pure rules of placing an order: no database access here.
 
@@ -101,13 +108,6 @@ export function draftFingerprint(draft: OrderDraft): string {
 
 /** Counter value → order number text, at least 6 digits (ePay invoiceID needs 6–15 digits). */
 export const formatOrderNumber = (value: number): string => String(value).padStart(6, '0');
-
-/** A line that could not be reserved: what was asked and the units left in the city. */
-export interface ShortLine {
-  externalId: string;
-  requested: number;
-  available: number;
-}
 
 /** 409 insufficientStock listing every line that could not be reserved (`details.lines`). */
 export function insufficientStock(lines: ShortLine[]): AppError {

@@ -1,50 +1,25 @@
 import {
-  DeliveryMethod,
   ErrorCode,
   FINISHED_ORDER_STATUSES,
   OrderErrorCode,
-  PaymentMethod,
-  deliveryDates,
-  formatPrice,
   type Order,
-  type OrderDraft,
   type OrderStatus,
 } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
-import { AppError, badRequest, notFound } from '#app/lib/errors.ts';
-import { newId } from '#app/lib/ids.ts';
-import { cityDeliveryOptions, loadCartLines, removeCartLines } from '#app/modules/cart/cart.service.ts';
-import { toPickupPoint } from '#app/modules/catalog/catalog.mapper.ts';
+import { AppError, notFound } from '#app/lib/errors.ts';
+import { cityTimeZones, pickupPointsByIds } from '#app/modules/catalog/catalog.service.ts';
 import type { CustomerRow } from '#app/modules/customer/customer.table.ts';
-import {
-  chargeHeldPayment,
-  openPayment,
-  paymentsOfOrders,
-  returnMoney,
-  settleBeforeCancel,
-  toOrderPayment,
-} from '#app/modules/payment/payment.service.ts';
-import { allocate, type PlannedLine } from './order.allocate.ts';
-import { moveOrder, notifyStatus, recordInitialStatus, smsCustomer, type OrderDeps } from './order.lifecycle.ts';
-import { toOrder } from './order.mapper.ts';
+import { paymentsOfOrders } from '#app/modules/payment/payment.service.ts';
+import { returnOrderMoney } from './card-payment/card-payment.apply.ts';
+import { chargeOrderHold, settleBeforeCancel } from './card-payment/card-payment.settle.ts';
+import { moveOrder, notifyStatus, type OrderDeps } from './order.lifecycle.ts';
+import { toOrder, toOrderPayment } from './order.mapper.ts';
 import * as repo from './order.repository.ts';
-import {
-  checkDeliveryFields,
-  draftFingerprint,
-  formatOrderNumber,
-  insufficientStock,
-  type ShortLine,
-} from './order.rules.ts';
-import { CUSTOMER_CANCELLABLE, canTransition, initialStatus } from './order.status.ts';
-import type { OrderLineRow, OrderRow } from './order.table.ts';
+import { CUSTOMER_CANCELLABLE, canTransition } from './order.status.ts';
+import type { OrderRow } from './order.table.ts';
 
-export type { OrderDeps } from './order.lifecycle.ts';
-
-/** `30 минут`, `21 минуту`, `2 минуты`: minutes in Russian with the right plural. */
-const minutes = (n: number) => {
-  const form = new Intl.PluralRules('ru').select(n);
-  return `${n} ${form === 'one' ? 'минуту' : form === 'few' ? 'минуты' : 'минут'}`;
-};
+// Orders after they are placed (order.create.ts places them): the customer's orders and one order, the
+// customer's cancellation and the moves staff or the ERP make.
 
 const orderNotFound = () => notFound(ErrorCode.orderNotFound, 'Заказ не найден');
 
@@ -59,239 +34,6 @@ const STATUS_NAME: Record<OrderStatus, string> = {
   cancelled: 'отменён',
 };
 
-/**
- * The answer for an order that already exists under the draft's idempotency key: the same order when
- * the draft is the same (a retry), else 409.
- * @throws AppError 409 `OrderErrorCode.idempotencyKeyReused` for a different draft under the key.
- */
-async function replay(db: DbOrTrx, customerId: string, existing: OrderRow, fingerprint: string): Promise<Order> {
-  if (existing.request_hash !== fingerprint) {
-    throw new AppError(
-      409,
-      OrderErrorCode.idempotencyKeyReused,
-      'Этот заказ уже оформлен с другими данными. Обновите страницу и оформите заказ заново',
-    );
-  }
-  return getOrder(db, customerId, existing.number);
-}
-
-/** Step 1 (no writes): the city's checkout options and the checks that need them. */
-async function checkCheckoutOptions(db: DbOrTrx, draft: OrderDraft) {
-  const delivery = checkDeliveryFields(draft);
-  const options = await cityDeliveryOptions(db, draft.regionId);
-  if (!options.deliveryMethods.some((m) => m.id === delivery.deliveryMethodId)) {
-    throw new AppError(
-      422,
-      ErrorCode.deliveryMethodNotOffered,
-      delivery.deliveryMethodId === DeliveryMethod.courier
-        ? 'В этом городе нет курьерской доставки. Выберите самовывоз'
-        : 'В этом городе нет пунктов самовывоза',
-    );
-  }
-  const payment = options.paymentMethods.find((p) => p.id === draft.paymentId);
-  if (!payment || !payment.deliveryMethodIds.includes(delivery.deliveryMethodId)) {
-    throw new AppError(
-      422,
-      ErrorCode.paymentMethodNotOffered,
-      'Этот способ оплаты недоступен в выбранном городе. Выберите другой',
-    );
-  }
-  if (
-    delivery.deliveryMethodId === DeliveryMethod.pickup &&
-    !options.pickupPoints.some((p) => p.id === delivery.pickupPointId)
-  ) {
-    throw badRequest({ pickupPointId: ['Выберите пункт самовывоза в этом городе'] });
-  }
-  const deliveryAmount = delivery.deliveryMethodId === DeliveryMethod.courier ? options.city.courierPrice : 0;
-  const timeZone = (await repo.findCityTimeZones(db, [draft.regionId])).get(draft.regionId) ?? 'Asia/Almaty';
-  return { delivery, deliveryAmount, timeZone };
-}
-
-/**
- * Step 3 (in the transaction, stock rows locked): takes the planned units, one conditional UPDATE
- * (`quantity >= n`) per SKU and city — lines sharing a SKU and city are summed first — in (SKU, city) order.
- * Under the lock every update succeeds; the condition still guards stock from ever going below zero.
- * @throws AppError 409 insufficientStock (the caller's transaction rolls back).
- */
-async function reserveStock(trx: DbOrTrx, planned: readonly PlannedLine[], nowIso: string): Promise<void> {
-  const units = new Map<string, { skuId: number; cityId: number; qty: number }>();
-  for (const p of planned) {
-    const k = `${p.line.skuId}:${p.sourceCityId}`;
-    const u = units.get(k) ?? { skuId: p.line.skuId, cityId: p.sourceCityId, qty: 0 };
-    u.qty += p.qty;
-    units.set(k, u);
-  }
-  const short: ShortLine[] = [];
-  for (const u of [...units.values()].sort((a, b) => a.skuId - b.skuId || a.cityId - b.cityId)) {
-    if (!(await repo.takeStock(trx, u.skuId, u.cityId, u.qty, nowIso))) {
-      const line = planned.find((p) => p.line.skuId === u.skuId)!.line;
-      short.push({ externalId: line.externalId, requested: line.qty, available: await repo.stockQuantity(trx, u.skuId, u.cityId) });
-    }
-  }
-  if (short.length) throw insufficientStock(short);
-}
-
-/**
- * Places an order (spec §7 `POST /api/order/create`) for the signed-in customer, in ONE transaction:
- * 1. claims the cart (locks its row; an anonymous cart is attached to the customer);
- * 2. takes its lines in stock in `regionId` — and, with `includeOtherCityItems`, what other visible cities hold
- *    (order.allocate.ts); lines not ordered stay in the cart;
- * 3. locks the stock rows of those SKUs, plans where every unit comes from and reserves it;
- * 4. numbers the order from the `order_number` counter and writes it with its lines (snapshots with database
- *    prices, never the client's), its first status (new; awaiting_payment with a payment window and an open
- *    ePay payment for card online), delivery dates in the city's zone;
- * 5. removes the ordered lines from the cart.
- * After commit a confirmation SMS is sent; its failure is logged and never fails the order.
- *
- * Idempotent per (customer, `idempotencyKey`): a retry with the same draft answers the same order; parallel
- * requests with one key make one order (the losers re-read it).
- * @returns the order as `getOrder` answers it; amounts in tenge (`amount` = items + delivery: 0 for pickup,
- *   the city's courier price for courier).
- * @throws AppError 400 field errors (`pickupPointId`, `delivery.street`, `delivery.building`,
- *   `delivery.contactName`, `delivery.contactPhone`, `delivery.regionId`); 404 cityNotFound; 404 cartNotFound
- *   (unknown or another customer's cart); 422 paymentMethodNotOffered, deliveryMethodNotOffered (courier where
- *   there is none, any method in a hidden city), emptyCart (no line at all, or only products no longer sold);
- *   409 insufficientStock (`details.lines: [{externalId, requested, available}]`, nothing written); 409
- *   `OrderErrorCode.idempotencyKeyReused` for a different draft under a used key.
- */
-export async function createOrder(deps: OrderDeps, customer: CustomerRow, draft: OrderDraft, now: Date): Promise<Order> {
-  const { db } = deps;
-  const fingerprint = draftFingerprint(draft);
-  const before = await repo.findOrderByIdempotencyKey(db, customer.id, draft.idempotencyKey);
-  if (before) return replay(db, customer.id, before, fingerprint);
-
-  const { delivery, deliveryAmount, timeZone } = await checkCheckoutOptions(db, draft);
-  const nowIso = now.toISOString();
-
-  let placed: { order: OrderRow } | { replayOf: OrderRow };
-  try {
-    placed = await db.transaction().execute(async (trx) => {
-      // Step 1: the cart, locked; the key re-checked under the lock (a parallel twin may just have won).
-      if (!(await repo.claimCart(trx, draft.cartUuid, customer.id, nowIso))) {
-        throw notFound(ErrorCode.cartNotFound, 'Корзина не найдена');
-      }
-      const twin = await repo.findOrderByIdempotencyKey(trx, customer.id, draft.idempotencyKey);
-      if (twin) return { replayOf: twin };
-
-      // Steps 2–3: what is ordered, from where, reserved under lock.
-      const cartLines = await loadCartLines(trx, draft.cartUuid, draft.regionId);
-      const candidates = cartLines.filter(
-        (l) => l.inStock || (draft.includeOtherCityItems && l.productActive && l.visibleQuantity > 0),
-      );
-      const stock = await repo.lockStock(
-        trx,
-        candidates.map((l) => l.skuId),
-      );
-      const plan = allocate(
-        cartLines,
-        stock.map((s) => ({ skuId: s.sku_id, cityId: s.city_id, quantity: s.quantity })),
-        draft.regionId,
-        draft.includeOtherCityItems,
-      );
-      if (plan.short.length) throw insufficientStock(plan.short);
-      if (plan.planned.length === 0) {
-        // Lines still sold whose stock ran out (typically taken by a parallel order since the shopper saw
-        // them): 409 like any other shortage. Nothing sellable at all: 422.
-        const soldOut = cartLines.filter((l) => l.productActive);
-        if (soldOut.length) {
-          throw insufficientStock(soldOut.map((l) => ({ externalId: l.externalId, requested: l.qty, available: 0 })));
-        }
-        throw new AppError(422, ErrorCode.emptyCart, 'В корзине нет товаров, которые можно заказать в выбранном городе');
-      }
-      await reserveStock(trx, plan.planned, nowIso);
-
-      // Step 4: the order.
-      const number = formatOrderNumber(await repo.nextOrderNumber(trx));
-      const orderId = newId();
-      const lineRows: OrderLineRow[] = plan.planned.map((p, i) => ({
-        id: newId(),
-        order_id: orderId,
-        sku_id: p.line.skuId,
-        external_id: p.line.externalId,
-        product_slug: p.line.slug,
-        product_name: p.line.name,
-        size: p.line.size,
-        colour_name: p.line.colourName,
-        image: p.line.image?.src ?? null,
-        qty: p.qty,
-        price: p.line.price,
-        original_price: p.line.originalPrice,
-        amount: p.line.price * p.qty,
-        source_city_id: p.sourceCityId,
-        position: i + 1,
-        created_at: nowIso,
-        updated_at: nowIso,
-      }));
-      const itemsAmount = lineRows.reduce((sum, l) => sum + l.amount, 0);
-      const status = initialStatus(draft.paymentId);
-      const dates = deliveryDates(
-        delivery.deliveryMethodId,
-        now,
-        timeZone,
-        lineRows.some((l) => l.source_city_id !== draft.regionId),
-      );
-      const address = delivery.address;
-      const order: OrderRow = {
-        id: orderId,
-        number,
-        customer_id: customer.id,
-        city_id: draft.regionId,
-        status,
-        delivery_method_id: delivery.deliveryMethodId,
-        payment_id: draft.paymentId,
-        pickup_point_id: delivery.pickupPointId,
-        customer_comment: draft.customerComment?.trim() || null,
-        email: draft.email?.trim() || null,
-        delivery_not_to_customer: delivery.deliveryNotToCustomer ? 1 : 0,
-        delivery_contact_name: delivery.contactName,
-        delivery_contact_phone: delivery.contactPhone,
-        delivery_region_id: address ? draft.regionId : null,
-        delivery_street: address?.street ?? null,
-        delivery_building: address?.building ?? null,
-        delivery_entrance_number: address?.entranceNumber ?? null,
-        delivery_floor: address?.floor ?? null,
-        delivery_flat: address?.flat ?? null,
-        items_amount: itemsAmount,
-        delivery_amount: deliveryAmount,
-        total_amount: itemsAmount + deliveryAmount,
-        idempotency_key: draft.idempotencyKey,
-        request_hash: fingerprint,
-        payment_expires_at:
-          status === 'awaiting_payment' ? new Date(now.getTime() + deps.paymentWindowMinutes * 60_000).toISOString() : null,
-        delivery_date_from: dates.from,
-        delivery_date_to: dates.to,
-        created_at: nowIso,
-        updated_at: nowIso,
-      };
-      await repo.insertOrder(trx, order, lineRows);
-      await recordInitialStatus(trx, orderId, status, nowIso);
-      if (draft.paymentId === PaymentMethod.cardOnline) {
-        await openPayment(trx, { id: orderId, number, amount: order.total_amount }, nowIso);
-      }
-
-      // Step 5: the cart keeps only what was not ordered.
-      await removeCartLines(
-        trx,
-        draft.cartUuid,
-        plan.ordered.map((l) => l.skuId),
-      );
-      return { order };
-    });
-  } catch (err) {
-    // A parallel request with the same key committed first (unique (customer_id, idempotency_key), or its
-    // lines/stock are already gone): answer its order.
-    const winner = await repo.findOrderByIdempotencyKey(db, customer.id, draft.idempotencyKey);
-    if (winner) return replay(db, customer.id, winner, fingerprint);
-    throw err;
-  }
-  if ('replayOf' in placed) return replay(db, customer.id, placed.replayOf, fingerprint);
-
-  const { order } = placed;
-  const payLater = order.status === 'awaiting_payment' ? ` Оплатите его картой в течение ${minutes(deps.paymentWindowMinutes)}.` : '';
-  await smsCustomer(deps, order, `Kiim: заказ № ${order.number} принят, сумма ${formatPrice(Number(order.total_amount))}.${payLater || ' Спасибо!'}`);
-  return getOrder(db, customer.id, order.number);
-}
-
 /** Rows → contract orders, with lines, pickup points, histories, payments and time zones in one query each. */
 async function assemble(db: DbOrTrx, rows: readonly OrderRow[]): Promise<Order[]> {
   const ids = rows.map((r) => r.id);
@@ -299,13 +41,13 @@ async function assemble(db: DbOrTrx, rows: readonly OrderRow[]): Promise<Order[]
     repo.findOrderLines(db, ids),
     repo.findStatusHistory(db, ids),
     paymentsOfOrders(db, ids),
-    repo.findCityTimeZones(
+    cityTimeZones(
       db,
       rows.map((r) => r.city_id),
     ),
   ]);
   const pointIds = [...new Set(rows.flatMap((r) => (r.pickup_point_id === null ? [] : [r.pickup_point_id])))];
-  const points = new Map((await repo.findPickupPoints(db, pointIds)).map((p) => [p.id, toPickupPoint(p)]));
+  const points = await pickupPointsByIds(db, pointIds);
   const group = <T extends { order_id: string }>(items: readonly T[]) => {
     const by = new Map<string, T[]>();
     for (const i of items) by.set(i.order_id, [...(by.get(i.order_id) ?? []), i]);
@@ -315,11 +57,16 @@ async function assemble(db: DbOrTrx, rows: readonly OrderRow[]): Promise<Order[]
   const historyByOrder = group(history);
   return rows.map((r) => {
     const payment = payments.get(r.id);
-    return toOrder(r, linesByOrder.get(r.id) ?? [], r.pickup_point_id === null ? null : (points.get(r.pickup_point_id) ?? null), {
-      timeZone: zones.get(r.city_id) ?? 'Asia/Almaty',
-      history: historyByOrder.get(r.id) ?? [],
-      payment: payment ? toOrderPayment(payment, r) : null,
-    });
+    return toOrder(
+      r,
+      linesByOrder.get(r.id) ?? [],
+      r.pickup_point_id === null ? null : (points.get(r.pickup_point_id) ?? null),
+      {
+        timeZone: zones.get(r.city_id) ?? 'Asia/Almaty',
+        history: historyByOrder.get(r.id) ?? [],
+        payment: payment ? toOrderPayment(payment, r) : null,
+      },
+    );
   });
 }
 
@@ -338,7 +85,11 @@ export async function getOrder(db: DbOrTrx, customerId: string, number: string):
  * The customer's orders, newest first (`GET /api/order/list`, spec §2 /personal/orders/…): `pending` =
  * status neither completed nor cancelled; `completed` = completed or cancelled.
  */
-export async function listOrders(db: DbOrTrx, customerId: string, state: 'pending' | 'completed'): Promise<Order[]> {
+export async function listOrders(
+  db: DbOrTrx,
+  customerId: string,
+  state: 'pending' | 'completed',
+): Promise<Order[]> {
   const rows = await repo.findCustomerOrders(db, customerId, FINISHED_ORDER_STATUSES, state === 'completed');
   return assemble(db, rows);
 }
@@ -361,20 +112,28 @@ const notCancellable = (status: OrderStatus) =>
  * @throws AppError 404 orderNotFound; 409 4014 orderNotCancellable (handed over, completed, already cancelled,
  *   or changed meanwhile).
  */
-export async function cancelOrderByCustomer(deps: OrderDeps, customer: CustomerRow, number: string, now: Date): Promise<Order> {
+export async function cancelOrderByCustomer(
+  deps: OrderDeps,
+  customer: CustomerRow,
+  number: string,
+  now: Date,
+): Promise<Order> {
   const found = await repo.findCustomerOrderByNumber(deps.db, customer.id, number);
   if (!found) throw orderNotFound();
-  if (!CUSTOMER_CANCELLABLE.includes(found.status as OrderStatus)) throw notCancellable(found.status as OrderStatus);
+  if (!CUSTOMER_CANCELLABLE.includes(found.status as OrderStatus))
+    throw notCancellable(found.status as OrderStatus);
   if (found.status === 'awaiting_payment') await settleBeforeCancel(deps, found, 'return', now);
   const cancelled = await deps.db.transaction().execute(async (trx) => {
     const current = (await repo.findOrderById(trx, found.id))!;
-    return (await moveOrder(trx, current, 'cancelled', 'customer', 'Отменён покупателем', now.toISOString())) ? current : null;
+    return (await moveOrder(trx, current, 'cancelled', 'customer', 'Отменён покупателем', now.toISOString()))
+      ? current
+      : null;
   });
   if (!cancelled) {
     const current = (await repo.findOrderById(deps.db, found.id))!;
     throw notCancellable(current.status as OrderStatus);
   }
-  await returnMoney(deps, found.id, now);
+  await returnOrderMoney(deps, found.id, now);
   return getOrder(deps.db, customer.id, number);
 }
 
@@ -402,15 +161,17 @@ export async function changeStatusByBackoffice(
       OrderErrorCode.statusTransitionNotAllowed,
       `Нельзя перевести заказ из статуса «${STATUS_NAME[status as OrderStatus]}» в «${STATUS_NAME[to]}»`,
     );
-  if (!canTransition(found.status as OrderStatus, to, 'backoffice', found.delivery_method_id)) throw refuse(found.status);
-  if (to === 'ready_for_pickup' || to === 'handed_to_courier') await chargeHeldPayment(deps, found.id, now);
-  if (to === 'cancelled' && found.status === 'awaiting_payment') await settleBeforeCancel(deps, found, 'return', now);
+  if (!canTransition(found.status as OrderStatus, to, 'backoffice', found.delivery_method_id))
+    throw refuse(found.status);
+  if (to === 'ready_for_pickup' || to === 'handed_to_courier') await chargeOrderHold(deps, found.id, now);
+  if (to === 'cancelled' && found.status === 'awaiting_payment')
+    await settleBeforeCancel(deps, found, 'return', now);
   const moved = await deps.db.transaction().execute(async (trx) => {
     const current = (await repo.findOrderById(trx, found.id))!;
     return moveOrder(trx, current, to, 'backoffice', reason?.trim() || null, now.toISOString());
   });
   if (!moved) throw refuse((await repo.findOrderById(deps.db, found.id))!.status);
-  if (to === 'cancelled') await returnMoney(deps, found.id, now);
+  if (to === 'cancelled') await returnOrderMoney(deps, found.id, now);
   await notifyStatus(deps, found, to, 'backoffice');
   return getOrder(deps.db, found.customer_id, number);
 }

@@ -470,6 +470,37 @@ describe('POST /api/order/create', () => {
       expect(await snapshot(theirs, courierCity.id)).toEqual(before);
     });
 
+    it('a cart merged into another one is gone, as for every cart call (the cart module claims it)', async () => {
+      const source = await makeCart([{ skuId: sku().id, qty: 1 }]);
+      const destination = await makeCart([{ skuId: skus[1]!.id, qty: 1 }]);
+      const merged = await t.app.inject({
+        method: 'POST',
+        url: '/api/cart/merge',
+        payload: { sourceUuid: source, destinationUuid: destination },
+      });
+      expect(merged.statusCode).toBe(200);
+      const before = await snapshot(source, courierCity.id);
+      const beforeDestination = await snapshot(destination, courierCity.id);
+      const r = await create(me.token, draft(source));
+      expect(r.status).toBe(404);
+      expect(r.body.code).toBe(ErrorCode.cartNotFound);
+      expect(await snapshot(source, courierCity.id)).toEqual(before);
+      expect(await snapshot(destination, courierCity.id)).toEqual(beforeDestination);
+      expect(before.cartOwner).toBeNull();
+    });
+
+    it('a cart uuid in capitals names the same cart, as in every cart call', async () => {
+      const buyer = await newCustomer();
+      const upper = await makeCart([{ skuId: sku().id, qty: 1 }]);
+      const r = await create(buyer.token, draft(upper.toUpperCase()));
+      expect(r.status).toBe(200);
+      expect(await cartItems(upper)).toEqual([]);
+      expect(
+        (await t.db.selectFrom('cart').select('customer_id').where('id', '=', upper).executeTakeFirst())
+          ?.customer_id,
+      ).toBe(buyer.id);
+    });
+
     it('a cart whose every line is sold out in the city: 409 with the lines', async () => {
       const s = skus[5]!;
       await setStock(s.id, courierCity.id, 0);
@@ -705,7 +736,11 @@ describe('checkout validity rules (spec §3 flags), the same as the storefront�
     delivery,
   });
   const cases: [string, Record<string, unknown>, Record<string, string[]>][] = [
-    ['pickupPointId: pickup without a point', { pickupPointId: null }, { pickupPointId: ['Выберите пункт самовывоза'] }],
+    [
+      'pickupPointId: pickup without a point',
+      { pickupPointId: null },
+      { pickupPointId: ['Выберите пункт самовывоза'] },
+    ],
     [
       'deliveryStreet and deliveryBuilding: blank for the courier',
       courier({ street: '   ', building: '' }),
@@ -721,30 +756,46 @@ describe('checkout validity rules (spec §3 flags), the same as the storefront�
     ],
     [
       'deliveryContactName: one letter is not a name',
-      courier({ street: 'пр. Абая', building: '10', contactName: 'А', contactPhone: '+7 701 111 22 33' }, true),
+      courier(
+        { street: 'пр. Абая', building: '10', contactName: 'А', contactPhone: '+7 701 111 22 33' },
+        true,
+      ),
       { 'delivery.contactName': ['Укажите имя получателя'] },
     ],
     [
       'deliveryContactPhone: a Kazakh landline',
-      courier({ street: 'пр. Абая', building: '10', contactName: 'Асель', contactPhone: '+7 727 250 00 00' }, true),
+      courier(
+        { street: 'пр. Абая', building: '10', contactName: 'Асель', contactPhone: '+7 727 250 00 00' },
+        true,
+      ),
       { 'delivery.contactPhone': ['Укажите мобильный номер получателя, например +7 701 234 56 78'] },
     ],
     [
       'deliveryContactPhone: a Russian mobile',
-      courier({ street: 'пр. Абая', building: '10', contactName: 'Асель', contactPhone: '8 916 123 45 67' }, true),
+      courier(
+        { street: 'пр. Абая', building: '10', contactName: 'Асель', contactPhone: '8 916 123 45 67' },
+        true,
+      ),
       { 'delivery.contactPhone': ['Укажите мобильный номер получателя, например +7 701 234 56 78'] },
     ],
-    ['email: not an address', { email: 'aigerim@' }, { 'order.email': ['Проверьте адрес электронной почты, например aigerim@mail.kz'] }],
+    [
+      'email: not an address',
+      { email: 'aigerim@' },
+      { 'order.email': ['Проверьте адрес электронной почты, например aigerim@mail.kz'] },
+    ],
   ];
-  it.each(cases)('%s → 400 with the message beside the field, nothing written', async (_name, over, errors) => {
-    const before = await snapshot(cartId, courierCity.id);
-    const r = await create(me.token, { ...draft(cartId), ...over });
-    expect(r.status).toBe(400);
-    expect(r.body.code).toBe(ErrorCode.validation);
-    expect(r.body.message).toBe('Проверьте введённые данные');
-    expect(r.body.errors).toEqual(errors);
-    expect(await snapshot(cartId, courierCity.id)).toEqual(before);
-  });
+  it.each(cases)(
+    '%s → 400 with the message beside the field, nothing written',
+    async (_name, over, errors) => {
+      const before = await snapshot(cartId, courierCity.id);
+      const r = await create(me.token, { ...draft(cartId), ...over });
+      expect(r.status).toBe(400);
+      expect(r.body.code).toBe(ErrorCode.validation);
+      expect(r.body.message).toBe('Проверьте введённые данные');
+      expect(r.body.errors).toEqual(errors);
+      expect(await snapshot(cartId, courierCity.id)).toEqual(before);
+    },
+  );
 
   it('accepts an empty email, spaces in a phone and a recipient’s name with a surname', async () => {
     const mine = await makeCart([{ skuId: skus[4]!.id, qty: 1 }]);
@@ -752,12 +803,23 @@ describe('checkout validity rules (spec §3 flags), the same as the storefront�
       me.token,
       draft(mine, {
         email: '',
-        ...courier({ street: 'мкр. Самал-2', building: '111', contactName: 'Асель Нурланова', contactPhone: '+7 (747) 123-45-67' }, true),
+        ...courier(
+          {
+            street: 'мкр. Самал-2',
+            building: '111',
+            contactName: 'Асель Нурланова',
+            contactPhone: '+7 (747) 123-45-67',
+          },
+          true,
+        ),
       }),
     );
     expect(r.status).toBe(200);
     expect(r.body.data.order.email).toBeNull();
-    expect(r.body.data.order.delivery).toMatchObject({ contactName: 'Асель Нурланова', contactPhone: '77471234567' });
+    expect(r.body.data.order.delivery).toMatchObject({
+      contactName: 'Асель Нурланова',
+      contactPhone: '77471234567',
+    });
   });
 });
 
@@ -768,7 +830,12 @@ describe('prices come from the server', () => {
     await setStock(s.id, courierCity.id, 3);
     const cartId = await makeCart([{ skuId: s.id, qty: 1 }]);
     const before = await snapshot(cartId, courierCity.id);
-    for (const tamper of [{ price: 1 }, { amount: 1 }, { itemsAmount: 1 }, { lines: [{ externalId: s.externalId, qty: 1, price: 1 }] }]) {
+    for (const tamper of [
+      { price: 1 },
+      { amount: 1 },
+      { itemsAmount: 1 },
+      { lines: [{ externalId: s.externalId, qty: 1, price: 1 }] },
+    ]) {
       const r = await create(me.token, { ...draft(cartId), ...tamper });
       expect(r.status).toBe(400);
       expect(await snapshot(cartId, courierCity.id)).toEqual(before);
@@ -780,9 +847,18 @@ describe('prices come from the server', () => {
     const s = skus[5]!;
     await setStock(s.id, courierCity.id, 3);
     const cartId = await makeCart([{ skuId: s.id, qty: 2 }]);
-    const seen = await t.app.inject({ method: 'GET', url: `/api/cart/get-by-uuid/${cartId}/${courierCity.id}` });
-    expect((seen.json() as { data: { cart: { items: { price: number }[] } } }).data.cart.items[0]!.price).toBe(s.price);
-    const product = await t.db.selectFrom('sku').select('product_id').where('id', '=', s.id).executeTakeFirstOrThrow();
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: `/api/cart/get-by-uuid/${cartId}/${courierCity.id}`,
+    });
+    expect(
+      (seen.json() as { data: { cart: { items: { price: number }[] } } }).data.cart.items[0]!.price,
+    ).toBe(s.price);
+    const product = await t.db
+      .selectFrom('sku')
+      .select('product_id')
+      .where('id', '=', s.id)
+      .executeTakeFirstOrThrow();
     const newPrice = s.price + 1000;
     await t.db
       .updateTable('product')
@@ -807,13 +883,15 @@ describe('prices come from the server', () => {
 describe('lines from another city (includeOtherCityItems) and delivery dates', () => {
   let otherCity: number;
   beforeAll(async () => {
-    otherCity = (await t.db
-      .selectFrom('city')
-      .select('id')
-      .where('visible_for_customers', '=', 1)
-      .where('id', '<>', courierCity.id)
-      .orderBy('id')
-      .executeTakeFirstOrThrow()).id;
+    otherCity = (
+      await t.db
+        .selectFrom('city')
+        .select('id')
+        .where('visible_for_customers', '=', 1)
+        .where('id', '<>', courierCity.id)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   });
 
   it('without it, lines only in another city stay in the cart; with it they come from there in 3–5 days', async () => {
@@ -835,12 +913,19 @@ describe('lines from another city (includeOtherCityItems) and delivery dates', (
     expect(r.status).toBe(200);
     const order = r.body.data.order;
     expect(order.lines).toEqual([
-      expect.objectContaining({ externalId: there.externalId, qty: 2, sourceRegionId: otherCity, fromOtherCity: true }),
+      expect.objectContaining({
+        externalId: there.externalId,
+        qty: 2,
+        sourceRegionId: otherCity,
+        fromOtherCity: true,
+      }),
     ]);
     expect(await stockOf(there.id, otherCity)).toBe(2);
     expect(await cartItems(cartId)).toEqual([]);
     const days = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000;
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: order.timeZone }).format(new Date(order.createdAt));
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: order.timeZone }).format(
+      new Date(order.createdAt),
+    );
     expect(days(today, order.deliveryDateFrom!)).toBe(3);
     expect(days(today, order.deliveryDateTo!)).toBe(5);
   });
@@ -854,7 +939,9 @@ describe('lines from another city (includeOtherCityItems) and delivery dates', (
     const cartId = await makeCart([{ skuId: s.id, qty: 3 }]);
     const without = await create(me.token, draft(cartId));
     expect(without.status).toBe(409);
-    expect(without.body.details).toEqual({ lines: [{ externalId: s.externalId, requested: 3, available: 1 }] });
+    expect(without.body.details).toEqual({
+      lines: [{ externalId: s.externalId, requested: 3, available: 1 }],
+    });
     const r = await create(me.token, draft(cartId, { includeOtherCityItems: true }));
     expect(r.status).toBe(200);
     expect(r.body.data.order.lines.map((l) => [l.externalId, l.qty, l.sourceRegionId])).toEqual([
@@ -885,7 +972,11 @@ describe('lines from another city (includeOtherCityItems) and delivery dates', (
     expect(o.deliveryDateTo).toBe(o.deliveryDateFrom);
     const courierOrder = await create(
       me.token,
-      draft(await makeCart([{ skuId: s.id, qty: 1 }]), { deliveryMethodId: 2, pickupPointId: null, delivery: { street: 'Абая', building: '1' } }),
+      draft(await makeCart([{ skuId: s.id, qty: 1 }]), {
+        deliveryMethodId: 2,
+        pickupPointId: null,
+        delivery: { street: 'Абая', building: '1' },
+      }),
     );
     const c = courierOrder.body.data.order;
     expect((Date.parse(c.deliveryDateTo!) - Date.parse(c.deliveryDateFrom!)) / 86_400_000).toBe(1);
@@ -902,7 +993,9 @@ describe('cancelling by the customer and statuses set by the back-office', () =>
     await bo?.close();
   });
   const inject = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
-    bo.app.inject({ method, url, headers, payload }).then((r) => ({ status: r.statusCode, body: r.json() as { data: { order: Order } } & ErrorBody }));
+    bo.app
+      .inject({ method, url, headers, payload })
+      .then((r) => ({ status: r.statusCode, body: r.json() as { data: { order: Order } } & ErrorBody }));
 
   /** A customer of the back-office app with a pickup (1) or courier (2) order of one unit. */
   async function placed(deliveryMethodId = 1) {
@@ -910,46 +1003,109 @@ describe('cancelling by the customer and statuses set by the back-office', () =>
     const now = new Date().toISOString();
     await bo.db
       .insertInto('customer')
-      .values({ id, mobile: `7705${String(Date.now()).slice(-6)}${Math.floor(Math.random() * 10)}`, name: null, surname: null, email: null, gender: null, birth_date: null, password_hash: null, created_at: now, updated_at: now })
+      .values({
+        id,
+        mobile: `7705${String(Date.now()).slice(-6)}${Math.floor(Math.random() * 10)}`,
+        name: null,
+        surname: null,
+        email: null,
+        gender: null,
+        birth_date: null,
+        password_hash: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const token = await issueToken(bo.db, id, new Date());
     const sku = skus[3]!;
-    await bo.db.deleteFrom('stock').where('sku_id', '=', sku.id).where('city_id', '=', courierCity.id).execute();
-    await bo.db.insertInto('stock').values({ sku_id: sku.id, city_id: courierCity.id, quantity: 5, created_at: now, updated_at: now }).execute();
+    await bo.db
+      .deleteFrom('stock')
+      .where('sku_id', '=', sku.id)
+      .where('city_id', '=', courierCity.id)
+      .execute();
+    await bo.db
+      .insertInto('stock')
+      .values({ sku_id: sku.id, city_id: courierCity.id, quantity: 5, created_at: now, updated_at: now })
+      .execute();
     const cartId = randomUUID();
-    await bo.db.insertInto('cart').values({ id: cartId, customer_id: id, created_at: now, updated_at: now }).execute();
-    await bo.db.insertInto('cart_item').values({ cart_id: cartId, sku_id: sku.id, qty: 1, created_at: now, updated_at: now }).execute();
+    await bo.db
+      .insertInto('cart')
+      .values({ id: cartId, customer_id: id, created_at: now, updated_at: now })
+      .execute();
+    await bo.db
+      .insertInto('cart_item')
+      .values({ cart_id: cartId, sku_id: sku.id, qty: 1, created_at: now, updated_at: now })
+      .execute();
     const body =
       deliveryMethodId === 1
         ? draft(cartId)
-        : draft(cartId, { deliveryMethodId: 2, pickupPointId: null, delivery: { street: 'Абая', building: '1' } });
+        : draft(cartId, {
+            deliveryMethodId: 2,
+            pickupPointId: null,
+            delivery: { street: 'Абая', building: '1' },
+          });
     const r = await inject('POST', '/api/order/create', { 'x-authorization': token }, { order: body });
     expect(r.status).toBe(200);
-    const mobile = (await bo.db.selectFrom('customer').select('mobile').where('id', '=', id).executeTakeFirstOrThrow()).mobile;
+    const mobile = (
+      await bo.db.selectFrom('customer').select('mobile').where('id', '=', id).executeTakeFirstOrThrow()
+    ).mobile;
     return { token, mobile, order: (r.body.data as unknown as { order: Order }).order, sku };
   }
   const stockHere = async (skuId: number) =>
-    Number((await bo.db.selectFrom('stock').select('quantity').where('sku_id', '=', skuId).where('city_id', '=', courierCity.id).executeTakeFirstOrThrow()).quantity);
+    Number(
+      (
+        await bo.db
+          .selectFrom('stock')
+          .select('quantity')
+          .where('sku_id', '=', skuId)
+          .where('city_id', '=', courierCity.id)
+          .executeTakeFirstOrThrow()
+      ).quantity,
+    );
   const move = (number: string, status: string, token = BACKOFFICE) =>
-    inject('POST', `/api/backoffice/orders/${number}/status`, { 'x-backoffice-token': token }, { status, reason: 'тест' });
+    inject(
+      'POST',
+      `/api/backoffice/orders/${number}/status`,
+      { 'x-backoffice-token': token },
+      { status, reason: 'тест' },
+    );
 
   it('the customer cancels a new order: stock back, history kept, a second cancel is refused', async () => {
     const { token, order, sku } = await placed();
     expect(order.cancellable).toBe(true);
     expect(await stockHere(sku.id)).toBe(4);
-    const r = await inject('POST', '/api/order/cancel', { 'x-authorization': token }, { number: order.number });
+    const r = await inject(
+      'POST',
+      '/api/order/cancel',
+      { 'x-authorization': token },
+      { number: order.number },
+    );
     expect(r.status).toBe(200);
     expect(r.body.data.order.status).toBe('cancelled');
     expect(r.body.data.order.cancellable).toBe(false);
     expect(r.body.data.order.statusHistory.map((h) => h.status)).toEqual(['new', 'cancelled']);
     expect(await stockHere(sku.id)).toBe(5);
-    const again = await inject('POST', '/api/order/cancel', { 'x-authorization': token }, { number: order.number });
+    const again = await inject(
+      'POST',
+      '/api/order/cancel',
+      { 'x-authorization': token },
+      { number: order.number },
+    );
     expect(again.status).toBe(409);
     expect(again.body.code).toBe(OrderErrorCode.orderNotCancellable);
     expect(again.body.message).toBe('Заказ уже отменён');
     expect(await stockHere(sku.id)).toBe(5);
     const stranger = await placed();
-    expect((await inject('POST', '/api/order/cancel', { 'x-authorization': stranger.token }, { number: order.number })).status).toBe(404);
+    expect(
+      (
+        await inject(
+          'POST',
+          '/api/order/cancel',
+          { 'x-authorization': stranger.token },
+          { number: order.number },
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it('pickup: new → ready for pickup (SMS) → completed; the customer can no longer cancel', async () => {
@@ -958,14 +1114,29 @@ describe('cancelling by the customer and statuses set by the back-office', () =>
     expect(ready.status).toBe(200);
     expect(ready.body.data.order.status).toBe('ready_for_pickup');
     const sms = await bo.db.selectFrom('sms_message').select('text').where('mobile', '=', mobile).execute();
-    expect(sms.map((m) => m.text)).toContainEqual(expect.stringMatching(new RegExp(`заказ № ${order.number} готов к выдаче в пункте «.+»`)));
-    const cancel = await inject('POST', '/api/order/cancel', { 'x-authorization': token }, { number: order.number });
+    expect(sms.map((m) => m.text)).toContainEqual(
+      expect.stringMatching(new RegExp(`заказ № ${order.number} готов к выдаче в пункте «.+»`)),
+    );
+    const cancel = await inject(
+      'POST',
+      '/api/order/cancel',
+      { 'x-authorization': token },
+      { number: order.number },
+    );
     expect(cancel.status).toBe(409);
-    expect(cancel.body.message).toBe('Заказ готов к выдаче, отменить его на сайте уже нельзя. Позвоните нам, и мы поможем');
+    expect(cancel.body.message).toBe(
+      'Заказ готов к выдаче, отменить его на сайте уже нельзя. Позвоните нам, и мы поможем',
+    );
     const done = await move(order.number, 'completed');
-    expect(done.body.data.order.statusHistory.map((h) => h.status)).toEqual(['new', 'ready_for_pickup', 'completed']);
+    expect(done.body.data.order.statusHistory.map((h) => h.status)).toEqual([
+      'new',
+      'ready_for_pickup',
+      'completed',
+    ]);
     const list = await inject('GET', '/api/order/list?state=completed', { 'x-authorization': token });
-    expect((list.body.data as unknown as { items: Order[] }).items.map((o) => o.number)).toContain(order.number);
+    expect((list.body.data as unknown as { items: Order[] }).items.map((o) => o.number)).toContain(
+      order.number,
+    );
     const back = await move(order.number, 'new');
     expect(back.status).toBe(409);
     expect(back.body.code).toBe(OrderErrorCode.statusTransitionNotAllowed);
@@ -984,8 +1155,18 @@ describe('cancelling by the customer and statuses set by the back-office', () =>
 
   it('needs the back-office token, and the route is absent without configuration', async () => {
     const { order } = await placed();
-    expect((await move(order.number, 'ready_for_pickup', 'wrong-token-wrong-token-wrong-token')).status).toBe(401);
-    expect((await bo.app.inject({ method: 'POST', url: `/api/backoffice/orders/${order.number}/status`, payload: { status: 'completed' } })).statusCode).toBe(401);
+    expect((await move(order.number, 'ready_for_pickup', 'wrong-token-wrong-token-wrong-token')).status).toBe(
+      401,
+    );
+    expect(
+      (
+        await bo.app.inject({
+          method: 'POST',
+          url: `/api/backoffice/orders/${order.number}/status`,
+          payload: { status: 'completed' },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await move('999999999', 'completed')).status).toBe(404);
     expect((await move(order.number, 'shipped')).status).toBe(400);
     const plain = await t.app.inject({

@@ -9,7 +9,7 @@ import {
 } from './payment.provider.ts';
 
 /** The ePay endpoints and credentials the adapter needs (all from configuration). */
-export interface HalykEpaySettings {
+interface HalykEpaySettings {
   oauthUrl: string;
   apiUrl: string;
   scriptUrl: string;
@@ -25,7 +25,7 @@ export interface HalykEpaySettings {
  * The adapter's settings from configuration.
  * @returns null when the ePay URLs are not known (simulator mode before the simulator was started).
  */
-export function halykSettings(config: PaymentConfig['epay']): HalykEpaySettings | null {
+function halykSettings(config: PaymentConfig['epay']): HalykEpaySettings | null {
   if (!config.oauthUrl || !config.apiUrl || !config.scriptUrl) return null;
   return {
     oauthUrl: config.oauthUrl,
@@ -50,33 +50,87 @@ export function parseAmount(v: unknown): number {
 }
 
 /**
- * Halyk ePay adapter (payments-sms.md §1): OAuth tokens (form-encoded, a fresh one for every operation), the
- * status API and charge/cancel/refund, over `fetch` with a timeout. Speaks to the real ePay or to the
- * project's simulator alike.
- * Status resultCodes: 100 found, 101 rejected (transaction given) → `found`; 102 → `not-found`; anything
- * else (103 error, 104/106/109 terminal problems, 107 try later) → PaymentProviderError.
+ * One HTTP call to ePay with a timeout; the answer's JSON (null when empty or not JSON).
+ * @throws PaymentProviderError when ePay does not answer or answers an HTTP error (its `code` kept).
  */
-export function createHalykEpay(settings: HalykEpaySettings, fetchImpl: typeof fetch = fetch): PaymentProvider {
-  async function request(url: string, init: RequestInit, what: string): Promise<unknown> {
-    let res: Response;
-    try {
-      res = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(settings.timeoutMs) });
-    } catch (err) {
-      throw new PaymentProviderError(`ePay ${what}: no answer (${(err as Error).message})`);
-    }
-    const body = await res.text();
-    let json: unknown;
-    try {
-      json = body ? JSON.parse(body) : null;
-    } catch {
-      json = null;
-    }
-    if (!res.ok) {
-      const code = json && typeof json === 'object' && 'code' in json ? String(json.code) : undefined;
-      throw new PaymentProviderError(`ePay ${what}: HTTP ${res.status} ${body.slice(0, 200)}`, res.status, code);
-    }
-    return json;
+async function callEpay(
+  fetchImpl: typeof fetch,
+  timeoutMs: number,
+  url: string,
+  init: RequestInit,
+  what: string,
+): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (err) {
+    throw new PaymentProviderError(`ePay ${what}: no answer (${(err as Error).message})`);
   }
+  const body = await res.text();
+  let json: unknown;
+  try {
+    json = body ? JSON.parse(body) : null;
+  } catch {
+    json = null;
+  }
+  if (!res.ok) {
+    const code = json && typeof json === 'object' && 'code' in json ? String(json.code) : undefined;
+    throw new PaymentProviderError(
+      `ePay ${what}: HTTP ${res.status} ${body.slice(0, 200)}`,
+      res.status,
+      code,
+    );
+  }
+  return json;
+}
+
+/**
+ * ePay's status answer (payments-sms.md §1 Status API) → {@link StatusCheck}: resultCode 100 found, 101 rejected
+ * (transaction given) → `found`; 102 → `not-found`; anything else (103 error, 104/106/109 terminal problems,
+ * 107 try later) → PaymentProviderError.
+ */
+function readStatusAnswer(answer: unknown, invoiceId: string): StatusCheck {
+  const json = answer as {
+    resultCode?: unknown;
+    resultMessage?: unknown;
+    transaction?: Record<string, unknown>;
+  } | null;
+  const resultCode = text(json?.resultCode) ?? '';
+  if (resultCode === '102') return { kind: 'not-found' };
+  const t = json?.transaction;
+  if ((resultCode === '100' || resultCode === '101') && t && typeof t === 'object') {
+    const transaction: ProviderTransaction = {
+      id: text(t.id),
+      invoiceId: text(t.invoiceID ?? t.invoiceId) ?? invoiceId,
+      amount: parseAmount(t.amount),
+      currency: text(t.currency) ?? '',
+      statusName: text(t.statusName) ?? '',
+      reason: text(t.reason),
+      reasonCode: text(t.reasonCode),
+      cardMask: text(t.cardMask),
+      approvalCode: text(t.approvalCode),
+      reference: text(t.reference),
+    };
+    return { kind: 'found', resultCode, transaction };
+  }
+  throw new PaymentProviderError(
+    `ePay status: resultCode ${resultCode || '?'} ${text(json?.resultMessage) ?? ''}`.trim(),
+    200,
+    resultCode || undefined,
+  );
+}
+
+/**
+ * Halyk ePay adapter (payments-sms.md §1): OAuth tokens (form-encoded, a fresh one for every operation), the
+ * status API ({@link readStatusAnswer}) and charge/cancel/refund, over `fetch` with a timeout. Speaks to the
+ * real ePay or to the project's simulator alike.
+ */
+export function createHalykEpay(
+  settings: HalykEpaySettings,
+  fetchImpl: typeof fetch = fetch,
+): PaymentProvider {
+  const request = (url: string, init: RequestInit, what: string) =>
+    callEpay(fetchImpl, settings.timeoutMs, url, init, what);
 
   async function token(fields: Record<string, string>, what: string): Promise<HalykToken> {
     const form = new URLSearchParams({
@@ -86,11 +140,8 @@ export function createHalykEpay(settings: HalykEpaySettings, fetchImpl: typeof f
       terminal: settings.terminalId,
       ...fields,
     });
-    const json = await request(
-      settings.oauthUrl,
-      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() },
-      what,
-    );
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+    const json = await request(settings.oauthUrl, { method: 'POST', headers, body: form.toString() }, what);
     const parsed = HalykToken.safeParse(json);
     if (!parsed.success) throw new PaymentProviderError(`ePay ${what}: unexpected token answer`);
     return parsed.data;
@@ -100,14 +151,11 @@ export function createHalykEpay(settings: HalykEpaySettings, fetchImpl: typeof f
     (await token({ scope: settings.apiScope }, `${what} token`)).access_token;
 
   async function operation(transactionId: string, op: 'charge' | 'cancel' | 'refund', amount?: number) {
-    const bearer = await apiToken(op);
+    const headers = { authorization: `Bearer ${await apiToken(op)}`, 'content-type': 'application/json' };
+    const body = JSON.stringify(amount === undefined ? {} : { amount });
     await request(
       `${settings.apiUrl}/operation/${encodeURIComponent(transactionId)}/${op}`,
-      {
-        method: 'POST',
-        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
-        body: JSON.stringify(amount === undefined ? {} : { amount }),
-      },
+      { method: 'POST', headers, body },
       op,
     );
   }
@@ -116,9 +164,8 @@ export function createHalykEpay(settings: HalykEpaySettings, fetchImpl: typeof f
     name: 'halyk',
     scriptUrl: settings.scriptUrl,
     terminalId: settings.terminalId,
-
-    paymentToken(r: PaymentTokenRequest) {
-      return token(
+    paymentToken: (r: PaymentTokenRequest) =>
+      token(
         {
           scope: settings.scope,
           invoiceID: r.invoiceId,
@@ -129,41 +176,12 @@ export function createHalykEpay(settings: HalykEpaySettings, fetchImpl: typeof f
           failurePostLink: r.failurePostLink,
         },
         'payment token',
-      );
-    },
-
+      ),
     async checkStatus(invoiceId: string): Promise<StatusCheck> {
-      const bearer = await apiToken('status');
-      const json = (await request(
-        `${settings.apiUrl}/check-status/payment/transaction/${encodeURIComponent(invoiceId)}`,
-        { method: 'GET', headers: { authorization: `Bearer ${bearer}` } },
-        'status',
-      )) as { resultCode?: unknown; resultMessage?: unknown; transaction?: Record<string, unknown> } | null;
-      const resultCode = text(json?.resultCode) ?? '';
-      if (resultCode === '102') return { kind: 'not-found' };
-      const t = json?.transaction;
-      if ((resultCode === '100' || resultCode === '101') && t && typeof t === 'object') {
-        const transaction: ProviderTransaction = {
-          id: text(t.id),
-          invoiceId: text(t.invoiceID ?? t.invoiceId) ?? invoiceId,
-          amount: parseAmount(t.amount),
-          currency: text(t.currency) ?? '',
-          statusName: text(t.statusName) ?? '',
-          reason: text(t.reason),
-          reasonCode: text(t.reasonCode),
-          cardMask: text(t.cardMask),
-          approvalCode: text(t.approvalCode),
-          reference: text(t.reference),
-        };
-        return { kind: 'found', resultCode, transaction };
-      }
-      throw new PaymentProviderError(
-        `ePay status: resultCode ${resultCode || '?'} ${text(json?.resultMessage) ?? ''}`.trim(),
-        200,
-        resultCode || undefined,
-      );
+      const headers = { authorization: `Bearer ${await apiToken('status')}` };
+      const url = `${settings.apiUrl}/check-status/payment/transaction/${encodeURIComponent(invoiceId)}`;
+      return readStatusAnswer(await request(url, { method: 'GET', headers }, 'status'), invoiceId);
     },
-
     charge: (transactionId, amount) => operation(transactionId, 'charge', amount),
     cancel: (transactionId) => operation(transactionId, 'cancel'),
     refund: (transactionId, amount) => operation(transactionId, 'refund', amount),

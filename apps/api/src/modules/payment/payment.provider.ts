@@ -41,26 +41,16 @@ export interface PaymentTokenRequest {
   failurePostLink: string;
 }
 
-/** ePay `statusName` values (payments-sms.md §1 Status API). */
-export type ProviderStatusName =
-  | 'NEW'
-  | '3D'
-  | 'FINGERPRINT'
-  | 'AUTH'
-  | 'CHARGE'
-  | 'CANCEL'
-  | 'CANCEL_OLD'
-  | 'REFUND'
-  | 'FAILED'
-  | 'REJECT'
-  | 'VERIFIED';
-
 /** The provider's record of one payment; `amount` in tenge. */
 export interface ProviderTransaction {
   id: string | null;
   invoiceId: string;
   amount: number;
   currency: string;
+  /**
+   * ePay's `statusName` (payments-sms.md §1 Status API): NEW, 3D, FINGERPRINT, AUTH, CHARGE, CANCEL, CANCEL_OLD,
+   * REFUND, FAILED, REJECT, VERIFIED.
+   */
   statusName: string;
   reason: string | null;
   reasonCode: string | null;
@@ -71,8 +61,7 @@ export interface ProviderTransaction {
 
 /** Answer of the status API: the transaction, or none for this invoice. */
 export type StatusCheck =
-  | { kind: 'found'; resultCode: string; transaction: ProviderTransaction }
-  | { kind: 'not-found' };
+  { kind: 'found'; resultCode: string; transaction: ProviderTransaction } | { kind: 'not-found' };
 
 /** The provider refused a request or did not answer; `status` is the HTTP status when there was one. */
 export class PaymentProviderError extends Error {

@@ -25,7 +25,11 @@ export async function findPaymentByOrder(db: DbOrTrx, orderId: string): Promise<
 /** The payments of the given orders. */
 export async function findPaymentsByOrders(db: DbOrTrx, orderIds: readonly string[]): Promise<PaymentRow[]> {
   if (orderIds.length === 0) return [];
-  return db.selectFrom('payment').selectAll().where('order_id', 'in', [...orderIds]).execute();
+  return db
+    .selectFrom('payment')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .execute();
 }
 
 /** Counts a started payment attempt (a token was issued). */
@@ -39,7 +43,11 @@ export async function recordAuth(db: DbOrTrx, paymentId: string, nowIso: string)
 
 /** Notes that ePay's status API was asked about the payment now. */
 export async function recordChecked(db: DbOrTrx, paymentId: string, nowIso: string): Promise<void> {
-  await db.updateTable('payment').set({ last_checked_at: nowIso, updated_at: nowIso }).where('id', '=', paymentId).execute();
+  await db
+    .updateTable('payment')
+    .set({ last_checked_at: nowIso, updated_at: nowIso })
+    .where('id', '=', paymentId)
+    .execute();
 }
 
 /** What ePay reported about a successful payment. */
@@ -53,10 +61,17 @@ export interface PaidFacts {
 
 /**
  * Marks a payment paid if it is still `pending` or `failed` (conditional: of racing callbacks and returns,
- * exactly one changes it).
+ * exactly one changes it); with `returnRequested` the money is at once marked to go back (it arrived for a
+ * cancelled order).
  * @returns true when this call changed it.
  */
-export async function markPaid(db: DbOrTrx, paymentId: string, facts: PaidFacts, nowIso: string): Promise<boolean> {
+export async function markPaid(
+  db: DbOrTrx,
+  paymentId: string,
+  facts: PaidFacts,
+  returnRequested: boolean,
+  nowIso: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('payment')
     .set({
@@ -70,11 +85,26 @@ export async function markPaid(db: DbOrTrx, paymentId: string, facts: PaidFacts,
       paid_at: nowIso,
       last_checked_at: nowIso,
       updated_at: nowIso,
+      ...(returnRequested ? { return_requested_at: nowIso } : {}),
     })
     .where('id', '=', paymentId)
     .where('status', 'in', ['pending', 'failed'])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Asks for the money of the payment of `orderId` back, if it holds money and was not asked yet (the caller's
+ * transaction cancels the order).
+ */
+export async function requestReturn(db: DbOrTrx, orderId: string, nowIso: string): Promise<void> {
+  await db
+    .updateTable('payment')
+    .set({ return_requested_at: nowIso, updated_at: nowIso })
+    .where('order_id', '=', orderId)
+    .where('status', 'in', ['authorized', 'charged'])
+    .where('return_requested_at', 'is', null)
+    .execute();
 }
 
 /**
@@ -85,7 +115,12 @@ export async function markPaid(db: DbOrTrx, paymentId: string, facts: PaidFacts,
 export async function markFailed(
   db: DbOrTrx,
   paymentId: string,
-  facts: { transactionId: string | null; reason: string | null; code: string | null; cardMask: string | null },
+  facts: {
+    transactionId: string | null;
+    reason: string | null;
+    code: string | null;
+    cardMask: string | null;
+  },
   nowIso: string,
 ): Promise<boolean> {
   let q = db
@@ -124,7 +159,11 @@ export async function moveStatus(
 ): Promise<boolean> {
   const result = await db
     .updateTable('payment')
-    .set({ status: to, updated_at: nowIso, ...(refundedAmount === undefined ? {} : { refunded_amount: refundedAmount }) })
+    .set({
+      status: to,
+      updated_at: nowIso,
+      ...(refundedAmount === undefined ? {} : { refunded_amount: refundedAmount }),
+    })
     .where('id', '=', paymentId)
     .where('status', '=', from)
     .executeTakeFirst();
@@ -157,49 +196,39 @@ export async function insertEvent(
 }
 
 /**
- * Payments of orders awaiting payment that were started (a token issued) at or before `startedBefore` and not
- * asked about since `checkedBefore`: the ones whose callback may have been lost. Oldest check first.
+ * Payments of the given orders (those still awaiting payment) that were started (a token issued) at or before
+ * `startedBefore`, are not paid, and were not asked about since `checkedBefore`: the ones whose callback may
+ * have been lost. Oldest check first.
  */
-export async function findUnconfirmed(
+export async function findDueForPoll(
   db: DbOrTrx,
+  orderIds: readonly string[],
   startedBefore: string,
   checkedBefore: string,
   limit: number,
 ): Promise<PaymentRow[]> {
+  if (orderIds.length === 0) return [];
   return db
     .selectFrom('payment')
-    .innerJoin('order', 'order.id', 'payment.order_id')
-    .selectAll('payment')
-    .where('order.status', '=', 'awaiting_payment')
-    .where('payment.status', 'in', ['pending', 'failed'])
-    .where('payment.auth_count', '>', 0)
-    .where('payment.last_auth_at', '<=', startedBefore)
-    .where((eb) => eb.or([eb('payment.last_checked_at', 'is', null), eb('payment.last_checked_at', '<=', checkedBefore)]))
-    .orderBy('payment.last_checked_at')
-    .limit(limit)
-    .execute();
-}
-
-/** Payments still holding or holding onto money for cancelled orders: the money must go back. */
-export async function findMoneyToReturn(db: DbOrTrx, limit: number): Promise<PaymentRow[]> {
-  return db
-    .selectFrom('payment')
-    .innerJoin('order', 'order.id', 'payment.order_id')
-    .selectAll('payment')
-    .where('order.status', '=', 'cancelled')
-    .where('payment.status', 'in', ['authorized', 'charged'])
-    .orderBy('payment.updated_at')
-    .limit(limit)
-    .execute();
-}
-
-/** The audit entries of a payment, oldest first. */
-export async function findEvents(db: DbOrTrx, paymentId: string) {
-  return db
-    .selectFrom('payment_event')
     .selectAll()
-    .where('payment_id', '=', paymentId)
-    .orderBy('created_at')
-    .orderBy('id')
+    .where('order_id', 'in', [...orderIds])
+    .where('status', 'in', ['pending', 'failed'])
+    .where('auth_count', '>', 0)
+    .where('last_auth_at', '<=', startedBefore)
+    .where((eb) => eb.or([eb('last_checked_at', 'is', null), eb('last_checked_at', '<=', checkedBefore)]))
+    .orderBy('last_checked_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Payments whose money was asked back and that still hold it (authorized or charged), oldest change first. */
+export async function findReturnsDue(db: DbOrTrx, limit: number): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payment')
+    .selectAll()
+    .where('return_requested_at', 'is not', null)
+    .where('status', 'in', ['authorized', 'charged'])
+    .orderBy('updated_at')
+    .limit(limit)
     .execute();
 }

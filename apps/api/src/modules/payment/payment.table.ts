@@ -2,9 +2,10 @@ import type { Selectable } from 'kysely';
 import type { PaymentStatus } from '@kiim/contract';
 
 /**
- * One card payment per order (Halyk ePay). `invoice_id` is the order number (ePay invoiceID, 6–15 digits);
- * `secret_hash` a random value made per order that ePay echoes in its callback (payments-sms.md §1); money in
- * tenge.
+ * One card payment (Halyk ePay) of what the shop sells: `order_id` names what is paid (an order, for the payment
+ * module an opaque reference: it never reads orders), `invoice_id` the ePay invoiceID (6–15 digits; the order
+ * number); `secret_hash` a random value made per payment that ePay echoes in its callback (payments-sms.md §1);
+ * money in tenge.
  */
 export interface PaymentTable {
   id: string;
@@ -32,6 +33,11 @@ export interface PaymentTable {
   /** Last time ePay's status API was asked (the poll skips payments asked recently). */
   last_checked_at: string | null;
   paid_at: string | null;
+  /**
+   * When the shop asked for the money back (the order was cancelled with money taken, or money arrived for a
+   * cancelled order): while the payment still holds money, the payment job retries the refund or cancel.
+   */
+  return_requested_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -10,52 +10,44 @@ import {
 import { isoNow, type Db, type DbOrTrx } from '#app/db/database.ts';
 import { AppError, notFound } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
+import {
+  attachList,
+  createList,
+  findCustomerList,
+  mergeLists,
+  requireCustomerList,
+  requireList,
+  withLockedList,
+  type ListRequester,
+  type OwnedListKind,
+} from '#app/lib/owned-list.ts';
 import { productCardsByIds, requireCity } from '#app/modules/catalog/catalog.service.ts';
 import { resolveToken } from '#app/modules/customer/customer.token.ts';
 import * as repo from './wishlist.repository.ts';
 
 // The wishlist (spec §3, §7): products a shopper keeps for later, anonymous by uuid (cookie wishlist_uuid)
-// or a customer's. The same access rule as the cart: an anonymous wishlist is used by whoever holds its uuid;
-// a customer's only with that customer's token (anyone else gets 404, never the wishlist).
-
-/**
- * Who asks: the customer token of the request (header `X-Authorization`, cookie `customer_token`, or the
- * `token` query of spec §7), if any, and the current time.
- */
-export interface WishlistRequester {
-  token: string | undefined;
-  now: Date;
-}
+// or a customer's. Access, locking, attach and merge are the customer-owned list kit's, as for the cart: an
+// anonymous wishlist is used by whoever holds its uuid; a customer's only with that customer's token (anyone
+// else gets 404, never the wishlist).
 
 const wishlistNotFound = () => notFound(ErrorCode.wishlistNotFound, 'Список избранного не найден');
 const skuNotFound = () => notFound(ErrorCode.skuNotFound, 'Товар не найден');
-/** 404 with code 3001 (spec §8): the customer has no wishlist yet; the client attaches its anonymous one. */
-const noCustomerWishlist = () => new AppError(404, ErrorCode.noCustomerCart, 'У покупателя ещё нет списка избранного');
-const alreadyMerged = () =>
-  new AppError(409, ErrorCode.alreadyMerged, 'Этот список избранного уже объединён с другим');
 
 /**
- * Checks that `requester` may use the wishlist (see the module's access rule). The token is resolved only
- * for an owned wishlist, so a stale token never gets in the way of an anonymous one.
- * @throws AppError 404 wishlistNotFound (another customer's, or no token); 403 for a bad/expired token.
+ * The wishlist as a customer-owned list (lib/owned-list.ts: access, lock and re-check, attach, merge): merging
+ * is a union — a product in both keeps the destination's entry (docs/decisions/005).
  */
-async function assertAccess(db: DbOrTrx, wishlist: repo.WishlistRecord, requester: WishlistRequester): Promise<void> {
-  if (wishlist.customer_id === null) return;
-  if (!requester.token) throw wishlistNotFound();
-  const { customer } = await resolveToken(db, requester.token, requester.now);
-  if (customer.id !== wishlist.customer_id) throw wishlistNotFound();
-}
-
-/**
- * The wishlist `uuid` (any case) in use, if `requester` may use it; a wishlist merged away is gone.
- * @throws AppError 404 wishlistNotFound; 403 for a bad/expired token on an owned wishlist (spec §8).
- */
-async function requireWishlist(db: DbOrTrx, uuid: string, requester: WishlistRequester): Promise<repo.WishlistRecord> {
-  const wishlist = await repo.findWishlist(db, uuid.toLowerCase());
-  if (!wishlist || wishlist.merged_into_id) throw wishlistNotFound();
-  await assertAccess(db, wishlist, requester);
-  return wishlist;
-}
+const WISHLIST: OwnedListKind = {
+  table: 'wishlist',
+  notFound: wishlistNotFound,
+  messages: {
+    noCustomerList: 'У покупателя ещё нет списка избранного',
+    customerHasList: 'У покупателя уже есть список избранного: объедините списки',
+    alreadyMerged: 'Этот список избранного уже объединён с другим',
+  },
+  copyItems: repo.copyItems,
+  deleteItems: repo.deleteItems,
+};
 
 /** The wishlist's entries without card data, newest first. */
 async function contents(db: DbOrTrx, uuid: string): Promise<WishlistContents> {
@@ -93,28 +85,33 @@ async function withCards(db: DbOrTrx, uuid: string, cityId: number): Promise<Wis
  * @throws AppError 404 wishlistNotFound (unknown `uuid`, merged away, or another customer's), 404 skuNotFound
  *   (unknown `externalId`, or a product no longer sold); 403 for a bad or expired token (spec §8).
  */
-export async function addItem(db: Db, query: WishlistAddQuery, requester: WishlistRequester): Promise<WishlistContents> {
-  const existing = query.uuid ? await requireWishlist(db, query.uuid, requester) : undefined;
+export async function addItem(
+  db: Db,
+  query: WishlistAddQuery,
+  requester: ListRequester,
+): Promise<WishlistContents> {
+  const existing = query.uuid ? await requireList(db, WISHLIST, query.uuid, requester) : undefined;
   const sku = await repo.findSku(db, query.externalId);
   if (!sku || sku.is_active !== 1) throw skuNotFound();
-  const nowIso = isoNow(requester.now);
   let target = existing;
   let ownerForNew: string | null = null;
   if (!target && requester.token) {
     const { customer } = await resolveToken(db, requester.token, requester.now);
-    target = await repo.findCustomerWishlist(db, customer.id);
+    target = await findCustomerList(db, WISHLIST, customer.id);
     ownerForNew = customer.id;
   }
-  const uuid = target?.id ?? newId();
+  const add = (trx: DbOrTrx, uuid: string, nowIso: string) =>
+    repo.insertItem(trx, uuid, sku.product_id, sku.id, nowIso);
+  if (target) {
+    const uuid = target.id;
+    await withLockedList(db, WISHLIST, target, requester, (trx, nowIso) => add(trx, uuid, nowIso));
+    return contents(db, uuid);
+  }
+  const uuid = newId();
+  const nowIso = isoNow(requester.now);
   await db.transaction().execute(async (trx) => {
-    if (!target) {
-      await repo.insertWishlist(trx, uuid, ownerForNew, nowIso);
-    } else {
-      const locked = await repo.lockWishlist(trx, uuid, nowIso);
-      if (!locked || locked.merged_into_id) throw wishlistNotFound();
-      if (locked.customer_id !== target.customer_id) await assertAccess(trx, locked, requester);
-    }
-    await repo.insertItem(trx, uuid, sku.product_id, sku.id, nowIso);
+    await createList(trx, WISHLIST, uuid, ownerForNew, nowIso);
+    await add(trx, uuid, nowIso);
   });
   return contents(db, uuid);
 }
@@ -129,17 +126,14 @@ export async function addItem(db: Db, query: WishlistAddQuery, requester: Wishli
 export async function removeItem(
   db: Db,
   query: WishlistRemoveQuery,
-  requester: WishlistRequester,
+  requester: ListRequester,
 ): Promise<WishlistContents> {
-  const wishlist = await requireWishlist(db, query.uuid, requester);
+  const wishlist = await requireList(db, WISHLIST, query.uuid, requester);
   const sku = await repo.findSku(db, query.externalId);
   if (!sku) throw skuNotFound();
-  await db.transaction().execute(async (trx) => {
-    const locked = await repo.lockWishlist(trx, wishlist.id, isoNow(requester.now));
-    if (!locked || locked.merged_into_id) throw wishlistNotFound();
-    if (locked.customer_id !== wishlist.customer_id) await assertAccess(trx, locked, requester);
-    await repo.deleteItem(trx, wishlist.id, sku.product_id);
-  });
+  await withLockedList(db, WISHLIST, wishlist, requester, (trx) =>
+    repo.deleteItem(trx, wishlist.id, sku.product_id),
+  );
   return contents(db, wishlist.id);
 }
 
@@ -149,8 +143,13 @@ export async function removeItem(
  * number of queries whatever its size.
  * @throws AppError 404 wishlistNotFound, 404 cityNotFound; 403 for a bad token on an owned wishlist.
  */
-export async function getWishlist(db: Db, uuid: string, cityId: number, requester: WishlistRequester): Promise<Wishlist> {
-  const wishlist = await requireWishlist(db, uuid, requester);
+export async function getWishlist(
+  db: Db,
+  uuid: string,
+  cityId: number,
+  requester: ListRequester,
+): Promise<Wishlist> {
+  const wishlist = await requireList(db, WISHLIST, uuid, requester);
   return withCards(db, wishlist.id, cityId);
 }
 
@@ -169,8 +168,7 @@ export async function getCustomerWishlist(
   if (!token) throw new AppError(401, ErrorCode.unauthorized, 'Войдите в свой аккаунт');
   const { customer } = await resolveToken(db, token, now);
   await requireCity(db, cityId);
-  const wishlist = await repo.findCustomerWishlist(db, customer.id);
-  if (!wishlist) throw noCustomerWishlist();
+  const wishlist = await requireCustomerList(db, WISHLIST, customer.id);
   return withCards(db, wishlist.id, cityId);
 }
 
@@ -183,35 +181,19 @@ export async function getCustomerWishlist(
  *   customer's); 409 customerHasCart (code 3007, `details.uuid`) when the customer already has another
  *   wishlist: merge instead.
  */
-export async function attachWishlist(db: Db, body: AttachToCustomerBody, now: Date): Promise<WishlistContents> {
-  const { customer } = await resolveToken(db, body.token, now);
-  const uuid = body.uuid.toLowerCase();
-  const nowIso = isoNow(now);
-  await db.transaction().execute(async (trx) => {
-    const wishlist = await repo.lockWishlist(trx, uuid, nowIso);
-    if (!wishlist || wishlist.merged_into_id) throw wishlistNotFound();
-    if (wishlist.customer_id === customer.id) return;
-    if (wishlist.customer_id !== null) throw wishlistNotFound();
-    const existing = await repo.findCustomerWishlist(trx, customer.id);
-    if (existing) {
-      throw new AppError(
-        409,
-        ErrorCode.customerHasCart,
-        'У покупателя уже есть список избранного: объедините списки',
-        { uuid: existing.id },
-      );
-    }
-    await repo.setWishlistCustomer(trx, uuid, customer.id, nowIso);
-  });
-  return contents(db, uuid);
+export async function attachWishlist(
+  db: Db,
+  body: AttachToCustomerBody,
+  now: Date,
+): Promise<WishlistContents> {
+  return contents(db, await attachList(db, WISHLIST, body, now));
 }
 
 /**
  * `POST /api/wishlist/merge` (spec §7: body sourceUuid, destinationUuid; spec §4 sign-in merge): the union
  * of both — products of the source missing from the destination are added, keeping when and in which size
  * they were added; then the source is emptied and marked merged into the destination (gone for every other
- * call). Idempotent: repeating a merge already done changes nothing. Both are locked in ascending id order.
- * Access: the requester must be allowed to use both.
+ * call). Idempotent, locked and checked as the kit's merge; the requester must be allowed to use both.
  * @returns the destination's entries, newest first.
  * @throws AppError 404 wishlistNotFound (either unknown or not the requester's; the destination merged away);
  *   409 alreadyMerged (code 3006) when the source was merged into another wishlist; 403 for a bad token.
@@ -219,33 +201,7 @@ export async function attachWishlist(db: Db, body: AttachToCustomerBody, now: Da
 export async function mergeWishlists(
   db: Db,
   body: MergeBody,
-  requester: WishlistRequester,
+  requester: ListRequester,
 ): Promise<WishlistContents> {
-  const sourceId = body.sourceUuid.toLowerCase();
-  const destinationId = body.destinationUuid.toLowerCase();
-  const [source, destination] = await Promise.all([
-    repo.findWishlist(db, sourceId),
-    repo.findWishlist(db, destinationId),
-  ]);
-  if (!source || !destination || destination.merged_into_id) throw wishlistNotFound();
-  await assertAccess(db, source, requester);
-  await assertAccess(db, destination, requester);
-  if (source.merged_into_id === destinationId) return contents(db, destinationId);
-  if (source.merged_into_id) throw alreadyMerged();
-
-  const nowIso = isoNow(requester.now);
-  await db.transaction().execute(async (trx) => {
-    const locked = await repo.lockWishlists(trx, [sourceId, destinationId], nowIso);
-    const s = locked.get(sourceId);
-    const d = locked.get(destinationId);
-    if (!s || !d || d.merged_into_id) throw wishlistNotFound();
-    if (s.merged_into_id === destinationId) return; // a parallel twin merged it a moment ago
-    if (s.merged_into_id) throw alreadyMerged();
-    if (s.customer_id !== source.customer_id) await assertAccess(trx, s, requester);
-    if (d.customer_id !== destination.customer_id) await assertAccess(trx, d, requester);
-    await repo.copyItems(trx, sourceId, destinationId, nowIso);
-    await repo.deleteItems(trx, sourceId);
-    await repo.markWishlistMerged(trx, sourceId, destinationId, nowIso);
-  });
-  return contents(db, destinationId);
+  return contents(db, await mergeLists(db, WISHLIST, body, requester));
 }

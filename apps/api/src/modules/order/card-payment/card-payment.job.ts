@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { orderDeps } from '#app/modules/order/order.lifecycle.ts';
-import { sweepPayments } from './payment.service.ts';
+import { orderDeps } from '../order.lifecycle.ts';
+import { sweepPayments } from './card-payment.sweep.ts';
 
 /**
- * Registers the payment job: from when the app is ready it runs ({@link sweepPayments}: lost callbacks confirmed, unpaid card-online orders past their
- * window cancelled with their stock released, money of cancelled orders returned) every `intervalSeconds`,
+ * Registers the payment job: from when the app is ready it runs {@link sweepPayments} (lost callbacks confirmed,
+ * unpaid card-online orders past their window cancelled with their stock released, money asked back returned)
+ * every `intervalSeconds`,
  * with the app's clock. One run at a time; a failed run is logged and the next one tries again. Stops when
  * the app closes. Call while building the app (before it is ready).
  */
@@ -15,7 +16,8 @@ export function registerPaymentJob(app: FastifyInstance, intervalSeconds: number
     running = true;
     try {
       const report = await sweepPayments(orderDeps(app), app.clock.now());
-      if (report.confirmed || report.cancelled || report.returned || report.deferred) app.log.info(report, 'payment job');
+      if (report.confirmed || report.cancelled || report.returned || report.deferred)
+        app.log.info(report, 'payment job');
     } catch (err) {
       app.log.error({ err }, 'payment job failed');
     } finally {

@@ -2,10 +2,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentErrorCode, ErrorCode, type HalykAuth, type Order } from '@kiim/contract';
 import { manualClock } from '#app/test/manual-clock.ts';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
-import { CARDS, orderFixtures, payOnSimulator, type FixtureCity, type FixtureSku } from '#app/test/order.fixtures.ts';
+import {
+  CARDS,
+  orderFixtures,
+  payOnSimulator,
+  type FixtureCity,
+  type FixtureSku,
+} from '#app/test/order.fixtures.ts';
 import { createEpaySimulator, simulatorEndpoints, type EpaySimulator } from '@kiim/tools/epay-simulator';
-import { POLL_AFTER_MS, sweepPayments } from './payment.service.ts';
-import { orderDeps } from '#app/modules/order/order.lifecycle.ts';
+import { orderDeps } from '../order.lifecycle.ts';
+import { POLL_AFTER_MS, sweepPayments } from './card-payment.sweep.ts';
 
 // Card online end to end through the project's ePay simulator on loopback (payments-sms.md §1): the shop's
 // Halyk adapter talks HTTP to the simulator; the simulator's callbacks reach the shop in-process.
@@ -47,7 +53,13 @@ afterAll(async () => {
   await sim?.close();
 });
 beforeEach(() => {
-  sim.configure({ callbackLoss: 0, callbackCopies: 1, twoStage: false, statusUnavailable: false, down: false });
+  sim.configure({
+    callbackLoss: 0,
+    callbackCopies: 1,
+    twoStage: false,
+    statusUnavailable: false,
+    down: false,
+  });
 });
 
 /** A signed-in customer with a card-online pickup order of `qty` units (stock set to `stock` first). */
@@ -75,11 +87,22 @@ const callback = async (payload: Record<string, unknown>, form = false) => {
   return { status: res.statusCode, body: res.json() as { data: { result: string } } };
 };
 const smsTo = async (mobile: string) =>
-  (await t.db.selectFrom('sms_message').select('text').where('mobile', '=', mobile).orderBy('created_at').execute()).map((m) => m.text);
+  (
+    await t.db
+      .selectFrom('sms_message')
+      .select('text')
+      .where('mobile', '=', mobile)
+      .orderBy('created_at')
+      .execute()
+  ).map((m) => m.text);
 
 /** The callback ePay would post for the last transaction of an order's invoice (with the real secret). */
 async function genuineCallback(orderNumber: string, over: Record<string, unknown> = {}) {
-  const payment = await t.db.selectFrom('payment').selectAll().where('invoice_id', '=', orderNumber).executeTakeFirstOrThrow();
+  const payment = await t.db
+    .selectFrom('payment')
+    .selectAll()
+    .where('invoice_id', '=', orderNumber)
+    .executeTakeFirstOrThrow();
   const tr = sim.transactions(orderNumber).at(-1)!;
   return {
     id: tr.id,
@@ -157,7 +180,15 @@ describe('card online: order and POST /api/payment/halyk/auth', () => {
     expect(theirs.body.code).toBe(ErrorCode.orderNotFound);
     expect((await auth(stranger.token, '999999999')).status).toBe(404);
     expect((await auth(stranger.token, '12ab')).status).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/payment/halyk/auth', payload: { orderNumber: order.number } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/payment/halyk/auth',
+          payload: { orderNumber: order.number },
+        })
+      ).statusCode,
+    ).toBe(401);
 
     const cashCart = await fx.makeCart([{ skuId: sku.id, qty: 1 }], stranger.id);
     const cash = await fx.create(stranger.token, fx.draft(cashCart, city));
@@ -190,7 +221,11 @@ describe('paying on the payment page and the postLink', () => {
     const state = await fx.orderState(order.number);
     expect(state.order.status).toBe('paid');
     expect(state.order.payment_expires_at).toBeNull();
-    expect(state.payment).toMatchObject({ status: 'charged', card_mask: '440563...5096', transaction_id: sim.transactions(order.number)[0]!.id });
+    expect(state.payment).toMatchObject({
+      status: 'charged',
+      card_mask: '440563...5096',
+      transaction_id: sim.transactions(order.number)[0]!.id,
+    });
     expect(state.history.map((h) => [h.from_status, h.to_status, h.actor])).toEqual([
       [null, 'awaiting_payment', 'customer'],
       ['awaiting_payment', 'paid', 'payment'],
@@ -200,7 +235,12 @@ describe('paying on the payment page and the postLink', () => {
       `Kiim: оплата заказа № ${order.number} на сумму ${order.amount.toLocaleString('ru-KZ').replace(/\s/g, '\u00a0')}\u00a0₸ получена. Спасибо!`,
     ]);
     const details = await fx.call<Order>('GET', `/api/order/details/${order.number}`, me.token);
-    expect(details.body.data.payment).toMatchObject({ status: 'charged', cardMask: '440563...5096', paidAt: clock.now().toISOString(), expiresAt: null });
+    expect(details.body.data.payment).toMatchObject({
+      status: 'charged',
+      cardMask: '440563...5096',
+      paidAt: clock.now().toISOString(),
+      expiresAt: null,
+    });
     expect(details.body.data.status).toBe('paid');
 
     // Paying twice is refused by the shop and by ePay.
@@ -223,7 +263,11 @@ describe('paying on the payment page and the postLink', () => {
     await sim.idle();
     let state = await fx.orderState(order.number);
     expect(state.order.status).toBe('awaiting_payment');
-    expect(state.payment).toMatchObject({ status: 'failed', failure_reason: 'Недостаточно средств на карте', failure_code: '51' });
+    expect(state.payment).toMatchObject({
+      status: 'failed',
+      failure_reason: 'Недостаточно средств на карте',
+      failure_code: '51',
+    });
     const seen = (await refresh(me.token, order.number)).body.data.order;
     expect(seen.payment).toMatchObject({ status: 'failed', failureReason: 'Недостаточно средств на карте' });
 
@@ -233,7 +277,11 @@ describe('paying on the payment page and the postLink', () => {
     await sim.idle();
     state = await fx.orderState(order.number);
     expect(state.order.status).toBe('paid');
-    expect(state.payment).toMatchObject({ status: 'charged', card_mask: '552204...6736', failure_reason: null });
+    expect(state.payment).toMatchObject({
+      status: 'charged',
+      card_mask: '552204...6736',
+      failure_reason: null,
+    });
     expect(state.events.map((e) => e.outcome)).toEqual(['failed', 'paid']);
   });
 
@@ -262,20 +310,39 @@ describe('paying on the payment page and the postLink', () => {
     ];
     it.each(cases)('%s', async (_name, body, status, result) => {
       const before = await fx.orderState(orderNumber);
-      const counts = [await fx.count('payment_event'), await fx.count('order_status_history'), await fx.count('sms_message')];
+      const counts = [
+        await fx.count('payment_event'),
+        await fx.count('order_status_history'),
+        await fx.count('sms_message'),
+      ];
       const r = await callback(body());
       expect(r.status).toBe(status);
       if (result) expect(r.body.data.result).toBe(result);
       expect(await fx.orderState(orderNumber)).toEqual(before);
-      expect([await fx.count('payment_event'), await fx.count('order_status_history'), await fx.count('sms_message')]).toEqual(counts);
+      expect([
+        await fx.count('payment_event'),
+        await fx.count('order_status_history'),
+        await fx.count('sms_message'),
+      ]).toEqual(counts);
     });
 
     it('a callback with the right secret but not confirmed by ePay’s status API changes nothing', async () => {
       const { me, order } = await cardOrder();
       await auth(me.token, order.number); // a payment started, nothing paid
-      const payment = await t.db.selectFrom('payment').selectAll().where('invoice_id', '=', order.number).executeTakeFirstOrThrow();
+      const payment = await t.db
+        .selectFrom('payment')
+        .selectAll()
+        .where('invoice_id', '=', order.number)
+        .executeTakeFirstOrThrow();
       const before = await fx.orderState(order.number);
-      const forged = await callback({ invoiceId: order.number, amount: order.amount, currency: 'KZT', code: 'ok', secret_hash: payment.secret_hash, id: 'forged' });
+      const forged = await callback({
+        invoiceId: order.number,
+        amount: order.amount,
+        currency: 'KZT',
+        code: 'ok',
+        secret_hash: payment.secret_hash,
+        id: 'forged',
+      });
       expect(forged.body.data.result).toBe('unchanged');
       expect(await fx.orderState(order.number)).toEqual(before);
     });
@@ -339,9 +406,15 @@ describe('the payment job (run by the server on an interval; here with the injec
     expect(report.cancelled).toBeGreaterThanOrEqual(1);
     const state = await fx.orderState(order.number);
     expect(state.order.status).toBe('cancelled');
-    expect(state.history.at(-1)).toEqual({ from_status: 'awaiting_payment', to_status: 'cancelled', actor: 'system' });
+    expect(state.history.at(-1)).toEqual({
+      from_status: 'awaiting_payment',
+      to_status: 'cancelled',
+      actor: 'system',
+    });
     expect(await fx.stockOf(sku.id, city.id)).toBe(4);
-    expect((await smsTo(me.mobile)).at(-1)).toBe(`Kiim: заказ № ${order.number} отменён, так как оплата не поступила вовремя.`);
+    expect((await smsTo(me.mobile)).at(-1)).toBe(
+      `Kiim: заказ № ${order.number} отменён, так как оплата не поступила вовремя.`,
+    );
     // Nothing more on the next run: the stock is released once.
     await sweepPayments(deps, at(40));
     expect(await fx.stockOf(sku.id, city.id)).toBe(4);
@@ -349,7 +422,10 @@ describe('the payment job (run by the server on an interval; here with the injec
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('Заказ отменён, оплатить его нельзя');
     const listed = await fx.call<{ items: Order[] }>('GET', '/api/order/list?state=completed', me.token);
-    expect(listed.body.data.items.map((o) => [o.number, o.status])).toContainEqual([order.number, 'cancelled']);
+    expect(listed.body.data.items.map((o) => [o.number, o.status])).toContainEqual([
+      order.number,
+      'cancelled',
+    ]);
   });
 
   it('confirms a payment whose callback was lost instead of cancelling it', async () => {
@@ -377,14 +453,18 @@ describe('the payment job (run by the server on an interval; here with the injec
     expect(report.deferred).toBeGreaterThan(0);
     expect((await fx.orderState(order.number)).order.status).toBe('awaiting_payment');
     sim.configure({ down: false });
-    expect((await sweepPayments(orderDeps(t.app), new Date(clock.now().getTime() + 32 * 60_000))).cancelled).toBeGreaterThan(0);
+    expect(
+      (await sweepPayments(orderDeps(t.app), new Date(clock.now().getTime() + 32 * 60_000))).cancelled,
+    ).toBeGreaterThan(0);
     expect((await fx.orderState(order.number)).order.status).toBe('cancelled');
   });
 
   it('returns a payment that arrives after the order was cancelled', async () => {
     const { me, order } = await cardOrder(1, 3);
     const a = (await auth(me.token, order.number)).body.data;
-    const cancelled = await fx.call<{ order: Order }>('POST', '/api/order/cancel', me.token, { number: order.number });
+    const cancelled = await fx.call<{ order: Order }>('POST', '/api/order/cancel', me.token, {
+      number: order.number,
+    });
     expect(cancelled.body.data.order.status).toBe('cancelled');
     expect(await fx.stockOf(sku.id, city.id)).toBe(3);
     // The shopper still had the payment page open and pays.
@@ -395,8 +475,41 @@ describe('the payment job (run by the server on an interval; here with the injec
     expect(state.order.status).toBe('cancelled');
     expect(state.payment).toMatchObject({ status: 'refunded', refunded_amount: order.amount });
     expect(state.events.map((e) => e.outcome).sort()).toEqual(['late-payment', 'refunded']);
-    expect(sim.transactions(order.number)[0]).toMatchObject({ statusName: 'REFUND', refundedAmount: order.amount });
+    expect(sim.transactions(order.number)[0]).toMatchObject({
+      statusName: 'REFUND',
+      refundedAmount: order.amount,
+    });
     expect(await fx.stockOf(sku.id, city.id)).toBe(3);
+  });
+});
+
+describe('the payment job returns money ePay could not take back at once', () => {
+  it('a paid order cancelled while ePay is down: cancelled with its stock back, refunded by the next run', async () => {
+    const { me, order } = await cardOrder(1, 4);
+    await payOnSimulator(sim, (await auth(me.token, order.number)).body.data, CARDS.approved);
+    await sim.idle();
+    expect((await fx.orderState(order.number)).order.status).toBe('paid');
+    sim.configure({ down: true });
+    const cancelled = await fx.call<{ order: Order }>('POST', '/api/order/cancel', me.token, {
+      number: order.number,
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data.order.status).toBe('cancelled');
+    expect(cancelled.body.data.order.payment).toMatchObject({ status: 'charged', refundedAmount: 0 });
+    expect(await fx.stockOf(sku.id, city.id)).toBe(4);
+    const deps = orderDeps(t.app);
+    expect((await sweepPayments(deps, clock.now())).returned).toBe(0);
+    sim.configure({ down: false });
+    expect((await sweepPayments(deps, clock.now())).returned).toBe(1);
+    const state = await fx.orderState(order.number);
+    expect(state.payment).toMatchObject({ status: 'refunded', refunded_amount: order.amount });
+    expect(sim.transactions(order.number)[0]).toMatchObject({
+      statusName: 'REFUND',
+      refundedAmount: order.amount,
+    });
+    // Returned once: the next run finds nothing more to return.
+    expect((await sweepPayments(deps, clock.now())).returned).toBe(0);
+    expect(await fx.stockOf(sku.id, city.id)).toBe(4);
   });
 });
 
@@ -413,7 +526,9 @@ describe('cancelling and handing over paid orders', () => {
     const { me, order } = await cardOrder(2, 5);
     await payOnSimulator(sim, (await auth(me.token, order.number)).body.data, CARDS.approved);
     await sim.idle();
-    const r = await fx.call<{ order: Order }>('POST', '/api/order/cancel', me.token, { number: order.number });
+    const r = await fx.call<{ order: Order }>('POST', '/api/order/cancel', me.token, {
+      number: order.number,
+    });
     expect(r.status).toBe(200);
     expect(r.body.data.order.status).toBe('cancelled');
     expect(r.body.data.order.payment).toMatchObject({ status: 'refunded', refundedAmount: order.amount });

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { decodeStock, stockCount, stockLevels, stockState } from './stock.rules.ts';
+import { decodeStock, stockCount, stockLevels, stockState } from './inventory.rules.ts';
 
 describe('stock rules (spec §3, §4, §9)', () => {
   it('decodes quantities into levels', () => {
     expect([0, -1, 1, 4, 5, 100].map(decodeStock)).toEqual([
-      'not-available', 'not-available', 'less-than-5', 'less-than-5', 'more-than-5', 'more-than-5',
+      'not-available',
+      'not-available',
+      'less-than-5',
+      'less-than-5',
+      'more-than-5',
+      'more-than-5',
     ]);
   });
   it('counts levels as 0, 4 and 6', () => {

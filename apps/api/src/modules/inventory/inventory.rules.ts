@@ -18,7 +18,12 @@ export const stockCount = (level: StockLevel): number => STOCK_LEVEL_COUNT[level
  * exists; otherwise 'Нет в наличии'.
  * @param regional units in the requested city; @param global units in all visible cities.
  */
-export function stockState(regional: number, global: number, cityVisible: boolean, onProductPage = false): string {
+export function stockState(
+  regional: number,
+  global: number,
+  cityVisible: boolean,
+  onProductPage = false,
+): string {
   if (regional > 0 && cityVisible) return StockState.inStock;
   if (global > 0) return onProductPage ? StockState.otherCityOnProductPage : StockState.otherCity;
   return StockState.none;

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The module boundaries of docs/decisions/011, checked on the source: dependencies point along the business
+// flow (order → payment, order → inventory, never back), one owner per table (stock: inventory), and no module
+// reaches into another's repository.
+
+const modulesDir = path.dirname(new URL(import.meta.url).pathname);
+
+/** Production source files of the modules (tests and test fixtures left out), relative to `modules/`. */
+function sourceFiles(): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (
+        /\.ts$/.test(entry.name) &&
+        !/\.(test|fixtures)\.ts$/.test(entry.name) &&
+        !entry.name.endsWith('.testing.ts')
+      )
+        files.push(path.relative(modulesDir, full));
+    }
+  };
+  walk(modulesDir);
+  return files;
+}
+
+const moduleOf = (file: string) => file.split(path.sep)[0]!;
+const source = (file: string) => fs.readFileSync(path.join(modulesDir, file), 'utf8');
+/** The module paths a file imports (`#app/modules/<module>/…` or a relative path leaving its module). */
+function importedModules(file: string): { module: string; target: string }[] {
+  return [...source(file).matchAll(/from\s+'([^']+)'/g)].flatMap(([, spec]) => {
+    const target = spec!.startsWith('#app/modules/')
+      ? spec!.slice('#app/modules/'.length)
+      : spec!.startsWith('.')
+        ? path.relative(modulesDir, path.resolve(path.join(modulesDir, path.dirname(file)), spec!))
+        : null;
+    return target && !target.startsWith('..')
+      ? [{ module: target.split(path.sep)[0]!.split('/')[0]!, target }]
+      : [];
+  });
+}
+
+describe('module boundaries (docs/decisions/011)', () => {
+  it('finds the modules’ source files', () => {
+    expect(sourceFiles()).toContain(path.join('payment', 'payment.service.ts'));
+  });
+
+  it('payment knows nothing of orders: no payment file imports the order module', () => {
+    const offenders = sourceFiles()
+      .filter((f) => moduleOf(f) === 'payment')
+      .filter((f) => importedModules(f).some((i) => i.module === 'order'));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the stock table is named only by the inventory module', () => {
+    const offenders = sourceFiles().filter(
+      (f) =>
+        moduleOf(f) !== 'inventory' &&
+        /(selectFrom|updateTable|insertInto|deleteFrom|Join)\(\s*'stock\b/.test(source(f)),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('Kysely statements live in repositories (and inventory’s expressions) only', () => {
+    const offenders = sourceFiles().filter(
+      (f) =>
+        !/\.(repository|expressions)\.ts$/.test(f) &&
+        /\.(selectFrom|updateTable|insertInto|deleteFrom)\(/.test(source(f)),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('no module imports another module’s repository', () => {
+    const offenders = sourceFiles().flatMap((f) =>
+      importedModules(f)
+        .filter((i) => i.module !== moduleOf(f) && /\.repository\.ts$/.test(i.target))
+        .map((i) => `${f} → ${i.target}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});

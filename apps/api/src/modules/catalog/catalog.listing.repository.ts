@@ -1,0 +1,288 @@
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import type { Sort } from '@kiim/contract';
+import type { Database, DbOrTrx } from '#app/db/database.ts';
+import { hasUnitsInCity } from '#app/modules/inventory/inventory.expressions.ts';
+import type { ProductRow, ProductTable } from './catalog.table.ts';
+
+// Queries of product lists (the catalogue's read model): filters, facet counts, sorts and pages of products
+// with their stock for one city. Stock comes from the catalogue's summary `product_stock` (units per product
+// and city) and `product.stock_global` (units over visible cities), kept exact by database triggers
+// (docs/decisions/008); "sizes in stock" through the inventory module's expressions. Sums are cast to integer
+// so both dialects answer numbers (PostgreSQL's sum and count are bigint). Functions take `db | trx` first.
+
+/**
+ * Which units count as stock for one request (spec §4):
+ * - `regionalCityId`: the city whose units are "regional"; `null` when the requested city is hidden from
+ *   customers, so no regional stock shows there;
+ * - global units are always those of every city with `visible_for_customers = 1`.
+ */
+export interface StockScope {
+  regionalCityId: number | null;
+}
+
+/**
+ * Filter of a product list: active products matching every given condition (values within one condition are
+ * alternatives). An empty list in a condition matches nothing.
+ */
+export interface ProductFilter {
+  categoryIds?: readonly number[];
+  gender?: number;
+  /** Only these products (e.g. a wishlist's). */
+  productIds?: readonly number[];
+  brandIds?: readonly number[];
+  colourNames?: readonly string[];
+  sizes?: readonly string[];
+  /** Selling price bounds, whole tenge, inclusive. */
+  priceMin?: number;
+  priceMax?: number;
+  /** Only discounted products (price below original price). */
+  discount?: boolean;
+  /** Only products with units in the scope's regional city (and, with `sizes`, in one of those sizes). */
+  inStock?: boolean;
+  /** Search: for each group, the product has one of its terms (product_search_term). */
+  termGroups?: readonly (readonly string[])[];
+}
+
+/** A filter that facets leave out when counting its own values (disjunctive facets). */
+type FacetDimension = 'category' | 'brand' | 'colour' | 'size' | 'price';
+
+/** A product row with its stock units for a {@link StockScope} (exact units: never sent out). */
+export type ProductWithStock = ProductRow & { regional: number; global: number };
+
+type ProductEb = ExpressionBuilder<Database & { p: ProductTable }, 'p'>;
+
+/** `in (…)` that matches nothing for an empty list (never renders `in ()`, which is invalid SQL). */
+export const listOrNone = <T>(values: readonly T[], none: T): T[] => (values.length ? [...values] : [none]);
+
+/** The product `p` has units in the regional city (never true in a hidden city). */
+function inStockCondition(eb: ProductEb, scope: StockScope): Expression<SqlBool> {
+  if (scope.regionalCityId === null) return sql<SqlBool>`1 = 0`;
+  return eb.exists(
+    eb
+      .selectFrom('product_stock as fps')
+      .select('fps.product_id')
+      .whereRef('fps.product_id', '=', 'p.id')
+      .where('fps.city_id', '=', scope.regionalCityId)
+      .where('fps.quantity', '>', 0),
+  );
+}
+
+/** Conditions of a filter over the product `p`, leaving out the dimension `except` (for its facet counts). */
+function filterConditions(
+  eb: ProductEb,
+  f: ProductFilter,
+  scope: StockScope,
+  except?: FacetDimension,
+): Expression<SqlBool>[] {
+  const c: Expression<SqlBool>[] = [eb('p.is_active', '=', 1)];
+  if (f.categoryIds && except !== 'category') c.push(eb('p.category_id', 'in', listOrNone(f.categoryIds, 0)));
+  if (f.gender !== undefined) c.push(eb('p.gender', '=', f.gender));
+  if (f.productIds) c.push(eb('p.id', 'in', listOrNone(f.productIds, 0)));
+  if (f.brandIds && except !== 'brand') c.push(eb('p.brand_id', 'in', listOrNone(f.brandIds, 0)));
+  if (f.colourNames && except !== 'colour') c.push(eb('p.colour_name', 'in', listOrNone(f.colourNames, '')));
+  if (f.priceMin !== undefined && except !== 'price') c.push(eb('p.price', '>=', f.priceMin));
+  if (f.priceMax !== undefined && except !== 'price') c.push(eb('p.price', '<=', f.priceMax));
+  if (f.discount) c.push(eb('p.original_price', '>', eb.ref('p.price')));
+  if (f.inStock) c.push(inStockCondition(eb, scope));
+  if (f.sizes && except !== 'size') {
+    const city = f.inStock ? scope.regionalCityId : undefined;
+    c.push(
+      eb.exists(
+        eb
+          .selectFrom('sku as fs')
+          .select('fs.id')
+          .whereRef('fs.product_id', '=', 'p.id')
+          .where('fs.size', 'in', listOrNone(f.sizes, ''))
+          .$if(city !== undefined, (qb) =>
+            qb.where((e) => (city === null ? sql<SqlBool>`1 = 0` : hasUnitsInCity(e.ref('fs.id'), city!))),
+          ),
+      ),
+    );
+  }
+  for (const group of f.termGroups ?? [])
+    c.push(
+      eb(
+        'p.id',
+        'in',
+        eb.selectFrom('product_search_term').select('product_id').where('term', 'in', listOrNone(group, '')),
+      ),
+    );
+  return c;
+}
+
+/**
+ * Counts of the products matching the filter: `total`, and how many of them are discounted and in stock in
+ * the scope's city (what `discount=1` / `inStock=1` would leave).
+ */
+export async function countProducts(
+  db: DbOrTrx,
+  filter: ProductFilter,
+  scope: StockScope,
+): Promise<{ total: number; discount: number; inStock: number }> {
+  const row = await db
+    .selectFrom('product as p')
+    .select((eb) => [
+      eb.fn.countAll().as('total'),
+      sql<number>`coalesce(sum(case when p.original_price > p.price then 1 else 0 end), 0)`.as('discount'),
+      sql<number>`coalesce(sum(case when ${inStockCondition(eb, scope)} then 1 else 0 end), 0)`.as(
+        'in_stock',
+      ),
+    ])
+    .where((eb) => eb.and(filterConditions(eb, filter, scope)))
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), discount: Number(row.discount), inStock: Number(row.in_stock) };
+}
+
+/** Product counts per category id, per brand id or per colour (name and a hex), leaving that filter out. */
+export async function facetCounts(
+  db: DbOrTrx,
+  dimension: 'category' | 'brand' | 'colour',
+  filter: ProductFilter,
+  scope: StockScope,
+): Promise<{ key: string; hex: string; count: number }[]> {
+  const column = ({ category: 'p.category_id', brand: 'p.brand_id', colour: 'p.colour_name' } as const)[
+    dimension
+  ];
+  const rows = await db
+    .selectFrom('product as p')
+    .select((eb) => [
+      sql<string | number>`${sql.ref(column)}`.as('key'),
+      eb.fn.min('p.colour_hex').as('hex'),
+      eb.fn.countAll().as('n'),
+    ])
+    .where((eb) => eb.and(filterConditions(eb, filter, scope, dimension)))
+    .groupBy(column)
+    .execute();
+  return rows.map((r) => ({ key: String(r.key), hex: String(r.hex), count: Number(r.n) }));
+}
+
+/**
+ * Product counts per size label, leaving the size filter out (with `inStock`, counting only sizes in stock in
+ * the city), in size order (the lowest `size_order` the label has, then the label).
+ */
+export async function sizeFacet(
+  db: DbOrTrx,
+  filter: ProductFilter,
+  scope: StockScope,
+): Promise<{ size: string; count: number }[]> {
+  const city = filter.inStock ? scope.regionalCityId : undefined;
+  const rows = await db
+    .selectFrom('product as p')
+    .innerJoin('sku as s', 's.product_id', 'p.id')
+    .select((eb) => [
+      's.size',
+      eb.fn.count<number>('p.id').distinct().as('n'),
+      eb.fn.min('s.size_order').as('o'),
+    ])
+    .where((eb) => eb.and(filterConditions(eb, filter, scope, 'size')))
+    .$if(city !== undefined, (qb) =>
+      qb.where((eb) => (city === null ? sql<SqlBool>`1 = 0` : hasUnitsInCity(eb.ref('s.id'), city!))),
+    )
+    .groupBy('s.size')
+    .orderBy('o')
+    .orderBy('s.size')
+    .execute();
+  return rows.map((r) => ({ size: r.size, count: Number(r.n) }));
+}
+
+/** Lowest and highest selling price of the products matching the filter without its price bounds; null when none. */
+export async function priceRange(
+  db: DbOrTrx,
+  filter: ProductFilter,
+  scope: StockScope,
+): Promise<{ min: number; max: number } | null> {
+  const row = await db
+    .selectFrom('product as p')
+    .select((eb) => [eb.fn.min('p.price').as('min'), eb.fn.max('p.price').as('max')])
+    .where((eb) => eb.and(filterConditions(eb, filter, scope, 'price')))
+    .executeTakeFirst();
+  return row && row.min !== null && row.max !== null ? { min: Number(row.min), max: Number(row.max) } : null;
+}
+
+/**
+ * ORDER BY of each sort (spec §4) over `p` (product) and its stock units `regional` and `global`. Whole
+ * discount percent is integer division of integer columns, which SQLite and PostgreSQL both round down
+ * (original_price > 0 by the CHECKs price > 0 and original_price >= price). The final `p.id` makes the order
+ * total.
+ */
+const sortOrder = (regional: RawBuilder<number> | null): Record<Sort, RawBuilder<unknown>[]> => ({
+  default: [
+    regional
+      ? sql`case when ${regional} > 0 then 0 when p.stock_global > 0 then 1 else 2 end asc`
+      : sql`case when p.stock_global > 0 then 1 else 2 end asc`,
+    sql`p.arrival_date desc`,
+  ],
+  'price-asc': [sql`p.price asc`],
+  'price-desc': [sql`p.price desc`],
+  // A hidden city has no regional units: the order is by units in all visible cities alone.
+  'regional-availability': [...(regional ? [sql`${regional} desc`] : []), sql`p.stock_global desc`],
+  'new-arrivals': [sql`p.arrival_date desc`],
+  'discount-desc': [sql`(p.original_price - p.price) * 100 / p.original_price desc`],
+});
+
+/**
+ * One page of active products matching the filter, in the order of `sort`, each with its stock units for the
+ * scope, read from the stock summary (one indexed lookup per product, no aggregation).
+ */
+export async function listProductPage(
+  db: DbOrTrx,
+  filter: ProductFilter,
+  scope: StockScope,
+  sort: Sort,
+  page: { limit: number; offset: number },
+): Promise<ProductWithStock[]> {
+  const city = scope.regionalCityId;
+  const regional = city === null ? sql<number>`0` : sql<number>`coalesce(ps.quantity, 0)`;
+  let query = db
+    .selectFrom('product as p')
+    .leftJoin('product_stock as ps', (join) =>
+      join.onRef('ps.product_id', '=', 'p.id').on('ps.city_id', '=', city ?? 0),
+    )
+    .selectAll('p')
+    .select([regional.as('regional'), 'p.stock_global as global'])
+    .where((eb) => eb.and(filterConditions(eb, filter, scope)));
+  for (const term of sortOrder(city === null ? null : regional)[sort]) query = query.orderBy(term);
+  const rows = await query.orderBy('p.id', 'asc').limit(page.limit).offset(page.offset).execute();
+  return rows.map((r) => ({ ...r, regional: Number(r.regional), global: Number(r.global) }));
+}
+
+/**
+ * Products to show beside one (product page sliders), other models only, at most `limit`, with stock for the
+ * scope: `similar` — same category, in stock in the city first, then nearest in price; `sameBrand` — same
+ * brand, in stock first, then newest.
+ */
+export async function relatedProducts(
+  db: DbOrTrx,
+  product: Pick<ProductRow, 'id' | 'category_id' | 'brand_id' | 'model_code' | 'price'>,
+  kind: 'similar' | 'sameBrand',
+  scope: StockScope,
+  limit: number,
+): Promise<ProductWithStock[]> {
+  const city = scope.regionalCityId;
+  const regional = city === null ? sql<number>`0` : sql<number>`coalesce(ps.quantity, 0)`;
+  const rows = await db
+    .selectFrom('product as p')
+    .leftJoin('product_stock as ps', (join) =>
+      join.onRef('ps.product_id', '=', 'p.id').on('ps.city_id', '=', city ?? 0),
+    )
+    .selectAll('p')
+    .select([regional.as('regional'), 'p.stock_global as global'])
+    .where('p.is_active', '=', 1)
+    .where('p.model_code', '<>', product.model_code)
+    .$if(kind === 'similar', (qb) =>
+      qb
+        .where('p.category_id', '=', product.category_id)
+        .orderBy(sql`case when ${regional} > 0 then 0 when p.stock_global > 0 then 1 else 2 end`)
+        .orderBy(sql`abs(p.price - ${product.price})`),
+    )
+    .$if(kind === 'sameBrand', (qb) =>
+      qb
+        .where('p.brand_id', '=', product.brand_id)
+        .orderBy(sql`case when ${regional} > 0 then 0 when p.stock_global > 0 then 1 else 2 end`)
+        .orderBy('p.arrival_date', 'desc'),
+    )
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, regional: Number(r.regional), global: Number(r.global) }));
+}

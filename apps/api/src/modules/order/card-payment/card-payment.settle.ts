@@ -1,0 +1,43 @@
+import { PaymentProviderError } from '#app/modules/payment/payment.provider.ts';
+import { chargeHeld, paymentOfOrder, type PaymentSource } from '#app/modules/payment/payment.service.ts';
+import { askStatus, awaitsMoney } from '#app/modules/payment/payment.status.ts';
+import type { OrderDeps } from '../order.lifecycle.ts';
+import type { OrderRow } from '../order.table.ts';
+import { applyPaymentStatus } from './card-payment.apply.ts';
+
+// The card payment of an order when the order changes hands or is cancelled: ask ePay before cancelling an
+// order awaiting payment, charge a held payment before handing the order over. (The money of a cancelled order
+// goes back through returnOrderMoney, card-payment.apply.ts.)
+
+/**
+ * Before a card-online order awaiting payment is cancelled: asks ePay whether it was paid after all and applies
+ * that (so a paid order is cancelled with a refund rather than left unpaid).
+ * @returns false when ePay could not be asked (the caller should not cancel now).
+ */
+export async function settleBeforeCancel(
+  deps: OrderDeps,
+  order: Pick<OrderRow, 'id' | 'number'>,
+  source: PaymentSource,
+  now: Date,
+): Promise<boolean> {
+  const payment = await paymentOfOrder(deps.db, order.id);
+  if (!payment || !awaitsMoney(payment)) return true;
+  try {
+    await applyPaymentStatus(deps, payment, await askStatus(deps, payment), source, now);
+    return true;
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    deps.log.warn({ err, orderNumber: order.number }, 'ePay status check failed before cancelling');
+    return false;
+  }
+}
+
+/**
+ * Charges the order's held payment (two-stage terminal) before the order is handed over; nothing for other
+ * payments.
+ * @throws AppError 502 providerUnavailable when ePay refuses or does not answer (the order is not moved).
+ */
+export async function chargeOrderHold(deps: OrderDeps, orderId: string, now: Date): Promise<void> {
+  const payment = await paymentOfOrder(deps.db, orderId);
+  if (payment) await chargeHeld(deps, payment, now);
+}

@@ -1,0 +1,115 @@
+import { OrderErrorCode, type Order, type OrderDraft } from '@kiim/contract';
+import type { DbOrTrx } from '#app/db/database.ts';
+import { AppError } from '#app/lib/errors.ts';
+import { claimCart, removeCartLines } from '#app/modules/cart/cart.service.ts';
+import type { CustomerRow } from '#app/modules/customer/customer.table.ts';
+import type { OrderDeps } from './order.lifecycle.ts';
+import * as repo from './order.repository.ts';
+import { draftFingerprint } from './order.rules.ts';
+import { getOrder } from './order.service.ts';
+import type { OrderRow } from './order.table.ts';
+import { checkDraft } from './steps/check-draft.ts';
+import { notifyPlaced } from './steps/notify-placed.ts';
+import { numberOrder } from './steps/number-order.ts';
+import { openOrderPayment } from './steps/open-payment.ts';
+import { reserveStock } from './steps/reserve-stock.ts';
+import { writeOrder } from './steps/write-order.ts';
+
+// Placing an order: the business process as a flow of named steps (order/steps/, and the cart and inventory
+// modules' own steps). Lock order inside the transaction: the cart row, the stock rows in (SKU, city) order,
+// the order-number counter — the same in every writer, so parallel orders never deadlock.
+
+/**
+ * The answer for an order that already exists under the draft's idempotency key: the same order when the
+ * draft is the same (a retry), else 409.
+ * @throws AppError 409 `OrderErrorCode.idempotencyKeyReused` for a different draft under the key.
+ */
+async function replay(
+  db: DbOrTrx,
+  customerId: string,
+  existing: OrderRow,
+  fingerprint: string,
+): Promise<Order> {
+  if (existing.request_hash !== fingerprint) {
+    throw new AppError(
+      409,
+      OrderErrorCode.idempotencyKeyReused,
+      'Этот заказ уже оформлен с другими данными. Обновите страницу и оформите заказ заново',
+    );
+  }
+  return getOrder(db, customerId, existing.number);
+}
+
+/**
+ * Places an order (spec §7 `POST /api/order/create`) for the signed-in customer:
+ * 1. validate the draft against the city's checkout options (no writes);
+ * then in ONE transaction:
+ * 2. claim the cart (the cart module: its row locked, an anonymous cart attached to the customer), and re-read
+ *    the idempotency key under that lock;
+ * 3. reserve stock: the lines in stock in `regionId` — and, with `includeOtherCityItems`, what other visible
+ *    cities hold — planned and taken under the stock lock (the inventory module);
+ * 4. number the order; 5. write it with its lines and first status; 6. open its ePay payment (card online);
+ * 7. remove the ordered lines from the cart (lines not ordered stay);
+ * and after commit: 8. notify the shopper by SMS (a failure is logged, never fails the order).
+ *
+ * Idempotent per (customer, `idempotencyKey`): a retry with the same draft answers the same order; parallel
+ * requests with one key make one order (the losers re-read it).
+ * @returns the order as `getOrder` answers it; amounts in tenge (`amount` = items + delivery: 0 for pickup,
+ *   the city's courier price for courier).
+ * @throws AppError 400 field errors (`pickupPointId`, `delivery.street`, `delivery.building`,
+ *   `delivery.contactName`, `delivery.contactPhone`, `delivery.regionId`); 404 cityNotFound; 404 cartNotFound
+ *   (unknown, merged away or another customer's cart); 422 paymentMethodNotOffered, deliveryMethodNotOffered
+ *   (courier where there is none, any method in a hidden city), emptyCart (no line at all, or only products no
+ *   longer sold); 409 insufficientStock (`details.lines: [{externalId, requested, available}]`, nothing
+ *   written); 409 `OrderErrorCode.idempotencyKeyReused` for a different draft under a used key.
+ */
+export async function createOrder(
+  deps: OrderDeps,
+  customer: CustomerRow,
+  draft: OrderDraft,
+  now: Date,
+): Promise<Order> {
+  const { db } = deps;
+  const fingerprint = draftFingerprint(draft);
+  const earlier = await repo.findOrderByIdempotencyKey(db, customer.id, draft.idempotencyKey);
+  if (earlier) return replay(db, customer.id, earlier, fingerprint);
+
+  const checkout = await checkDraft(db, draft);
+  const nowIso = now.toISOString();
+  let placed: { order: OrderRow } | { replayOf: OrderRow };
+  try {
+    placed = await db.transaction().execute(async (trx) => {
+      await claimCart(trx, draft.cartUuid, customer.id, nowIso);
+      const twin = await repo.findOrderByIdempotencyKey(trx, customer.id, draft.idempotencyKey);
+      if (twin) return { replayOf: twin };
+      const plan = await reserveStock(trx, draft, nowIso);
+      const number = await numberOrder(trx);
+      const order = await writeOrder(trx, {
+        customerId: customer.id,
+        draft,
+        fingerprint,
+        checkout,
+        planned: plan.planned,
+        number,
+        paymentWindowMinutes: deps.paymentWindowMinutes,
+        now,
+      });
+      await openOrderPayment(trx, order, nowIso);
+      await removeCartLines(
+        trx,
+        draft.cartUuid,
+        plan.ordered.map((l) => l.skuId),
+      );
+      return { order };
+    });
+  } catch (err) {
+    // A parallel request with the same key committed first (unique (customer_id, idempotency_key), or its
+    // lines/stock are already gone): answer its order.
+    const winner = await repo.findOrderByIdempotencyKey(db, customer.id, draft.idempotencyKey);
+    if (winner) return replay(db, customer.id, winner, fingerprint);
+    throw err;
+  }
+  if ('replayOf' in placed) return replay(db, customer.id, placed.replayOf, fingerprint);
+  await notifyPlaced(deps, placed.order);
+  return getOrder(db, customer.id, placed.order.number);
+}

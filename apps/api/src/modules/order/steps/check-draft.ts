@@ -1,0 +1,28 @@
+import type { OrderDraft } from '@kiim/contract';
+import type { DbOrTrx } from '#app/db/database.ts';
+import { cityDeliveryOptions } from '#app/modules/cart/cart.service.ts';
+import { checkCheckoutChoice, deliveryPrice } from '#app/modules/cart/checkout.policy.ts';
+import { cityTimeZones } from '#app/modules/catalog/catalog.service.ts';
+import { checkDeliveryFields, type CheckedDelivery } from '../order.rules.ts';
+
+/** A checkout draft checked against the city: what the order stores of its delivery. */
+export interface CheckedCheckout {
+  delivery: CheckedDelivery;
+  /** Delivery price in tenge: 0 for pickup, the city's courier price for courier. */
+  deliveryAmount: number;
+  /** The city's IANA time zone (delivery dates are its local days). */
+  timeZone: string;
+}
+
+/**
+ * Order step "validate the draft" (no writes): the delivery fields (order.rules.ts) and the shopper's choice
+ * against what the city offers (checkout.policy.ts: delivery method, payment method, pickup point).
+ * @throws AppError 400 field errors; 404 cityNotFound; 422 deliveryMethodNotOffered, paymentMethodNotOffered.
+ */
+export async function checkDraft(db: DbOrTrx, draft: OrderDraft): Promise<CheckedCheckout> {
+  const delivery = checkDeliveryFields(draft);
+  const options = await cityDeliveryOptions(db, draft.regionId);
+  checkCheckoutChoice(options, { ...delivery, paymentId: draft.paymentId });
+  const timeZone = (await cityTimeZones(db, [draft.regionId])).get(draft.regionId) ?? 'Asia/Almaty';
+  return { delivery, deliveryAmount: deliveryPrice(options, delivery.deliveryMethodId), timeZone };
+}

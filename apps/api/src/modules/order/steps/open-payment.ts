@@ -1,0 +1,14 @@
+import { PaymentMethod } from '@kiim/contract';
+import type { DbOrTrx } from '#app/db/database.ts';
+import { openPayment } from '#app/modules/payment/payment.service.ts';
+import type { OrderRow } from '../order.table.ts';
+
+/**
+ * Order step "open payment": a card-online order (payment 3) gets its ePay payment in the order's transaction —
+ * invoice = the order number, amount = the order's total in tenge (the payment module keeps its secret). Other
+ * payment methods are paid on delivery: nothing to open.
+ */
+export async function openOrderPayment(trx: DbOrTrx, order: OrderRow, nowIso: string): Promise<void> {
+  if (order.payment_id !== PaymentMethod.cardOnline) return;
+  await openPayment(trx, { orderId: order.id, invoiceId: order.number, amount: order.total_amount }, nowIso);
+}

@@ -1,0 +1,58 @@
+import { ErrorCode, type OrderDraft } from '@kiim/contract';
+import type { DbOrTrx } from '#app/db/database.ts';
+import { AppError } from '#app/lib/errors.ts';
+import { loadCartLines, type CartLine } from '#app/modules/cart/cart.service.ts';
+import { allocate, wantedElsewhere, type Allocation } from '#app/modules/inventory/inventory.allocate.ts';
+import { lockStock, reserveStock as takeUnits } from '#app/modules/inventory/inventory.service.ts';
+import { insufficientStock } from '../order.rules.ts';
+
+/**
+ * Order step "reserve stock", in the order's transaction after the cart is claimed: the cart's lines for the
+ * order's city; the stock rows of the lines that can be ordered, locked (inventory); where every unit comes
+ * from — the city, and with `includeOtherCityItems` other visible cities (inventory.allocate.ts); then the
+ * units taken (inventory). Lines not ordered stay in the cart.
+ * @returns the allocation: the order lines to write and the cart lines ordered.
+ * @throws AppError 409 insufficientStock with `details.lines` (a line short, or every line still sold sold out:
+ *   typically taken by a parallel order since the shopper saw it); 422 emptyCart (nothing sellable at all).
+ */
+export async function reserveStock(
+  trx: DbOrTrx,
+  draft: OrderDraft,
+  nowIso: string,
+): Promise<Allocation<CartLine>> {
+  const lines = await loadCartLines(trx, draft.cartUuid, draft.regionId);
+  const candidates = lines.filter((l) => l.inStock || (draft.includeOtherCityItems && wantedElsewhere(l)));
+  const stock = await lockStock(
+    trx,
+    candidates.map((l) => l.skuId),
+  );
+  const plan = allocate(lines, stock, draft.regionId, draft.includeOtherCityItems);
+  if (plan.short.length) throw insufficientStock(plan.short);
+  if (plan.planned.length === 0) {
+    const soldOut = lines.filter((l) => l.productActive);
+    if (soldOut.length) {
+      throw insufficientStock(
+        soldOut.map((l) => ({ externalId: l.externalId, requested: l.qty, available: 0 })),
+      );
+    }
+    throw new AppError(
+      422,
+      ErrorCode.emptyCart,
+      'В корзине нет товаров, которые можно заказать в выбранном городе',
+    );
+  }
+  const short = await takeUnits(
+    trx,
+    plan.planned.map((p) => ({ skuId: p.line.skuId, cityId: p.sourceCityId, qty: p.qty })),
+    nowIso,
+  );
+  if (short.length) {
+    throw insufficientStock(
+      short.map((s) => {
+        const line = plan.planned.find((p) => p.line.skuId === s.skuId)!.line;
+        return { externalId: line.externalId, requested: line.qty, available: s.available };
+      }),
+    );
+  }
+  return plan;
+}
