@@ -5,6 +5,9 @@ import { migrations } from './migrations/index.ts';
 /**
  * Brings the schema up to date (runs on start and via `npm run db:migrate`). On PostgreSQL the
  * migration tables live in the connection's current schema, so schemas never see each other's state.
+ * Migrations from branches developed side by side may land with names that sort before one already applied
+ * (each is independent of the others of its round), so an older-named pending migration is still applied
+ * (`allowUnorderedMigrations`) instead of refusing to start.
  * @throws the first migration error, after which nothing further is applied.
  */
 export async function migrateToLatest(db: Db): Promise<string[]> {
@@ -13,7 +16,12 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = rows[0]?.schema;
   }
-  const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({
+    db,
+    migrationTableSchema,
+    allowUnorderedMigrations: true,
+    provider: { getMigrations: async () => migrations },
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
