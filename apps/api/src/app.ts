@@ -26,6 +26,8 @@ import { registerPaymentJob } from './modules/order/card-payment/card-payment.jo
 import { createPaymentProvider } from './modules/payment/halyk.epay.ts';
 import type { PaymentProvider } from './modules/payment/payment.provider.ts';
 import { smsRoutes } from './modules/sms/sms.routes.ts';
+import { questionRoutes, reviewRoutes } from './modules/review/review.routes.ts';
+import { reviewAdminRoutes } from './modules/review/review.admin.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import type { MasterImageSource } from './modules/media/media.masters.ts';
 
@@ -123,6 +125,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           token: config.payments.backofficeToken,
         });
       }
+      await api.register(reviewRoutes, { prefix: '/review' });
+      await api.register(questionRoutes, { prefix: '/question' });
+      await api.register(reviewAdminRoutes, { prefix: '/admin' });
       await api.register(smsRoutes, { prefix: '/dev' });
     },
     { prefix: '/api' },

@@ -28,6 +28,16 @@ import { RETRY_STATUSES } from './enums.ts';
 import { TOKEN_EXPIRED_MESSAGE, type ErrorBody } from './errors.ts';
 import type { Order, OrderDraft } from './order.schema.ts';
 import type { HalykAuth } from './payment.schema.ts';
+import type {
+  CreateQuestionBody,
+  CreateReviewBody,
+  MyQuestion,
+  MyReview,
+  QuestionPage,
+  ReviewPage,
+  ReviewSummary,
+} from './review.schema.ts';
+import type { ReviewSort } from './enums.ts';
 
 const API_ERROR = Symbol.for('kiim.ApiError');
 
@@ -310,6 +320,22 @@ const orderCalls = (call: Call) => ({
   halykStatus: (orderNumber: string) => call<{ order: Order }>('POST', '/api/payment/halyk/status', { orderNumber }),
 });
 
+/** Reviews and questions of products (issue 10): the product page's, the customer's own, writing and votes. */
+const feedbackCalls = (call: Call) => ({
+  reviewSummary: (slug: string) => call<ReviewSummary>('GET', `/api/review/product/${enc(slug)}/summary`),
+  productReviews: (slug: string, q: { page?: number; sort?: ReviewSort } = {}) =>
+    call<ReviewPage>('GET', `/api/review/product/${enc(slug)}`, undefined, q),
+  productQuestions: (slug: string, q: { page?: number } = {}) =>
+    call<QuestionPage>('GET', `/api/question/product/${enc(slug)}`, undefined, q),
+  /** ApiError 422 code 5001 when the product is not in a completed order of the customer; 409 5002 when already reviewed. */
+  createReview: (body: CreateReviewBody) => call<{ review: MyReview }>('POST', '/api/review/create', body),
+  myReviews: () => call<{ items: MyReview[] }>('GET', '/api/review/my'),
+  markReviewHelpful: (id: string) => call<{ helpfulCount: number }>('POST', `/api/review/${enc(id)}/helpful`),
+  askQuestion: (body: CreateQuestionBody) => call<{ question: MyQuestion }>('POST', '/api/question/create', body),
+  myQuestions: (q: { page?: number } = {}) =>
+    call<{ items: MyQuestion[]; page: number; pageSize: number; total: number; pageCount: number }>('GET', '/api/question/my', undefined, q),
+});
+
 /**
  * Typed client of the Kiim API (spec §7 paths exactly). Every method returns the `data` of the answer.
  * Every call goes through the request rules of spec §8 and §9, kept here and nowhere else:
@@ -339,6 +365,7 @@ export function createApiClient(opts: ApiClientOptions) {
     ...listCalls(call),
     ...customerCalls(call, state),
     ...orderCalls(call),
+    ...feedbackCalls(call),
   };
 }
 

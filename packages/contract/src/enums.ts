@@ -106,3 +106,38 @@ export type BannerSlot = (typeof BANNER_SLOTS)[number];
 
 /** Page of the size guide that product pages link to (spec §2: /info/razmer). */
 export const SIZE_GUIDE_PATH = '/info/razmer';
+
+/**
+ * Fit feedback of a review (issue 10): the item runs small, is true to size, or runs large. Optional in a
+ * review.
+ */
+export const REVIEW_FITS = ['small', 'true_to_size', 'large'] as const;
+export type ReviewFit = (typeof REVIEW_FITS)[number];
+
+/**
+ * Moderation of reviews and questions (issue 10): a new one is `pending`; staff publish it or reject it with a
+ * reason. Only `published` ones are public.
+ */
+export const MODERATION_STATUSES = ['pending', 'published', 'rejected'] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+
+/** Lengths of the texts of reviews and questions, in characters after trimming (issue 10: limits). */
+export const FEEDBACK_TEXT_LIMITS = {
+  review: { min: 10, max: 2000 },
+  question: { min: 10, max: 1000 },
+  answer: { min: 2, max: 2000 },
+  rejectionReason: { min: 3, max: 500 },
+} as const;
+
+/**
+ * How many reviews and questions (counted together) one customer may write (issue 10: rate per customer):
+ * per rolling hour and per rolling 24 hours; past either, 429 with the wait.
+ */
+export const FEEDBACK_RATE_LIMITS = { perHour: 5, perDay: 20 } as const;
+
+/** Reviews and questions per page of a product page (the API allows 1–50). */
+export const FEEDBACK_PAGE_SIZE = 10;
+
+/** Sorts of a product's reviews: newest first, or most useful (most «helpful» votes) first. */
+export const REVIEW_SORTS = ['newest', 'useful'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];

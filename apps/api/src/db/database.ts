@@ -32,6 +32,13 @@ import type {
   OrderTable,
 } from '#app/modules/order/order.table.ts';
 import type { PaymentEventTable, PaymentTable } from '#app/modules/payment/payment.table.ts';
+import type {
+  QuestionAnswerTable,
+  QuestionTable,
+  ReviewAuthorTable,
+  ReviewTable,
+  ReviewVoteTable,
+} from '#app/modules/review/review.table.ts';
 
 /** Every table of the shop, as Kysely sees it. */
 export interface Database {
@@ -62,6 +69,11 @@ export interface Database {
   order_status_history: OrderStatusHistoryTable;
   payment: PaymentTable;
   payment_event: PaymentEventTable;
+  review: ReviewTable;
+  review_vote: ReviewVoteTable;
+  question: QuestionTable;
+  question_answer: QuestionAnswerTable;
+  review_author: ReviewAuthorTable;
 }
 
 export type Db = Kysely<Database>;

@@ -4,7 +4,8 @@ import { ErrorCode, type ErrorBody } from '@kiim/contract';
 import { AppError } from '#app/lib/errors.ts';
 
 /**
- * The one error handler (conventions: one error type, one handler). AppError → its status and body;
+ * The one error handler (conventions: one error type, one handler). AppError → its status and body (a 429
+ * with `details.retryAfterSeconds` also gets `Retry-After`);
  * schema validation → 400 with per-field `errors`; malformed bodies → 400/415; unknown routes → 404;
  * anything else is logged with the request and answered as a generic 500 without internals.
  */
@@ -14,6 +15,9 @@ export const errorHandlerPlugin = fp(async (app) => {
       const body: ErrorBody = { code: err.code, message: err.message };
       if (err.errors) body.errors = err.errors;
       if (err.details !== undefined) body.details = err.details;
+      // A rate-limited answer tells the client when to come back (RFC 9110 Retry-After, in seconds).
+      const retry = (err.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (err.statusCode === 429 && typeof retry === 'number') reply.header('retry-after', String(retry));
       return reply.code(err.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

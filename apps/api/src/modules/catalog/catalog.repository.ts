@@ -299,3 +299,13 @@ export function listActiveProductSlugs(db: DbOrTrx): Promise<{ slug: string; upd
     .orderBy('id')
     .execute();
 }
+
+/** Products by id, sold or not (names of what reviews and questions are about), in one query. */
+export function findProductsByIds(db: DbOrTrx, ids: readonly number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('product')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}

@@ -24,6 +24,7 @@ import * as repo from './catalog.repository.ts';
 import { cachedAnswer, jsonAnswer } from './catalog.cache.ts';
 import { toBanner, toCategory, toCity, toImage, toPickupPoint, toProductCard } from './catalog.mapper.ts';
 import { stockLevels } from '#app/modules/inventory/inventory.rules.ts';
+import { mediaUrl } from '#app/modules/media/media.url.ts';
 
 // Catalogue rules: cities, categories, product lists and product pages with stock decoded for one city.
 //
@@ -270,5 +271,49 @@ export function productSlugs(db: DbOrTrx): Promise<{ slug: string; updatedAt: st
       slug: r.slug,
       updatedAt: r.updated_at.slice(0, 10),
     })),
+  );
+}
+
+/**
+ * The active product with this slug as other modules refer to it (id, slug, name).
+ * @throws AppError 404 `notFound` «Товар не найден» for an unknown or no longer sold product.
+ */
+export async function activeProductRef(
+  db: DbOrTrx,
+  slug: string,
+): Promise<{ id: number; slug: string; name: string }> {
+  const product = await repo.findActiveProductBySlug(db, slug);
+  if (!product) throw notFound(ErrorCode.notFound, 'Товар не найден');
+  return { id: product.id, slug: product.slug, name: product.name };
+}
+
+/**
+ * Products by id as lists of other modules show them (reviews, questions): slug, name, colour and the 240 px
+ * picture of the first image; sold or not. In two queries whatever their number; unknown ids are absent.
+ */
+export async function productRefs(
+  db: DbOrTrx,
+  ids: readonly number[],
+): Promise<
+  Map<number, { id: number; slug: string; name: string; colourName: string; image: string | null }>
+> {
+  const [rows, images] = await Promise.all([
+    repo.findProductsByIds(db, ids),
+    repo.firstImages(db, [...new Set(ids)]),
+  ]);
+  return new Map(
+    rows.map((p) => {
+      const image = images.get(p.id);
+      return [
+        p.id,
+        {
+          id: p.id,
+          slug: p.slug,
+          name: p.name,
+          colourName: p.colour_name,
+          image: image ? mediaUrl(image.media_key, 240) : null,
+        },
+      ];
+    }),
   );
 }

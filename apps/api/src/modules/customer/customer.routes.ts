@@ -9,7 +9,6 @@ import {
   ConfirmRecoverPasswordBody,
   Customer,
   ErrorBody,
-  ErrorCode,
   LoggedOut,
   LogoutBody,
   PasswordUpdated,
@@ -21,7 +20,6 @@ import {
   UpdatePasswordBody,
   dataOf,
 } from '@kiim/contract';
-import { AppError } from '#app/lib/errors.ts';
 import { authenticateCustomer, currentCustomer, currentToken, requestToken } from './customer.auth.ts';
 import { clearTokenCookie, setTokenCookie } from './customer.cookie.ts';
 import { toCustomer } from './customer.mapper.ts';
@@ -296,14 +294,6 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
  * X-Authorization or the customer_token cookie.
  */
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A rate-limited answer tells the client when to come back (RFC 9110 Retry-After, in seconds).
-  app.addHook('onError', async (_request, reply, error) => {
-    const retry =
-      error instanceof AppError && error.code === ErrorCode.rateLimited
-        ? (error.details as { retryAfterSeconds?: number })?.retryAfterSeconds
-        : undefined;
-    if (retry) reply.header('retry-after', String(retry));
-  });
   await app.register(codeRoutes);
   await app.register(sessionRoutes);
 };

@@ -178,3 +178,37 @@ export async function insertOrder(
       .values([...lines])
       .execute();
 }
+
+/**
+ * The customer's newest completed order holding a line of `productId` (any size or colour SKU of it), or
+ * undefined. Reads the catalogue's `sku` for the line's product in the same statement.
+ */
+export async function findCompletedOrderWithProduct(
+  db: DbOrTrx,
+  customerId: string,
+  productId: number,
+): Promise<{ id: string; number: string } | undefined> {
+  return db
+    .selectFrom('order')
+    .innerJoin('order_line', 'order_line.order_id', 'order.id')
+    .innerJoin('sku', 'sku.id', 'order_line.sku_id')
+    .select(['order.id', 'order.number'])
+    .where('order.customer_id', '=', customerId)
+    .where('order.status', '=', 'completed')
+    .where('sku.product_id', '=', productId)
+    .orderBy('order.created_at', 'desc')
+    .orderBy('order.number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Numbers of the given orders, keyed by order id. */
+export async function findOrderNumbers(db: DbOrTrx, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('order')
+    .select(['id', 'number'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.number]));
+}

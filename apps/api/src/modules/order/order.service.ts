@@ -175,3 +175,20 @@ export async function changeStatusByBackoffice(
   await notifyStatus(deps, found, to, 'backoffice');
   return getOrder(deps.db, found.customer_id, number);
 }
+
+/**
+ * The customer's newest completed order (status `completed`; a cancelled one does not count) holding the
+ * product in any size, or undefined: what allows a review of it (issue 10).
+ */
+export function completedOrderWithProduct(
+  db: DbOrTrx,
+  customerId: string,
+  productId: number,
+): Promise<{ id: string; number: string } | undefined> {
+  return repo.findCompletedOrderWithProduct(db, customerId, productId);
+}
+
+/** Order numbers by order id (moderators see which order proves a review). */
+export function orderNumbers(db: DbOrTrx, orderIds: readonly string[]): Promise<Map<string, string>> {
+  return repo.findOrderNumbers(db, orderIds);
+}

@@ -41,7 +41,7 @@ const forAll = (wait: string) =>
  * Milliseconds until one more event fits in a rolling window: `times` are the events in the window,
  * oldest first (the one being decided excluded); 0 when fewer than `limit`.
  */
-function waitForWindow(times: string[], limit: number, windowMs: number, nowMs: number): number {
+export function waitForWindow(times: string[], limit: number, windowMs: number, nowMs: number): number {
   if (times.length < limit) return 0;
   return Date.parse(times[times.length - limit]!) + windowMs - nowMs;
 }

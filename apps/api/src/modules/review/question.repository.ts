@@ -1,0 +1,60 @@
+import type { DbOrTrx } from '#app/db/database.ts';
+import type { Slice } from './review.repository.ts';
+import type { QuestionAnswerRow, QuestionRow } from './review.table.ts';
+
+// Data access of questions and the shop's answers (moderation columns: review.repository.ts `moderate`).
+// Functions take `db | trx` first; times are ISO 8601 UTC text.
+
+/** Inserts a question. */
+export async function insertQuestion(db: DbOrTrx, row: QuestionRow): Promise<void> {
+  await db.insertInto('question').values(row).execute();
+}
+
+/** A question by id, or undefined. */
+export function findQuestion(db: DbOrTrx, id: string): Promise<QuestionRow | undefined> {
+  return db.selectFrom('question').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The customer's questions, newest first. */
+export function listCustomerQuestions(db: DbOrTrx, customerId: string, slice: Slice): Promise<QuestionRow[]> {
+  return db
+    .selectFrom('question')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(slice.limit)
+    .offset(slice.offset)
+    .execute();
+}
+
+/** Published questions of a product, newest first. */
+export function listPublishedQuestions(db: DbOrTrx, productId: number, slice: Slice): Promise<QuestionRow[]> {
+  return db
+    .selectFrom('question')
+    .selectAll()
+    .where('product_id', '=', productId)
+    .where('status', '=', 'published')
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(slice.limit)
+    .offset(slice.offset)
+    .execute();
+}
+
+/** Inserts an answer to a question. */
+export async function insertAnswer(db: DbOrTrx, row: QuestionAnswerRow): Promise<void> {
+  await db.insertInto('question_answer').values(row).execute();
+}
+
+/** The answers of the given questions, oldest first, in one query. */
+export function listAnswers(db: DbOrTrx, questionIds: readonly string[]): Promise<QuestionAnswerRow[]> {
+  if (questionIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('question_answer')
+    .selectAll()
+    .where('question_id', 'in', [...new Set(questionIds)])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,198 @@
+import {
+  ReviewErrorCode,
+  type ModeratedQuestion,
+  type ModeratedReview,
+  type ModerationListQuery,
+} from '@kiim/contract';
+import type { Db, DbOrTrx } from '#app/db/database.ts';
+import { AppError, notFound } from '#app/lib/errors.ts';
+import { newId } from '#app/lib/ids.ts';
+import type { StaffActor } from '#app/lib/staff-guard.ts';
+import { productRefs } from '#app/modules/catalog/catalog.service.ts';
+import { orderNumbers } from '#app/modules/order/order.service.ts';
+import { questionExtras } from './question.service.ts';
+import * as questions from './question.repository.ts';
+import { pageOf, sliceOf, toModeratedQuestion, toModeratedReview } from './review.mapper.ts';
+import * as repo from './review.repository.ts';
+import type { ModeratedTable } from './review.repository.ts';
+import type { QuestionRow, ReviewRow } from './review.table.ts';
+
+// Moderation of reviews and questions by staff (issue 10; routes under /api/admin, guarded by requireStaff):
+// a new one is pending; staff publish it or reject it with a reason the author sees. A published one may be
+// taken down (rejected) later and a rejected one published after all. Answering a pending question publishes
+// it; a rejected one cannot be answered.
+
+/** A moderation step. */
+export type ModerationStep = 'publish' | 'reject';
+
+/** The statuses a step may start from. */
+const FROM: Record<ModerationStep, readonly string[]> = {
+  publish: ['pending', 'rejected'],
+  reject: ['pending', 'published'],
+};
+
+/** The name shown with the shop's answers. */
+export const SHOP_ANSWER_AUTHOR = 'Команда Kiim';
+
+const WORDS: Record<
+  ModeratedTable,
+  { noun: string; published: string; rejected: string; notFound: () => AppError }
+> = {
+  review: {
+    noun: 'Отзыв',
+    published: 'уже опубликован',
+    rejected: 'уже отклонён',
+    notFound: () => notFound(ReviewErrorCode.reviewNotFound, 'Отзыв не найден'),
+  },
+  question: {
+    noun: 'Вопрос',
+    published: 'уже опубликован',
+    rejected: 'уже отклонён',
+    notFound: () => notFound(ReviewErrorCode.questionNotFound, 'Вопрос не найден'),
+  },
+};
+
+const conflict = (message: string) => new AppError(409, ReviewErrorCode.moderationConflict, message);
+
+/** The row of a review or question, or its 404. */
+async function rowOf(db: DbOrTrx, table: ModeratedTable, id: string): Promise<ReviewRow | QuestionRow> {
+  const row = table === 'review' ? await repo.findReview(db, id) : await questions.findQuestion(db, id);
+  if (!row) throw WORDS[table].notFound();
+  return row;
+}
+
+/**
+ * Publishes or rejects one review or question, only from the statuses the step allows (and only if nobody
+ * changed it meanwhile).
+ * @throws AppError 404 (5003/5004) unknown; 409 (5005) already in that status or changed meanwhile.
+ */
+async function moderateOne(
+  db: DbOrTrx,
+  table: ModeratedTable,
+  id: string,
+  step: ModerationStep,
+  reason: string | null,
+  actor: StaffActor,
+  now: Date,
+): Promise<void> {
+  const row = await rowOf(db, table, id);
+  const to = step === 'publish' ? 'published' : 'rejected';
+  const words = WORDS[table];
+  if (row.status === to) throw conflict(`${words.noun} ${words[to]}`);
+  const nowIso = now.toISOString();
+  const changed = await repo.moderate(db, table, id, FROM[step], {
+    status: to,
+    rejection_reason: step === 'reject' ? reason : null,
+    moderated_by: actor.name,
+    moderated_at: nowIso,
+    ...(step === 'publish' ? { published_at: nowIso } : {}),
+  });
+  if (!changed) throw conflict(`${words.noun} только что изменён другим сотрудником. Обновите список`);
+}
+
+/** Reviews → what moderators see, with products and order numbers in one query each. */
+async function moderatedReviews(db: DbOrTrx, rows: readonly ReviewRow[]): Promise<ModeratedReview[]> {
+  const [products, numbers] = await Promise.all([
+    productRefs(
+      db,
+      rows.map((r) => r.product_id),
+    ),
+    orderNumbers(
+      db,
+      rows.flatMap((r) => (r.order_id ? [r.order_id] : [])),
+    ),
+  ]);
+  return rows.map((r) => toModeratedReview(r, products, numbers));
+}
+
+/** Questions → what moderators see, with products and answers. */
+async function moderatedQuestions(db: DbOrTrx, rows: readonly QuestionRow[]): Promise<ModeratedQuestion[]> {
+  const { products, answers } = await questionExtras(db, rows);
+  return rows.map((q) => toModeratedQuestion(q, products, answers));
+}
+
+/** `GET /api/admin/reviews`: a page of reviews in one status (pending: oldest first; others newest first). */
+export async function reviewQueue(db: DbOrTrx, q: ModerationListQuery) {
+  const [rows, total] = await Promise.all([
+    repo.listByStatus(db, 'review', q.status, sliceOf(q)) as Promise<ReviewRow[]>,
+    repo.countRows(db, 'review', { status: q.status }),
+  ]);
+  return pageOf(await moderatedReviews(db, rows), total, q);
+}
+
+/** `GET /api/admin/questions`: a page of questions in one status, with their answers. */
+export async function questionQueue(db: DbOrTrx, q: ModerationListQuery) {
+  const [rows, total] = await Promise.all([
+    repo.listByStatus(db, 'question', q.status, sliceOf(q)) as Promise<QuestionRow[]>,
+    repo.countRows(db, 'question', { status: q.status }),
+  ]);
+  return pageOf(await moderatedQuestions(db, rows), total, q);
+}
+
+/**
+ * `POST /api/admin/reviews/:id/publish|reject`: publishes a review (from pending or rejected) or rejects it with
+ * a reason (from pending or published).
+ * @returns the review as moderators see it now.
+ * @throws AppError 404 (5003); 409 (5005) already in that status or changed meanwhile.
+ */
+export async function moderateReview(
+  db: DbOrTrx,
+  id: string,
+  step: ModerationStep,
+  reason: string | null,
+  actor: StaffActor,
+  now: Date,
+): Promise<ModeratedReview> {
+  await moderateOne(db, 'review', id, step, reason, actor, now);
+  const [review] = await moderatedReviews(db, [(await repo.findReview(db, id))!]);
+  return review!;
+}
+
+/**
+ * `POST /api/admin/questions/:id/publish|reject`: the same for a question.
+ * @throws AppError 404 (5004); 409 (5005).
+ */
+export async function moderateQuestion(
+  db: DbOrTrx,
+  id: string,
+  step: ModerationStep,
+  reason: string | null,
+  actor: StaffActor,
+  now: Date,
+): Promise<ModeratedQuestion> {
+  await moderateOne(db, 'question', id, step, reason, actor, now);
+  const [question] = await moderatedQuestions(db, [(await questions.findQuestion(db, id))!]);
+  return question!;
+}
+
+/**
+ * `POST /api/admin/questions/:id/answer`: adds the shop's answer (shown as «Команда Kiim»); a pending question
+ * is published with it, in one transaction.
+ * @throws AppError 404 (5004); 409 (5005) the question was rejected (publish it first).
+ */
+export async function answerQuestion(
+  db: Db,
+  id: string,
+  text: string,
+  actor: StaffActor,
+  now: Date,
+): Promise<ModeratedQuestion> {
+  const nowIso = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const question = (await rowOf(trx, 'question', id)) as QuestionRow;
+    if (question.status === 'rejected')
+      throw conflict('Вопрос отклонён. Чтобы ответить, сначала опубликуйте его');
+    if (question.status === 'pending') await moderateOne(trx, 'question', id, 'publish', null, actor, now);
+    await questions.insertAnswer(trx, {
+      id: newId(),
+      question_id: id,
+      body: text,
+      author_name: SHOP_ANSWER_AUTHOR,
+      answered_by: actor.name,
+      created_at: nowIso,
+      updated_at: nowIso,
+    });
+  });
+  const [question] = await moderatedQuestions(db, [(await questions.findQuestion(db, id))!]);
+  return question!;
+}
