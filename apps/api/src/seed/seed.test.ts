@@ -8,6 +8,7 @@ import { migrateToLatest } from '#app/db/migrate.ts';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { buildDemoCatalogue, priceTag } from './seed.catalogue.ts';
 import { createRng, slugify } from './seed.random.ts';
+import { buildDemoFeedback } from './seed.reviews.ts';
 import sharp from 'sharp';
 import { DEMO_SEED_DATE, demoMasterImages, isCatalogueEmpty, seedDemo } from './seed.ts';
 
@@ -318,5 +319,49 @@ describe('the demo catalogue as the media route’s master source', () => {
     for (const key of ['products/99999-1', 'products/1-9', 'banners/999', 'other/1']) {
       expect(await source.masterImage(key), key).toBeNull();
     }
+  });
+});
+
+describe('demo reviews and questions (issue 10)', () => {
+  it('are published, imported (no customer, no order) and tied to real products, with answers', async () => {
+    const reviews = await t.db.selectFrom('review').selectAll().execute();
+    const products = await count('product');
+    const reviewed = new Set(reviews.map((r) => r.product_id));
+    expect(reviewed.size).toBeGreaterThan(products / 5);
+    expect(reviewed.size).toBeLessThan(products / 2);
+    for (const r of reviews) {
+      expect(r).toMatchObject({ status: 'published', source: 'import', customer_id: null, order_id: null });
+      expect(r.rating >= 1 && r.rating <= 5).toBe(true);
+      expect(r.author_name).toMatch(/^\p{Lu}\p{Ll}+ \p{Lu}\.$/u);
+      expect(r.body.length).toBeGreaterThanOrEqual(10);
+      expect(r.body).not.toMatch(/[{|}]/);
+      expect(r.published_at! > r.created_at && r.published_at! < DEMO_SEED_DATE.toISOString()).toBe(true);
+    }
+    // Varied: every rating and every fit answer occurs; most are good.
+    expect(new Set(reviews.map((r) => r.rating))).toEqual(new Set([1, 2, 3, 4, 5]));
+    expect(new Set(reviews.map((r) => r.fit))).toEqual(new Set([null, 'small', 'true_to_size', 'large']));
+    const average = reviews.reduce((s, r) => s + r.rating, 0) / reviews.length;
+    expect(average > 3.8 && average < 4.6).toBe(true);
+
+    const questions = await t.db.selectFrom('question').selectAll().execute();
+    const answers = await t.db.selectFrom('question_answer').selectAll().execute();
+    expect(questions.length).toBeGreaterThan(20);
+    expect(new Set(answers.map((a) => a.question_id))).toEqual(new Set(questions.map((q) => q.id)));
+    for (const a of answers) expect(a.body).not.toMatch(/\{(composition|care)\}/);
+  });
+
+  it('are the same on every run and match the test database', async () => {
+    const products = buildDemoCatalogue(DEMO_SEED_DATE).product.map((p) => ({
+      id: p.id!,
+      kind: p.kind,
+      gender: p.gender,
+      composition: p.composition,
+      care: p.care,
+    }));
+    const first = buildDemoFeedback(products, DEMO_SEED_DATE);
+    const second = buildDemoFeedback(products, DEMO_SEED_DATE);
+    expect(second).toEqual(first);
+    const stored = await t.db.selectFrom('review').selectAll().orderBy('id').execute();
+    expect(stored.map((r) => r.id)).toEqual(first.review.map((r) => r.id).sort());
   });
 });

@@ -8,6 +8,7 @@ import { reindexSearch } from '#app/modules/catalog/catalog.search.ts';
 import { isSearchIndexEmpty } from '#app/modules/catalog/catalog.repository.ts';
 import type { MasterImageSource } from '#app/modules/media/media.masters.ts';
 import { buildDemoCatalogue, type DemoCatalogue } from './seed.catalogue.ts';
+import { buildDemoFeedback, type DemoFeedback } from './seed.reviews.ts';
 
 /** Default date the demo catalogue is built for: fixes every timestamp and arrival date. */
 export const DEMO_SEED_DATE = new Date('2026-11-01T06:00:00Z');
@@ -29,6 +30,9 @@ export interface SeedSummary {
   imageFiles: number;
   banners: number;
   searchTerms: number;
+  /** Demo reviews and answered questions (imported, published; seed.reviews.ts). */
+  reviews: number;
+  questions: number;
 }
 
 /** What `seedDemo` and `ensureSeeded` report progress to (a Fastify logger or `console` fit). */
@@ -37,10 +41,12 @@ export interface SeedLogger {
   error(msg: string): void;
 }
 
-async function insertChunked<T extends keyof DemoCatalogue>(
+type DemoRows = DemoCatalogue & DemoFeedback;
+
+async function insertChunked<T extends keyof DemoRows>(
   db: DbOrTrx,
   table: T,
-  rows: DemoCatalogue[T],
+  rows: DemoRows[T],
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK) as Insertable<Database[T]>[];
@@ -60,8 +66,9 @@ export async function isCatalogueEmpty(db: DbOrTrx): Promise<boolean> {
 /**
  * Fills an empty, migrated database with the demo catalogue (spec §3): cities (id 1 Алматы, default
  * city of spec §9; the last one hidden), pickup points, brands, the ten categories, ~450 products with
- * colour siblings, SKUs, stock per city, two `product_image` rows per product and the banners of spec §9;
- * then builds the search index. Prices are whole tenge. Deterministic: the same `now` gives the same
+ * colour siblings, SKUs, stock per city, two `product_image` rows per product, the banners of spec §9 and
+ * imported, published demo reviews and answered questions on part of the products (seed.reviews.ts); then builds
+ * the search index. Prices are whole tenge. Deterministic: the same `now` gives the same
  * rows. All catalogue rows go in one transaction, in INSERTs of at most 500 rows.
  * @param opts.mediaDir where to render the picture masters (`masters/products/{id}-{n}.webp`);
  *   null writes the image rows but no files (tests).
@@ -69,7 +76,18 @@ export async function isCatalogueEmpty(db: DbOrTrx): Promise<boolean> {
  * @throws Error when the database already has products (nothing is written).
  */
 export async function seedDemo(db: Db, opts: { mediaDir: string | null; now?: Date }): Promise<SeedSummary> {
-  const rows = buildDemoCatalogue(opts.now ?? DEMO_SEED_DATE);
+  const now = opts.now ?? DEMO_SEED_DATE;
+  const rows = buildDemoCatalogue(now);
+  const feedback = buildDemoFeedback(
+    rows.product.map((p) => ({
+      id: p.id!,
+      kind: p.kind,
+      gender: p.gender,
+      composition: p.composition,
+      care: p.care,
+    })),
+    now,
+  );
   await db.transaction().execute(async (trx) => {
     if (!(await isCatalogueEmpty(trx))) throw new Error('seedDemo: the catalogue already has products');
     await insertChunked(trx, 'city', rows.city);
@@ -81,6 +99,9 @@ export async function seedDemo(db: Db, opts: { mediaDir: string | null; now?: Da
     await insertChunked(trx, 'sku', rows.sku);
     await insertChunked(trx, 'stock', rows.stock);
     await insertChunked(trx, 'banner', rows.banner);
+    await insertChunked(trx, 'review', feedback.review);
+    await insertChunked(trx, 'question', feedback.question);
+    await insertChunked(trx, 'question_answer', feedback.question_answer);
   });
   const search = await reindexSearch(db);
   let imageFiles = 0;
@@ -102,6 +123,8 @@ export async function seedDemo(db: Db, opts: { mediaDir: string | null; now?: Da
     imageFiles,
     banners: rows.banner.length,
     searchTerms: search.terms,
+    reviews: feedback.review.length,
+    questions: feedback.question.length,
   };
 }
 
@@ -155,7 +178,10 @@ export async function ensureSeeded(
       // files (static assets, cached pictures); a busier background job would stall page requests.
       const banners = await renderMissingBannerImages(db, config.mediaDir, { concurrency: 1 });
       const products = await renderMissingProductImages(db, config.mediaDir, { concurrency: 1 });
-      const result = { rendered: banners.rendered + products.rendered, skipped: banners.skipped + products.skipped };
+      const result = {
+        rendered: banners.rendered + products.rendered,
+        skipped: banners.skipped + products.skipped,
+      };
       if (result.rendered > 0)
         log.info(`Картинки товаров: создано ${result.rendered} за ${Date.now() - started} мс`);
       return result;
