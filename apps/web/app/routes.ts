@@ -31,6 +31,9 @@ export default [
     route('orders/completed', 'routes/personal/orders.tsx', { id: 'orders-completed' }),
     route('orders/details/:id', 'routes/personal/order-details.tsx'),
     route('wishlist', 'routes/personal/wishlist.tsx'),
+    // Issue 10: the customer's reviews and questions (type questions or reviews, spec §2) and the review form.
+    route('content/:type', 'routes/personal/content.tsx'),
+    route('review', 'routes/personal/review.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

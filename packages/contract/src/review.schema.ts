@@ -107,9 +107,12 @@ export const ReviewForm = z.object({
     .transform((v) => v || undefined),
 });
 
-/** Body of `POST /api/question/create`, and the product page's ask form. */
+/** Body of `POST /api/question/create`. */
 export const CreateQuestionBody = z.object({ productSlug: ProductSlug, text: QuestionText }).strict();
 export type CreateQuestionBody = z.infer<typeof CreateQuestionBody>;
+
+/** The product page's ask form as posted: the same rules as {@link CreateQuestionBody}, other fields left out. */
+export const QuestionForm = CreateQuestionBody.strip();
 
 const pageOf = (max: number, fallback: number) => ({
   page: z.coerce

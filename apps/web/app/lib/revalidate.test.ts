@@ -31,6 +31,19 @@ describe('dialog-only navigations re-run no loader (issue 9)', () => {
     expect(isDialogOnlyNavigation(nav('/Cart?clear=1', '/Cart'))).toBe(true);
   });
 
+  it('the review modal over the completed orders and an order (issue 10)', () => {
+    expect(
+      isDialogOnlyNavigation(
+        nav('/personal/orders/completed', '/personal/orders/completed?review=dzhinsy-1'),
+      ),
+    ).toBe(true);
+    expect(
+      isDialogOnlyNavigation(
+        nav('/personal/orders/details/100001?review=a-1', '/personal/orders/details/100001'),
+      ),
+    ).toBe(true);
+  });
+
   it('reloads as usual for another page, other parameters, the same address again and form submissions', () => {
     expect(isDialogOnlyNavigation(nav('/?signin=phone', '/brands?signin=phone'))).toBe(false);
     expect(isDialogOnlyNavigation(nav('/category/jeans', '/category/jeans?sort=price-asc'))).toBe(false);

@@ -2,8 +2,9 @@ import type { ShouldRevalidateFunction } from 'react-router';
 
 /**
  * Search parameters that only open, step or close a dialog over the page beneath: the sign-in dialog's
- * (`?signin=…`, components/sign-in/sign-in-url.ts), the account's exit modal (`?exit=1`) and the cart's removal
- * and clearing dialogs (`?remove=…`, `?clear=1`). The page's data does not depend on them.
+ * (`?signin=…`, components/sign-in/sign-in-url.ts), the account's exit modal (`?exit=1`), the cart's removal
+ * and clearing dialogs (`?remove=…`, `?clear=1`) and the review modal on orders (`?review=…`,
+ * components/reviews/review-url.ts). The page's data does not depend on them.
  */
 const DIALOG_PARAMS: readonly string[] = [
   'signin',
@@ -16,6 +17,7 @@ const DIALOG_PARAMS: readonly string[] = [
   'exit',
   'remove',
   'clear',
+  'review',
 ];
 
 /** The search of a URL without the dialog parameters, sorted, so two addresses of the same page compare equal. */

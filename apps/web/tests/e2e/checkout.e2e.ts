@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { eventually, launchBrowser, snap, startShop, type RunningShop } from './shop.ts';
+import { eventually, hydrated, launchBrowser, snap, startShop, type RunningShop } from './shop.ts';
 
 // Checkout, delivery and payment in Chromium (issue 6 acceptance): pickup + cash, courier + card on delivery
 // with the validity messages, card online through the project's Halyk ePay simulator (approved and declined),
@@ -81,15 +81,6 @@ async function shopperWith(sku: { externalId: string }, qty = 1, opts: { javaScr
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors, external, mobile, token, cartUuid: String(cart.data.uuid) };
 }
-
-/**
- * Waits until React has hydrated the page (its event handlers are attached). Polls on a timer: after a
- * cross-origin navigation (back from the payment page) animation-frame polling may not run.
- */
-const hydrated = async (page: Page) => {
-  await page.waitForLoadState('load');
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined, undefined, { polling: 200, timeout: 20_000 });
-};
 
 async function openCheckout(page: Page) {
   await page.goto(shop.url + '/Cart/checkout');

@@ -15,6 +15,45 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   );
 }
 
+/** Ids of a field and of what describes it (its message and hint), the same for every kind of field. */
+export function useFieldIds(givenId: string | undefined, error?: string, hint?: string) {
+  const generated = `field${useId().replace(/:/g, '')}`;
+  const id = givenId ?? generated;
+  const described =
+    [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return { id, described };
+}
+
+/** The frame of a field: label, the control, an optional hint and the message. */
+export function FieldFrame({
+  id,
+  label,
+  error,
+  hint,
+  wide,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`field${wide ? ' field--wide' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && (
+        <small className="muted" id={`${id}-hint`}>
+          {hint}
+        </small>
+      )}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
 /**
  * A labelled input with its message below it (linked by aria-describedby, marked aria-invalid) and an optional
  * hint. `id` defaults to a generated one; the message's id is `${id}-error`.
@@ -27,21 +66,11 @@ export function Field({
   wide,
   ...input
 }: { label: string; error?: string; hint?: string; wide?: boolean } & ComponentProps<'input'>) {
-  const generated = `field${useId().replace(/:/g, '')}`;
-  const id = givenId ?? generated;
-  const described =
-    [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  const { id, described } = useFieldIds(givenId, error, hint);
   return (
-    <div className={`field${wide ? ' field--wide' : ''}`}>
-      <label htmlFor={id}>{label}</label>
+    <FieldFrame id={id} label={label} error={error} hint={hint} wide={wide}>
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
-      {hint && (
-        <small className="muted" id={`${id}-hint`}>
-          {hint}
-        </small>
-      )}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -13,6 +13,10 @@ import { WishlistHeart } from '../../components/WishlistHeart.tsx';
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from '../../components/Breadcrumbs.tsx';
 import { ProductCard } from '../../components/ProductCard.tsx';
 import { Slider } from '../../components/Slider.tsx';
+import { ProductFeedback, RatingLink, type FeedbackLists } from '../../components/reviews/ProductFeedback.tsx';
+import { feedbackView } from '../../components/reviews/feedback-url.ts';
+import { reviewJsonLd } from '../../components/reviews/review-jsonld.ts';
+import { productFeedbackAction } from './product-feedback.server.ts';
 
 const SEGMENT = [
   { name: 'Женщинам', href: '/home-zhenshiny' },
@@ -25,7 +29,7 @@ const SEGMENT = [
  */
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [{ title: 'Товар не найден — Kiim' }];
-  const { product: p, origin, crumbs } = data;
+  const { product: p, origin, crumbs, reviewSummary } = data;
   const url = `${origin}/product/${p.slug}`;
   const title = `${p.name}, ${p.colour.name} — ${p.brand.name} | Kiim`;
   const description = `${p.name} ${p.brand.name}, цвет ${p.colour.name}. ${p.description}`.slice(0, 160);
@@ -62,6 +66,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
           availability: available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
           itemCondition: 'https://schema.org/NewCondition',
         },
+        ...reviewJsonLd(reviewSummary),
       },
     },
     { 'script:ld+json': breadcrumbJsonLd(crumbs, origin) },
@@ -69,15 +74,25 @@ export const meta: Route.MetaFunction = ({ data }) => {
 };
 
 /**
- * Product page (spec §2): the product with stock per size in the current city (spec §3, §4), breadcrumbs and,
- * streamed after it, the similar-products and brand sliders (their failure never fails the page).
+ * Product page (spec §2): the product with stock per size in the current city (spec §3, §4), breadcrumbs, the
+ * reviews' summary and, streamed after it, the reviews and questions (issue 10; `?reviewsPage`, `?reviewsSort`,
+ * `?questionsPage`) and the similar-products and brand sliders (their failure never fails the page).
  * Unknown slug → 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = apiFor(request, context);
   const cityId = currentCityId(request);
-  const product = await api.product(params.slug, cityId).catch(notFoundOnApi404);
+  // The reviews' summary (a few indexed counts) comes beside the product, for the rating and the JSON-LD.
+  const [product, reviewSummary] = await Promise.all([
+    api.product(params.slug, cityId).catch(notFoundOnApi404),
+    api.reviewSummary(params.slug).catch(() => null),
+  ]);
   const related = api.relatedProducts(product.slug, cityId).catch((): RelatedProducts => ({ similar: [], sameBrand: [] }));
+  const view = feedbackView(new URL(request.url).searchParams);
+  const feedback: Promise<FeedbackLists> = Promise.all([
+    api.productReviews(product.slug, { page: view.reviewsPage, sort: view.reviewsSort }),
+    api.productQuestions(product.slug, { page: view.questionsPage }),
+  ]).then(([reviews, questions]) => ({ reviews, questions }), () => null);
   const segment = SEGMENT[product.gender] ?? SEGMENT[0];
   const crumbs: Crumb[] = [
     { name: 'Главная', href: '/' },
@@ -85,14 +100,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     { name: product.category.name, href: `/category/${product.category.slug}` },
     { name: product.name, href: `/product/${product.slug}` },
   ];
-  return { product, related, crumbs, origin: siteOrigin(request) };
+  return { product, related, crumbs, origin: siteOrigin(request), reviewSummary, feedback, view };
+}
+
+/** The forms of the reviews and questions blocks (ask a question, «Отзыв полезен»): product-feedback.server.ts. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return productFeedbackAction(request, context, params.slug);
 }
 
 /** Opening or stepping the sign-in dialog over this page reloads nothing (lib/revalidate.ts). */
 export const shouldRevalidate = keepDataUnderDialogs;
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related, crumbs } = loaderData;
+  const { product, related, crumbs, reviewSummary, feedback, view } = loaderData;
   const orderable = product.skus.filter((s) => s.regionalStockAmount !== 'not-available' || s.globalStockAmount !== 'not-available');
   const [size, setSize] = useState<string | undefined>(orderable.length === 1 ? orderable[0]?.externalId : undefined);
   return (
@@ -109,6 +129,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <WishlistHeart productId={product.id} slug={product.slug} name={product.name} externalId={size} />
           </div>
           <Price price={product.price} originalPrice={product.originalPrice} className="price--large" />
+          <RatingLink summary={reviewSummary} />
           <p className="muted">Цвет: {product.colour.name}</p>
           {product.colours.length > 1 && (
             <ul className="swatches" aria-label="Другие цвета">
@@ -132,6 +153,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
       </div>
+      <ProductFeedback slug={product.slug} summary={reviewSummary} lists={feedback} view={view} />
       <Suspense fallback={<div className="sliders-placeholder" aria-hidden="true" />}>
         <Await resolve={related}>
           {(r) => (

@@ -5,6 +5,7 @@ import { customerOf, isApiStatus } from '../../lib/api.server.ts';
 import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { clearCookie } from '../../lib/cookies.server.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { feedbackText } from '../../lib/feedback-text.ts';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Личный кабинет — Kiim' },
@@ -56,6 +57,8 @@ export default function PersonalLayout() {
         <NavLink to="/personal/orders/pending">Текущие заказы</NavLink>
         <NavLink to="/personal/orders/completed">Выполненные заказы</NavLink>
         <NavLink to="/personal/wishlist">Избранное</NavLink>
+        <NavLink to="/personal/content/reviews">{feedbackText.personal.reviewsTitle}</NavLink>
+        <NavLink to="/personal/content/questions">{feedbackText.personal.questionsTitle}</NavLink>
         <Link to={withExit(location, true)} className="personal__exit" preventScrollReset>
           Выйти
         </Link>

@@ -11,12 +11,15 @@ import { OrderStatusBadge, ORDER_STATUS_LABEL } from '../../components/OrderStat
 import { OrderPaymentInfo, formatDateTime } from '../../components/OrderPaymentInfo.tsx';
 import { PayButton } from '../../components/PayButton.tsx';
 import { pickupAddress } from '../../components/checkout/PickupPoints.tsx';
+import { OrderReviewLinks, ReviewSentNote, reviewableProducts, reviewsBySlug } from '../../components/reviews/OrderReviewLinks.tsx';
+import { ReviewDialog } from '../../components/reviews/ReviewDialog.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `Заказ № ${data.order.number} — Kiim` : 'Kiim' }];
 
 /**
  * One order of the customer (spec §2: /personal/orders/details/{id}, id = order number; another's → 404): its
- * status and their history, payment, delivery or pickup and lines. Halyk ePay sends the shopper back here
+ * status and their history, payment, delivery or pickup and lines; a completed one offers reviews of its products
+ * (the review modal, `?review=<slug>`, issue 10). Halyk ePay sends the shopper back here
  * (`?payment=return` or `?payment=failed`): the shop then asks ePay itself about the payment, so the page
  * shows the result even before ePay's callback arrives.
  */
@@ -30,7 +33,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         .then((r) => r.order)
         .catch(notFoundOnApi404)
     : await api.order(params.id).catch(notFoundOnApi404);
-  return { order, returned, now: new Date().toISOString() };
+  // A completed order offers a review of its products (issue 10).
+  const reviews = order.status === 'completed' ? (await api.myReviews()).items : [];
+  return { order, returned, reviews, now: new Date().toISOString() };
 }
 
 /** Opening or stepping the sign-in dialog over this page reloads nothing (lib/revalidate.ts). */
@@ -81,7 +86,7 @@ function ReturnBanner({ order }: { order: Order }) {
   return null;
 }
 
-export default function OrderDetails({ loaderData: { order, returned, now }, actionData }: Route.ComponentProps) {
+export default function OrderDetails({ loaderData: { order, returned, reviews, now }, actionData }: Route.ComponentProps) {
   const tz = order.timeZone;
   const cancelError = actionData && 'cancelError' in actionData ? actionData.cancelError : undefined;
   return (
@@ -92,6 +97,7 @@ export default function OrderDetails({ loaderData: { order, returned, now }, act
       </h1>
       <p className="muted">от {formatDate(order.createdAt, tz)}</p>
       {returned && <ReturnBanner order={order} />}
+      <ReviewSentNote />
 
       <div className="order-details__grid">
         <div>
@@ -114,6 +120,8 @@ export default function OrderDetails({ loaderData: { order, returned, now }, act
         </div>
       </div>
       <OrderLines order={order} />
+      <OrderReviewLinks order={order} reviews={reviewsBySlug(reviews)} />
+      <ReviewDialog products={reviewableProducts([order])} />
       {order.cancellable && <CancelOrder order={order} />}
       <FieldError id="cancel-order-error" message={cancelError ?? undefined} />
     </section>

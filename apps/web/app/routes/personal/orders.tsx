@@ -5,15 +5,23 @@ import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { apiFor } from '../../lib/api.server.ts';
 import { OrderStatusBadge } from '../../components/OrderStatus.tsx';
 import { formatTime } from '../../components/OrderPaymentInfo.tsx';
+import { OrderReviewLinks, ReviewSentNote, reviewableProducts, reviewsBySlug } from '../../components/reviews/OrderReviewLinks.tsx';
+import { ReviewDialog } from '../../components/reviews/ReviewDialog.tsx';
 
 /**
  * Orders of the customer (spec §2): /personal/orders/pending lists orders not yet completed or cancelled,
- * /personal/orders/completed the finished ones. Newest first.
+ * /personal/orders/completed the finished ones, each completed one with «Оцените покупки» and the review modal
+ * (`?review=<slug>`, issue 10). Newest first.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const state = new URL(request.url).pathname.toLowerCase().endsWith('/completed') ? 'completed' : 'pending';
-  const { items } = await apiFor(request, context).orders(state);
-  return { state, orders: items };
+  const api = apiFor(request, context);
+  // Completed orders offer a review of their products (issue 10): the customer's reviews tell which are done.
+  const [{ items }, reviews] = await Promise.all([
+    api.orders(state),
+    state === 'completed' ? api.myReviews().then((r) => r.items) : [],
+  ]);
+  return { state, orders: items, reviews };
 }
 
 /** Opening or stepping the sign-in dialog over this page reloads nothing (lib/revalidate.ts). */
@@ -21,9 +29,11 @@ export const shouldRevalidate = keepDataUnderDialogs;
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { state, orders } = loaderData;
+  const reviews = reviewsBySlug(loaderData.reviews);
   return (
     <section>
       <h1>{state === 'pending' ? 'Текущие заказы' : 'Выполненные заказы'}</h1>
+      <ReviewSentNote />
       {orders.length === 0 ? (
         <p className="muted">{state === 'pending' ? 'Сейчас у вас нет заказов в работе.' : 'Выполненных заказов пока нет.'}</p>
       ) : (
@@ -50,10 +60,12 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
+              <OrderReviewLinks order={o} reviews={reviews} />
             </li>
           ))}
         </ul>
       )}
+      <ReviewDialog products={reviewableProducts(orders)} />
     </section>
   );
 }

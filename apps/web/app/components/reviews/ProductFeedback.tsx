@@ -1,0 +1,78 @@
+import { Suspense } from 'react';
+import { Await } from 'react-router';
+import type { QuestionPage, ReviewPage, ReviewSummary } from '@kiim/contract';
+import { plural } from '@kiim/contract/text';
+import { feedbackText } from '../../lib/feedback-text.ts';
+import { useRootData } from '../../lib/root-data.ts';
+import { ReviewSummaryPanel } from './ReviewSummaryPanel.tsx';
+import { ReviewList } from './ReviewList.tsx';
+import { AskForm, QuestionList } from './QuestionList.tsx';
+import { Stars, formatRating } from './Stars.tsx';
+import type { FeedbackView } from './feedback-url.ts';
+
+const t = feedbackText;
+
+/** The product page's lists of reviews and questions, streamed after the page (null when they failed to load). */
+export type FeedbackLists = { reviews: ReviewPage; questions: QuestionPage } | null;
+
+/**
+ * The average rating and count beside the price, linking to the reviews below (nothing while there are none).
+ */
+export function RatingLink({ summary }: { summary: ReviewSummary | null }) {
+  if (!summary?.count || summary.average === null) return null;
+  return (
+    <a href="#reviews" className="rating-link" data-testid="rating-link">
+      <Stars rating={summary.average} /> <strong>{formatRating(summary.average)}</strong>{' '}
+      <span className="muted">{plural(summary.count, t.count.reviews)}</span>
+    </a>
+  );
+}
+
+/**
+ * Reviews and questions of a product page (issue 10), below the fold: the summary (known with the page) and, streamed
+ * after the page's first paint, the page of reviews and the page of questions with the ask form. Their failure never
+ * fails the page.
+ */
+export function ProductFeedback({
+  slug,
+  summary,
+  lists,
+  view,
+}: {
+  slug: string;
+  summary: ReviewSummary | null;
+  lists: Promise<FeedbackLists>;
+  view: FeedbackView;
+}) {
+  const signedIn = Boolean(useRootData()?.customer);
+  return (
+    <div className="feedback">
+      <section id="reviews" className="feedback__reviews" aria-labelledby="reviews-title">
+        <h2 id="reviews-title">
+          {t.reviews.title} {summary?.count ? <span className="muted">{summary.count}</span> : null}
+        </h2>
+        {summary && <ReviewSummaryPanel summary={summary} />}
+        <div className="feedback__list">
+          <Suspense fallback={<p className="muted">{t.reviews.loading}</p>}>
+            <Await resolve={lists}>
+              {(l) =>
+                l ? (
+                  <ReviewList page={l.reviews} view={view} signedIn={signedIn} />
+                ) : (
+                  <p className="muted">{t.reviews.failed}</p>
+                )
+              }
+            </Await>
+          </Suspense>
+        </div>
+      </section>
+      <section id="questions" className="feedback__questions" aria-labelledby="questions-title">
+        <h2 id="questions-title">{t.questions.title}</h2>
+        <Suspense fallback={null}>
+          <Await resolve={lists}>{(l) => (l ? <QuestionList page={l.questions} view={view} /> : null)}</Await>
+        </Suspense>
+        <AskForm slug={slug} signedIn={signedIn} />
+      </section>
+    </div>
+  );
+}
