@@ -22,6 +22,8 @@ let shop: RunningShop;
 let browser: Browser;
 /** SKUs with stock in Алматы of products that have no demo reviews or questions (so the page shows only ours). */
 let quiet: { externalId: string; slug: string; name: string }[];
+/** The product with the most demo reviews (seed: imported, published). */
+let demo: { slug: string; reviews: number };
 let mobileSeq = 0;
 
 beforeAll(async () => {
@@ -38,6 +40,12 @@ beforeAll(async () => {
        group by product.id order by product.id limit 4`,
     )
     .all() as typeof quiet;
+  demo = db
+    .prepare(
+      `select product.slug as slug, count(*) as reviews from review join product on product.id = review.product_id
+       group by product.id order by count(*) desc, product.id limit 1`,
+    )
+    .get() as typeof demo;
   db.close();
 });
 
@@ -226,6 +234,13 @@ describe('reviews and questions (issue 10)', () => {
   it('a visitor gets the sign-in dialog; a customer asks, the shop answers, the answer shows on the product page', async () => {
     const product = quiet[2]!;
     const visitor = await newShopper(browser);
+    // The demo's reviews: the page's first ten, their summary and stars.
+    await visitor.page.goto(`${shop.url}/product/${demo.slug}`);
+    await eventually(() => visitor.page.getByTestId('review').count()).toBe(Math.min(10, demo.reviews));
+    await eventually(() => visitor.page.getByTestId('review-summary').textContent()).toContain(
+      `${demo.reviews} отзыв`,
+    );
+    await snap(visitor.page, 'reviews-00-product-demo-reviews');
     await visitor.page.goto(`${shop.url}/product/${product.slug}`);
     await hydrated(visitor.page);
     await visitor.page.getByTestId('ask-sign-in').click();

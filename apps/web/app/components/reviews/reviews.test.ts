@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { ReviewSummary } from '@kiim/contract';
+import { feedbackHref, feedbackView } from './feedback-url.ts';
+import { reviewJsonLd } from './review-jsonld.ts';
+import { reviewHref, reviewedHref, withoutReviewParams } from './review-url.ts';
+import { formatRating } from './Stars.tsx';
+
+const summary = (over: Partial<ReviewSummary> = {}): ReviewSummary => ({
+  count: 2,
+  average: 4.5,
+  ratings: [],
+  fit: { small: 0, trueToSize: 1, large: 0 },
+  latest: [
+    {
+      id: 'r1',
+      authorName: 'Айгерим К.',
+      rating: 5,
+      fit: 'true_to_size',
+      text: 'Отлично </script>',
+      publishedAt: '2026-11-20T10:00:00.000Z',
+      verifiedPurchase: true,
+      helpfulCount: 0,
+    },
+  ],
+  ...over,
+});
+
+describe('the product JSON-LD of reviews (issue 10)', () => {
+  it('adds AggregateRating and Review once there are published reviews, nothing before', () => {
+    expect(reviewJsonLd(null)).toEqual({});
+    expect(reviewJsonLd(summary({ count: 0, average: null, latest: [] }))).toEqual({});
+    expect(reviewJsonLd(summary())).toEqual({
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: 4.5,
+        reviewCount: 2,
+        bestRating: 5,
+        worstRating: 1,
+      },
+      review: [
+        {
+          '@type': 'Review',
+          author: { '@type': 'Person', name: 'Айгерим К.' },
+          datePublished: '2026-11-20',
+          reviewBody: 'Отлично </script>',
+          reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+        },
+      ],
+    });
+  });
+});
+
+describe('addresses of the reviews blocks and the review modal', () => {
+  it('reads the view from the address, anything odd as the first page, newest first', () => {
+    expect(feedbackView(new URLSearchParams('reviewsPage=3&reviewsSort=useful&questionsPage=2'))).toEqual({
+      reviewsPage: 3,
+      reviewsSort: 'useful',
+      questionsPage: 2,
+    });
+    expect(feedbackView(new URLSearchParams('reviewsPage=-4&reviewsSort=best&questionsPage=abc'))).toEqual({
+      reviewsPage: 1,
+      reviewsSort: 'newest',
+      questionsPage: 1,
+    });
+  });
+
+  it('changes one part of the view and jumps to its block', () => {
+    const view = feedbackView(new URLSearchParams('reviewsPage=2'));
+    expect(feedbackHref('/product/a-1', view, { reviewsSort: 'useful', reviewsPage: 1 }, 'reviews')).toBe(
+      '/product/a-1?reviewsSort=useful#reviews',
+    );
+    expect(feedbackHref('/product/a-1', view, { questionsPage: 3 }, 'questions')).toBe(
+      '/product/a-1?reviewsPage=2&questionsPage=3#questions',
+    );
+  });
+
+  it('opens and closes the modal over the page, and comes back with the thank-you note', () => {
+    const page = { pathname: '/personal/orders/completed', search: '?reviewed=old-1' };
+    expect(reviewHref(page, 'dzhinsy-2')).toBe('/personal/orders/completed?review=dzhinsy-2');
+    expect(
+      withoutReviewParams({ pathname: '/personal/orders/details/100001', search: '?review=a&x=1' }),
+    ).toBe('/personal/orders/details/100001?x=1');
+    expect(reviewedHref('/personal/orders/details/100001?review=a', 'a')).toBe(
+      '/personal/orders/details/100001?reviewed=a',
+    );
+  });
+
+  it('writes ratings the Russian way', () => {
+    expect(formatRating(4.5)).toBe('4,5');
+    expect(formatRating(4)).toBe('4');
+  });
+});
