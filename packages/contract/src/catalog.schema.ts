@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Image, IdParam, Tenge } from './common.schema.ts';
+import { Image, IdParam, PageNumber, Tenge } from './common.schema.ts';
 import { BANNER_SLOTS, DEFAULT_CITY_ID, PAGE_SIZE, SIZE_GUIDE_PATH, SORTS, STOCK_LEVELS } from './enums.ts';
 
 /** City (spec §3): `visibleForCustomers` false hides its stock from shoppers (spec §4). */
@@ -186,12 +186,7 @@ export const ProductListQuery = z
     /** City whose stock is shown and sorted by (spec §3, §9: default 1). */
     cityId: IdParam.default(DEFAULT_CITY_ID),
     sort: z.enum(SORTS, { message: `Сортировка: ${SORTS.join(', ')}` }).default('default'),
-    page: z.coerce
-      .number({ message: 'Страница — целое число' })
-      .int({ message: 'Страница — целое число' })
-      .min(1, { message: 'Страница начинается с 1' })
-      .max(10_000, { message: 'Слишком большой номер страницы' })
-      .default(1),
+    page: PageNumber,
     pageSize: z.coerce
       .number({ message: 'Размер страницы: 15, 60 или 120' })
       .int({ message: 'Размер страницы: 15, 60 или 120' })

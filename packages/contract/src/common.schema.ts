@@ -33,3 +33,11 @@ export const Image = z.object({
   alt: z.string(),
 });
 export type Image = z.infer<typeof Image>;
+
+/** A page number of a list's query ("2" → 2): 1 to 10 000, 1 when absent. */
+export const PageNumber = z.coerce
+  .number({ message: 'Страница — целое число' })
+  .int({ message: 'Страница — целое число' })
+  .min(1, { message: 'Страница начинается с 1' })
+  .max(10_000, { message: 'Слишком большой номер страницы' })
+  .default(1);

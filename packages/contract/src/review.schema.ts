@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, Uuid } from './common.schema.ts';
+import { dataOf, PageNumber, Uuid } from './common.schema.ts';
 import { ProductSlug } from './catalog.schema.ts';
 import {
   FEEDBACK_PAGE_SIZE,
@@ -115,12 +115,7 @@ export type CreateQuestionBody = z.infer<typeof CreateQuestionBody>;
 export const QuestionForm = CreateQuestionBody.strip();
 
 const pageOf = (max: number, fallback: number) => ({
-  page: z.coerce
-    .number({ message: 'Страница — целое число' })
-    .int({ message: 'Страница — целое число' })
-    .min(1, { message: 'Страница начинается с 1' })
-    .max(10_000, { message: 'Слишком большой номер страницы' })
-    .default(1),
+  page: PageNumber,
   pageSize: z.coerce
     .number({ message: `Размер страницы — от 1 до ${max}` })
     .int({ message: `Размер страницы — от 1 до ${max}` })

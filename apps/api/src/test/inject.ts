@@ -1,7 +1,7 @@
 import type { KyselyPlugin } from 'kysely';
 import { expect } from 'vitest';
 import type { App } from '#app/app.ts';
-import type { Db } from '#app/db/database.ts';
+import type { Database, Db } from '#app/db/database.ts';
 import { ErrorBody } from '@kiim/contract';
 
 // Small helpers shared by the API tests: JSON calls through `app.inject()` and a query counter.
@@ -65,4 +65,13 @@ export async function expectRefused(
   expect(res.status, label).toBe(status);
   expect(ErrorBody.parse(res.body).code, label).toBe(code);
   expect(await snapshot(), label).toEqual(before);
+}
+
+/** Rows of a table (what a refused call must leave unchanged). */
+export async function tableCount(db: Db, table: keyof Database): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

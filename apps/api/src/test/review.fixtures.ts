@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { ErrorBody } from '@kiim/contract';
 import type { TestContext } from '#app/test/helper.ts';
 import { orderFixtures } from '#app/test/order.fixtures.ts';
+import { tableCount } from '#app/test/inject.ts';
 
 // Fixtures of the review and question tests: a shop whose back office is on, products of the seeded catalogue,
 // customers with orders moved to completed (or cancelled) the way staff do it, and JSON calls.
@@ -82,23 +83,12 @@ export function reviewFixtures(t: TestContext) {
   }
 
   /** Row counts of the module's tables (a refused call must leave them as they were). */
-  const counts = async () => {
-    const n = async (table: 'review' | 'review_vote' | 'question' | 'question_answer') =>
-      Number(
-        (
-          await t.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    return {
-      review: await n('review'),
-      vote: await n('review_vote'),
-      question: await n('question'),
-      answer: await n('question_answer'),
-    };
-  };
+  const counts = async () => ({
+    review: await tableCount(t.db, 'review'),
+    vote: await tableCount(t.db, 'review_vote'),
+    question: await tableCount(t.db, 'question'),
+    answer: await tableCount(t.db, 'question_answer'),
+  });
 
   return { call, as, orderOf, customer, counts, fx };
 }

@@ -15,19 +15,6 @@ export function findQuestion(db: DbOrTrx, id: string): Promise<QuestionRow | und
   return db.selectFrom('question').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The customer's questions, newest first. */
-export function listCustomerQuestions(db: DbOrTrx, customerId: string, slice: Slice): Promise<QuestionRow[]> {
-  return db
-    .selectFrom('question')
-    .selectAll()
-    .where('customer_id', '=', customerId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(slice.limit)
-    .offset(slice.offset)
-    .execute();
-}
-
 /** Published questions of a product, newest first. */
 export function listPublishedQuestions(db: DbOrTrx, productId: number, slice: Slice): Promise<QuestionRow[]> {
   return db

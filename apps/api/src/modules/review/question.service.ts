@@ -83,7 +83,7 @@ export async function myQuestions(
   q: FeedbackPageQuery,
 ): Promise<{ items: MyQuestion[]; page: number; pageSize: number; total: number; pageCount: number }> {
   const [rows, total] = await Promise.all([
-    questions.listCustomerQuestions(db, customerId, sliceOf(q)),
+    repo.listByCustomer(db, 'question', customerId, sliceOf(q)) as Promise<QuestionRow[]>,
     repo.countRows(db, 'question', { customerId }),
   ]);
   return pageOf(await myQuestionsOf(db, rows), total, q);

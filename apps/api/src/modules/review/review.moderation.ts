@@ -111,58 +111,56 @@ async function moderatedQuestions(db: DbOrTrx, rows: readonly QuestionRow[]): Pr
   return rows.map((q) => toModeratedQuestion(q, products, answers));
 }
 
-/** `GET /api/admin/reviews`: a page of reviews in one status (pending: oldest first; others newest first). */
-export async function reviewQueue(db: DbOrTrx, q: ModerationListQuery) {
-  const [rows, total] = await Promise.all([
-    repo.listByStatus(db, 'review', q.status, sliceOf(q)) as Promise<ReviewRow[]>,
-    repo.countRows(db, 'review', { status: q.status }),
-  ]);
-  return pageOf(await moderatedReviews(db, rows), total, q);
-}
+/** What moderators see of a row of each table. */
+type Shown<T extends ModeratedTable> = T extends 'review' ? ModeratedReview : ModeratedQuestion;
 
-/** `GET /api/admin/questions`: a page of questions in one status, with their answers. */
-export async function questionQueue(db: DbOrTrx, q: ModerationListQuery) {
-  const [rows, total] = await Promise.all([
-    repo.listByStatus(db, 'question', q.status, sliceOf(q)) as Promise<QuestionRow[]>,
-    repo.countRows(db, 'question', { status: q.status }),
-  ]);
-  return pageOf(await moderatedQuestions(db, rows), total, q);
+/** Rows of `table` → what moderators see, in a few queries whatever their number. */
+async function shown<T extends ModeratedTable>(
+  db: DbOrTrx,
+  table: T,
+  rows: readonly (ReviewRow | QuestionRow)[],
+): Promise<Shown<T>[]> {
+  return (
+    table === 'review'
+      ? moderatedReviews(db, rows as ReviewRow[])
+      : moderatedQuestions(db, rows as QuestionRow[])
+  ) as Promise<Shown<T>[]>;
 }
 
 /**
- * `POST /api/admin/reviews/:id/publish|reject`: publishes a review (from pending or rejected) or rejects it with
- * a reason (from pending or published).
- * @returns the review as moderators see it now.
- * @throws AppError 404 (5003); 409 (5005) already in that status or changed meanwhile.
+ * `GET /api/admin/reviews` and `GET /api/admin/questions`: a page of one status (pending: oldest first, a queue;
+ * published and rejected: newest first), questions with their answers, reviews with the order that proves them.
  */
-export async function moderateReview(
+export async function moderationQueue<T extends ModeratedTable>(
   db: DbOrTrx,
+  table: T,
+  q: ModerationListQuery,
+) {
+  const [rows, total] = await Promise.all([
+    repo.listByStatus(db, table, q.status, sliceOf(q)) as Promise<(ReviewRow | QuestionRow)[]>,
+    repo.countRows(db, table, { status: q.status }),
+  ]);
+  return pageOf(await shown(db, table, rows), total, q);
+}
+
+/**
+ * `POST /api/admin/reviews|questions/:id/publish|reject`: publishes one (from pending or rejected) or rejects it
+ * with a reason (from pending or published: takes it down).
+ * @returns it as moderators see it now.
+ * @throws AppError 404 (5003 review, 5004 question); 409 (5005) already in that status or changed meanwhile.
+ */
+export async function moderateItem<T extends ModeratedTable>(
+  db: DbOrTrx,
+  table: T,
   id: string,
   step: ModerationStep,
   reason: string | null,
   actor: StaffActor,
   now: Date,
-): Promise<ModeratedReview> {
-  await moderateOne(db, 'review', id, step, reason, actor, now);
-  const [review] = await moderatedReviews(db, [(await repo.findReview(db, id))!]);
-  return review!;
-}
-
-/**
- * `POST /api/admin/questions/:id/publish|reject`: the same for a question.
- * @throws AppError 404 (5004); 409 (5005).
- */
-export async function moderateQuestion(
-  db: DbOrTrx,
-  id: string,
-  step: ModerationStep,
-  reason: string | null,
-  actor: StaffActor,
-  now: Date,
-): Promise<ModeratedQuestion> {
-  await moderateOne(db, 'question', id, step, reason, actor, now);
-  const [question] = await moderatedQuestions(db, [(await questions.findQuestion(db, id))!]);
-  return question!;
+): Promise<Shown<T>> {
+  await moderateOne(db, table, id, step, reason, actor, now);
+  const [item] = await shown(db, table, [await rowOf(db, table, id)]);
+  return item!;
 }
 
 /**
@@ -193,6 +191,6 @@ export async function answerQuestion(
       updated_at: nowIso,
     });
   });
-  const [question] = await moderatedQuestions(db, [(await questions.findQuestion(db, id))!]);
+  const [question] = await shown(db, 'question', [await rowOf(db, 'question', id)]);
   return question!;
 }

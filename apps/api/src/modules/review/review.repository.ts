@@ -38,15 +38,20 @@ export function findCustomerReviewOfProduct(
     .executeTakeFirst();
 }
 
-/** The customer's reviews, newest first. */
-export function listCustomerReviews(db: DbOrTrx, customerId: string): Promise<ReviewRow[]> {
-  return db
-    .selectFrom('review')
+/** The customer's reviews or questions, newest first (all of them without `slice`). */
+export function listByCustomer<T extends ModeratedTable>(
+  db: DbOrTrx,
+  table: T,
+  customerId: string,
+  slice?: Slice,
+) {
+  const query = db
+    .selectFrom(table as ModeratedTable)
     .selectAll()
     .where('customer_id', '=', customerId)
     .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+    .orderBy('id', 'desc');
+  return (slice ? query.limit(slice.limit).offset(slice.offset) : query).execute();
 }
 
 /** Published reviews of a product: newest first, or most «helpful» votes first (then newest). */

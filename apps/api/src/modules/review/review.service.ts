@@ -15,6 +15,7 @@ import { completedOrderWithProduct } from '#app/modules/order/order.service.ts';
 import { checkPostingLimits, lockAuthor } from './review.limits.ts';
 import { authorNameOf, pageOf, sliceOf, toMyReview, toPublicReview, toSummary } from './review.mapper.ts';
 import * as repo from './review.repository.ts';
+import type { ReviewRow } from './review.table.ts';
 
 // Reviews of products (issue 10): a signed-in customer reviews a product of their completed order, once per
 // product; the product page shows the published ones; customers mark useful ones.
@@ -92,7 +93,7 @@ export async function createReview(
 
 /** `GET /api/review/my`: every review of the customer, newest first, whatever its status (one per product at most). */
 export async function myReviews(db: DbOrTrx, customerId: string): Promise<MyReview[]> {
-  const rows = await repo.listCustomerReviews(db, customerId);
+  const rows = (await repo.listByCustomer(db, 'review', customerId)) as ReviewRow[];
   const products = await productRefs(
     db,
     rows.map((r) => r.product_id),
