@@ -14,11 +14,25 @@ import { sql, type Kysely } from 'kysely';
 // - review_author: one row per customer who wrote something, locked by every new review or question, so the
 //   per-customer limits count exactly even when requests race.
 
+const moderated = sql`status in ('pending', 'published', 'rejected')`;
+const reasonWhenRejected = sql`status <> 'rejected' or rejection_reason is not null`;
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  const moderated = sql`status in ('pending', 'published', 'rejected')`;
-  const reasonWhenRejected = sql`status <> 'rejected' or rejection_reason is not null`;
+  await createReviews(db);
+  await createQuestions(db);
+  await db.schema
+    .createTable('review_author')
+    .addColumn('customer_id', 'text', (c) => c.primaryKey().references('customer.id'))
+    .addColumn('last_posted_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+}
 
+/** review and review_vote. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function createReviews(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('review')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -65,7 +79,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('review_vote_pk', ['review_id', 'customer_id'])
     .execute();
+}
 
+/** question and question_answer. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function createQuestions(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('question')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -114,14 +132,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createIndex('question_answer_question_idx')
     .on('question_answer')
     .columns(['question_id', 'created_at'])
-    .execute();
-
-  await db.schema
-    .createTable('review_author')
-    .addColumn('customer_id', 'text', (c) => c.primaryKey().references('customer.id'))
-    .addColumn('last_posted_at', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
 }
 
