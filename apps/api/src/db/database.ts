@@ -32,6 +32,15 @@ import type {
   OrderTable,
 } from '#app/modules/order/order.table.ts';
 import type { PaymentEventTable, PaymentTable } from '#app/modules/payment/payment.table.ts';
+import type {
+  ApiKeyTable,
+  AuditLogTable,
+  StaffAuthFailureTable,
+  StaffInvitationTable,
+  StaffMemberTable,
+  StaffRecoveryCodeTable,
+  StaffSessionTable,
+} from '#app/modules/staff/staff.table.ts';
 
 /** Every table of the shop, as Kysely sees it. */
 export interface Database {
@@ -62,6 +71,13 @@ export interface Database {
   order_status_history: OrderStatusHistoryTable;
   payment: PaymentTable;
   payment_event: PaymentEventTable;
+  staff_member: StaffMemberTable;
+  staff_recovery_code: StaffRecoveryCodeTable;
+  staff_session: StaffSessionTable;
+  staff_invitation: StaffInvitationTable;
+  staff_auth_failure: StaffAuthFailureTable;
+  api_key: ApiKeyTable;
+  audit_log: AuditLogTable;
 }
 
 export type Db = Kysely<Database>;

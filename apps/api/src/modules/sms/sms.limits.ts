@@ -1,8 +1,6 @@
-import { ErrorCode } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
-import { AppError } from '#app/lib/errors.ts';
+import { rateLimited } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
-import { waitRu } from '#app/lib/russian.ts';
 import * as repo from './sms.repository.ts';
 
 /**
@@ -23,12 +21,6 @@ const DAY = 24 * HOUR;
 export interface SmsLimits {
   addressHourlyLimit: number;
   dailyLimit: number;
-}
-
-/** 429 with the seconds to wait (at least 1) in `details.retryAfterSeconds` and a Russian message. */
-export function rateLimited(retryAfterMs: number, message: (wait: string) => string): AppError {
-  const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new AppError(429, ErrorCode.rateLimited, message(waitRu(retryAfterSeconds)), { retryAfterSeconds });
 }
 
 const forNumber = (wait: string) => `Новый код можно запросить через ${wait}`;
@@ -66,7 +58,11 @@ export async function reserveSend(
   // by the window check below or takes this same seq, so of parallel requests exactly one gets through. (Read
   // after the window check, a send landing between the two reads would be missed and get a second seq.)
   const seq = (await repo.maxSeq(db, input.mobile)) + 1;
-  const byNumber = await repo.countedSendTimesForMobile(db, input.mobile, new Date(nowMs - DAY).toISOString());
+  const byNumber = await repo.countedSendTimesForMobile(
+    db,
+    input.mobile,
+    new Date(nowMs - DAY).toISOString(),
+  );
   const oldestFirst = [...byNumber].reverse();
   const last15 = oldestFirst.filter((t) => Date.parse(t) > nowMs - 15 * MINUTE);
   const wait = Math.max(
@@ -94,7 +90,10 @@ export async function reserveSend(
     const fromAddress = await repo.countedSendTimes(db, new Date(nowMs - HOUR).toISOString(), input.clientIp);
     if (fromAddress.length > limits.addressHourlyLimit) {
       await repo.deleteSend(db, id);
-      throw rateLimited(waitForWindow(fromAddress.slice(0, -1), limits.addressHourlyLimit, HOUR, nowMs), forAddress);
+      throw rateLimited(
+        waitForWindow(fromAddress.slice(0, -1), limits.addressHourlyLimit, HOUR, nowMs),
+        forAddress,
+      );
     }
   }
   const sinceDay = new Date(nowMs - DAY).toISOString();
@@ -107,6 +106,11 @@ export async function reserveSend(
 }
 
 /** Records the gateway's outcome of a reserved send: `failed` sends stop counting against the limits. */
-export async function finishSend(db: DbOrTrx, id: string, status: 'sent' | 'failed', now: Date): Promise<void> {
+export async function finishSend(
+  db: DbOrTrx,
+  id: string,
+  status: 'sent' | 'failed',
+  now: Date,
+): Promise<void> {
   await repo.setSendStatus(db, id, status, now.toISOString());
 }
