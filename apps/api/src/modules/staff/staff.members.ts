@@ -110,7 +110,7 @@ export async function createFirstOwner(
     if (await repo.anyMember(trx)) return null;
     const input = {
       email: owner.email,
-      name: owner.name ?? 'Владелец',
+      name: owner.name ?? 'Владелец магазина',
       role: 'owner' as const,
       passwordHash,
     };
