@@ -129,6 +129,19 @@ describe('the permission matrix', () => {
     expect(roleCan('warehouse', 'orders.cancel')).toBe(false);
   });
 
+  it('lists every staff route in the OpenAPI document, with the session cookie as its security where one is needed', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { security?: unknown; tags?: string[] }>>;
+    };
+    for (const route of t.app.staffRoutes) {
+      const openApiPath = route.url.replace(/:(\w+)/g, '{$1}');
+      const op = doc.paths[openApiPath]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${route.url}`).toBeDefined();
+      expect(op!.tags?.[0], route.url).toMatch(/^admin: /);
+      if (route.access.kind === 'permission') expect(op!.security, route.url).toEqual([{ staffSession: [] }]);
+    }
+  });
+
   it('a route under /api/admin without a declared access cannot be registered', async () => {
     const app = Fastify({ logger: false });
     await app.register(cookie);
