@@ -171,36 +171,35 @@ function TwoFactorOn({
   required: boolean;
   left: number;
 }) {
-  const codesErrors = answer?.intent === 'codes' ? errorsOf(answer.result) : {};
-  const offErrors = answer?.intent === 'disable' ? errorsOf(answer.result) : {};
   return (
     <>
       <p>Включена. Осталось резервных кодов: {left}.</p>
-      <Form method="post" noValidate className="inline-form">
-        <Field
-          label="Код из приложения"
-          name="code"
-          inputMode="numeric"
-          error={codesErrors.code ?? codesErrors._form}
-        />
-        <button className="button secondary" name="intent" value="codes">
-          Новые резервные коды
-        </button>
-      </Form>
-      {!required && (
-        <Form method="post" noValidate className="inline-form">
-          <Field
-            label="Код из приложения"
-            name="code"
-            inputMode="numeric"
-            error={offErrors.code ?? offErrors._form}
-          />
-          <button className="button danger" name="intent" value="disable">
-            Отключить защиту
-          </button>
-        </Form>
-      )}
+      <CodeForm answer={answer} intent="codes" label="Новые резервные коды" />
+      {!required && <CodeForm answer={answer} intent="disable" label="Отключить защиту" danger />}
     </>
+  );
+}
+
+/** A button confirmed with a code of the app (new recovery codes, turning two-factor off). */
+function CodeForm({
+  answer,
+  intent,
+  label,
+  danger,
+}: {
+  answer: Answer | undefined;
+  intent: 'codes' | 'disable';
+  label: string;
+  danger?: boolean;
+}) {
+  const errors = answer?.intent === intent ? errorsOf(answer.result) : {};
+  return (
+    <Form method="post" noValidate className="inline-form">
+      <Field label="Код из приложения" name="code" inputMode="numeric" error={errors.code ?? errors._form} />
+      <button className={`button ${danger ? 'danger' : 'secondary'}`} name="intent" value={intent}>
+        {label}
+      </button>
+    </Form>
   );
 }
 

@@ -18,7 +18,17 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 const ROLES = sql`('owner', 'manager', 'catalogue', 'warehouse')`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+type AnyDb = Kysely<any>;
+
+export async function up(db: AnyDb): Promise<void> {
+  await createAccountTables(db);
+  await createSessionTables(db);
+  await createKeyAndAuditTables(db);
+  await refuseAuditChanges(db);
+}
+
+/** Accounts, their recovery codes and invitations. */
+async function createAccountTables(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('staff_member')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -52,6 +62,26 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await db.schema
+    .createTable('staff_invitation')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ${ROLES}`))
+    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+    .addColumn('invited_by', 'text', (c) => c.notNull().references('staff_member.id'))
+    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('accepted_at', 'text')
+    .addColumn('accepted_staff_id', 'text', (c) => c.references('staff_member.id'))
+    .addColumn('revoked_at', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('staff_invitation_email_idx').on('staff_invitation').column('email').execute();
+}
+
+/** Sessions and the failed sign-ins behind the limits. */
+async function createSessionTables(db: AnyDb): Promise<void> {
+  await db.schema
     .createTable('staff_session')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('staff_id', 'text', (c) => c.notNull().references('staff_member.id'))
@@ -77,23 +107,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await db.schema
-    .createTable('staff_invitation')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('email', 'text', (c) => c.notNull())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ${ROLES}`))
-    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('invited_by', 'text', (c) => c.notNull().references('staff_member.id'))
-    .addColumn('expires_at', 'text', (c) => c.notNull())
-    .addColumn('accepted_at', 'text')
-    .addColumn('accepted_staff_id', 'text', (c) => c.references('staff_member.id'))
-    .addColumn('revoked_at', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .execute();
-  await db.schema.createIndex('staff_invitation_email_idx').on('staff_invitation').column('email').execute();
-
-  await db.schema
     .createTable('staff_auth_failure')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('email', 'text', (c) => c.notNull())
@@ -111,7 +124,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('staff_auth_failure')
     .columns(['client_ip', 'created_at'])
     .execute();
+}
 
+/** API keys and the audit log. */
+async function createKeyAndAuditTables(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('api_key')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -162,7 +178,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('audit_log')
     .columns(['entity_type', 'entity_id', 'created_at'])
     .execute();
+}
 
+/** The audit log is append-only: UPDATE and DELETE (and TRUNCATE on PostgreSQL) are refused by triggers. */
+async function refuseAuditChanges(db: AnyDb): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`
       create function audit_log_append_only() returns trigger language plpgsql as $$
@@ -191,8 +210,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('audit_log').execute();
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`drop function if exists audit_log_append_only()`.execute(db);

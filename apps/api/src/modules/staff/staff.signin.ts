@@ -51,6 +51,17 @@ export const staffSignInLimiter = failureLimiter(store, {
   message: (wait) => `Слишком много неудачных попыток входа. Попробуйте через ${wait}`,
 });
 
+/**
+ * Counts an attempt (a password or a code) against the account's and the address's limits before it is checked.
+ * @returns the reserved failure's id (released or forgotten when the attempt turns out right).
+ * @throws AppError 429 rateLimited over a limit.
+ */
+export async function beginAttempt(db: DbOrTrx, email: string, from: SessionOrigin): Promise<string> {
+  const by = { subject: email, clientIp: from.ip };
+  await staffSignInLimiter.check(db, by, from.now);
+  return staffSignInLimiter.reserve(db, by, from.now);
+}
+
 const invalidCredentials = () =>
   new AppError(401, StaffErrorCode.invalidCredentials, 'Неверная почта или пароль', undefined, {
     password: ['Неверная почта или пароль'],
@@ -121,9 +132,7 @@ export async function signIn(
   body: StaffSignInBody,
   from: SessionOrigin,
 ): Promise<{ token: string; state: StaffSessionState }> {
-  const by = { subject: body.email, clientIp: from.ip };
-  await staffSignInLimiter.check(deps.db, by, from.now);
-  const attempt = await staffSignInLimiter.reserve(deps.db, by, from.now);
+  const attempt = await beginAttempt(deps.db, body.email, from);
   const m = await repo.findMemberByEmail(deps.db, body.email);
   const active = m && !m.deactivated_at ? m : undefined;
   if (!(await verifyPassword(active?.password_hash, body.password)) || !active) throw invalidCredentials();
@@ -165,9 +174,7 @@ export async function completeSecondFactor(
   body: SecondFactorBody,
   from: SessionOrigin,
 ): Promise<{ token: string; state: StaffSessionState }> {
-  const by = { subject: session.email, clientIp: from.ip };
-  await staffSignInLimiter.check(deps.db, by, from.now);
-  const attempt = await staffSignInLimiter.reserve(deps.db, by, from.now);
+  const attempt = await beginAttempt(deps.db, session.email, from);
   const m = (await repo.findMemberById(deps.db, session.id))!;
   const nowIso = from.now.toISOString();
   const ok = body.code

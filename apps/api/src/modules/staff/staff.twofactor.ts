@@ -6,7 +6,13 @@ import { hashPassword, verifyPassword } from '#app/lib/password.ts';
 import { audit, type Actor } from './staff.audit.ts';
 import * as repo from './staff.repository.ts';
 import { closeMemberSessions, closeSession, type SessionOrigin } from './staff.session.ts';
-import { sessionState, staffSignInLimiter, startSession, type StaffDeps } from './staff.signin.ts';
+import {
+  beginAttempt,
+  sessionState,
+  staffSignInLimiter,
+  startSession,
+  type StaffDeps,
+} from './staff.signin.ts';
 import type { StaffMemberRow } from './staff.table.ts';
 import {
   checkTotp,
@@ -183,9 +189,7 @@ export async function changePassword(
   body: { currentPassword: string; newPassword: string },
   from: SessionOrigin,
 ): Promise<void> {
-  const by = { subject: session.email, clientIp: from.ip };
-  await staffSignInLimiter.check(deps.db, by, from.now);
-  const attempt = await staffSignInLimiter.reserve(deps.db, by, from.now);
+  const attempt = await beginAttempt(deps.db, session.email, from);
   if (!(await verifyPassword(session.password_hash, body.currentPassword))) {
     throw new AppError(400, StaffErrorCode.invalidCredentials, 'Неверный текущий пароль', undefined, {
       currentPassword: ['Неверный текущий пароль'],
