@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ROLE_PERMISSIONS, STAFF_ROLES } from '@kiim/contract/staff-permissions';
+import { ROLE_PERMISSIONS, type StaffRole } from '@kiim/contract/staff-permissions';
 import { SECTIONS, sectionsFor } from './nav.ts';
 import { nextPath } from './session.ts';
 
-const labels = (role: (typeof STAFF_ROLES)[number]) =>
+const labels = (role: StaffRole) =>
   sectionsFor({ permissions: [...ROLE_PERMISSIONS[role]] }).map((s) => s.label);
 
 describe('the navigation by role', () => {
@@ -20,7 +20,7 @@ describe('the navigation by role', () => {
   });
 
   it('opens the next phase’s sections to the roles of the issue once they are built', () => {
-    const byRole = (role: (typeof STAFF_ROLES)[number]) =>
+    const byRole = (role: StaffRole) =>
       SECTIONS.filter((s) => s.permission && ROLE_PERMISSIONS[role].includes(s.permission)).map((s) => s.to);
     expect(byRole('warehouse')).toEqual(['/orders']);
     expect(byRole('manager')).toEqual(['/orders', '/customers', '/reviews', '/content']);
