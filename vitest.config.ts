@@ -9,6 +9,7 @@ export default defineConfig({
       'apps/api/src/**/*.test.ts',
       'tools/**/*.test.ts',
       'apps/web/app/**/*.test.{ts,tsx}',
+      'apps/admin/app/**/*.test.{ts,tsx}',
     ],
     globalSetup: ['apps/api/src/test/global-setup.ts'],
     setupFiles: ['apps/api/src/test/fail-on-console-error.ts'],

@@ -1,6 +1,7 @@
 /**
  * The whole shop on one port (architecture: `npm start` serves http://localhost:3000): the API under
- * /api, media under /media, built assets, and every other path rendered by React Router on the server.
+ * /api, media under /media, the back office under /admin, built assets, and every other path rendered by React
+ * Router on the server.
  * Loaders call the API in-process (Fastify inject): same contract, no network hop.
  */
 import path from 'node:path';
@@ -9,16 +10,19 @@ import fastifyStatic from '@fastify/static';
 import { createRequestListener } from '@mjackson/node-fetch-server';
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
 import { compressResponse } from './http-compression.ts';
+import { serveAdmin } from './admin-static.ts';
 import { createApiClient } from '@kiim/contract';
 import { bootApi, closeOnSignals } from '@kiim/api/boot';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const clientDir = path.join(here, 'build', 'client');
+const adminDir = path.join(here, '..', 'admin', 'build', 'client');
 const started = Date.now();
 
 const { app, config } = await bootApi({
   // EPAY_MODE=simulator (development, tests): the project's ePay simulator from tools/, loaded only in that mode.
-  epaySimulator: async (epay, log) => (await import('@kiim/tools/epay-simulator/start')).startEpaySimulator(epay, log),
+  epaySimulator: async (epay, log) =>
+    (await import('@kiim/tools/epay-simulator/start')).startEpaySimulator(epay, log),
 });
 
 /** fetch() that answers from the API in this process. */
@@ -45,9 +49,15 @@ const listener = createRequestListener(async (request, client) =>
     request,
     // Route middleware is on (react-router.config.ts), so the context is a RouterContextProvider; the API client
     // and the shopper's socket address ride on it for app/lib/api.server.ts (apiFor).
-    await handleRequest(request, Object.assign(new RouterContextProvider(), { api, clientAddress: client.address })),
+    await handleRequest(
+      request,
+      Object.assign(new RouterContextProvider(), { api, clientAddress: client.address }),
+    ),
   ),
 );
+
+// The back office's single-page app under /admin (apps/admin): its own build, apart from the storefront's.
+await serveAdmin(app, adminDir);
 
 // Everything else is a page. Bodies stay unread here: React Router reads the raw request stream itself.
 await app.register(async (pages) => {
@@ -62,7 +72,12 @@ await app.register(async (pages) => {
     // Brotli or gzip copies made at build time (scripts/compress-assets.ts), by the shopper's Accept-Encoding.
     preCompressed: true,
     setHeaders: (res, filePath) => {
-      res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      res.setHeader(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600',
+      );
     },
   });
   pages.all('/*', (request, reply) => {

@@ -29,6 +29,8 @@ import { smsRoutes } from './modules/sms/sms.routes.ts';
 import { questionRoutes, reviewRoutes } from './modules/review/review.routes.ts';
 import { reviewAdminRoutes } from './modules/review/review.admin.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { guardStaffRoutes } from './modules/staff/staff.auth.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import type { MasterImageSource } from './modules/media/media.masters.ts';
 
 declare module 'fastify' {
@@ -103,13 +105,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       components: {
         securitySchemes: {
           customerToken: { type: 'apiKey', in: 'header', name: 'X-Authorization' },
-          backofficeToken: { type: 'apiKey', in: 'header', name: 'X-Backoffice-Token' },
+          staffSession: { type: 'apiKey', in: 'cookie', name: 'kiim_staff' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
         },
       },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Before any route: every /api/admin route must declare its staff access, and passes the Origin check.
+  guardStaffRoutes(app);
 
   await app.register(
     async (api) => {
@@ -119,12 +124,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(customerRoutes, { prefix: '/customer' });
       await api.register(orderRoutes, { prefix: '/order' });
       await api.register(cardPaymentRoutes, { prefix: '/payment' });
-      if (config.payments.backofficeToken) {
-        await api.register(backofficeRoutes, {
-          prefix: '/backoffice',
-          token: config.payments.backofficeToken,
-        });
-      }
+      await api.register(backofficeRoutes, { prefix: '/backoffice' });
+      await api.register(staffRoutes, { prefix: '/admin' });
       await api.register(reviewRoutes, { prefix: '/review' });
       await api.register(questionRoutes, { prefix: '/question' });
       await api.register(reviewAdminRoutes, { prefix: '/admin' });

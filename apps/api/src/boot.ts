@@ -1,6 +1,7 @@
 import { buildApp, type App } from './app.ts';
 import { loadConfig, type Config, type EpayConfig } from './config.ts';
 import { demoMasterImages, ensureSeeded } from './seed/seed.ts';
+import { createFirstOwner } from './modules/staff/staff.members.ts';
 
 /** Where boot reports (the app's log once it exists). */
 export interface BootLog {
@@ -54,7 +55,24 @@ export async function bootApi(options: BootOptions = {}): Promise<{ app: App; co
     app.addHook('onClose', () => epay.close());
   }
   await ensureSeeded(app.db, config, app.log);
+  await ensureFirstOwner(app, config);
   return { app, config };
+}
+
+/**
+ * The back office's first owner from ADMIN_EMAIL/ADMIN_PASSWORD, made when no staff account exists (issue 15); a
+ * warning for the retired BACKOFFICE_TOKEN (integrations use API keys now, docs/decisions/014).
+ */
+async function ensureFirstOwner(app: App, config: Config): Promise<void> {
+  if (process.env.BACKOFFICE_TOKEN) {
+    app.log.warn(
+      'BACKOFFICE_TOKEN is no longer used: make an API key with scope orders.status in /admin → API keys and send it as X-Api-Key',
+    );
+  }
+  if (!config.staff.firstOwner) return;
+  const owner = await createFirstOwner({ db: app.db, config }, config.staff.firstOwner, app.clock.now());
+  if (owner)
+    app.log.info({ email: owner.email }, 'the first owner of the back office was created (ADMIN_EMAIL)');
 }
 
 /** The simulator started when the configuration asks for it; null in `live` mode. */

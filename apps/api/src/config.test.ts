@@ -28,7 +28,6 @@ describe('payment configuration', () => {
     });
     expect(c.paymentWindowMinutes).toBe(30);
     expect(c.sweepIntervalSeconds).toBe(60);
-    expect(c.backofficeToken).toBeUndefined();
   });
 
   it('needs every ePay URL and credential in live mode, listing what is missing', () => {
@@ -42,8 +41,28 @@ describe('payment configuration', () => {
   it('refuses the simulator in production, and bad values', () => {
     expect(() => loadConfig({ ...PRODUCTION, EPAY_MODE: 'simulator' })).toThrow(/must not run in production/);
     expect(() => loadConfig({ ORDER_PAYMENT_WINDOW_MINUTES: '1' })).toThrow(/ORDER_PAYMENT_WINDOW_MINUTES/);
-    expect(() => loadConfig({ BACKOFFICE_TOKEN: 'short' })).toThrow(/BACKOFFICE_TOKEN/);
     expect(() => loadConfig({ EPAY_OAUTH_URL: 'not a url' })).toThrow(/EPAY_OAUTH_URL/);
+  });
+});
+
+describe('back-office configuration', () => {
+  it('requires two-factor in production only, and the first owner’s e-mail and password together', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).staff).toEqual({
+      twoFactorRequired: false,
+      firstOwner: undefined,
+    });
+    expect(loadConfig({ ...PRODUCTION, ...LIVE_EPAY }).staff.twoFactorRequired).toBe(true);
+    expect(
+      loadConfig({ ADMIN_EMAIL: ' Owner@Kiim.KZ ', ADMIN_PASSWORD: 'long enough password 1' }).staff
+        .firstOwner,
+    ).toEqual({ email: 'owner@kiim.kz', password: 'long enough password 1' });
+    expect(() => loadConfig({ ADMIN_EMAIL: 'owner@kiim.kz' })).toThrow(/ADMIN_PASSWORD: set ADMIN_EMAIL and/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'owner', ADMIN_PASSWORD: 'long enough password 1' })).toThrow(
+      /ADMIN_EMAIL/,
+    );
+    expect(() => loadConfig({ ADMIN_EMAIL: 'owner@kiim.kz', ADMIN_PASSWORD: 'onlyletterslong' })).toThrow(
+      /ADMIN_PASSWORD: at least 12 characters/,
+    );
   });
 });
 
@@ -54,10 +73,10 @@ describe('one configuration schema', () => {
         PORT: 'eighty',
         SMS_TIMEOUT_MS: '5',
         EPAY_OAUTH_URL: 'not a url',
-        BACKOFFICE_TOKEN: 'short',
+        ADMIN_PASSWORD: 'short',
       });
     expect(bad).toThrow(
-      /^Invalid configuration:\n {2}PORT: .*\n {2}SMS_TIMEOUT_MS: .*\n {2}EPAY_OAUTH_URL: .*\n {2}BACKOFFICE_TOKEN: .*$/,
+      /^Invalid configuration:\n {2}PORT: .*\n {2}SMS_TIMEOUT_MS: .*\n {2}EPAY_OAUTH_URL: .*\n {2}ADMIN_PASSWORD: .*$/,
     );
   });
 

@@ -83,12 +83,23 @@ const EnvSchema = z.object({
     .max(7 * 24 * 60)
     .default(30),
   PAYMENT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
-  BACKOFFICE_TOKEN: z.preprocess(blankIsUnset, z.string().min(32).optional()),
+  /** The first owner of the back office, made at start when no staff account exists (issue 15). */
+  ADMIN_EMAIL: z.preprocess(blankIsUnset, z.string().trim().toLowerCase().pipe(z.email()).optional()),
+  ADMIN_PASSWORD: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .max(128)
+      .refine((v) => v.length >= 12 && /\p{L}/u.test(v) && /\p{Nd}/u.test(v), {
+        message: 'at least 12 characters with a letter and a digit',
+      })
+      .optional(),
+  ),
 });
 type Env = z.infer<typeof EnvSchema>;
 
 /**
- * Card-online payments (Halyk ePay, payments-sms.md §1), orders' payment window and the back-office. Every
+ * Card-online payments (Halyk ePay, payments-sms.md §1) and orders' payment window. Every
  * URL, id and secret of ePay comes from here, never from constants in code.
  */
 export interface PaymentConfig {
@@ -97,8 +108,14 @@ export interface PaymentConfig {
   paymentWindowMinutes: number;
   /** How often the server polls ePay for unconfirmed payments and closes expired ones, seconds. */
   sweepIntervalSeconds: number;
-  /** Token of the back-office status endpoint (`X-Backoffice-Token`); the endpoint is absent without it. */
-  backofficeToken: string | undefined;
+}
+
+/** The back office (issue 15): staff accounts and the first owner. */
+export interface StaffConfig {
+  /** Two-factor is required for every staff account (production); optional otherwise. */
+  twoFactorRequired: boolean;
+  /** The first owner, made at start when no staff account exists (both set, or neither). */
+  firstOwner: { email: string; password: string } | undefined;
 }
 
 /** Halyk ePay: where it is, the shop's credentials, and how the local simulator behaves. */
@@ -166,8 +183,9 @@ export type Config = {
   trustProxy: boolean | string | string[];
   otpSecret: string;
   publicUrl: string;
-  /** Card payments (Halyk ePay), the payment window and the back-office. */
+  /** Card payments (Halyk ePay) and the payment window. */
   payments: PaymentConfig;
+  staff: StaffConfig;
 };
 
 /**
@@ -218,6 +236,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otpSecret: e.OTP_SECRET,
     publicUrl: e.PUBLIC_URL,
     payments: paymentConfig(e, epayMode),
+    staff: {
+      twoFactorRequired: e.NODE_ENV === 'production',
+      firstOwner:
+        e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    },
   };
 }
 
@@ -238,6 +261,11 @@ function crossFieldProblems(e: Env, epayMode: EpayConfig['mode']): string[] {
         : {};
   for (const [name, value] of Object.entries(smsRequired)) {
     if (!value) problems.push(`${name}: required when SMS_PROVIDER=${e.SMS_PROVIDER}`);
+  }
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    problems.push(
+      `${e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}: set ADMIN_EMAIL and ADMIN_PASSWORD together`,
+    );
   }
   if (epayMode === 'simulator' && e.NODE_ENV === 'production') {
     problems.push('EPAY_MODE: the ePay simulator accepts test cards and must not run in production');
@@ -283,7 +311,6 @@ function paymentConfig(e: Env, mode: EpayConfig['mode']): PaymentConfig {
     },
     paymentWindowMinutes: e.ORDER_PAYMENT_WINDOW_MINUTES,
     sweepIntervalSeconds: e.PAYMENT_SWEEP_INTERVAL_SECONDS,
-    backofficeToken: e.BACKOFFICE_TOKEN,
   };
 }
 

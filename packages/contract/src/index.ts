@@ -10,6 +10,8 @@ export * from './customer.schema.ts';
 export * from './order.schema.ts';
 export * from './payment.schema.ts';
 export * from './review.schema.ts';
+export * from './staff.permissions.ts';
+export * from './staff.schema.ts';
 export * from './checkout.rules.ts';
 export * from './phone.rules.ts';
 export * from './format.ts';

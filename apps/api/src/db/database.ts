@@ -33,6 +33,15 @@ import type {
 } from '#app/modules/order/order.table.ts';
 import type { PaymentEventTable, PaymentTable } from '#app/modules/payment/payment.table.ts';
 import type {
+  ApiKeyTable,
+  AuditLogTable,
+  StaffAuthFailureTable,
+  StaffInvitationTable,
+  StaffMemberTable,
+  StaffRecoveryCodeTable,
+  StaffSessionTable,
+} from '#app/modules/staff/staff.table.ts';
+import type {
   QuestionAnswerTable,
   QuestionTable,
   ReviewAuthorTable,
@@ -69,6 +78,13 @@ export interface Database {
   order_status_history: OrderStatusHistoryTable;
   payment: PaymentTable;
   payment_event: PaymentEventTable;
+  staff_member: StaffMemberTable;
+  staff_recovery_code: StaffRecoveryCodeTable;
+  staff_session: StaffSessionTable;
+  staff_invitation: StaffInvitationTable;
+  staff_auth_failure: StaffAuthFailureTable;
+  api_key: ApiKeyTable;
+  audit_log: AuditLogTable;
   review: ReviewTable;
   review_vote: ReviewVoteTable;
   question: QuestionTable;

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@kiim/contract';
+import { waitRu } from './russian.ts';
 
 /**
  * The one error type of the API: a stable numeric `code`, the HTTP status and a message (Russian where
@@ -23,3 +24,9 @@ export const notFound = (code: number, message: string) => new AppError(404, cod
 /** 400 with field errors, for rules that a schema cannot express. */
 export const badRequest = (errors: Record<string, string[]>, message = 'Проверьте введённые данные') =>
   new AppError(400, ErrorCode.validation, message, undefined, errors);
+
+/** 429 with the seconds to wait (at least 1) in `details.retryAfterSeconds` and a Russian message. */
+export function rateLimited(retryAfterMs: number, message: (wait: string) => string): AppError {
+  const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new AppError(429, ErrorCode.rateLimited, message(waitRu(retryAfterSeconds)), { retryAfterSeconds });
+}

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { loadConfig, type Config } from '#app/config.ts';
 import { buildApp, type App } from '#app/app.ts';
 import { createDatabase, type Db, type Dialect } from '#app/db/database.ts';
@@ -14,6 +15,28 @@ import { templatePath } from './template.ts';
 
 /** The database the API tests run on: PostgreSQL when `DATABASE_URL` is set, SQLite otherwise. */
 export const testDatabaseUrl = process.env.DATABASE_URL || undefined;
+
+/** Advisory lock of the test run's schemas: migrations hold it shared, dropping a schema holds it alone. */
+const SCHEMA_LOCK_KEY = 4_242_015;
+
+/**
+ * Runs `work` under the schema lock (PostgreSQL). Kysely's migrator reads the catalogue of every schema of the
+ * database (`has_schema_privilege` per schema name), so another test file dropping its schema at that moment makes
+ * it fail with "schema … does not exist"; migrations of different files still run side by side.
+ */
+export async function underSchemaLock<T>(mode: 'shared' | 'exclusive', work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)',
+      [SCHEMA_LOCK_KEY],
+    );
+    return await work();
+  } finally {
+    await client.end();
+  }
+}
 
 export interface TestContext {
   app: App;
@@ -40,7 +63,13 @@ export async function createTestApp(
   } = {},
 ): Promise<TestContext> {
   const id = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTO_SEED: 'false', ...opts.env });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    AUTO_SEED: 'false',
+    ...opts.env,
+  });
   let database: { db: Db; dialect: Dialect };
   let cleanup = async () => {};
   if (testDatabaseUrl) {
@@ -48,13 +77,17 @@ export async function createTestApp(
     await admin.db.schema.createSchema(id).execute();
     await admin.db.destroy();
     database = createDatabase({ databaseUrl: testDatabaseUrl, sqlitePath: '', pgSchema: id });
-    await migrateToLatest(database.db);
-    if (opts.seed !== false) await seedDemo(database.db, { mediaDir: null });
-    cleanup = async () => {
-      const a = createDatabase({ databaseUrl: testDatabaseUrl, sqlitePath: '' });
-      await a.db.schema.dropSchema(id).ifExists().cascade().execute();
-      await a.db.destroy();
-    };
+    const pgDb = database.db;
+    await underSchemaLock('shared', async () => {
+      await migrateToLatest(pgDb);
+      if (opts.seed !== false) await seedDemo(pgDb, { mediaDir: null });
+    });
+    cleanup = () =>
+      underSchemaLock('exclusive', async () => {
+        const a = createDatabase({ databaseUrl: testDatabaseUrl, sqlitePath: '' });
+        await a.db.schema.dropSchema(id).ifExists().cascade().execute();
+        await a.db.destroy();
+      });
   } else {
     const file = path.join(os.tmpdir(), `kiim-${id}.db`);
     if (opts.seed !== false) fs.copyFileSync(templatePath(), file);
@@ -64,7 +97,16 @@ export async function createTestApp(
       for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
     };
   }
-  const app = await buildApp({ config: { ...config, mediaDir: path.join(os.tmpdir(), `kiim-media-${id}`) }, db: database, clock: opts.clock, payments: opts.payments, masterImages: opts.masterImages ?? demoMasterImages, logger: false });
+  // Migrated above: the app does not read the catalogue again.
+  const app = await buildApp({
+    config: { ...config, mediaDir: path.join(os.tmpdir(), `kiim-media-${id}`) },
+    db: database,
+    clock: opts.clock,
+    payments: opts.payments,
+    masterImages: opts.masterImages ?? demoMasterImages,
+    logger: false,
+    migrate: false,
+  });
   await app.ready();
   return {
     app,

@@ -1,15 +1,12 @@
 import { expect } from 'vitest';
-import type { ErrorBody } from '@kiim/contract';
+import type { ErrorBody, StaffRole } from '@kiim/contract';
 import type { TestContext } from '#app/test/helper.ts';
 import { orderFixtures } from '#app/test/order.fixtures.ts';
 import { tableCount } from '#app/test/inject.ts';
+import { makeApiKey, signedInMember, staffCall } from '#app/test/staff.fixtures.ts';
 
-// Fixtures of the review and question tests: a shop whose back office is on, products of the seeded catalogue,
-// customers with orders moved to completed (or cancelled) the way staff do it, and JSON calls.
-
-/** The back-office token of the review tests' shop (BACKOFFICE_TOKEN, X-Backoffice-Token). */
-export const STAFF_TOKEN = 'review-tests-backoffice-token-0123456789abcdef';
-export const STAFF = { 'x-backoffice-token': STAFF_TOKEN };
+// Fixtures of the review and question tests: products of the seeded catalogue, customers with orders moved to
+// completed (or cancelled) by the ERP's API key, staff members of a role signed in, and JSON calls.
 
 /** One SKU each of `n` distinct active products, from the `offset`-th product by id. */
 export async function productSkus(t: TestContext, n: number, offset = 0) {
@@ -26,9 +23,17 @@ export async function productSkus(t: TestContext, n: number, offset = 0) {
   return rows.map((r) => ({ productId: r.productId, slug: r.slug, skuId: Number(r.skuId) }));
 }
 
-/** Helpers bound to one test app (whose config has {@link STAFF_TOKEN}). */
+/** Helpers bound to one test app. */
 export function reviewFixtures(t: TestContext) {
   const fx = orderFixtures(t);
+  let erpKey: Promise<string> | undefined;
+  const members = new Map<StaffRole, Promise<{ id: string; cookie: string }>>();
+  /** A signed-in staff member of `role` (one per role and app). */
+  const member = (role: StaffRole) => {
+    let m = members.get(role);
+    if (!m) members.set(role, (m = signedInMember(t.app, t.db, role)));
+    return m;
+  };
 
   /** Any JSON call with optional headers; the status and parsed body. */
   async function call<T>(
@@ -69,7 +74,13 @@ export function reviewFixtures(t: TestContext) {
           ? ['cancelled']
           : [];
     for (const to of steps) {
-      const moved = await call('POST', `/api/backoffice/orders/${number}/status`, STAFF, { status: to });
+      erpKey ??= makeApiKey(t.db, ['orders.status']).then((k) => k.secret);
+      const moved = await call(
+        'POST',
+        `/api/backoffice/orders/${number}/status`,
+        { 'x-api-key': await erpKey },
+        { status: to },
+      );
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     }
     return number;
@@ -90,5 +101,20 @@ export function reviewFixtures(t: TestContext) {
     answer: await tableCount(t.db, 'question_answer'),
   });
 
-  return { call, as, orderOf, customer, counts, fx };
+  /**
+   * A call of the staff API as a signed-in member of `role` (default: a manager, who moderates), or without a
+   * session (`null`), with the shop's Origin.
+   */
+  async function staff<T>(
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+    role: StaffRole | null = 'manager',
+  ) {
+    const cookie = role ? (await member(role)).cookie : undefined;
+    const r = await staffCall(t.app, cookie, method, url, payload);
+    return { status: r.status, body: r.body as { data: T } & ErrorBody };
+  }
+
+  return { call, as, orderOf, customer, counts, staff, member, fx };
 }

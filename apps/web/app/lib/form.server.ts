@@ -1,6 +1,5 @@
 import { data } from 'react-router';
 import { ApiError } from '@kiim/contract';
-import type { z } from 'zod';
 import type { FormReply } from './form.ts';
 
 /**
@@ -16,39 +15,8 @@ export function formValues(form: FormData, max = 300): Record<string, string> {
   return values;
 }
 
-/** The first message per field of zod issues (a nested path is joined by dots); an issue of the whole object is `_form`. */
-function issueMessages(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[issue.path.join('.') || '_form'] ??= issue.message;
-  return errors;
-}
-
-/**
- * Reads `input` with a contract schema. @returns the parsed value, or the messages by field of the first refusal
- * per field.
- */
-export function parseWith<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-): { ok: true; value: z.output<S> } | { ok: false; errors: Record<string, string> } {
-  const parsed = schema.safeParse(input);
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, errors: issueMessages(parsed.error.issues) };
-}
-
-/**
- * Messages by field of an API refusal (the first per field of its `errors`), or its `message` for the whole
- * form. @throws anything that is not an API answer (the page's error boundary shows it).
- */
-export function apiMessages(e: unknown): Record<string, string> {
-  if (!(e instanceof ApiError)) throw e;
-  const errors: Record<string, string> = {};
-  for (const [field, messages] of Object.entries(e.body.errors ?? {}))
-    if (messages[0]) errors[field] = messages[0];
-  if (Object.keys(errors).length === 0) errors._form = e.body.message;
-  return errors;
-}
+// Reading a form with a contract schema and an API refusal's messages: shared with the back office.
+export { apiMessages, parseWith } from '@kiim/contract/forms';
 
 /**
  * A refusal of a form: status 400 (or the API's status), the messages, and the typed values of `keep` only

@@ -15,10 +15,16 @@ import {
 
 // Reviews and questions in Chromium (issue 10 acceptance): a customer with a completed order writes a review from
 // the modal (with and without JavaScript), a staff call publishes it and it appears on the product page with the
-// rating and in the JSON-LD; a question is asked and answered; the account's /personal/content/{type} rules.
+// rating and in the JSON-LD; a question is asked and answered; the account's /personal/content/{type} rules. Staff
+// act through the API with the owner's session (the back office has no moderation screen yet); the ERP's API key
+// completes orders.
 
-const STAFF_TOKEN = 'e2e-review-backoffice-token-0123456789abcdef';
+/** The back office's first owner (ADMIN_EMAIL, ADMIN_PASSWORD): moderates and makes the ERP's API key. */
+const OWNER = { email: 'reviews-owner@kiim.kz', password: 'reviews owner 2026' };
 let shop: RunningShop;
+/** Headers of the owner's staff session (cookie and the shop's Origin), and the ERP's API key. */
+let staff: Record<string, string>;
+let erp: Record<string, string>;
 let browser: Browser;
 /** SKUs with stock in Алматы of products that have no demo reviews or questions (so the page shows only ours). */
 let quiet: { externalId: string; slug: string; name: string }[];
@@ -27,8 +33,23 @@ let demo: { slug: string; reviews: number };
 let mobileSeq = 0;
 
 beforeAll(async () => {
-  shop = await startShop({ BACKOFFICE_TOKEN: STAFF_TOKEN });
+  shop = await startShop({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
   browser = await launchBrowser();
+  const signIn = await fetch(`${shop.url}/api/admin/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: shop.url },
+    body: JSON.stringify(OWNER),
+  });
+  expect(signIn.status).toBe(200);
+  const session = /kiim_staff=([^;]+)/.exec(signIn.headers.get('set-cookie') ?? '')![1]!;
+  staff = { cookie: `kiim_staff=${session}`, origin: shop.url };
+  const key = await api<{ secret: string }>(
+    'POST',
+    '/api/admin/api-keys',
+    { name: 'ERP', scopes: ['orders.status'] },
+    staff,
+  );
+  erp = { 'x-api-key': key.secret };
   const db = new Database(path.join(shop.dataDir, 'kiim.db'), { readonly: true });
   quiet = db
     .prepare(
@@ -70,9 +91,8 @@ async function api<T>(
   expect(res.status, `${method} ${url}: ${JSON.stringify(json)}`).toBe(200);
   return json.data;
 }
-const staff = { 'x-backoffice-token': STAFF_TOKEN };
 
-/** A customer registered by SMS code as «Айгерим Касымова», with a completed order of `sku` (placed and moved by staff). */
+/** A customer registered by SMS code as «Айгерим Касымова», with a completed order of `sku` (placed, then moved by the ERP). */
 async function customerWithCompletedOrder(sku: { externalId: string }) {
   const mobile = `7705${String(5_500_000 + ++mobileSeq)}`;
   await api('POST', '/api/customer/register-by-mobile', { mobile, name: 'Айгерим', surname: 'Касымова' });
@@ -107,7 +127,7 @@ async function customerWithCompletedOrder(sku: { externalId: string }) {
     auth,
   );
   for (const status of ['ready_for_pickup', 'completed'])
-    await api('POST', `/api/backoffice/orders/${order.number}/status`, { status }, staff);
+    await api('POST', `/api/backoffice/orders/${order.number}/status`, { status }, erp);
   return { token, number: order.number };
 }
 

@@ -1,6 +1,5 @@
 import type { DbOrTrx } from '#app/db/database.ts';
-import { newId } from '#app/lib/ids.ts';
-import { rateLimited } from '#app/modules/sms/sms.limits.ts';
+import { failureLimiter, type FailureStore } from '#app/lib/failure-limits.ts';
 import * as repo from './customer.repository.ts';
 
 /**
@@ -8,91 +7,53 @@ import * as repo from './customer.repository.ts';
  * a rolling 15 minutes; then 429 with the seconds to wait. A success forgets the number's failures; so
  * does a confirmed recovery code.
  */
-const PASSWORD_FAILURES_PER_NUMBER = 5;
-const PASSWORD_FAILURES_PER_ADDRESS = 20;
-const PASSWORD_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const KIND = 'password';
 
-const message = (wait: string) =>
-  `Слишком много неудачных попыток входа. Попробуйте через ${wait} или войдите по коду из SMS`;
+const store: FailureStore = {
+  insert: (db, r) =>
+    repo.insertAuthFailure(db, {
+      id: r.id,
+      kind: KIND,
+      mobile: r.subject,
+      client_ip: r.clientIp,
+      created_at: r.at,
+    }),
+  times: (db, by, since) =>
+    repo.authFailureTimes(db, KIND, 'subject' in by ? { mobile: by.subject } : by, since),
+  remove: (db, id) => repo.deleteAuthFailure(db, id),
+  clear: (db, mobile) => repo.clearAuthFailures(db, KIND, mobile),
+};
 
-/** Milliseconds until the oldest failure that keeps the count at `limit` leaves the window; 0 under the limit. */
-function waitMs(times: string[], limit: number, nowMs: number): number {
-  if (times.length < limit) return 0;
-  return Date.parse(times[times.length - limit]!) + PASSWORD_FAILURE_WINDOW_MS - nowMs;
-}
+const limiter = failureLimiter(store, {
+  perSubject: 5,
+  perAddress: 20,
+  windowMs: 15 * 60 * 1000,
+  message: (wait) =>
+    `Слишком много неудачных попыток входа. Попробуйте через ${wait} или войдите по коду из SMS`,
+});
+
+/** Who tries a password: the number and the client address. */
+type ByNumber = { mobile: string; clientIp: string | null };
 
 /**
  * Refuses when the number or the address already has too many recent failures.
  * @throws AppError 429 rateLimited (`details.retryAfterSeconds`).
  */
-export async function checkPasswordFailures(
-  db: DbOrTrx,
-  by: { mobile: string; clientIp: string | null },
-  now: Date,
-): Promise<void> {
-  const nowMs = now.getTime();
-  const since = new Date(nowMs - PASSWORD_FAILURE_WINDOW_MS).toISOString();
-  const wait = Math.max(
-    waitMs(
-      await repo.authFailureTimes(db, KIND, { mobile: by.mobile }, since),
-      PASSWORD_FAILURES_PER_NUMBER,
-      nowMs,
-    ),
-    by.clientIp
-      ? waitMs(
-          await repo.authFailureTimes(db, KIND, { clientIp: by.clientIp }, since),
-          PASSWORD_FAILURES_PER_ADDRESS,
-          nowMs,
-        )
-      : 0,
-  );
-  if (wait > 0) throw rateLimited(wait, message);
-}
+export const checkPasswordFailures = (db: DbOrTrx, by: ByNumber, now: Date): Promise<void> =>
+  limiter.check(db, { subject: by.mobile, clientIp: by.clientIp }, now);
 
 /**
- * Records the attempt as a failure before the password is checked, then re-counts: parallel guesses can
- * never get past the limits (some may be refused too early, none let through). The row is removed again by
- * {@link forgetPasswordFailures} when the password is right.
+ * Records the attempt as a failure before the password is checked (parallel guesses never get past the limits);
+ * {@link forgetPasswordFailures} removes it when the password is right.
  * @returns the id of the reserved failure row.
  * @throws AppError 429 rateLimited when this attempt is over a limit (its row is removed).
  */
-export async function reservePasswordAttempt(
-  db: DbOrTrx,
-  by: { mobile: string; clientIp: string | null },
-  now: Date,
-): Promise<string> {
-  const id = newId();
-  await repo.insertAuthFailure(db, {
-    id,
-    kind: KIND,
-    mobile: by.mobile,
-    client_ip: by.clientIp,
-    created_at: now.toISOString(),
-  });
-  const nowMs = now.getTime();
-  const since = new Date(nowMs - PASSWORD_FAILURE_WINDOW_MS).toISOString();
-  const byNumber = await repo.authFailureTimes(db, KIND, { mobile: by.mobile }, since);
-  const byAddress = by.clientIp
-    ? await repo.authFailureTimes(db, KIND, { clientIp: by.clientIp }, since)
-    : [];
-  if (byNumber.length > PASSWORD_FAILURES_PER_NUMBER || byAddress.length > PASSWORD_FAILURES_PER_ADDRESS) {
-    await repo.deleteAuthFailure(db, id);
-    const wait = Math.max(
-      waitMs(byNumber.slice(0, -1), PASSWORD_FAILURES_PER_NUMBER, nowMs),
-      waitMs(byAddress.slice(0, -1), PASSWORD_FAILURES_PER_ADDRESS, nowMs),
-    );
-    throw rateLimited(wait, message);
-  }
-  return id;
-}
+export const reservePasswordAttempt = (db: DbOrTrx, by: ByNumber, now: Date): Promise<string> =>
+  limiter.reserve(db, { subject: by.mobile, clientIp: by.clientIp }, now);
 
 /** Forgets the number's failures after a success (and the reserved row `attemptId`, if any). */
-export async function forgetPasswordFailures(
+export const forgetPasswordFailures = (
   db: DbOrTrx,
   mobile: string,
   attemptId: string | null,
-): Promise<void> {
-  if (attemptId) await repo.deleteAuthFailure(db, attemptId);
-  await repo.clearAuthFailures(db, KIND, mobile);
-}
+): Promise<void> => limiter.forget(db, mobile, attemptId);

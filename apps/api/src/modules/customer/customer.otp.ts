@@ -2,15 +2,9 @@ import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode, type CodeSent } from '@kiim/contract';
 import type { Db, DbOrTrx } from '#app/db/database.ts';
-import { AppError } from '#app/lib/errors.ts';
+import { AppError, rateLimited } from '#app/lib/errors.ts';
 import { hmac, newId, safeEqual } from '#app/lib/ids.ts';
-import {
-  finishSend,
-  rateLimited,
-  reserveSend,
-  SMS_RESEND_MS,
-  type SmsLimits,
-} from '#app/modules/sms/sms.limits.ts';
+import { finishSend, reserveSend, SMS_RESEND_MS, type SmsLimits } from '#app/modules/sms/sms.limits.ts';
 import { SmsProviderError, type SmsProvider } from '#app/modules/sms/sms.provider.ts';
 import * as repo from './customer.repository.ts';
 

@@ -12,7 +12,7 @@ import { migrateToLatest } from '#app/db/migrate.ts';
 import { seedDemo } from '#app/seed/seed.ts';
 import { issueToken } from '#app/modules/customer/customer.token.ts';
 import { templatePath } from '#app/test/template.ts';
-import { testDatabaseUrl } from '#app/test/helper.ts';
+import { testDatabaseUrl, underSchemaLock } from '#app/test/helper.ts';
 
 // Crash test (issue acceptance): the server process is killed with SIGKILL while orders are being created.
 // Afterwards every order it confirmed to a shopper is there with its lines, no order lacks its lines, every
@@ -39,15 +39,19 @@ async function prepareDatabase() {
     const admin = createDatabase({ databaseUrl: testDatabaseUrl, sqlitePath: '' });
     await admin.db.schema.createSchema(schema).execute();
     await admin.db.destroy();
-    db = createDatabase({ databaseUrl: testDatabaseUrl, sqlitePath: '', pgSchema: schema }).db;
-    await migrateToLatest(db);
-    await seedDemo(db, { mediaDir: null });
+    const pgDb = createDatabase({ databaseUrl: testDatabaseUrl, sqlitePath: '', pgSchema: schema }).db;
+    db = pgDb;
+    await underSchemaLock('shared', async () => {
+      await migrateToLatest(pgDb);
+      await seedDemo(pgDb, { mediaDir: null });
+    });
     where = { DATABASE_URL: testDatabaseUrl, PG_SCHEMA: schema };
-    cleanup = async () => {
-      const a = createDatabase({ databaseUrl: testDatabaseUrl, sqlitePath: '' });
-      await a.db.schema.dropSchema(schema).ifExists().cascade().execute();
-      await a.db.destroy();
-    };
+    cleanup = () =>
+      underSchemaLock('exclusive', async () => {
+        const a = createDatabase({ databaseUrl: testDatabaseUrl, sqlitePath: '' });
+        await a.db.schema.dropSchema(schema).ifExists().cascade().execute();
+        await a.db.destroy();
+      });
   } else {
     const file = path.join(os.tmpdir(), `kiim-crash-${process.pid}-${randomBytes(4).toString('hex')}.db`);
     fs.copyFileSync(templatePath(), file);

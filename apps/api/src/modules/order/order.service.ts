@@ -10,6 +10,7 @@ import { AppError, notFound } from '#app/lib/errors.ts';
 import { cityTimeZones, pickupPointsByIds } from '#app/modules/catalog/catalog.service.ts';
 import type { CustomerRow } from '#app/modules/customer/customer.table.ts';
 import { paymentsOfOrders } from '#app/modules/payment/payment.service.ts';
+import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
 import { returnOrderMoney } from './card-payment/card-payment.apply.ts';
 import { chargeOrderHold, settleBeforeCancel } from './card-payment/card-payment.settle.ts';
 import { moveOrder, notifyStatus, type OrderDeps } from './order.lifecycle.ts';
@@ -138,10 +139,11 @@ export async function cancelOrderByCustomer(
 }
 
 /**
- * `POST /api/backoffice/orders/:number/status` (the shop's staff or ERP): moves the order along its life
+ * `POST /api/backoffice/orders/:number/status` (the ERP, by an API key): moves the order along its life
  * (order.status.ts: ready for pickup / handed to courier → completed, or cancelled; never `paid`, which only a
  * verified payment sets). Handing over charges a held payment first (two-stage terminal); cancelling returns
- * the stock and the money. The shopper gets an SMS for ready/handed/cancelled.
+ * the stock and the money. The shopper gets an SMS for ready/handed/cancelled. The change is audited for `actor`
+ * (who, from where, when: the actor's time is the change's time) in its transaction.
  * @returns the order as its owner sees it.
  * @throws AppError 404 orderNotFound; 409 4015 statusTransitionNotAllowed (not allowed from the current
  *   status or for the order's delivery method, or changed meanwhile); 502 4020 when ePay refuses the charge.
@@ -151,8 +153,9 @@ export async function changeStatusByBackoffice(
   number: string,
   to: OrderStatus,
   reason: string | undefined,
-  now: Date,
+  actor: Actor,
 ): Promise<Order> {
+  const now = actor.at;
   const found = await repo.findOrderByNumber(deps.db, number);
   if (!found) throw orderNotFound();
   const refuse = (status: string) =>
@@ -168,7 +171,18 @@ export async function changeStatusByBackoffice(
     await settleBeforeCancel(deps, found, 'return', now);
   const moved = await deps.db.transaction().execute(async (trx) => {
     const current = (await repo.findOrderById(trx, found.id))!;
-    return moveOrder(trx, current, to, 'backoffice', reason?.trim() || null, now.toISOString());
+    const note = reason?.trim() || null;
+    if (!(await moveOrder(trx, current, to, 'backoffice', note, now.toISOString()))) return false;
+    const entity = { type: 'order', id: number };
+    await audit(
+      trx,
+      actor,
+      'order.status_changed',
+      entity,
+      { status: current.status },
+      { status: to, reason: note },
+    );
+    return true;
   });
   if (!moved) throw refuse((await repo.findOrderById(deps.db, found.id))!.status);
   if (to === 'cancelled') await returnOrderMoney(deps, found.id, now);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ErrorCode,
   OrderErrorCode,
+  StaffErrorCode,
   formatPrice,
   type ErrorBody,
   type Order,
@@ -12,6 +13,7 @@ import type { z } from 'zod';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import * as fixtures from '#app/test/cart.fixtures.ts';
 import { issueToken } from '#app/modules/customer/customer.token.ts';
+import { makeApiKey } from '#app/test/staff.fixtures.ts';
 
 type OrderDraftInput = z.input<typeof OrderDraftSchema>;
 
@@ -984,10 +986,11 @@ describe('lines from another city (includeOtherCityItems) and delivery dates', (
 });
 
 describe('cancelling by the customer and statuses set by the back-office', () => {
-  const BACKOFFICE = 'order-tests-backoffice-token-0123456789abcdef';
+  let BACKOFFICE: string;
   let bo: TestContext;
   beforeAll(async () => {
-    bo = await createTestApp({ env: { BACKOFFICE_TOKEN: BACKOFFICE } });
+    bo = await createTestApp();
+    BACKOFFICE = (await makeApiKey(bo.db, ['orders.status'])).secret;
   });
   afterAll(async () => {
     await bo?.close();
@@ -1062,11 +1065,11 @@ describe('cancelling by the customer and statuses set by the back-office', () =>
           .executeTakeFirstOrThrow()
       ).quantity,
     );
-  const move = (number: string, status: string, token = BACKOFFICE) =>
+  const move = (number: string, status: string, key = BACKOFFICE) =>
     inject(
       'POST',
       `/api/backoffice/orders/${number}/status`,
-      { 'x-backoffice-token': token },
+      { 'x-api-key': key },
       { status, reason: 'тест' },
     );
 
@@ -1153,28 +1156,51 @@ describe('cancelling by the customer and statuses set by the back-office', () =>
     expect(await stockHere(sku.id)).toBe(5);
   });
 
-  it('needs the back-office token, and the route is absent without configuration', async () => {
+  it('needs a live API key with scope orders.status, and audits the change by that key', async () => {
     const { order } = await placed();
-    expect((await move(order.number, 'ready_for_pickup', 'wrong-token-wrong-token-wrong-token')).status).toBe(
-      401,
+    const wrong = await move(
+      order.number,
+      'ready_for_pickup',
+      'kiim_not-a-key-not-a-key-not-a-key-not-a-key00',
     );
-    expect(
-      (
-        await bo.app.inject({
-          method: 'POST',
-          url: `/api/backoffice/orders/${order.number}/status`,
-          payload: { status: 'completed' },
-        })
-      ).statusCode,
-    ).toBe(401);
-    expect((await move('999999999', 'completed')).status).toBe(404);
-    expect((await move(order.number, 'shipped')).status).toBe(400);
-    const plain = await t.app.inject({
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.code).toBe(StaffErrorCode.apiKeyInvalid);
+    const none = await bo.app.inject({
       method: 'POST',
       url: `/api/backoffice/orders/${order.number}/status`,
       payload: { status: 'completed' },
-      headers: { 'x-backoffice-token': BACKOFFICE },
     });
-    expect(plain.statusCode).toBe(404);
+    expect(none.statusCode).toBe(401);
+    const importer = await makeApiKey(bo.db, ['catalogue.import'], '1С');
+    const scoped = await move(order.number, 'ready_for_pickup', importer.secret);
+    expect(scoped.status).toBe(403);
+    expect(scoped.body.code).toBe(StaffErrorCode.apiKeyScope);
+    expect((await move('999999999', 'completed')).status).toBe(404);
+    expect((await move(order.number, 'shipped')).status).toBe(400);
+
+    const erp = await makeApiKey(bo.db, ['orders.status']);
+    expect((await move(order.number, 'ready_for_pickup', erp.secret)).status).toBe(200);
+    const entry = await bo.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'order.status_changed')
+      .where('entity_id', '=', order.number)
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ actor_type: 'api_key', actor_id: erp.id, entity_type: 'order' });
+    expect(JSON.parse(entry.before_json!)).toEqual({ status: 'new' });
+    expect(JSON.parse(entry.after_json!)).toEqual({ status: 'ready_for_pickup', reason: 'тест' });
+    const lastUsed = await bo.db
+      .selectFrom('api_key')
+      .select('last_used_at')
+      .where('id', '=', erp.id)
+      .executeTakeFirstOrThrow();
+    expect(lastUsed.last_used_at).not.toBeNull();
+
+    await bo.db
+      .updateTable('api_key')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('id', '=', erp.id)
+      .execute();
+    expect((await move(order.number, 'completed', erp.secret)).status).toBe(401);
   });
 });

@@ -2,13 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ErrorCode,
   ReviewErrorCode,
+  StaffErrorCode,
+  type StaffRole,
   type ModeratedQuestion,
   type MyQuestion,
   type QuestionPage,
 } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { expectRefused } from '#app/test/inject.ts';
-import { STAFF, STAFF_TOKEN, productSkus, reviewFixtures } from '#app/test/review.fixtures.ts';
+import { productSkus, reviewFixtures } from '#app/test/review.fixtures.ts';
+import { auditOf } from '#app/test/staff.fixtures.ts';
 
 // Questions (issue 10): any signed-in customer asks about an active product; staff publish, answer or reject
 // them; the public sees published ones with their answers; authors see theirs with status and reason.
@@ -18,7 +21,7 @@ let f: ReturnType<typeof reviewFixtures>;
 let slug: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { BACKOFFICE_TOKEN: STAFF_TOKEN } });
+  t = await createTestApp();
   f = reviewFixtures(t);
   slug = (await productSkus(t, 1, 25))[0]!.slug;
 });
@@ -34,8 +37,8 @@ const staff = (
   id: string,
   step: 'publish' | 'reject' | 'answer',
   body?: unknown,
-  headers: Record<string, string> = STAFF,
-) => f.call<{ question: ModeratedQuestion }>('POST', `/api/admin/questions/${id}/${step}`, headers, body);
+  role: StaffRole | null = 'manager',
+) => f.staff<{ question: ModeratedQuestion }>('POST', `/api/admin/questions/${id}/${step}`, body, role);
 
 describe('questions', () => {
   it('a visitor gets 401; any customer may ask (no order needed); bad input → 400 with field errors', async () => {
@@ -81,12 +84,19 @@ describe('questions', () => {
       (await f.call<{ items: MyQuestion[] }>('GET', '/api/question/my', f.as(someone.token))).body.data.items,
     ).toEqual([]);
 
-    await expectRefused(f.counts, 401, ErrorCode.unauthorized, () =>
-      staff(id, 'answer', { text: 'Ответ' }, {}),
+    await expectRefused(f.counts, 401, StaffErrorCode.signedOut, () =>
+      staff(id, 'answer', { text: 'Ответ' }, null),
+    );
+    await expectRefused(f.counts, 403, StaffErrorCode.permissionDenied, () =>
+      staff(id, 'answer', { text: 'Ответ' }, 'warehouse'),
     );
     const answerText = 'Длина рукава у размера M — 61 см от плечевого шва.';
     const answered = await staff(id, 'answer', { text: answerText });
     expect(answered.status).toBe(200);
+    const audited = (await auditOf(t.db, 'question.answered')).filter((e) => e.entity_id === id);
+    expect(audited).toHaveLength(1);
+    expect(audited[0]!.after).toMatchObject({ text: answerText });
+    expect((await auditOf(t.db, 'question.published')).map((e) => e.entity_id)).toContain(id);
     expect(answered.body.data.question).toMatchObject({
       status: 'published',
       authorName: 'Жанар К.',
@@ -119,11 +129,7 @@ describe('questions', () => {
     const { id } = (
       await ask(author.token, { productSlug: slug, text: 'Есть ли эта куртка в другом магазине?' })
     ).body.data.question;
-    const queue = await f.call<{ items: ModeratedQuestion[] }>(
-      'GET',
-      '/api/admin/questions?pageSize=100',
-      STAFF,
-    );
+    const queue = await f.staff<{ items: ModeratedQuestion[] }>('GET', '/api/admin/questions?pageSize=100');
     expect(queue.body.data.items.map((q) => q.id)).toContain(id);
     const reason = 'Вопрос не о товаре: наличие в магазинах смотрите на странице «Магазины»';
     const rejected = await staff(id, 'reject', { reason });
@@ -137,13 +143,12 @@ describe('questions', () => {
     await expectRefused(f.counts, 404, ReviewErrorCode.questionNotFound, () =>
       staff('00000000-0000-4000-8000-000000000000', 'publish'),
     );
-    const rejectedQueue = await f.call<{ items: ModeratedQuestion[] }>(
+    const rejectedQueue = await f.staff<{ items: ModeratedQuestion[] }>(
       'GET',
       '/api/admin/questions?status=rejected',
-      STAFF,
     );
     expect(rejectedQueue.body.data.items.every((q) => q.status === 'rejected')).toBe(true);
-    expect((await f.call('GET', '/api/admin/questions?status=unknown', STAFF)).status).toBe(400);
+    expect((await f.staff('GET', '/api/admin/questions?status=unknown')).status).toBe(400);
   });
 });
 
@@ -162,13 +167,13 @@ describe('OpenAPI', () => {
       ['/api/question/product/{slug}', 'get', null],
       ['/api/question/create', 'post', 'customerToken'],
       ['/api/question/my', 'get', 'customerToken'],
-      ['/api/admin/reviews', 'get', 'backofficeToken'],
-      ['/api/admin/reviews/{id}/publish', 'post', 'backofficeToken'],
-      ['/api/admin/reviews/{id}/reject', 'post', 'backofficeToken'],
-      ['/api/admin/questions', 'get', 'backofficeToken'],
-      ['/api/admin/questions/{id}/publish', 'post', 'backofficeToken'],
-      ['/api/admin/questions/{id}/reject', 'post', 'backofficeToken'],
-      ['/api/admin/questions/{id}/answer', 'post', 'backofficeToken'],
+      ['/api/admin/reviews', 'get', 'staffSession'],
+      ['/api/admin/reviews/{id}/publish', 'post', 'staffSession'],
+      ['/api/admin/reviews/{id}/reject', 'post', 'staffSession'],
+      ['/api/admin/questions', 'get', 'staffSession'],
+      ['/api/admin/questions/{id}/publish', 'post', 'staffSession'],
+      ['/api/admin/questions/{id}/reject', 'post', 'staffSession'],
+      ['/api/admin/questions/{id}/answer', 'post', 'staffSession'],
     ];
     for (const [path, method, scheme] of routes) {
       const op = doc.paths[path]?.[method];

@@ -1,9 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import {
   AnswerBody,
-  ErrorBody,
   FeedbackIdParams,
   ModeratedQuestionResponse,
   ModeratedQuestionsResponse,
@@ -12,131 +10,118 @@ import {
   ModerationListQuery,
   RejectBody,
 } from '@kiim/contract';
-import { currentStaff, requireStaff } from '#app/lib/staff-guard.ts';
+import { requestActor } from '#app/modules/staff/staff.audit.ts';
+import { currentStaff, requirePermission } from '#app/modules/staff/staff.auth.ts';
+import { errors, guarded } from '#app/modules/staff/staff.routes.common.ts';
 import { answerQuestion, moderateItem, moderationQueue } from './review.moderation.ts';
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
-
-const tags = ['admin: reviews and questions'];
-const security = [{ backofficeToken: [] }];
-const STAFF =
-  'Staff only (permission reviews.moderate): today the X-Backoffice-Token header equal to BACKOFFICE_TOKEN; ' +
-  '401 (2001) without it.';
+const tag = 'admin: reviews and questions';
+const PERMISSION = 'reviews.moderate';
+const QUEUE = 'status=pending (default, oldest first), published or rejected (newest first).';
 const PUBLISH =
-  'From pending or rejected; only published ones are public. 404 unknown; 409 (5005) already published.';
+  'From pending or rejected; only published ones are public. Audited. 404 unknown; 409 (5005) already published.';
 const REJECT =
-  'From pending or published (takes it down), with a reason of 3–500 characters the author sees. 404 unknown; 409 ' +
-  '(5005) already rejected.';
+  'From pending or published (takes it down), with a reason of 3–500 characters the author sees. Audited. 404 ' +
+  'unknown; 409 (5005) already rejected.';
+const ANSWER =
+  'Adds the shop’s answer (text 2–2000 characters, shown as «Команда Kiim»); a pending question is published with ' +
+  'it. Audited. 404 unknown; 409 (5005) the question is rejected.';
 
-/** The schema of a step on one review or question. */
-const stepSchema = <R extends z.ZodType>(summary: string, description: string, response: R) => ({
-  tags,
-  summary,
-  description: `${description} ${STAFF}`,
-  security,
-  params: FeedbackIdParams,
-  response: { 200: response, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
-});
-
-/** The schema of a queue of one kind. */
-const queueSchema = <R extends z.ZodType>(what: string, response: R) => ({
-  tags,
-  summary: `The moderation queue of ${what}`,
-  description: `status=pending (default, oldest first), published or rejected (newest first). ${STAFF}`,
-  security,
+const step = { params: FeedbackIdParams };
+const reviewsSchema = guarded(tag, PERMISSION, 'The moderation queue of reviews', QUEUE, {
   querystring: ModerationListQuery,
-  response: { 200: response, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+  response: { 200: ModeratedReviewsResponse, ...errors(400, 401, 403) },
+});
+const questionsSchema = guarded(tag, PERMISSION, 'The moderation queue of questions', QUEUE, {
+  querystring: ModerationListQuery,
+  response: { 200: ModeratedQuestionsResponse, ...errors(400, 401, 403) },
+});
+const reviewStep = errors(400, 401, 403, 404, 409);
+const publishReviewSchema = guarded(tag, PERMISSION, 'Publish a review', PUBLISH, {
+  ...step,
+  response: { 200: ModeratedReviewResponse, ...reviewStep },
+});
+const rejectReviewSchema = guarded(tag, PERMISSION, 'Reject a review', REJECT, {
+  ...step,
+  body: RejectBody,
+  response: { 200: ModeratedReviewResponse, ...reviewStep },
+});
+const publishQuestionSchema = guarded(tag, PERMISSION, 'Publish a question', PUBLISH, {
+  ...step,
+  response: { 200: ModeratedQuestionResponse, ...reviewStep },
+});
+const rejectQuestionSchema = guarded(tag, PERMISSION, 'Reject a question', REJECT, {
+  ...step,
+  body: RejectBody,
+  response: { 200: ModeratedQuestionResponse, ...reviewStep },
+});
+const answerSchema = guarded(tag, PERMISSION, 'Answer a question', ANSWER, {
+  ...step,
+  body: AnswerBody,
+  response: { 200: ModeratedQuestionResponse, ...reviewStep },
 });
 
-/**
- * Runs a publish or reject step of `table` on item `id` (with the rejection's reason) for the request: the actor is
- * the staff guard's, the time the app's clock.
- */
-const run = <T extends 'review' | 'question'>(
-  app: App,
-  table: T,
-  request: FastifyRequest,
-  id: string,
-  reason: string | null = null,
-) =>
-  moderateItem(
-    app.db,
-    table,
-    id,
-    reason === null ? 'publish' : 'reject',
-    reason,
-    currentStaff(request),
-    app.clock.now(),
-  );
+/** Who moderates: the signed-in staff member, from the request's address, at the app's clock time (audit log). */
+const moderator = (request: FastifyRequest) => requestActor(request, 'staff', currentStaff(request).id);
 
 /**
- * Moderation routes under `/api/admin` (issue 10): queues of reviews and questions by status, publish, reject
- * with a reason, answer a question. Every route is guarded by `requireStaff('reviews.moderate')`
- * (lib/staff-guard.ts), checked before the body.
+ * Moderation routes under `/api/admin` (issue 10): queues of reviews and questions by status, publish, reject with a
+ * reason, answer a question. Each route declares `requirePermission('reviews.moderate')` (the staff module's
+ * permission matrix: owner and manager), checked before the body; every change is audited in its transaction.
  */
 export const reviewAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireStaff('reviews.moderate'));
-  app.get('/reviews', { schema: queueSchema('reviews', ModeratedReviewsResponse) }, async (request) => ({
-    data: await moderationQueue(app.db, 'review', request.query),
+  const moderate = requirePermission(PERMISSION);
+  const db = app.db;
+
+  app.get('/reviews', { onRequest: moderate, schema: reviewsSchema }, async (request) => ({
+    data: await moderationQueue(db, 'review', request.query),
   }));
-  app.get(
-    '/questions',
-    { schema: queueSchema('questions', ModeratedQuestionsResponse) },
-    async (request) => ({
-      data: await moderationQueue(app.db, 'question', request.query),
-    }),
-  );
-  const reviewStep = (summary: string, description: string) =>
-    stepSchema(summary, description, ModeratedReviewResponse);
-  const questionStep = (summary: string, description: string) =>
-    stepSchema(summary, description, ModeratedQuestionResponse);
-  app.post('/reviews/:id/publish', { schema: reviewStep('Publish a review', PUBLISH) }, async (request) => ({
-    data: { review: await run(app, 'review', request, request.params.id) },
+  app.get('/questions', { onRequest: moderate, schema: questionsSchema }, async (request) => ({
+    data: await moderationQueue(db, 'question', request.query),
   }));
-  app.post(
-    '/reviews/:id/reject',
-    { schema: { ...reviewStep('Reject a review', REJECT), body: RejectBody } },
-    async (request) => ({
-      data: { review: await run(app, 'review', request, request.params.id, request.body.reason) },
-    }),
-  );
+  app.post('/reviews/:id/publish', { onRequest: moderate, schema: publishReviewSchema }, async (request) => ({
+    data: {
+      review: await moderateItem(db, 'review', request.params.id, 'publish', null, moderator(request)),
+    },
+  }));
+  app.post('/reviews/:id/reject', { onRequest: moderate, schema: rejectReviewSchema }, async (request) => ({
+    data: {
+      review: await moderateItem(
+        db,
+        'review',
+        request.params.id,
+        'reject',
+        request.body.reason,
+        moderator(request),
+      ),
+    },
+  }));
   app.post(
     '/questions/:id/publish',
-    { schema: questionStep('Publish a question', PUBLISH) },
+    { onRequest: moderate, schema: publishQuestionSchema },
     async (request) => ({
-      data: { question: await run(app, 'question', request, request.params.id) },
+      data: {
+        question: await moderateItem(db, 'question', request.params.id, 'publish', null, moderator(request)),
+      },
     }),
   );
   app.post(
     '/questions/:id/reject',
-    { schema: { ...questionStep('Reject a question', REJECT), body: RejectBody } },
-    async (request) => ({
-      data: { question: await run(app, 'question', request, request.params.id, request.body.reason) },
-    }),
-  );
-  app.post(
-    '/questions/:id/answer',
-    {
-      schema: {
-        ...stepSchema(
-          'Answer a question',
-          'Adds the shop’s answer (text 2–2000 characters, shown as «Команда Kiim»); a pending question is published ' +
-            'with it. 404 unknown; 409 (5005) the question is rejected.',
-          ModeratedQuestionResponse,
-        ),
-        body: AnswerBody,
-      },
-    },
+    { onRequest: moderate, schema: rejectQuestionSchema },
     async (request) => ({
       data: {
-        question: await answerQuestion(
-          app.db,
+        question: await moderateItem(
+          db,
+          'question',
           request.params.id,
-          request.body.text,
-          currentStaff(request),
-          app.clock.now(),
+          'reject',
+          request.body.reason,
+          moderator(request),
         ),
       },
     }),
   );
+  app.post('/questions/:id/answer', { onRequest: moderate, schema: answerSchema }, async (request) => ({
+    data: { question: await answerQuestion(db, request.params.id, request.body.text, moderator(request)) },
+  }));
 };

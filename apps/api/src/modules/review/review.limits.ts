@@ -1,6 +1,7 @@
 import { FEEDBACK_RATE_LIMITS } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
-import { rateLimited, waitForWindow } from '#app/modules/sms/sms.limits.ts';
+import { rateLimited } from '#app/lib/errors.ts';
+import { waitForWindow } from '#app/lib/failure-limits.ts';
 import * as repo from './review.repository.ts';
 
 // How much one customer may write (issue 10: rate per customer): reviews and questions together, at most

@@ -7,9 +7,9 @@ import {
 import type { Db, DbOrTrx } from '#app/db/database.ts';
 import { AppError, notFound } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
-import type { StaffActor } from '#app/lib/staff-guard.ts';
 import { productRefs } from '#app/modules/catalog/catalog.service.ts';
 import { orderNumbers } from '#app/modules/order/order.service.ts';
+import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
 import { questionExtras } from './question.service.ts';
 import * as questions from './question.repository.ts';
 import { pageOf, sliceOf, toModeratedQuestion, toModeratedReview } from './review.mapper.ts';
@@ -17,7 +17,7 @@ import * as repo from './review.repository.ts';
 import type { ModeratedTable } from './review.repository.ts';
 import type { QuestionRow, ReviewRow } from './review.table.ts';
 
-// Moderation of reviews and questions by staff (issue 10; routes under /api/admin, guarded by requireStaff):
+// Moderation of reviews and questions by staff (issue 10; routes under /api/admin, `requirePermission('reviews.moderate')`):
 // a new one is pending; staff publish it or reject it with a reason the author sees. A published one may be
 // taken down (rejected) later and a rejected one published after all. Answering a pending question publishes
 // it; a rejected one cannot be answered.
@@ -62,32 +62,41 @@ async function rowOf(db: DbOrTrx, table: ModeratedTable, id: string): Promise<Re
 }
 
 /**
- * Publishes or rejects one review or question, only from the statuses the step allows (and only if nobody
- * changed it meanwhile).
+ * Inside the transaction `trx`: publishes or rejects one review or question, only from the statuses the step allows
+ * (and only if nobody changed it meanwhile), and writes it to the audit log (`review.published`,
+ * `question.rejected`…, with the status and reason before and after) — the entry exists exactly when the change does.
  * @throws AppError 404 (5003/5004) unknown; 409 (5005) already in that status or changed meanwhile.
  */
 async function moderateOne(
-  db: DbOrTrx,
+  trx: DbOrTrx,
   table: ModeratedTable,
   id: string,
   step: ModerationStep,
   reason: string | null,
-  actor: StaffActor,
-  now: Date,
+  actor: Actor,
 ): Promise<void> {
-  const row = await rowOf(db, table, id);
+  const row = await rowOf(trx, table, id);
   const to = step === 'publish' ? 'published' : 'rejected';
   const words = WORDS[table];
   if (row.status === to) throw conflict(`${words.noun} ${words[to]}`);
-  const nowIso = now.toISOString();
-  const changed = await repo.moderate(db, table, id, FROM[step], {
+  const atIso = actor.at.toISOString();
+  const rejectionReason = step === 'reject' ? reason : null;
+  const changed = await repo.moderate(trx, table, id, FROM[step], {
     status: to,
-    rejection_reason: step === 'reject' ? reason : null,
-    moderated_by: actor.name,
-    moderated_at: nowIso,
-    ...(step === 'publish' ? { published_at: nowIso } : {}),
+    rejection_reason: rejectionReason,
+    moderated_by: actor.id ?? actor.type,
+    moderated_at: atIso,
+    ...(step === 'publish' ? { published_at: atIso } : {}),
   });
   if (!changed) throw conflict(`${words.noun} только что изменён другим сотрудником. Обновите список`);
+  await audit(
+    trx,
+    actor,
+    `${table}.${to}`,
+    { type: table, id },
+    { status: row.status, rejectionReason: row.rejection_reason },
+    { status: to, rejectionReason },
+  );
 }
 
 /** Reviews → what moderators see, with products and order numbers in one query each. */
@@ -150,46 +159,46 @@ export async function moderationQueue<T extends ModeratedTable>(
  * @throws AppError 404 (5003 review, 5004 question); 409 (5005) already in that status or changed meanwhile.
  */
 export async function moderateItem<T extends ModeratedTable>(
-  db: DbOrTrx,
+  db: Db,
   table: T,
   id: string,
   step: ModerationStep,
   reason: string | null,
-  actor: StaffActor,
-  now: Date,
+  actor: Actor,
 ): Promise<Shown<T>> {
-  await moderateOne(db, table, id, step, reason, actor, now);
+  await db.transaction().execute((trx) => moderateOne(trx, table, id, step, reason, actor));
   const [item] = await shown(db, table, [await rowOf(db, table, id)]);
   return item!;
 }
 
 /**
  * `POST /api/admin/questions/:id/answer`: adds the shop's answer (shown as «Команда Kiim»); a pending question
- * is published with it, in one transaction.
+ * is published with it, in one transaction with their audit entries (`question.answered`, `question.published`).
  * @throws AppError 404 (5004); 409 (5005) the question was rejected (publish it first).
  */
 export async function answerQuestion(
   db: Db,
   id: string,
   text: string,
-  actor: StaffActor,
-  now: Date,
+  actor: Actor,
 ): Promise<ModeratedQuestion> {
-  const nowIso = now.toISOString();
+  const atIso = actor.at.toISOString();
   await db.transaction().execute(async (trx) => {
     const question = (await rowOf(trx, 'question', id)) as QuestionRow;
     if (question.status === 'rejected')
       throw conflict('Вопрос отклонён. Чтобы ответить, сначала опубликуйте его');
-    if (question.status === 'pending') await moderateOne(trx, 'question', id, 'publish', null, actor, now);
+    if (question.status === 'pending') await moderateOne(trx, 'question', id, 'publish', null, actor);
+    const answerId = newId();
     await questions.insertAnswer(trx, {
-      id: newId(),
+      id: answerId,
       question_id: id,
       body: text,
       author_name: SHOP_ANSWER_AUTHOR,
-      answered_by: actor.name,
-      created_at: nowIso,
-      updated_at: nowIso,
+      answered_by: actor.id ?? actor.type,
+      created_at: atIso,
+      updated_at: atIso,
     });
+    await audit(trx, actor, 'question.answered', { type: 'question', id }, null, { answerId, text });
   });
   const [question] = await shown(db, 'question', [await rowOf(db, 'question', id)]);
   return question!;

@@ -8,7 +8,7 @@ interface Moderated {
   status: string;
   /** Set when rejected (shown to the author). */
   rejection_reason: string | null;
-  /** Who published or rejected it last (the staff guard's name of the actor). */
+  /** Who published or rejected it last: the staff member's id (the audit log has the rest). */
   moderated_by: string | null;
   moderated_at: string | null;
   /** When it was published (kept when later rejected, replaced when published again). */
@@ -65,7 +65,7 @@ export interface QuestionAnswerTable {
   body: string;
   /** The name shown with it («Команда Kiim»). */
   author_name: string;
-  /** Who answered (the staff guard's name of the actor); null for imported answers. */
+  /** Who answered: the staff member's id; null for imported answers. */
   answered_by: string | null;
   created_at: string;
   updated_at: string;

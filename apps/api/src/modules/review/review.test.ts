@@ -3,6 +3,8 @@ import {
   ErrorCode,
   FEEDBACK_RATE_LIMITS,
   ReviewErrorCode,
+  StaffErrorCode,
+  type StaffRole,
   type ModeratedReview,
   type MyReview,
   type ReviewPage,
@@ -11,7 +13,8 @@ import {
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { expectRefused } from '#app/test/inject.ts';
 import { manualClock } from '#app/test/manual-clock.ts';
-import { STAFF, STAFF_TOKEN, productSkus, reviewFixtures } from '#app/test/review.fixtures.ts';
+import { productSkus, reviewFixtures } from '#app/test/review.fixtures.ts';
+import { auditOf, staffCall } from '#app/test/staff.fixtures.ts';
 
 // Reviews (issue 10): who may review what (only products of the customer's own completed orders, once per
 // product), validation, limits, moderation by staff and what the public sees, «helpful» votes.
@@ -22,7 +25,7 @@ let f: ReturnType<typeof reviewFixtures>;
 let products: Awaited<ReturnType<typeof productSkus>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, env: { BACKOFFICE_TOKEN: STAFF_TOKEN } });
+  t = await createTestApp({ clock });
   f = reviewFixtures(t);
   products = await productSkus(t, 12, 40);
 });
@@ -47,8 +50,8 @@ const moderate = (
   id: string,
   step: 'publish' | 'reject',
   body?: unknown,
-  headers: Record<string, string> = STAFF,
-) => f.call<{ review: ModeratedReview }>('POST', `/api/admin/reviews/${id}/${step}`, headers, body);
+  role: StaffRole | null = 'manager',
+) => f.staff<{ review: ModeratedReview }>('POST', `/api/admin/reviews/${id}/${step}`, body, role);
 
 describe('who may review a product', () => {
   it('a visitor gets 401 and a bad token 403 (spec §8), before the body is read', async () => {
@@ -148,24 +151,34 @@ describe('who may review a product', () => {
 });
 
 describe('moderation and what the public sees', () => {
-  it('staff routes: 401 without the token or with a wrong one; the queue lists pending reviews oldest first', async () => {
-    expect((await f.call('GET', '/api/admin/reviews')).status).toBe(401);
-    expect(
-      (await f.call('GET', '/api/admin/reviews', { 'x-backoffice-token': 'wrong'.repeat(10) })).status,
-    ).toBe(401);
+  it('staff routes need reviews.moderate: 401 without a session, 403 for a role without it or from another site', async () => {
+    expect((await f.staff('GET', '/api/admin/reviews', undefined, null)).status).toBe(401);
     const someId = '00000000-0000-4000-8000-000000000000';
-    await expectRefused(f.counts, 401, ErrorCode.unauthorized, () =>
-      moderate(someId, 'publish', undefined, {}),
+    await expectRefused(f.counts, 401, StaffErrorCode.signedOut, () =>
+      moderate(someId, 'publish', undefined, null),
     );
-    const queue = await f.call<{ items: ModeratedReview[] }>(
-      'GET',
-      '/api/admin/reviews?status=pending',
-      STAFF,
+    await expectRefused(f.counts, 403, StaffErrorCode.permissionDenied, () =>
+      moderate(someId, 'publish', undefined, 'catalogue'),
     );
+    const { cookie } = await f.member('manager');
+    const crossSite = await staffCall(
+      t.app,
+      cookie,
+      'POST',
+      `/api/admin/reviews/${someId}/publish`,
+      undefined,
+      {
+        origin: 'https://evil.example',
+      },
+    );
+    expect([crossSite.status, crossSite.body.code]).toEqual([403, StaffErrorCode.crossSiteRequest]);
+    const queue = await f.staff<{ items: ModeratedReview[] }>('GET', '/api/admin/reviews?status=pending');
     expect(queue.status).toBe(200);
     const times = queue.body.data.items.map((r) => r.createdAt);
     expect(times).toEqual([...times].sort());
     expect(queue.body.data.items.every((r) => r.status === 'pending')).toBe(true);
+    // The owner may moderate too (the permission matrix: owner and manager).
+    expect((await f.staff('GET', '/api/admin/reviews', undefined, 'owner')).status).toBe(200);
   });
 
   it('pending → published → taken down with a reason; only published reviews are public, the author sees the reason', async () => {
@@ -184,7 +197,7 @@ describe('moderation and what the public sees', () => {
     expect(theirs.body.data.items).toEqual([]);
     expect((await f.call('POST', `/api/review/${written.id}/helpful`, f.as(other.token))).status).toBe(404);
 
-    const queue = await f.call<{ items: ModeratedReview[] }>('GET', '/api/admin/reviews?pageSize=100', STAFF);
+    const queue = await f.staff<{ items: ModeratedReview[] }>('GET', '/api/admin/reviews?pageSize=100');
     const queued = queue.body.data.items.find((r) => r.id === written.id)!;
     expect(queued).toMatchObject({
       authorName: 'Дана К.',
@@ -195,6 +208,14 @@ describe('moderation and what the public sees', () => {
 
     const published = await moderate(written.id, 'publish');
     expect(published.status).toBe(200);
+    const manager = await f.member('manager');
+    expect((await auditOf(t.db, 'review.published')).find((e) => e.entity_id === written.id)).toMatchObject({
+      actor_type: 'staff',
+      actor_id: manager.id,
+      entity_type: 'review',
+      before: { status: 'pending', rejectionReason: null },
+      after: { status: 'published', rejectionReason: null },
+    });
     expect(published.body.data.review).toMatchObject({ status: 'published', rejectionReason: null });
     const after = await summaryOf(p.slug);
     expect(after.count).toBe(before.count + 1);

@@ -1,8 +1,7 @@
-import { ErrorCode } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
-import { AppError } from '#app/lib/errors.ts';
+import { rateLimited } from '#app/lib/errors.ts';
+import { waitForWindow } from '#app/lib/failure-limits.ts';
 import { newId } from '#app/lib/ids.ts';
-import { waitRu } from '#app/lib/russian.ts';
 import * as repo from './sms.repository.ts';
 
 /**
@@ -25,26 +24,11 @@ export interface SmsLimits {
   dailyLimit: number;
 }
 
-/** 429 with the seconds to wait (at least 1) in `details.retryAfterSeconds` and a Russian message. */
-export function rateLimited(retryAfterMs: number, message: (wait: string) => string): AppError {
-  const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new AppError(429, ErrorCode.rateLimited, message(waitRu(retryAfterSeconds)), { retryAfterSeconds });
-}
-
 const forNumber = (wait: string) => `Новый код можно запросить через ${wait}`;
 const forAddress = (wait: string) =>
   `С вашего устройства запрошено слишком много кодов. Новый код можно запросить через ${wait}`;
 const forAll = (wait: string) =>
   `Отправка SMS временно приостановлена. Попробуйте через ${wait} или войдите по паролю`;
-
-/**
- * Milliseconds until one more event fits in a rolling window: `times` are the events in the window,
- * oldest first (the one being decided excluded); 0 when fewer than `limit`.
- */
-export function waitForWindow(times: string[], limit: number, windowMs: number, nowMs: number): number {
-  if (times.length < limit) return 0;
-  return Date.parse(times[times.length - limit]!) + windowMs - nowMs;
-}
 
 /**
  * Takes a send slot for `mobile` or refuses with 429. The per-number limits are exact even under
@@ -66,7 +50,11 @@ export async function reserveSend(
   // by the window check below or takes this same seq, so of parallel requests exactly one gets through. (Read
   // after the window check, a send landing between the two reads would be missed and get a second seq.)
   const seq = (await repo.maxSeq(db, input.mobile)) + 1;
-  const byNumber = await repo.countedSendTimesForMobile(db, input.mobile, new Date(nowMs - DAY).toISOString());
+  const byNumber = await repo.countedSendTimesForMobile(
+    db,
+    input.mobile,
+    new Date(nowMs - DAY).toISOString(),
+  );
   const oldestFirst = [...byNumber].reverse();
   const last15 = oldestFirst.filter((t) => Date.parse(t) > nowMs - 15 * MINUTE);
   const wait = Math.max(
@@ -94,7 +82,10 @@ export async function reserveSend(
     const fromAddress = await repo.countedSendTimes(db, new Date(nowMs - HOUR).toISOString(), input.clientIp);
     if (fromAddress.length > limits.addressHourlyLimit) {
       await repo.deleteSend(db, id);
-      throw rateLimited(waitForWindow(fromAddress.slice(0, -1), limits.addressHourlyLimit, HOUR, nowMs), forAddress);
+      throw rateLimited(
+        waitForWindow(fromAddress.slice(0, -1), limits.addressHourlyLimit, HOUR, nowMs),
+        forAddress,
+      );
     }
   }
   const sinceDay = new Date(nowMs - DAY).toISOString();
@@ -107,6 +98,11 @@ export async function reserveSend(
 }
 
 /** Records the gateway's outcome of a reserved send: `failed` sends stop counting against the limits. */
-export async function finishSend(db: DbOrTrx, id: string, status: 'sent' | 'failed', now: Date): Promise<void> {
+export async function finishSend(
+  db: DbOrTrx,
+  id: string,
+  status: 'sent' | 'failed',
+  now: Date,
+): Promise<void> {
   await repo.setSendStatus(db, id, status, now.toISOString());
 }

@@ -9,6 +9,7 @@ import {
   type FixtureCity,
   type FixtureSku,
 } from '#app/test/order.fixtures.ts';
+import { makeApiKey } from '#app/test/staff.fixtures.ts';
 import { createEpaySimulator, simulatorEndpoints, type EpaySimulator } from '@kiim/tools/epay-simulator';
 import { orderDeps } from '../order.lifecycle.ts';
 import { POLL_AFTER_MS, sweepPayments } from './card-payment.sweep.ts';
@@ -16,7 +17,6 @@ import { POLL_AFTER_MS, sweepPayments } from './card-payment.sweep.ts';
 // Card online end to end through the project's ePay simulator on loopback (payments-sms.md §1): the shop's
 // Halyk adapter talks HTTP to the simulator; the simulator's callbacks reach the shop in-process.
 
-const BACKOFFICE_TOKEN = 'backoffice-token-for-the-payment-tests-0123456789';
 let t: TestContext;
 let sim: EpaySimulator;
 let fx: ReturnType<typeof orderFixtures>;
@@ -25,6 +25,8 @@ let city: FixtureCity;
 /** The SKU of the last {@link cardOrder}: each order gets its own, so one test's stock never meets another's. */
 let sku: FixtureSku;
 let skuOffset = 40;
+/** The ERP's API key (scope orders.status) for the back-office status call. */
+let erpKey: string;
 
 beforeAll(async () => {
   sim = createEpaySimulator({
@@ -42,11 +44,11 @@ beforeAll(async () => {
       EPAY_OAUTH_URL: endpoints.oauthUrl,
       EPAY_API_URL: endpoints.apiUrl,
       EPAY_SCRIPT_URL: endpoints.scriptUrl,
-      BACKOFFICE_TOKEN,
     },
   });
   fx = orderFixtures(t);
   city = (await fx.cities()).courier;
+  erpKey = (await makeApiKey(t.db, ['orders.status'])).secret;
 });
 afterAll(async () => {
   await t?.close();
@@ -519,7 +521,7 @@ describe('cancelling and handing over paid orders', () => {
       method: 'POST',
       url: `/api/backoffice/orders/${number}/status`,
       payload: { status },
-      headers: { 'x-backoffice-token': BACKOFFICE_TOKEN },
+      headers: { 'x-api-key': erpKey },
     });
 
   it('the customer cancels a paid order: stock back, money refunded through ePay', async () => {

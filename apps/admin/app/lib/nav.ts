@@ -1,0 +1,83 @@
+import type { Permission, StaffMe } from '@kiim/contract';
+
+/**
+ * The back office's sections, each behind the permission of its screen (the matrix of `@kiim/contract`
+ * staff.permissions.ts, which the API enforces). A member sees only what their role may open. Sections of the next
+ * phase are listed with `ready: false` and appear once their screen exists.
+ */
+export interface Section {
+  to: string;
+  label: string;
+  permission: Permission | null;
+  ready: boolean;
+  /** One line on the home page. */
+  about: string;
+}
+
+export const SECTIONS: readonly Section[] = [
+  { to: '/', label: 'Главная', permission: null, ready: true, about: '' },
+  {
+    to: '/orders',
+    label: 'Заказы',
+    permission: 'orders.read',
+    ready: false,
+    about: 'Сборка, выдача и доставка заказов',
+  },
+  {
+    to: '/customers',
+    label: 'Покупатели',
+    permission: 'customers.read',
+    ready: false,
+    about: 'Профили, заказы и блокировка',
+  },
+  {
+    to: '/reviews',
+    label: 'Отзывы и вопросы',
+    permission: 'reviews.moderate',
+    ready: false,
+    about: 'Модерация и ответы',
+  },
+  {
+    to: '/content',
+    label: 'Страницы',
+    permission: 'content.edit',
+    ready: false,
+    about: 'Информационные страницы магазина',
+  },
+  {
+    to: '/catalogue',
+    label: 'Каталог',
+    permission: 'catalogue.edit',
+    ready: false,
+    about: 'Товары, цены, остатки и баннеры',
+  },
+  {
+    to: '/staff',
+    label: 'Сотрудники',
+    permission: 'staff.manage',
+    ready: true,
+    about: 'Приглашения, роли и доступ сотрудников',
+  },
+  {
+    to: '/api-keys',
+    label: 'Ключи API',
+    permission: 'apikeys.manage',
+    ready: true,
+    about: 'Доступ для ERP и обмена с 1С',
+  },
+  {
+    to: '/audit',
+    label: 'Журнал действий',
+    permission: 'audit.read',
+    ready: true,
+    about: 'Кто, когда и что изменил',
+  },
+];
+
+/** Whether the member's role has the permission. */
+export const can = (me: Pick<StaffMe, 'permissions'>, permission: Permission | null) =>
+  permission === null || me.permissions.includes(permission);
+
+/** The sections the member may open, in navigation order. */
+export const sectionsFor = (me: Pick<StaffMe, 'permissions'>) =>
+  SECTIONS.filter((s) => s.ready && can(me, s.permission));

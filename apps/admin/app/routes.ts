@@ -1,0 +1,16 @@
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+
+// The back office's screens (issue 15), under the basename /admin. Sign-in and invitations stand alone; everything
+// else is inside the signed-in layout with the navigation, each screen behind its permission.
+export default [
+  route('sign-in', 'routes/sign-in.tsx'),
+  route('invitation', 'routes/invitation.tsx'),
+  layout('routes/layout.tsx', [
+    index('routes/home.tsx'),
+    route('security', 'routes/security.tsx'),
+    route('staff', 'routes/staff.tsx'),
+    route('api-keys', 'routes/api-keys.tsx'),
+    route('audit', 'routes/audit.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;

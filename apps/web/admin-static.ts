@@ -1,0 +1,53 @@
+/**
+ * The back office (apps/admin, docs/decisions/014) on the shop's one port: its static build under /admin — the
+ * fingerprinted /admin/assets/* cached for a year (Brotli or gzip copies made at build time), every other /admin
+ * address answered with the single-page app's index.html (its routes are resolved in the browser; its data comes
+ * from /api/admin). The storefront's pages and bundles never reference any of it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+export async function serveAdmin(app: FastifyInstance, clientDir: string): Promise<void> {
+  const indexFile = path.join(clientDir, 'index.html');
+  const html = fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : null;
+  if (!html) app.log.warn({ clientDir }, 'the back office is not built (npm run build): /admin answers 503');
+  await app.register(async (admin) => {
+    if (html) {
+      await admin.register(fastifyStatic, {
+        root: clientDir,
+        prefix: '/admin/',
+        wildcard: false,
+        index: false,
+        decorateReply: false,
+        preCompressed: true,
+        setHeaders: (res, filePath) => {
+          res.setHeader(
+            'cache-control',
+            filePath.includes(`${path.sep}assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'no-cache',
+          );
+        },
+      });
+    }
+    const page = (_request: unknown, reply: FastifyReply) => {
+      if (!html)
+        return reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .send('Панель управления не собрана: выполните npm run build');
+      // Staff pages are never cached, framed by another site, or indexed.
+      return reply
+        .header('cache-control', 'no-store')
+        .header('x-frame-options', 'DENY')
+        .header('referrer-policy', 'no-referrer')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    };
+    admin.get('/admin', page);
+    admin.get('/admin/*', page);
+  });
+}
