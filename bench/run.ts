@@ -241,6 +241,10 @@ async function main() {
     LOG_LEVEL: 'warn',
     PUBLIC_URL: shopUrl,
     OTP_SECRET: randomBytes(24).toString('hex'),
+    // Production needs the seller's own legal details (the demo ones are refused there).
+    SELLER_COMPANY_NAME: 'ТОО «Kiim Bench»',
+    SELLER_BIN: '240540000016',
+    SELLER_LEGAL_ADDRESS: 'г. Алматы, пр. Аль-Фараби, 77/8',
     EPAY_MODE: 'live',
     EPAY_OAUTH_URL: 'http://127.0.0.1:9/oauth',
     EPAY_API_URL: 'http://127.0.0.1:9/api',

@@ -27,6 +27,7 @@ import { createPaymentProvider } from './modules/payment/halyk.epay.ts';
 import type { PaymentProvider } from './modules/payment/payment.provider.ts';
 import { smsRoutes } from './modules/sms/sms.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
 import type { MasterImageSource } from './modules/media/media.masters.ts';
 
 declare module 'fastify' {
@@ -117,6 +118,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(customerRoutes, { prefix: '/customer' });
       await api.register(orderRoutes, { prefix: '/order' });
       await api.register(cardPaymentRoutes, { prefix: '/payment' });
+      await api.register(contentRoutes, { prefix: '/content' });
       if (config.payments.backofficeToken) {
         await api.register(backofficeRoutes, {
           prefix: '/backoffice',

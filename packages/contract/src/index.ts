@@ -9,6 +9,7 @@ export * from './wishlist.schema.ts';
 export * from './customer.schema.ts';
 export * from './order.schema.ts';
 export * from './payment.schema.ts';
+export * from './content.schema.ts';
 export * from './checkout.rules.ts';
 export * from './phone.rules.ts';
 export * from './format.ts';

@@ -32,6 +32,7 @@ import type {
   OrderTable,
 } from '#app/modules/order/order.table.ts';
 import type { PaymentEventTable, PaymentTable } from '#app/modules/payment/payment.table.ts';
+import type { ContentPageTable } from '#app/modules/content/content.table.ts';
 
 /** Every table of the shop, as Kysely sees it. */
 export interface Database {
@@ -62,6 +63,7 @@ export interface Database {
   order_status_history: OrderStatusHistoryTable;
   payment: PaymentTable;
   payment_event: PaymentEventTable;
+  content_page: ContentPageTable;
 }
 
 export type Db = Kysely<Database>;

@@ -5,6 +5,7 @@ import * as m20261122T055300 from './20261122T055300-add-customer-accounts.ts';
 import * as m20261122T055532 from './20261122T055532-add-payments-and-order-history.ts';
 import * as m20261122T060100 from './20261122T060100-add-catalogue-summary-search-banners.ts';
 import * as m20261201T090000 from './20261201T090000-add-payment-return-requested.ts';
+import * as m20261202T090000 from './20261202T090000-create-content-pages.ts';
 
 /** All migrations by name, in order. A new migration is added here (static list: no directory scan). */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T055532-add-payments-and-order-history': m20261122T055532,
   '20261122T060100-add-catalogue-summary-search-banners': m20261122T060100,
   '20261201T090000-add-payment-return-requested': m20261201T090000,
+  '20261202T090000-create-content-pages': m20261202T090000,
 };
