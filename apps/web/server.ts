@@ -38,6 +38,8 @@ const inProcessFetch: typeof fetch = async (input, init) => {
 const api = createApiClient({ fetch: inProcessFetch, baseUrl: 'http://in-process' });
 
 const build = (await import(path.join(here, 'build', 'server', 'index.js'))) as ServerBuild;
+/** This build's id (React Router's manifest version): the storefront polls it to learn of a newer build (spec §7). */
+const buildId = build.assets.version;
 const handleRequest = createRequestHandler(build, config.env === 'production' ? 'production' : 'development');
 // As @react-router/node's listener, plus gzip of pages and `.data` answers (http-compression.ts).
 const listener = createRequestListener(async (request, client) =>
@@ -65,10 +67,16 @@ await app.register(async (pages) => {
       res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
+  // The build the pages of this server come from (app/lib/new-build.ts): never cached, so a poll sees a deploy.
+  pages.get('/build-id', (_request, reply) => {
+    void reply.header('cache-control', 'no-store').header('x-build-id', buildId).send({ buildId });
+  });
   pages.all('/*', (request, reply) => {
     const p = request.url;
     if (p === '/api' || p.startsWith('/api/') || p.startsWith('/media/')) return reply.callNotFound();
     reply.hijack();
+    // Every page and data answer names its build: a tab of an older build learns of the new one from any answer.
+    reply.raw.setHeader('x-build-id', buildId);
     listener(request.raw, reply.raw);
   });
 });

@@ -21,6 +21,9 @@ import { Footer } from './components/Footer.tsx';
 import { SignInDialog } from './components/sign-in/SignInDialog.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { SearchPlugin } from './components/SearchPlugin.tsx';
+import { BuildWatcher } from './components/BuildWatcher.tsx';
+import { NavigationProgress } from './components/NavigationProgress.tsx';
+import { RELOAD_GUARD_SCRIPT } from './lib/new-build.ts';
 
 /**
  * Every request first goes through the account middleware (spec §8 request rules: a refreshed token is written
@@ -79,6 +82,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d1d1f" />
+        {/* The reload guard of spec §9 runs before any script part loads, so it also catches their failures. */}
+        <script dangerouslySetInnerHTML={{ __html: RELOAD_GUARD_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -101,6 +106,8 @@ export default function App() {
       <Footer />
       <SignInDialog />
       <SearchPlugin />
+      <NavigationProgress />
+      <BuildWatcher />
     </>
   );
 }
