@@ -10,7 +10,7 @@ const SLOW_NAVIGATION_MS = 400;
  */
 export function NavigationProgress() {
   const navigation = useNavigation();
-  const key = navigation.state === 'idle' ? null : navigation.location?.key ?? navigation.state;
+  const key = navigation.state === 'idle' ? null : (navigation.location?.key ?? navigation.state);
   const [slowKey, setSlowKey] = useState<string | null>(null);
   useEffect(() => {
     if (!key) return;
@@ -18,5 +18,12 @@ export function NavigationProgress() {
     return () => clearTimeout(timer);
   }, [key]);
   if (!key || slowKey !== key) return null;
-  return <div className="nav-progress" role="progressbar" aria-label="Загружаем страницу" data-testid="nav-progress" />;
+  return (
+    <div
+      className="nav-progress"
+      role="progressbar"
+      aria-label="Загружаем страницу"
+      data-testid="nav-progress"
+    />
+  );
 }

@@ -9,13 +9,25 @@ export const largeImage = (src: string) => src.replace(/\/\d+\.webp$/, '/960.web
  * (native `<dialog>`: focus kept inside, Escape and «Закрыть» close it) shows the large picture, which a click
  * magnifies twice at the point clicked and a second click returns to fit. The large picture loads only when opened.
  */
-export function ZoomableImage({ image, sizes, priority }: { image: Image; sizes: string; priority: boolean }) {
+export function ZoomableImage({
+  image,
+  sizes,
+  priority,
+}: {
+  image: Image;
+  sizes: string;
+  priority: boolean;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
   const large = largeImage(image.src);
   const toggle = (e: MouseEvent<HTMLImageElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
-    setZoom(zoom ? null : { x: ((e.clientX - box.left) / box.width) * 100, y: ((e.clientY - box.top) / box.height) * 100 });
+    setZoom(
+      zoom
+        ? null
+        : { x: ((e.clientX - box.left) / box.width) * 100, y: ((e.clientY - box.top) / box.height) * 100 },
+    );
   };
   return (
     <>
@@ -34,11 +46,19 @@ export function ZoomableImage({ image, sizes, priority }: { image: Image; sizes:
           width={image.width}
           height={image.height}
           alt={image.alt}
-          {...(priority ? { fetchPriority: 'high' as const, decoding: 'sync' as const } : { loading: 'lazy' as const, decoding: 'async' as const })}
+          {...(priority
+            ? { fetchPriority: 'high' as const, decoding: 'sync' as const }
+            : { loading: 'lazy' as const, decoding: 'async' as const })}
         />
         <span className="visually-hidden">Увеличить фото</span>
       </a>
-      <dialog ref={dialog} className="zoom" aria-label={`Фото крупно: ${image.alt}`} onClose={() => setZoom(null)} data-testid="zoom-dialog">
+      <dialog
+        ref={dialog}
+        className="zoom"
+        aria-label={`Фото крупно: ${image.alt}`}
+        onClose={() => setZoom(null)}
+        data-testid="zoom-dialog"
+      >
         <form method="dialog">
           <button type="submit" className="zoom__close">
             Закрыть
