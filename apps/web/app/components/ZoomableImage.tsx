@@ -1,5 +1,6 @@
 import { useRef, useState, type MouseEvent } from 'react';
 import type { Image } from '@kiim/contract';
+import { ResponsiveImage } from './ResponsiveImage.tsx';
 
 /** The largest rendition of a product picture (`…/480.webp` → `…/960.webp`, media widths of the API). */
 export const largeImage = (src: string) => src.replace(/\/\d+\.webp$/, '/960.webp');
@@ -39,17 +40,7 @@ export function ZoomableImage({
           dialog.current?.showModal();
         }}
       >
-        <img
-          src={image.src}
-          srcSet={image.srcSet}
-          sizes={sizes}
-          width={image.width}
-          height={image.height}
-          alt={image.alt}
-          {...(priority
-            ? { fetchPriority: 'high' as const, decoding: 'sync' as const }
-            : { loading: 'lazy' as const, decoding: 'async' as const })}
-        />
+        <ResponsiveImage image={image} sizes={sizes} priority={priority} />
         <span className="visually-hidden">Увеличить фото</span>
       </a>
       <dialog

@@ -44,6 +44,23 @@ function documentLoads(page: Page): string[] {
 const mark = (page: Page) => page.evaluate(() => ((window as { __kept?: string }).__kept = 'kept'));
 const marked = (page: Page) => page.evaluate(() => (window as { __kept?: string }).__kept ?? null);
 
+/**
+ * A shopper on the settled home page, its window marked, counting document loads; `missing` script parts are
+ * answered 404 as after a deploy.
+ */
+async function onHomePage(missing?: RegExp) {
+  const shopper = await newShopper(browser);
+  const loads = documentLoads(shopper.page);
+  if (missing)
+    await shopper.page.route(missing, (route) =>
+      route.fulfill({ status: 404, body: 'gone with the old build' }),
+    );
+  await shopper.page.goto(shop.url + '/');
+  await ready(shopper.page);
+  await mark(shopper.page);
+  return { ...shopper, loads };
+}
+
 const header = (page: Page, name: string) => page.locator('header').getByRole('link', { name, exact: true });
 
 describe('new builds (spec §7)', () => {
@@ -66,11 +83,7 @@ describe('new builds (spec §7)', () => {
   });
 
   it('a newer build found by the poll (tab shown again) makes the next navigation a full page load', async () => {
-    const { page, done } = await newShopper(browser);
-    const loads = documentLoads(page);
-    await page.goto(shop.url + '/');
-    await ready(page);
-    await mark(page);
+    const { page, done, loads } = await onHomePage();
     // The same build: a client-side navigation (the page stays, no document is loaded).
     await header(page, 'Бренды').click();
     await page.waitForURL(`${shop.url}/brands`);
@@ -92,11 +105,7 @@ describe('new builds (spec §7)', () => {
   });
 
   it('a newer build named by an answer makes the next navigation a full page load', async () => {
-    const { page, done } = await newShopper(browser);
-    const loads = documentLoads(page);
-    await page.goto(shop.url + '/');
-    await ready(page);
-    await mark(page);
+    const { page, done, loads } = await onHomePage();
     // From now on the server answers data requests from a newer build.
     await page.route('**/*.data*', async (route) => {
       const res = await route.fetch();
@@ -116,12 +125,7 @@ describe('new builds (spec §7)', () => {
 
 describe('missing script parts (spec §8, §9)', () => {
   it('a part missing when a link is followed: the browser loads that page fully instead, once', async () => {
-    const { page, done } = await newShopper(browser);
-    const loads = documentLoads(page);
-    await page.route(BRANDS_PART, (route) => route.fulfill({ status: 404, body: 'gone with the old build' }));
-    await page.goto(shop.url + '/');
-    await ready(page);
-    await mark(page);
+    const { page, done, loads } = await onHomePage(BRANDS_PART);
     await header(page, 'Бренды').click();
     await page.waitForURL(`${shop.url}/brands`);
     // The server-rendered page of the new address, complete without its script part.

@@ -152,33 +152,21 @@ describe('GET /api/content/seller', () => {
 describe('writing pages (the back office and the seed)', () => {
   const now = new Date('2026-12-02T09:00:00Z');
 
+  const giftCards = {
+    slug: 'podarochnye-karty',
+    title: 'Подарочные карты',
+    description: 'Как купить и использовать подарочную карту Kiim.',
+    body: 'Карты номиналом от 5 000 ₸.',
+  };
+
   it('serves a page only while it is published', async () => {
-    await savePage(
-      t.db,
-      {
-        slug: 'podarochnye-karty',
-        title: 'Подарочные карты',
-        description: 'Как купить и использовать подарочную карту Kiim.',
-        body: 'Карты номиналом от 5 000 ₸.',
-        published: false,
-      },
-      now,
-    );
+    await savePage(t.db, { ...giftCards, published: false }, now);
     expect((await get('/api/content/pages/podarochnye-karty')).status).toBe(404);
     expect(
       (await get<ContentPageSummary[]>('/api/content/pages')).body.data.map((p) => p.slug),
     ).not.toContain('podarochnye-karty');
 
-    await savePage(
-      t.db,
-      {
-        slug: 'podarochnye-karty',
-        title: 'Подарочные карты',
-        description: 'Как купить и использовать подарочную карту Kiim.',
-        body: 'Карты номиналом от 5 000 ₸.',
-      },
-      now,
-    );
+    await savePage(t.db, giftCards, now);
     const { status, body } = await get<ContentPage>('/api/content/pages/podarochnye-karty');
     expect(status).toBe(200);
     expect(html(body.data)).toBe('<p>Карты номиналом от 5 000 ₸.</p>\n');
