@@ -45,11 +45,26 @@ const handleRequest = createRequestHandler(build, config.env === 'production' ? 
 const listener = createRequestListener(async (request, client) =>
   compressResponse(
     request,
-    // Route middleware is on (react-router.config.ts), so the context is a RouterContextProvider; the API client
-    // and the shopper's socket address ride on it for app/lib/api.server.ts (apiFor).
-    await handleRequest(request, Object.assign(new RouterContextProvider(), { api, clientAddress: client.address })),
+    withBuildId(
+      // Route middleware is on (react-router.config.ts), so the context is a RouterContextProvider; the API client
+      // and the shopper's socket address ride on it for app/lib/api.server.ts (apiFor).
+      await handleRequest(request, Object.assign(new RouterContextProvider(), { api, clientAddress: client.address })),
+    ),
   ),
 );
+
+/** Every page and data answer names its build: a tab of an older build learns of the new one from any answer. */
+function withBuildId(response: Response): Response {
+  try {
+    response.headers.set('x-build-id', buildId);
+    return response;
+  } catch {
+    // Immutable headers (a redirect made by Response.redirect): copy it.
+    const copy = new Response(response.body, response);
+    copy.headers.set('x-build-id', buildId);
+    return copy;
+  }
+}
 
 // Everything else is a page. Bodies stay unread here: React Router reads the raw request stream itself.
 await app.register(async (pages) => {
@@ -75,8 +90,6 @@ await app.register(async (pages) => {
     const p = request.url;
     if (p === '/api' || p.startsWith('/api/') || p.startsWith('/media/')) return reply.callNotFound();
     reply.hijack();
-    // Every page and data answer names its build: a tab of an older build learns of the new one from any answer.
-    reply.raw.setHeader('x-build-id', buildId);
     listener(request.raw, reply.raw);
   });
 });
