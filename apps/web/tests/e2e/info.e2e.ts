@@ -140,12 +140,18 @@ describe('information pages (spec §2)', () => {
     await page.getByTestId('delivery-terms').getByText('до 16:00').waitFor();
     await snap(page, 'info-02-delivery');
 
+    const mapLibrary: string[] = [];
+    page.on('request', (r) => {
+      if (/leaflet/i.test(r.url())) mapLibrary.push(r.url());
+    });
     await page.goto(`${shop.url}/info/stores`);
     await eventually(() => page.getByTestId('store').count()).toBe(visiblePoints);
     await page.getByTestId('stores').getByText('Туркестан').waitFor({ state: 'detached' });
     // The drawn scheme (no tile map is configured): pins link to their point, nothing leaves the machine.
     await page.locator('#city-1 .pickup-map__pin').first().click();
     await eventually(() => new URL(page.url()).hash).toMatch(/^#pp-\d+$/);
+    // No map provider configured: the map library is never loaded.
+    expect(mapLibrary).toEqual([]);
     await snap(page, 'info-03-stores');
 
     await page.goto(`${shop.url}/info/razmer`);

@@ -243,3 +243,21 @@ describe('writing pages (the back office and the seed)', () => {
     expect((await get('/api/content/pages/novaya')).status).toBe(200);
   });
 });
+
+describe('OpenAPI', () => {
+  it('lists the content routes with tags, summaries and their parameters', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<
+        string,
+        { get?: { tags?: string[]; summary?: string; parameters?: { name: string; in: string }[] } }
+      >;
+    };
+    for (const path of ['/api/content/pages', '/api/content/pages/{slug}', '/api/content/seller']) {
+      const op = doc.paths[path]?.get;
+      expect(op?.tags, path).toEqual(['content']);
+      expect(op?.summary, path).toBeTruthy();
+    }
+    const params = doc.paths['/api/content/pages/{slug}']!.get!.parameters!.map((p) => `${p.in}:${p.name}`);
+    expect(params).toEqual(expect.arrayContaining(['path:slug', 'query:locale']));
+  });
+});
