@@ -15,7 +15,7 @@ export interface HomeData {
   arrivals: ProductCardData[];
   sale: ProductCardData[];
   /** Brands for the brand slider, most products first. */
-  brands: BrandDetails[];
+  brands: Pick<BrandDetails, 'slug' | 'name' | 'country' | 'productCount'>[];
 }
 
 /**

@@ -27,6 +27,10 @@ export async function loadHome(request: Request, context: AppLoadContext, gender
     api.brands().catch((): BrandDetails[] => []),
   ]);
   // The brand slider (spec §2): brands with products, the most represented first.
-  const shown = brands.filter((b) => b.productCount > 0).sort((a, b) => b.productCount - a.productCount || a.name.localeCompare(b.name));
+  // Only what a tile shows travels to the page (no descriptions).
+  const shown = brands
+    .filter((b) => b.productCount > 0)
+    .sort((a, b) => b.productCount - a.productCount || a.name.localeCompare(b.name))
+    .map(({ slug, name, country, productCount }) => ({ slug, name, country, productCount }));
   return { gender: gender ?? null, banners, tree, arrivals: arrivals.items, sale: sale.items, brands: shown };
 }
