@@ -77,44 +77,60 @@ function targetOf(e: Event): { url: URL; replay: () => void } | null {
 }
 
 /**
- * Starts watching for a newer build and guarding navigations (see above); call once in the browser.
+ * Reports the build id the server names: polled every BUILD_POLL_INTERVAL_MS and when the tab is shown again, and
+ * read from every answer of this origin (data of client-side navigations, fetchers) through a `fetch` wrapper.
  * @returns a function that stops it.
  */
-export function watchBuilds(): () => void {
-  const w = window as Window & RouterGlobals;
-  const current = w.__reactRouterManifest?.version;
-  const loaded = new Set<string>();
-  let stale = false;
-  const learn = (id: string | null) => {
-    if (id && current && id !== current) stale = true;
-  };
-
+function listenForBuildIds(onBuildId: (id: string | null) => void): () => void {
   const originalFetch = window.fetch;
   const poll = async () => {
     try {
       const res = await originalFetch(BUILD_ID_PATH, { cache: 'no-store' });
-      if (res.ok) learn(((await res.json()) as { buildId?: string }).buildId ?? null);
+      if (res.ok) onBuildId(((await res.json()) as { buildId?: string }).buildId ?? null);
     } catch {
       // Offline or the server restarting: the next poll asks again.
     }
   };
-  // Every answer of this origin names the build that made it (data of client-side navigations, fetchers).
   window.fetch = async (...args: Parameters<typeof fetch>) => {
     const res = await originalFetch(...args);
-    if (res.url.startsWith(location.origin)) learn(res.headers.get(BUILD_ID_HEADER));
+    if (res.url.startsWith(location.origin)) onBuildId(res.headers.get(BUILD_ID_HEADER));
     return res;
   };
-
-  /** Script parts of the page routes `url` leads to that this page has not loaded yet. */
-  const missingParts = (url: URL): string[] => {
-    const routes = w.__reactRouterDataRouter?.routes;
-    const manifest = w.__reactRouterManifest?.routes ?? {};
-    const cache = w.__reactRouterRouteModules ?? {};
-    return (routes ? (matchRoutes(routes, url.pathname) ?? []) : [])
-      .filter((m) => m.route.id && !(m.route.id in cache))
-      .map((m) => manifest[m.route.id!]?.module)
-      .filter((module): module is string => !!module && !loaded.has(module));
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void poll();
   };
+  const timer = setInterval(() => void poll(), BUILD_POLL_INTERVAL_MS);
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    clearInterval(timer);
+    window.fetch = originalFetch;
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+}
+
+/** Script parts (route modules) of the pages `url` leads to that this page has loaded neither by React Router nor in `loaded`. */
+function missingParts(url: URL, loaded: ReadonlySet<string>): string[] {
+  const w = window as Window & RouterGlobals;
+  const routes = w.__reactRouterDataRouter?.routes;
+  const manifest = w.__reactRouterManifest?.routes ?? {};
+  const cache = w.__reactRouterRouteModules ?? {};
+  return (routes ? (matchRoutes(routes, url.pathname) ?? []) : [])
+    .filter((m) => m.route.id && !(m.route.id in cache))
+    .map((m) => manifest[m.route.id!]?.module)
+    .filter((module): module is string => !!module && !loaded.has(module));
+}
+
+/**
+ * Starts watching for a newer build and guarding navigations (see above); call once in the browser.
+ * @returns a function that stops it.
+ */
+export function watchBuilds(): () => void {
+  const current = (window as Window & RouterGlobals).__reactRouterManifest?.version;
+  const loaded = new Set<string>();
+  let stale = false;
+  const stopListening = listenForBuildIds((id) => {
+    if (id && current && id !== current) stale = true;
+  });
 
   const onNavigate = (e: Event) => {
     const target = targetOf(e);
@@ -124,7 +140,7 @@ export function watchBuilds(): () => void {
       e.stopImmediatePropagation();
       return;
     }
-    const parts = missingParts(target.url);
+    const parts = missingParts(target.url, loaded);
     if (parts.length === 0) return;
     e.preventDefault();
     e.stopImmediatePropagation();
@@ -144,21 +160,14 @@ export function watchBuilds(): () => void {
   const onPopState = () => {
     if (stale) location.reload();
   };
-  const onVisible = () => {
-    if (document.visibilityState === 'visible') void poll();
-  };
 
-  const timer = setInterval(() => void poll(), BUILD_POLL_INTERVAL_MS);
   window.addEventListener('click', onNavigate, true);
   window.addEventListener('submit', onNavigate, true);
   window.addEventListener('popstate', onPopState);
-  document.addEventListener('visibilitychange', onVisible);
   return () => {
-    clearInterval(timer);
-    window.fetch = originalFetch;
+    stopListening();
     window.removeEventListener('click', onNavigate, true);
     window.removeEventListener('submit', onNavigate, true);
     window.removeEventListener('popstate', onPopState);
-    document.removeEventListener('visibilitychange', onVisible);
   };
 }
