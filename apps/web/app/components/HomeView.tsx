@@ -93,6 +93,15 @@ export function HomeView({ gender, banners, tree, arrivals, sale, brands }: Home
       <p className="section__more">
         <Link to={`/search?${listQuery}discount=1&sort=discount-desc`}>Все товары со скидкой</Link>
       </p>
+      <BrandSlider brands={brands} listQuery={listQuery} />
+    </>
+  );
+}
+
+/** The brand slider (spec §2): a tile per brand with its country and number of models, and a link to all brands. */
+function BrandSlider({ brands, listQuery }: { brands: HomeData['brands']; listQuery: string }) {
+  return (
+    <>
       <Slider title="Бренды">
         {brands.map((b) => (
           <Link key={b.slug} to={`/search?${listQuery}brand=${b.slug}`} className="brand-tile">
