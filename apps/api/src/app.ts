@@ -29,6 +29,7 @@ import { smsRoutes } from './modules/sms/sms.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { guardStaffRoutes } from './modules/staff/staff.auth.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
 import type { MasterImageSource } from './modules/media/media.masters.ts';
 
 declare module 'fastify' {
@@ -124,6 +125,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(cardPaymentRoutes, { prefix: '/payment' });
       await api.register(backofficeRoutes, { prefix: '/backoffice' });
       await api.register(staffRoutes, { prefix: '/admin' });
+      await api.register(contentRoutes, { prefix: '/content' });
       await api.register(smsRoutes, { prefix: '/dev' });
     },
     { prefix: '/api' },

@@ -28,6 +28,7 @@ import { RETRY_STATUSES } from './enums.ts';
 import { TOKEN_EXPIRED_MESSAGE, type ErrorBody } from './errors.ts';
 import type { Order, OrderDraft } from './order.schema.ts';
 import type { HalykAuth } from './payment.schema.ts';
+import type { ContentPage, ContentPageSummary, SellerDetails } from './content.schema.ts';
 
 const API_ERROR = Symbol.for('kiim.ApiError');
 
@@ -310,6 +311,14 @@ const orderCalls = (call: Call) => ({
   halykStatus: (orderNumber: string) => call<{ order: Order }>('POST', '/api/payment/halyk/status', { orderNumber }),
 });
 
+/** Information pages and the seller's details (module `content`). */
+const contentCalls = (call: Call) => ({
+  contentPages: (locale?: string) => call<ContentPageSummary[]>('GET', '/api/content/pages', undefined, { locale }),
+  contentPage: (slug: string, locale?: string) =>
+    call<ContentPage>('GET', `/api/content/pages/${enc(slug)}`, undefined, { locale }),
+  seller: () => call<SellerDetails>('GET', '/api/content/seller'),
+});
+
 /**
  * Typed client of the Kiim API (spec §7 paths exactly). Every method returns the `data` of the answer.
  * Every call goes through the request rules of spec §8 and §9, kept here and nowhere else:
@@ -339,6 +348,7 @@ export function createApiClient(opts: ApiClientOptions) {
     ...listCalls(call),
     ...customerCalls(call, state),
     ...orderCalls(call),
+    ...contentCalls(call),
   };
 }
 

@@ -11,6 +11,7 @@ export * from './order.schema.ts';
 export * from './payment.schema.ts';
 export * from './staff.permissions.ts';
 export * from './staff.schema.ts';
+export * from './content.schema.ts';
 export * from './checkout.rules.ts';
 export * from './phone.rules.ts';
 export * from './format.ts';

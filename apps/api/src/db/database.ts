@@ -41,6 +41,7 @@ import type {
   StaffRecoveryCodeTable,
   StaffSessionTable,
 } from '#app/modules/staff/staff.table.ts';
+import type { ContentPageTable } from '#app/modules/content/content.table.ts';
 
 /** Every table of the shop, as Kysely sees it. */
 export interface Database {
@@ -78,6 +79,7 @@ export interface Database {
   staff_auth_failure: StaffAuthFailureTable;
   api_key: ApiKeyTable;
   audit_log: AuditLogTable;
+  content_page: ContentPageTable;
 }
 
 export type Db = Kysely<Database>;

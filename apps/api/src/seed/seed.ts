@@ -8,6 +8,7 @@ import { reindexSearch } from '#app/modules/catalog/catalog.search.ts';
 import { isSearchIndexEmpty } from '#app/modules/catalog/catalog.repository.ts';
 import type { MasterImageSource } from '#app/modules/media/media.masters.ts';
 import { buildDemoCatalogue, type DemoCatalogue } from './seed.catalogue.ts';
+import { seedInfoPages } from './seed.content.ts';
 
 /** Default date the demo catalogue is built for: fixes every timestamp and arrival date. */
 export const DEMO_SEED_DATE = new Date('2026-11-01T06:00:00Z');
@@ -29,6 +30,8 @@ export interface SeedSummary {
   imageFiles: number;
   banners: number;
   searchTerms: number;
+  /** Information pages added (those the database lacked). */
+  infoPages: number;
 }
 
 /** What `seedDemo` and `ensureSeeded` report progress to (a Fastify logger or `console` fit). */
@@ -83,6 +86,7 @@ export async function seedDemo(db: Db, opts: { mediaDir: string | null; now?: Da
     await insertChunked(trx, 'banner', rows.banner);
   });
   const search = await reindexSearch(db);
+  const infoPages = await seedInfoPages(db, opts.now ?? DEMO_SEED_DATE);
   let imageFiles = 0;
   if (opts.mediaDir) {
     const { renderMissingBannerImages, renderMissingProductImages } = await import('./images.ts');
@@ -102,6 +106,7 @@ export async function seedDemo(db: Db, opts: { mediaDir: string | null; now?: Da
     imageFiles,
     banners: rows.banner.length,
     searchTerms: search.terms,
+    infoPages,
   };
 }
 
@@ -124,7 +129,7 @@ export interface EnsureSeededResult {
 /**
  * Start-up hook (architecture: "automatic on first start of an empty database"): seeds the demo data
  * when the catalogue is empty, builds the search index of a catalogue that has none (one seeded before
- * search existed), then renders any missing picture masters into `config.mediaDir` in the background,
+ * search existed) and adds the information pages a database lacks, then renders any missing picture masters into `config.mediaDir` in the background,
  * so the server can listen as soon as the data is there (the media route draws a missing master on
  * demand meanwhile); with `config.mediaPrerender` false, pictures are only drawn on demand. Errors of the
  * picture step are logged, not thrown.
@@ -142,9 +147,14 @@ export async function ensureSeeded(
     log.info(
       `Демо-каталог создан: ${seeded.products} товаров, ${seeded.skus} SKU за ${Date.now() - started} мс`,
     );
-  } else if (await isSearchIndexEmpty(db)) {
-    const indexed = await reindexSearch(db);
-    log.info(`Поисковый индекс построен: ${indexed.products} товаров, ${indexed.terms} терминов`);
+  } else {
+    if (await isSearchIndexEmpty(db)) {
+      const indexed = await reindexSearch(db);
+      log.info(`Поисковый индекс построен: ${indexed.products} товаров, ${indexed.terms} терминов`);
+    }
+    // A shop seeded before the information pages existed gets them; stored pages stay as edited.
+    const pages = await seedInfoPages(db, new Date());
+    if (pages > 0) log.info(`Информационные страницы добавлены: ${pages}`);
   }
   const images = (async () => {
     if (config.mediaPrerender === false) return null;
