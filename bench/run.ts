@@ -211,6 +211,24 @@ function markdown(r: { load: (LoadResult & { rpsRatio: number; p99Ratio: number 
   return lines.join('\n');
 }
 
+/**
+ * What production requires beyond the defaults: its own OTP secret, the seller's legal details (the demo ones are
+ * refused there) and live ePay settings — none is ever called by the bench (loopback, port 9).
+ */
+const PRODUCTION_SETTINGS = {
+  OTP_SECRET: randomBytes(24).toString('hex'),
+  SELLER_COMPANY_NAME: 'ТОО «Kiim Bench»',
+  SELLER_BIN: '240540000016',
+  SELLER_LEGAL_ADDRESS: 'г. Алматы, пр. Аль-Фараби, 77/8',
+  EPAY_MODE: 'live',
+  EPAY_OAUTH_URL: 'http://127.0.0.1:9/oauth',
+  EPAY_API_URL: 'http://127.0.0.1:9/api',
+  EPAY_SCRIPT_URL: 'http://127.0.0.1:9/payform.js',
+  EPAY_CLIENT_ID: 'bench',
+  EPAY_CLIENT_SECRET: 'bench',
+  EPAY_TERMINAL_ID: 'bench',
+};
+
 async function main() {
   const started = Date.now();
   if (!fs.existsSync(path.join(root, 'apps', 'web', 'build', 'server', 'index.js'))) throw new Error('no storefront build: run `npm run build` first (npm run bench does)');
@@ -240,14 +258,7 @@ async function main() {
     MEDIA_PRERENDER: 'false',
     LOG_LEVEL: 'warn',
     PUBLIC_URL: shopUrl,
-    OTP_SECRET: randomBytes(24).toString('hex'),
-    EPAY_MODE: 'live',
-    EPAY_OAUTH_URL: 'http://127.0.0.1:9/oauth',
-    EPAY_API_URL: 'http://127.0.0.1:9/api',
-    EPAY_SCRIPT_URL: 'http://127.0.0.1:9/payform.js',
-    EPAY_CLIENT_ID: 'bench',
-    EPAY_CLIENT_SECRET: 'bench',
-    EPAY_TERMINAL_ID: 'bench',
+    ...PRODUCTION_SETTINGS,
   });
   try {
     await waitFor(`${shopUrl}/api/city/list`, shop, 120);

@@ -42,6 +42,8 @@ const inProcessFetch: typeof fetch = async (input, init) => {
 const api = createApiClient({ fetch: inProcessFetch, baseUrl: 'http://in-process' });
 
 const build = (await import(path.join(here, 'build', 'server', 'index.js'))) as ServerBuild;
+/** This build's id (React Router's manifest version): the storefront polls it to learn of a newer build (spec §7). */
+const buildId = build.assets.version;
 const handleRequest = createRequestHandler(build, config.env === 'production' ? 'production' : 'development');
 // As @react-router/node's listener, plus gzip of pages and `.data` answers (http-compression.ts).
 const listener = createRequestListener(async (request, client) =>
@@ -49,15 +51,29 @@ const listener = createRequestListener(async (request, client) =>
     request,
     // Route middleware is on (react-router.config.ts), so the context is a RouterContextProvider; the API client
     // and the shopper's socket address ride on it for app/lib/api.server.ts (apiFor).
-    await handleRequest(
-      request,
-      Object.assign(new RouterContextProvider(), { api, clientAddress: client.address }),
+    withBuildId(
+      // Route middleware is on (react-router.config.ts), so the context is a RouterContextProvider; the API client
+      // and the shopper's socket address ride on it for app/lib/api.server.ts (apiFor).
+      await handleRequest(request, Object.assign(new RouterContextProvider(), { api, clientAddress: client.address })),
     ),
   ),
 );
 
 // The back office's single-page app under /admin (apps/admin): its own build, apart from the storefront's.
 await serveAdmin(app, adminDir);
+
+/** Every page and data answer names its build: a tab of an older build learns of the new one from any answer. */
+function withBuildId(response: Response): Response {
+  try {
+    response.headers.set('x-build-id', buildId);
+    return response;
+  } catch {
+    // Immutable headers (a redirect made by Response.redirect): copy it.
+    const copy = new Response(response.body, response);
+    copy.headers.set('x-build-id', buildId);
+    return copy;
+  }
+}
 
 // Everything else is a page. Bodies stay unread here: React Router reads the raw request stream itself.
 await app.register(async (pages) => {
@@ -79,6 +95,10 @@ await app.register(async (pages) => {
           : 'public, max-age=3600',
       );
     },
+  });
+  // The build the pages of this server come from (app/lib/new-build.ts): never cached, so a poll sees a deploy.
+  pages.get('/build-id', (_request, reply) => {
+    void reply.header('cache-control', 'no-store').header('x-build-id', buildId).send({ buildId });
   });
   pages.all('/*', (request, reply) => {
     const p = request.url;

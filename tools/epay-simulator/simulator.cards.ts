@@ -29,6 +29,27 @@ const DECLINES: Record<string, CardOutcome> = {
   },
 };
 
+/** A test card as the payment page lists it: the number in groups of four and what paying with it gives. */
+export interface TestCard {
+  number: string;
+  outcome: string;
+}
+
+/**
+ * The sandbox cards the payment page lists for whoever tests the shop: the approved ones, then the declined
+ * ones with their decline reason. Any future expiry date and any three-digit CVC are accepted.
+ */
+export function testCards(): TestCard[] {
+  const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+  return [
+    ...APPROVED_CARDS.map((d) => ({ number: grouped(d), outcome: 'Оплата пройдёт' })),
+    ...DECLINED_CARDS.map((d) => {
+      const o = DECLINES[d]!;
+      return { number: grouped(d), outcome: `Отказ: ${o.approved ? '' : o.reason.toLowerCase()}` };
+    }),
+  ];
+}
+
 /** Digits of a card number as typed (spaces and dashes dropped). */
 export const cardDigits = (input: string) => input.replace(/[\s-]/g, '');
 

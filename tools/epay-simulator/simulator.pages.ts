@@ -3,6 +3,7 @@
  * of payments-sms.md §1) and its payment page. Plain strings, no framework: the simulator stands in for
  * ePay's own pages.
  */
+import { testCards } from './simulator.cards.ts';
 
 const esc = (v: unknown) =>
   String(v ?? '').replace(
@@ -89,7 +90,9 @@ label{display:block;font-size:14px;margin:12px 0 4px}input{width:100%;font:inher
 .error{color:#b00020;font-size:14px;margin:12px 0 0}
 button{width:100%;margin-top:20px;font:inherit;font-weight:600;padding:12px;border:0;border-radius:8px;background:#00805f;color:#fff;cursor:pointer}
 a.back{display:block;text-align:center;margin-top:14px;color:#00805f}
-.result{text-align:center}.result h1{font-size:22px}`;
+.result{text-align:center}.result h1{font-size:22px}
+.cards{margin-top:16px}.cards h2{font-size:17px;margin:0}.cards table{width:100%;border-collapse:collapse;font-size:14px}
+.cards th,.cards td{text-align:left;padding:6px 4px;border-bottom:1px solid #e6e8e7}.cards code{font-size:14px;white-space:nowrap}`;
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -132,8 +135,21 @@ export function payformPage(v: PayformView): string {
 <input id="cardholder" name="cardholder" placeholder="IVAN IVANOV" value="${esc(v.values?.cardholder)}">
 ${v.error ? `<p class="error" role="alert">${esc(v.error)}</p>` : ''}
 <button type="submit">Оплатить ${esc(tenge.format(v.amount))}</button>
-</form>${back}</section>`,
+</form>${back}</section>
+${testCardsSection()}`,
   );
+}
+
+/** The simulator's test cards under the form: which number approves and which declines, and with what reason. */
+function testCardsSection(): string {
+  const rows = testCards()
+    .map((c) => `<tr><td><code>${esc(c.number)}</code></td><td>${esc(c.outcome)}</td></tr>`)
+    .join('');
+  return `<section class="card cards" aria-labelledby="cards-title">
+<h2 id="cards-title">Тестовые карты</h2>
+<p class="muted">Срок действия — любой в будущем, CVC — любые три цифры. Другие номера банк отклонит.</p>
+<table><thead><tr><th scope="col">Номер карты</th><th scope="col">Результат</th></tr></thead><tbody>${rows}</tbody></table>
+</section>`;
 }
 
 /** A page saying the payment cannot be made (bad or expired session). */

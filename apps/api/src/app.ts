@@ -31,6 +31,7 @@ import { reviewAdminRoutes } from './modules/review/review.admin.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { guardStaffRoutes } from './modules/staff/staff.auth.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
 import type { MasterImageSource } from './modules/media/media.masters.ts';
 
 declare module 'fastify' {
@@ -126,6 +127,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(cardPaymentRoutes, { prefix: '/payment' });
       await api.register(backofficeRoutes, { prefix: '/backoffice' });
       await api.register(staffRoutes, { prefix: '/admin' });
+      await api.register(contentRoutes, { prefix: '/content' });
       await api.register(reviewRoutes, { prefix: '/review' });
       await api.register(questionRoutes, { prefix: '/question' });
       await api.register(reviewAdminRoutes, { prefix: '/admin' });

@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, SIMULATOR_CREDENTIALS } from './config.ts';
+import { DEMO_SELLER, loadConfig, SIMULATOR_CREDENTIALS } from './config.ts';
+import { SELLER_ENV } from './test/production-env.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** What production needs beside the payment variables under test. */
-const PRODUCTION = { NODE_ENV: 'production', OTP_SECRET: 'a-production-secret-of-enough-length' };
+const SELLER = SELLER_ENV;
+const PRODUCTION = { NODE_ENV: 'production', OTP_SECRET: 'a-production-secret-of-enough-length', ...SELLER };
 const LIVE_EPAY = {
   EPAY_OAUTH_URL: 'https://epay-oauth.homebank.kz/oauth2/token',
   EPAY_API_URL: 'https://epay-api.homebank.kz',
@@ -94,6 +96,9 @@ describe('one configuration schema', () => {
       '  OTP_SECRET: must be set in production',
       '  SMSC_LOGIN: required when SMS_PROVIDER=smsc',
       '  SMSC_PASSWORD: required when SMS_PROVIDER=smsc',
+      "  SELLER_COMPANY_NAME: the seller's real legal details must be set in production",
+      "  SELLER_BIN: the seller's real legal details must be set in production",
+      "  SELLER_LEGAL_ADDRESS: the seller's real legal details must be set in production",
       '  EPAY_OAUTH_URL: required when EPAY_MODE=live',
       '  EPAY_API_URL: required when EPAY_MODE=live',
       '  EPAY_SCRIPT_URL: required when EPAY_MODE=live',
@@ -114,6 +119,38 @@ describe('one configuration schema', () => {
       smsProvider: 'dev',
     });
     expect(c.payments.epay.clientId).toBe('kiim');
+  });
+});
+
+describe('seller details', () => {
+  it('are the marked demonstration values when not set', () => {
+    expect(loadConfig({}).seller).toEqual({ ...DEMO_SELLER, demo: true });
+  });
+
+  it('come from SELLER_* and are no longer marked demo once the legal ones are set', () => {
+    const seller = loadConfig({
+      ...SELLER,
+      SELLER_PHONE: '+7 717 255 00 00',
+      SELLER_EMAIL: 'help@kiim.kz',
+    }).seller;
+    expect(seller).toMatchObject({
+      companyName: 'ТОО «Киим Казахстан»',
+      bin: '900101300017',
+      phone: '+7 717 255 00 00',
+      email: 'help@kiim.kz',
+      serviceHours: DEMO_SELLER.serviceHours,
+      demo: false,
+    });
+    expect(loadConfig({ SELLER_BIN: '900101300017' }).seller.demo).toBe(true);
+  });
+
+  it('refuses a BIN with a wrong check digit, a phone that is not +7 and ten digits, a bad e-mail', () => {
+    expect(() => loadConfig({ SELLER_BIN: '900101300018' })).toThrow(
+      /SELLER_BIN: 12 digits with a valid check digit/,
+    );
+    expect(() => loadConfig({ SELLER_PHONE: '8 727 200 00 00' })).toThrow(/SELLER_PHONE/);
+    expect(() => loadConfig({ SELLER_PHONE: '+7 727 200 00' })).toThrow(/SELLER_PHONE/);
+    expect(() => loadConfig({ SELLER_EMAIL: 'care at kiim' })).toThrow(/SELLER_EMAIL/);
   });
 });
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { isValidBin } from './lib/bin.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -95,6 +96,25 @@ const EnvSchema = z.object({
       })
       .optional(),
   ),
+  /** The seller's legal details, shown in the footer and the public offer (Kazakh consumer law requires them). */
+  SELLER_COMPANY_NAME: z.preprocess(blankIsUnset, z.string().max(200).optional()),
+  SELLER_BIN: z.preprocess(
+    blankIsUnset,
+    z.string().refine(isValidBin, { message: '12 digits with a valid check digit (БИН)' }).optional(),
+  ),
+  SELLER_LEGAL_ADDRESS: z.preprocess(blankIsUnset, z.string().max(300).optional()),
+  /** Customer service phone, international format (`+7 727 200 00 00`). */
+  SELLER_PHONE: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^\+7[\d ()-]{10,16}$/, { message: '+7 and 10 digits, e.g. +7 727 200 00 00' })
+      .refine((v) => v.replace(/\D/g, '').length === 11, { message: '+7 and 10 digits' })
+      .optional(),
+  ),
+  SELLER_EMAIL: z.preprocess(blankIsUnset, z.string().email().optional()),
+  /** Customer service hours as a phrase shown after the phone (`ежедневно с 9:00 до 21:00`). */
+  SELLER_SERVICE_HOURS: z.preprocess(blankIsUnset, z.string().max(120).optional()),
 });
 type Env = z.infer<typeof EnvSchema>;
 
@@ -162,6 +182,31 @@ export const SIMULATOR_CREDENTIALS = {
   terminalId: '67e34d63-102f-4bd1-898e-370781d0074d',
 } as const;
 
+/**
+ * The demonstration seller of a shop that has not set its own `SELLER_*` details: a made-up company with a
+ * well-formed BIN. The storefront marks them as demonstration values; production refuses to start with them.
+ */
+export const DEMO_SELLER = {
+  companyName: 'ТОО «Kiim Retail»',
+  bin: '240540000016',
+  legalAddress: 'Республика Казахстан, 050059, г. Алматы, Медеуский район, пр. Аль-Фараби, 77/8, офис 1204',
+  phone: '+7 727 200 00 00',
+  email: 'care@kiim.kz',
+  serviceHours: 'ежедневно с 9:00 до 21:00 (время Алматы)',
+} as const;
+
+/** The seller's legal details and customer service (footer, public offer); `demo` while any is the demo value. */
+export interface SellerConfig {
+  companyName: string;
+  bin: string;
+  legalAddress: string;
+  /** As shown, `+7 727 200 00 00`. */
+  phone: string;
+  email: string;
+  serviceHours: string;
+  demo: boolean;
+}
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -186,6 +231,8 @@ export type Config = {
   /** Card payments (Halyk ePay) and the payment window. */
   payments: PaymentConfig;
   staff: StaffConfig;
+  /** The seller's legal details shown in the footer and the public offer. */
+  seller: SellerConfig;
 };
 
 /**
@@ -241,6 +288,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       firstOwner:
         e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     },
+    seller: sellerConfig(e),
+  };
+}
+
+/** The seller's details: each variable or its demo value; `demo` when a legal detail is left at the demo value. */
+function sellerConfig(e: Env): SellerConfig {
+  return {
+    companyName: e.SELLER_COMPANY_NAME ?? DEMO_SELLER.companyName,
+    bin: e.SELLER_BIN ?? DEMO_SELLER.bin,
+    legalAddress: e.SELLER_LEGAL_ADDRESS ?? DEMO_SELLER.legalAddress,
+    phone: e.SELLER_PHONE ?? DEMO_SELLER.phone,
+    email: e.SELLER_EMAIL ?? DEMO_SELLER.email,
+    serviceHours: e.SELLER_SERVICE_HOURS ?? DEMO_SELLER.serviceHours,
+    demo: !e.SELLER_COMPANY_NAME || !e.SELLER_BIN || !e.SELLER_LEGAL_ADDRESS,
   };
 }
 
@@ -266,6 +327,16 @@ function crossFieldProblems(e: Env, epayMode: EpayConfig['mode']): string[] {
     problems.push(
       `${e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}: set ADMIN_EMAIL and ADMIN_PASSWORD together`,
     );
+  }
+  if (e.NODE_ENV === 'production') {
+    const sellerRequired = {
+      SELLER_COMPANY_NAME: e.SELLER_COMPANY_NAME,
+      SELLER_BIN: e.SELLER_BIN,
+      SELLER_LEGAL_ADDRESS: e.SELLER_LEGAL_ADDRESS,
+    };
+    for (const [name, value] of Object.entries(sellerRequired)) {
+      if (!value) problems.push(`${name}: the seller's real legal details must be set in production`);
+    }
   }
   if (epayMode === 'simulator' && e.NODE_ENV === 'production') {
     problems.push('EPAY_MODE: the ePay simulator accepts test cards and must not run in production');

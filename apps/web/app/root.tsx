@@ -21,6 +21,9 @@ import { Footer } from './components/Footer.tsx';
 import { SignInDialog } from './components/sign-in/SignInDialog.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { SearchPlugin } from './components/SearchPlugin.tsx';
+import { BuildWatcher } from './components/BuildWatcher.tsx';
+import { NavigationProgress } from './components/NavigationProgress.tsx';
+import { RELOAD_GUARD_SCRIPT } from './lib/new-build.ts';
 
 /**
  * Every request first goes through the account middleware (spec §8 request rules: a refreshed token is written
@@ -37,13 +40,13 @@ export const links: Route.LinksFunction = () => [
  * Data every page shows in its header: the signed-in customer (spec §4: a present, valid token means
  * signed in), the cities and the current one (cookie `city_id`, default 1; set with `stock_api_region_id` and
  * `region_name` on the first visit, spec §3), the cart's capped count (spec §9) and the wishlist's products.
- * An invalid token is cleared (spec §8: any 403 logs out).
+ * An invalid token is cleared (spec §8: any 403 logs out). The footer's seller details come with them.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shopper = shopperOf(request, context);
   const { headers, cityId } = shopper;
   const onCartPage = /^\/cart\/?$/i.test(new URL(request.url).pathname);
-  const [customer, cities, lists] = await Promise.all([
+  const [customer, cities, lists, seller] = await Promise.all([
     customerOf(request, context).catch((e) => {
       if (!isApiStatus(e, 401, 403)) throw e;
       headers.append('Set-Cookie', clearCookie(COOKIE.customerToken));
@@ -52,6 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shopper.api.cities(),
     // Cart and wishlist errors are swallowed (spec §8): the header then shows them empty.
     headerLists(shopper, onCartPage),
+    // The footer's legal details: configuration the API always has; without them the footer shows its links only.
+    shopper.api.seller().catch(() => null),
   ]);
   const city = cities.find((c) => c.id === cityId) ?? cities[0] ?? null;
   if (city && (!readCookie(request, COOKIE.cityId) || city.id !== cityId)) {
@@ -60,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.append('Set-Cookie', shopCookie(COOKIE.stockApiRegionId, String(city.id)));
     headers.append('Set-Cookie', shopCookie(COOKIE.regionName, city.name));
   }
-  return data<RootData>({ customer, cities, city, ...lists, publicConfig: publicConfig() }, { headers });
+  return data<RootData>({ customer, cities, city, ...lists, publicConfig: publicConfig(), seller }, { headers });
 }
 
 /**
@@ -77,6 +82,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d1d1f" />
+        {/* The reload guard of spec §9 runs before any script part loads, so it also catches their failures. */}
+        <script dangerouslySetInnerHTML={{ __html: RELOAD_GUARD_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -99,6 +106,8 @@ export default function App() {
       <Footer />
       <SignInDialog />
       <SearchPlugin />
+      <NavigationProgress />
+      <BuildWatcher />
     </>
   );
 }

@@ -19,6 +19,9 @@ export default [
     route('checkout', 'routes/cart/checkout.tsx'),
     route('thankyou', 'routes/cart/thankyou.tsx'),
   ]),
+  // Information pages (spec §2): the index and the eight pages, whose texts are content (API module `content`).
+  route('info', 'routes/info/index.tsx'),
+  route('info/:slug', 'routes/info/page.tsx'),
   route('auth/sign-in', 'routes/auth/sign-in.tsx'),
   route('auth/sign-out', 'routes/auth/sign-out.tsx'),
   // Resource routes of the header's city chooser and of the wishlist hearts (forms that work without JS).
@@ -34,6 +37,8 @@ export default [
     // Issue 10: the customer's reviews and questions (type questions or reviews, spec §2) and the review form.
     route('content/:type', 'routes/personal/content.tsx'),
     route('review', 'routes/personal/review.tsx'),
+    // Any other /personal path: a visitor is sent to / (spec §2), a signed-in customer sees the 404 screen.
+    route('*', 'routes/personal/unknown.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -28,6 +28,7 @@ import { RETRY_STATUSES } from './enums.ts';
 import { TOKEN_EXPIRED_MESSAGE, type ErrorBody } from './errors.ts';
 import type { Order, OrderDraft } from './order.schema.ts';
 import type { HalykAuth } from './payment.schema.ts';
+import type { ContentPage, ContentPageSummary, SellerDetails } from './content.schema.ts';
 import type {
   CreateQuestionBody,
   CreateReviewBody,
@@ -320,6 +321,14 @@ const orderCalls = (call: Call) => ({
   halykStatus: (orderNumber: string) => call<{ order: Order }>('POST', '/api/payment/halyk/status', { orderNumber }),
 });
 
+/** Information pages and the seller's details (module `content`). */
+const contentCalls = (call: Call) => ({
+  contentPages: (locale?: string) => call<ContentPageSummary[]>('GET', '/api/content/pages', undefined, { locale }),
+  contentPage: (slug: string, locale?: string) =>
+    call<ContentPage>('GET', `/api/content/pages/${enc(slug)}`, undefined, { locale }),
+  seller: () => call<SellerDetails>('GET', '/api/content/seller'),
+});
+
 /** Reviews and questions of products (issue 10): the product page's, the customer's own, writing and votes. */
 const feedbackCalls = (call: Call) => ({
   reviewSummary: (slug: string) => call<ReviewSummary>('GET', `/api/review/product/${enc(slug)}/summary`),
@@ -365,6 +374,7 @@ export function createApiClient(opts: ApiClientOptions) {
     ...listCalls(call),
     ...customerCalls(call, state),
     ...orderCalls(call),
+    ...contentCalls(call),
     ...feedbackCalls(call),
   };
 }

@@ -108,6 +108,45 @@ export type BannerSlot = (typeof BANNER_SLOTS)[number];
 export const SIZE_GUIDE_PATH = '/info/razmer';
 
 /**
+ * Information pages of spec §2 (`/info/{slug}`) in the order the footer and the index list them. Their texts are
+ * content (API module `content`); the slugs are routes, so they live here.
+ */
+export const INFO_PAGES = [
+  { slug: 'dostavka-i-oplata', title: 'Доставка и оплата' },
+  { slug: 'vozvrat', title: 'Обмен и возврат' },
+  { slug: 'razmer', title: 'Таблица размеров' },
+  { slug: 'faq', title: 'Вопросы и ответы' },
+  { slug: 'stores', title: 'Магазины и пункты выдачи' },
+  { slug: 'contact', title: 'Контакты' },
+  { slug: 'dogovor-publichnoj-oferty', title: 'Публичная оферта' },
+  { slug: 'politika-konfidencialnosti', title: 'Политика конфиденциальности' },
+] as const;
+export type InfoPageSlug = (typeof INFO_PAGES)[number]['slug'];
+
+/** Languages content pages are written in: Russian now; Kazakh (`kk`) is added with its translation (issue 13). */
+export const CONTENT_LOCALES = ['ru'] as const;
+export type ContentLocale = (typeof CONTENT_LOCALES)[number];
+export const DEFAULT_CONTENT_LOCALE: ContentLocale = 'ru';
+
+/** Names of the delivery methods (spec §4) as checkout and the information pages show them. */
+export const DELIVERY_METHOD_NAMES: Record<DeliveryMethod, string> = {
+  [DeliveryMethod.pickup]: 'Самовывоз',
+  [DeliveryMethod.courier]: 'Курьерская доставка',
+};
+
+/** Names of the payment methods (spec §4) as checkout, the footer and the information pages show them. */
+export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
+  [PaymentMethod.cashOnDelivery]: 'Наличными при получении',
+  [PaymentMethod.cardOnDelivery]: 'Картой при получении',
+  [PaymentMethod.cardOnline]: 'Картой онлайн',
+};
+
+/** How often the storefront asks whether a newer build is live (spec §7 "polls the latest build id"), ms. */
+export const BUILD_POLL_INTERVAL_MS = 5 * 60 * 1000;
+/** Reload guard (spec §9): after a script part failed to load, the page reloads at most once in this time, ms. */
+export const RELOAD_GUARD_MS = 10_000;
+
+/**
  * Fit feedback of a review (issue 10): the item runs small, is true to size, or runs large. Optional in a
  * review.
  */

@@ -43,6 +43,8 @@ export const ErrorCode = {
   deliveryMethodNotOffered: 4011,
   paymentMethodNotOffered: 4012,
   orderNotFound: 4004,
+  /** An information page that does not exist in that language or is not published (404). */
+  contentNotFound: 5004,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -48,6 +48,7 @@ import type {
   ReviewTable,
   ReviewVoteTable,
 } from '#app/modules/review/review.table.ts';
+import type { ContentPageTable } from '#app/modules/content/content.table.ts';
 
 /** Every table of the shop, as Kysely sees it. */
 export interface Database {
@@ -90,6 +91,7 @@ export interface Database {
   question: QuestionTable;
   question_answer: QuestionAnswerTable;
   review_author: ReviewAuthorTable;
+  content_page: ContentPageTable;
 }
 
 export type Db = Kysely<Database>;

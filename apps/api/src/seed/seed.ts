@@ -9,6 +9,7 @@ import { isSearchIndexEmpty } from '#app/modules/catalog/catalog.repository.ts';
 import type { MasterImageSource } from '#app/modules/media/media.masters.ts';
 import { buildDemoCatalogue, type DemoCatalogue } from './seed.catalogue.ts';
 import { buildDemoFeedback, type DemoFeedback } from './seed.reviews.ts';
+import { seedInfoPages } from './seed.content.ts';
 
 /** Default date the demo catalogue is built for: fixes every timestamp and arrival date. */
 export const DEMO_SEED_DATE = new Date('2026-11-01T06:00:00Z');
@@ -33,6 +34,8 @@ export interface SeedSummary {
   /** Demo reviews and answered questions (imported, published; seed.reviews.ts). */
   reviews: number;
   questions: number;
+  /** Information pages added (those the database lacked). */
+  infoPages: number;
 }
 
 /** What `seedDemo` and `ensureSeeded` report progress to (a Fastify logger or `console` fit). */
@@ -104,6 +107,7 @@ export async function seedDemo(db: Db, opts: { mediaDir: string | null; now?: Da
     await insertChunked(trx, 'question_answer', feedback.question_answer);
   });
   const search = await reindexSearch(db);
+  const infoPages = await seedInfoPages(db, opts.now ?? DEMO_SEED_DATE);
   let imageFiles = 0;
   if (opts.mediaDir) {
     const { renderMissingBannerImages, renderMissingProductImages } = await import('./images.ts');
@@ -125,6 +129,7 @@ export async function seedDemo(db: Db, opts: { mediaDir: string | null; now?: Da
     searchTerms: search.terms,
     reviews: feedback.review.length,
     questions: feedback.question.length,
+    infoPages,
   };
 }
 
@@ -147,7 +152,7 @@ export interface EnsureSeededResult {
 /**
  * Start-up hook (architecture: "automatic on first start of an empty database"): seeds the demo data
  * when the catalogue is empty, builds the search index of a catalogue that has none (one seeded before
- * search existed), then renders any missing picture masters into `config.mediaDir` in the background,
+ * search existed) and adds the information pages a database lacks, then renders any missing picture masters into `config.mediaDir` in the background,
  * so the server can listen as soon as the data is there (the media route draws a missing master on
  * demand meanwhile); with `config.mediaPrerender` false, pictures are only drawn on demand. Errors of the
  * picture step are logged, not thrown.
@@ -165,9 +170,14 @@ export async function ensureSeeded(
     log.info(
       `Демо-каталог создан: ${seeded.products} товаров, ${seeded.skus} SKU за ${Date.now() - started} мс`,
     );
-  } else if (await isSearchIndexEmpty(db)) {
-    const indexed = await reindexSearch(db);
-    log.info(`Поисковый индекс построен: ${indexed.products} товаров, ${indexed.terms} терминов`);
+  } else {
+    if (await isSearchIndexEmpty(db)) {
+      const indexed = await reindexSearch(db);
+      log.info(`Поисковый индекс построен: ${indexed.products} товаров, ${indexed.terms} терминов`);
+    }
+    // A shop seeded before the information pages existed gets them; stored pages stay as edited.
+    const pages = await seedInfoPages(db, new Date());
+    if (pages > 0) log.info(`Информационные страницы добавлены: ${pages}`);
   }
   const images = (async () => {
     if (config.mediaPrerender === false) return null;

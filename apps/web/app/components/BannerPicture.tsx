@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Banner } from '@kiim/contract';
+import { ResponsiveImage } from './ResponsiveImage.tsx';
 
 /**
  * A banner (spec §9): its picture — with the mobile variant of its slot, when given, for narrow screens — and
@@ -26,17 +27,7 @@ export function BannerPicture({
     <Link to={banner.href} className={`banner banner--${banner.theme} ${className}`} style={ratio}>
       <picture>
         {mobile && <source media="(max-width: 640px)" srcSet={mobile.image.srcSet} sizes="100vw" width={mobile.image.width} height={mobile.image.height} />}
-        <img
-          src={image.src}
-          srcSet={image.srcSet}
-          sizes={sizes}
-          width={image.width}
-          height={image.height}
-          alt={image.alt}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : undefined}
-          decoding={priority ? 'sync' : 'async'}
-        />
+        <ResponsiveImage image={image} sizes={sizes} priority={priority} />
       </picture>
       <span className="banner__text">
         <span className="banner__title">{banner.title}</span>

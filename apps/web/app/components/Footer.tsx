@@ -1,16 +1,80 @@
-/** Site footer: contacts and the shop's legal name. Content pages of spec §2 come with their own issue. */
+import { Link } from 'react-router';
+import { INFO_PAGES, PAYMENT_METHOD_NAMES } from '@kiim/contract/enums';
+import { useRootData } from '../lib/root-data.ts';
+
+/** Card brands Halyk ePay and the terminals of the pickup points and couriers take. */
+const CARD_BRANDS = ['Visa', 'Mastercard'] as const;
+
+/**
+ * Site footer of every page: links to all information pages (spec §2), customer service phone and hours, the
+ * seller's legal details (configuration `SELLER_*`, marked while they are demonstration values) and the accepted
+ * payment methods (spec §4). In the error screen (no root data) it shows the links only.
+ */
 export function Footer() {
+  const seller = useRootData()?.seller ?? null;
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
-        <div>
-          <strong>KIIM</strong>
-          <p>Одежда для женщин и мужчин с доставкой по Казахстану.</p>
-        </div>
-        <div>
-          <p>
-            Служба заботы о покупателях: <a href="tel:+77272000000">+7 727 200 00 00</a>, ежедневно с 9:00 до 21:00
+        <nav aria-label="Покупателям" className="site-footer__col">
+          <h2 className="site-footer__title">Покупателям</h2>
+          <ul className="site-footer__links">
+            {INFO_PAGES.map((p) => (
+              <li key={p.slug}>
+                <Link to={`/info/${p.slug}`}>{p.title}</Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/brands">Бренды</Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="site-footer__col">
+          <h2 className="site-footer__title">Служба заботы о покупателях</h2>
+          {seller && (
+            <p>
+              <a href={seller.phoneHref} className="site-footer__phone">
+                {seller.phone}
+              </a>
+              <br />
+              {seller.serviceHours}
+              <br />
+              <a href={`mailto:${seller.email}`}>{seller.email}</a>
+            </p>
+          )}
+          <h2 className="site-footer__title">Способы оплаты</h2>
+          <ul className="site-footer__pay" aria-label="Способы оплаты">
+            {Object.values(PAYMENT_METHOD_NAMES).map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+          <p className="site-footer__cards">
+            {CARD_BRANDS.map((b) => (
+              <span key={b} className="card-brand">
+                {b}
+              </span>
+            ))}
+            <span className="card-brand">Halyk ePay</span>
           </p>
+        </div>
+        <div className="site-footer__col" data-testid="footer-legal">
+          <p>
+            <strong className="site-footer__logo">KIIM</strong>
+            <br />
+            Одежда для женщин и мужчин с доставкой по Казахстану.
+          </p>
+          {seller && (
+            <p>
+              {seller.companyName}, БИН {seller.bin}
+              <br />
+              {seller.legalAddress}
+              {seller.demo && (
+                <>
+                  <br />
+                  <em>Демонстрационные реквизиты: магазин ещё не указал свои.</em>
+                </>
+              )}
+            </p>
+          )}
           <p>© {new Date().getFullYear()} Kiim. Цены указаны в тенге с учётом НДС.</p>
         </div>
       </div>

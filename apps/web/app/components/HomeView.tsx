@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { plural } from '@kiim/contract/text';
-import type { Banner, CategoryTreeNode, ProductCard as ProductCardData } from '@kiim/contract';
+import type { Banner, BrandDetails, CategoryTreeNode, ProductCard as ProductCardData } from '@kiim/contract';
 import { BannerPicture, pairBanners } from './BannerPicture.tsx';
 import { ProductCard } from './ProductCard.tsx';
 import { Slider } from './Slider.tsx';
@@ -14,14 +14,16 @@ export interface HomeData {
   tree: CategoryTreeNode[];
   arrivals: ProductCardData[];
   sale: ProductCardData[];
+  /** Brands for the brand slider, most products first. */
+  brands: Pick<BrandDetails, 'slug' | 'name' | 'country' | 'productCount'>[];
 }
 
 /**
  * Home page body, shared by `/` and `/home-{slug}` (spec §2): on `/` the four large banners (spec §9) and the
  * category tiles of both segments; on a segment home its banners (desktop with mobile variants), its category
- * tiles; then the new-arrivals and sale sliders of the current city.
+ * tiles; then the new-arrivals and sale sliders of the current city and the brand slider.
  */
-export function HomeView({ gender, banners, tree, arrivals, sale }: HomeData) {
+export function HomeView({ gender, banners, tree, arrivals, sale, brands }: HomeData) {
   const segmentSlot = gender === 1 ? 'home-men' : 'home-women';
   const hero = pairBanners(
     banners.filter((b) => b.slot === segmentSlot),
@@ -90,6 +92,28 @@ export function HomeView({ gender, banners, tree, arrivals, sale }: HomeData) {
       </Slider>
       <p className="section__more">
         <Link to={`/search?${listQuery}discount=1&sort=discount-desc`}>Все товары со скидкой</Link>
+      </p>
+      <BrandSlider brands={brands} listQuery={listQuery} />
+    </>
+  );
+}
+
+/** The brand slider (spec §2): a tile per brand with its country and number of models, and a link to all brands. */
+function BrandSlider({ brands, listQuery }: { brands: HomeData['brands']; listQuery: string }) {
+  return (
+    <>
+      <Slider title="Бренды">
+        {brands.map((b) => (
+          <Link key={b.slug} to={`/search?${listQuery}brand=${b.slug}`} className="brand-tile">
+            <span className="brand-tile__name">{b.name}</span>
+            <span className="brand-tile__meta">
+              {b.country} · {plural(b.productCount, text.count.models)}
+            </span>
+          </Link>
+        ))}
+      </Slider>
+      <p className="section__more">
+        <Link to="/brands">Все бренды</Link>
       </p>
     </>
   );

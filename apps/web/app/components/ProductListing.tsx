@@ -188,7 +188,7 @@ function ListingToolbar({
 }) {
   return (
     <div className="toolbar">
-      <input type="checkbox" id="filters-toggle" className="filters-toggle visually-hidden" />
+      <input type="checkbox" id="filters-toggle" className="filters-toggle visually-hidden" aria-label="Показать фильтры" />
       <label htmlFor="filters-toggle" className="button toolbar__filters">
         Фильтры{activeCount > 0 ? ` (${activeCount})` : ''}
       </label>

@@ -185,3 +185,12 @@ export function notFoundOnApi404(e: unknown): never {
   if (isApiStatus(e, 404)) throw data(null, { status: 404 });
   throw e;
 }
+
+/**
+ * For a page whose address carries an id or slug the API checks: its 404 (unknown) and 400 (not an id or slug at
+ * all, e.g. `/personal/orders/details/abc`) both become the storefront's 404 page (spec §2), never a 500.
+ */
+export function notFoundOnBadAddress(e: unknown): never {
+  if (isApiStatus(e, 400, 404)) throw data(null, { status: 404 });
+  throw e;
+}

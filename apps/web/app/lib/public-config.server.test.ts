@@ -18,7 +18,7 @@ describe('public configuration', () => {
       SEARCH_PLUGIN_ENABLED: 'false',
       SEARCH_PLUGIN_URL: 'https://search.example/plugin.js',
     });
-    expect(c.publicConfig()).toEqual({ searchPluginUrl: null });
+    expect(c.publicConfig()).toEqual({ searchPluginUrl: null, map: null });
   });
 
   it('names the plugin URL when the flag is on, and nothing else reaches the browser', async () => {
@@ -27,7 +27,7 @@ describe('public configuration', () => {
       SEARCH_PLUGIN_URL: 'https://search.example/plugin.js',
       OTP_SECRET: 'secret-value',
     });
-    expect(c.publicConfig()).toEqual({ searchPluginUrl: 'https://search.example/plugin.js' });
+    expect(c.publicConfig()).toEqual({ searchPluginUrl: 'https://search.example/plugin.js', map: null });
   });
 
   it('refuses to start with the flag on and no URL, or a URL that is not https or local', async () => {
@@ -38,6 +38,15 @@ describe('public configuration', () => {
       load({ SEARCH_PLUGIN_ENABLED: 'true', SEARCH_PLUGIN_URL: 'http://insecure.example/p.js' }),
     ).rejects.toThrow(/SEARCH_PLUGIN_URL/);
     await expect(load({ SEARCH_PLUGIN_ENABLED: 'yes' })).rejects.toThrow(/SEARCH_PLUGIN_ENABLED/);
+  });
+
+  it('names a map tile source only when one is configured, with its attribution', async () => {
+    const tiles = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+    const c = await load({ MAP_TILE_URL: tiles, MAP_ATTRIBUTION: '© OpenStreetMap' });
+    expect(c.publicConfig().map).toEqual({ tileUrl: tiles, attribution: '© OpenStreetMap' });
+    await expect(load({ MAP_TILE_URL: tiles, MAP_ATTRIBUTION: undefined })).rejects.toThrow(/MAP_ATTRIBUTION: required/);
+    await expect(load({ MAP_TILE_URL: 'http://tiles.example/{z}/{x}/{y}.png', MAP_ATTRIBUTION: 'x' })).rejects.toThrow(/MAP_TILE_URL/);
+    await expect(load({ MAP_TILE_URL: 'https://tiles.example/map.png', MAP_ATTRIBUTION: 'x' })).rejects.toThrow(/MAP_TILE_URL/);
   });
 
   it('uses PUBLIC_URL for absolute links, else the request origin', async () => {

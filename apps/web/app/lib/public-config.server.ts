@@ -15,6 +15,19 @@ const Env = z.object({
     .string()
     .refine((v) => /^https:\/\//.test(v) || (v.startsWith('/') && !v.startsWith('//')), { message: 'https:// address or a local path' })
     .optional(),
+  /**
+   * Optional real map of pickup points (checkout, /info/stores): a raster tile URL template with `{z}`, `{x}`, `{y}`
+   * (and optionally `{s}`) over https, e.g. `https://tile.openstreetmap.org/{z}/{x}/{y}.png`. Unset: the drawn
+   * scheme only (and nothing of a map library is ever loaded).
+   */
+  MAP_TILE_URL: z
+    .string()
+    .refine((v) => /^https:\/\/[^\s]+$/.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), {
+      message: 'https:// URL template with {z}, {x} and {y}',
+    })
+    .optional(),
+  /** Attribution the tile provider requires, shown on the map (required with MAP_TILE_URL). */
+  MAP_ATTRIBUTION: z.string().max(300).optional(),
 });
 
 function load() {
@@ -22,8 +35,11 @@ function load() {
   if (!parsed.success)
     throw new Error(`Invalid storefront configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   const e = parsed.data;
+  const problems: string[] = [];
   if (e.SEARCH_PLUGIN_ENABLED === 'true' && !e.SEARCH_PLUGIN_URL)
-    throw new Error('Invalid storefront configuration:\n  SEARCH_PLUGIN_URL: required when SEARCH_PLUGIN_ENABLED=true');
+    problems.push('SEARCH_PLUGIN_URL: required when SEARCH_PLUGIN_ENABLED=true');
+  if (e.MAP_TILE_URL && !e.MAP_ATTRIBUTION) problems.push('MAP_ATTRIBUTION: required when MAP_TILE_URL is set');
+  if (problems.length) throw new Error(`Invalid storefront configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return e;
 }
 
@@ -31,7 +47,10 @@ const env = load();
 
 /** The allow-listed public configuration. */
 export function publicConfig(): PublicConfig {
-  return { searchPluginUrl: env.SEARCH_PLUGIN_ENABLED === 'true' ? (env.SEARCH_PLUGIN_URL ?? null) : null };
+  return {
+    searchPluginUrl: env.SEARCH_PLUGIN_ENABLED === 'true' ? (env.SEARCH_PLUGIN_URL ?? null) : null,
+    map: env.MAP_TILE_URL ? { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION ?? '' } : null,
+  };
 }
 
 /** Origin for absolute links (canonical, Open Graph, sitemap): PUBLIC_URL, else the request's own origin. */

@@ -1,10 +1,18 @@
 import { useRouteLoaderData } from 'react-router';
-import type { City, Customer } from '@kiim/contract';
+import type { City, Customer, SellerDetails } from '@kiim/contract';
 
 /** The allow-listed public configuration that reaches the browser (lib/public-config.server.ts). */
 export interface PublicConfig {
   /** Address of the optional search plugin script of spec §1, or null when it is off. */
   searchPluginUrl: string | null;
+  /** The real map of pickup points (tile URL template and its attribution), or null: the drawn scheme only. */
+  map: MapConfig | null;
+}
+
+/** A raster tile source for the optional pickup-point map (MAP_TILE_URL, MAP_ATTRIBUTION). */
+export interface MapConfig {
+  tileUrl: string;
+  attribution: string;
 }
 
 /** A wishlist entry as the header and the hearts need it: which product, added in which size. */
@@ -23,6 +31,8 @@ export interface RootData {
   /** The wishlist's products and the size each was added in (header count, filled hearts). */
   wishlist: WishlistMark[];
   publicConfig: PublicConfig;
+  /** The seller's legal details and customer service for the footer (null when the API could not give them). */
+  seller: SellerDetails | null;
 }
 
 /**

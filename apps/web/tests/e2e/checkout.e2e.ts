@@ -228,7 +228,7 @@ describe('checkout (issue 6)', () => {
     const c = await shopperWith(sku);
     const { page } = c;
     await openCheckout(page);
-    await page.getByText('Картой онлайн').click();
+    await page.getByRole('main').getByText('Картой онлайн').click();
     await page.getByRole('button', { name: 'Оформить и перейти к оплате' }).click();
 
     // Straight from checkout to the bank's page (here the local simulator on its own loopback port).

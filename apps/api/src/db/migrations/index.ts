@@ -7,6 +7,7 @@ import * as m20261122T060100 from './20261122T060100-add-catalogue-summary-searc
 import * as m20261201T090000 from './20261201T090000-add-payment-return-requested.ts';
 import * as m20261203T100000 from './20261203T100000-create-reviews-and-questions.ts';
 import * as m20261206T100000 from './20261206T100000-create-staff-tables.ts';
+import * as m20261202T090000 from './20261202T090000-create-content-pages.ts';
 
 /** All migrations by name, in order. A new migration is added here (static list: no directory scan). */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '20261201T090000-add-payment-return-requested': m20261201T090000,
   '20261203T100000-create-reviews-and-questions': m20261203T100000,
   '20261206T100000-create-staff-tables': m20261206T100000,
+  '20261202T090000-create-content-pages': m20261202T090000,
 };

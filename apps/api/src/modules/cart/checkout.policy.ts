@@ -1,6 +1,8 @@
 import {
+  DELIVERY_METHOD_NAMES,
   DeliveryMethod,
   ErrorCode,
+  PAYMENT_METHOD_NAMES,
   PaymentMethod,
   type DeliveryMethodOption,
   type PaymentMethodOption,
@@ -13,12 +15,6 @@ import type { CartCity } from './cart.mapper.ts';
 // which price, which payment methods each delivery method allows, and whether a shopper's choice fits what a
 // city offers. Used by the split cart (what the checkout page offers) and by order creation (what an order may
 // choose). Pure rules: no database access here.
-
-/** Delivery method names as shown at checkout (spec §4). */
-const DELIVERY_METHOD_NAMES = {
-  [DeliveryMethod.pickup]: 'Самовывоз',
-  [DeliveryMethod.courier]: 'Курьерская доставка',
-};
 
 /** A payment method the shop takes and the delivery methods that allow it (spec §4). */
 interface PaymentMethodRule {
@@ -35,17 +31,17 @@ interface PaymentMethodRule {
 const PAYMENT_METHOD_RULES: readonly PaymentMethodRule[] = [
   {
     id: PaymentMethod.cashOnDelivery,
-    name: 'Наличными при получении',
+    name: PAYMENT_METHOD_NAMES[PaymentMethod.cashOnDelivery],
     deliveryMethods: [DeliveryMethod.pickup, DeliveryMethod.courier],
   },
   {
     id: PaymentMethod.cardOnDelivery,
-    name: 'Картой при получении',
+    name: PAYMENT_METHOD_NAMES[PaymentMethod.cardOnDelivery],
     deliveryMethods: [DeliveryMethod.pickup, DeliveryMethod.courier],
   },
   {
     id: PaymentMethod.cardOnline,
-    name: 'Картой онлайн',
+    name: PAYMENT_METHOD_NAMES[PaymentMethod.cardOnline],
     deliveryMethods: [DeliveryMethod.pickup, DeliveryMethod.courier],
   },
 ];

@@ -71,6 +71,11 @@ export function listPickupPoints(db: DbOrTrx, cityId: number): Promise<PickupPoi
   return db.selectFrom('pickup_point').selectAll().where('city_id', '=', cityId).orderBy('id').execute();
 }
 
+/** Every pickup point, by city and id. */
+export function listAllPickupPoints(db: DbOrTrx): Promise<PickupPointRow[]> {
+  return db.selectFrom('pickup_point').selectAll().orderBy('city_id').orderBy('id').execute();
+}
+
 /** Categories, optionally of one gender, ordered by gender, `sort_order`, id. */
 export function listCategories(db: DbOrTrx, gender?: number): Promise<CategoryRow[]> {
   return db

@@ -10,6 +10,7 @@ import {
   type Category,
   type CategoryTreeNode,
   type City,
+  type DeliveryCity,
   type PickupPoint,
   type Product,
   type ProductCard,
@@ -60,6 +61,24 @@ export async function listCities(db: DbOrTrx): Promise<City[]> {
 export async function listPickupPoints(db: DbOrTrx, cityId: number): Promise<PickupPoint[]> {
   await requireCity(db, cityId);
   return (await repo.listPickupPoints(db, cityId)).map(toPickupPoint);
+}
+
+/**
+ * Where the shop delivers (the delivery and stores pages): every city visible to customers in display order,
+ * with its courier price in tenge (null where there is no courier) and its pickup points (spec §3 fields).
+ * A city hidden from customers (a shop not open yet) is left out.
+ */
+export async function deliveryCities(db: DbOrTrx): Promise<DeliveryCity[]> {
+  const [cities, points] = await Promise.all([repo.listCities(db), repo.listAllPickupPoints(db)]);
+  return cities
+    .filter((c) => c.visible_for_customers === 1)
+    .map((c) => ({
+      id: c.id,
+      name: c.name,
+      timeZone: c.time_zone,
+      courierPrice: c.courier_available === 1 ? Number(c.courier_price) : null,
+      pickupPoints: points.filter((p) => p.city_id === c.id).map(toPickupPoint),
+    }));
 }
 
 /** Pickup points by id (spec §3 fields), keyed by id; unknown ids are absent. For orders that name one. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StaffErrorCode } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { manualClock } from '#app/test/manual-clock.ts';
+import { PRODUCTION_ENV } from '#app/test/production-env.ts';
 import {
   auditOf,
   enrolTwoFactor,
@@ -401,17 +402,7 @@ describe('production: two-factor is required', () => {
     prod = await createTestApp({
       clock,
       seed: false,
-      env: {
-        NODE_ENV: 'production',
-        OTP_SECRET: 'a-production-secret-for-the-staff-tests',
-        EPAY_MODE: 'live',
-        EPAY_OAUTH_URL: 'https://epay.invalid/oauth2/token',
-        EPAY_API_URL: 'https://epay.invalid',
-        EPAY_SCRIPT_URL: 'https://epay.invalid/payment-api.js',
-        EPAY_CLIENT_ID: 'kiim',
-        EPAY_CLIENT_SECRET: 'secret',
-        EPAY_TERMINAL_ID: '67e34d63-102f-4bd1-898e-370781d0074d',
-      },
+      env: PRODUCTION_ENV,
     });
   });
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { LAST_ORDER_COOKIE, readCookie } from '../../lib/cookies.server.ts';
 import { startPayment } from '../../lib/payment.server.ts';
 import { PayButton } from '../../components/PayButton.tsx';
 import { OrderPaymentInfo } from '../../components/OrderPaymentInfo.tsx';
-import { pickupAddress } from '../../components/checkout/PickupPoints.tsx';
+import { pickupAddress } from '../../lib/pickup-points.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Спасибо за заказ — Kiim' }, { name: 'robots', content: 'noindex' }];
 

@@ -13,6 +13,7 @@ import { WishlistHeart } from '../../components/WishlistHeart.tsx';
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from '../../components/Breadcrumbs.tsx';
 import { ProductCard } from '../../components/ProductCard.tsx';
 import { Slider } from '../../components/Slider.tsx';
+import { ZoomableImage, largeImage } from '../../components/ZoomableImage.tsx';
 import { ProductFeedback, RatingLink, type FeedbackLists } from '../../components/reviews/ProductFeedback.tsx';
 import { feedbackView } from '../../components/reviews/feedback-url.ts';
 import { reviewJsonLd } from '../../components/reviews/review-jsonld.ts';
@@ -33,7 +34,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
   const url = `${origin}/product/${p.slug}`;
   const title = `${p.name}, ${p.colour.name} — ${p.brand.name} | Kiim`;
   const description = `${p.name} ${p.brand.name}, цвет ${p.colour.name}. ${p.description}`.slice(0, 160);
-  const image = p.images[0] ? origin + p.images[0].src.replace(/\/\d+\.webp$/, '/960.webp') : undefined;
+  const image = p.images[0] ? origin + largeImage(p.images[0].src) : undefined;
   const available = p.stockState === StockState.inStock || p.skus.some((s) => s.globalStockAmount !== 'not-available');
   return [
     { title },
@@ -56,7 +57,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
         color: p.colour.name,
         category: p.category.name,
         brand: { '@type': 'Brand', name: p.brand.name },
-        image: p.images.map((i) => origin + i.src.replace(/\/\d+\.webp$/, '/960.webp')),
+        image: p.images.map((i) => origin + largeImage(i.src)),
         url,
         offers: {
           '@type': 'Offer',
@@ -178,29 +179,33 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
 type ProductData = Route.ComponentProps['loaderData']['product'];
 
-/** Phones: one picture per view, swiped (scroll snap); wider screens: two columns. The first loads at once. */
+/**
+ * Phones: one picture per view, swiped (scroll snap); wider screens: two columns. The first loads at once. Each
+ * picture opens large (components/ZoomableImage.tsx).
+ */
 function Gallery({ product }: { product: ProductData }) {
-  const [main, ...rest] = product.images;
   return (
     <div className="gallery" tabIndex={0} aria-label={`Фотографии: ${product.name}`} role="region">
-      {main && (
-        <img src={main.src} srcSet={main.srcSet} sizes="(max-width: 900px) 88vw, 400px" width={main.width} height={main.height} alt={main.alt} fetchPriority="high" decoding="sync" />
-      )}
-      {rest.map((img) => (
-        <img key={img.src} src={img.src} srcSet={img.srcSet} sizes="(max-width: 900px) 88vw, 400px" width={img.width} height={img.height} alt={img.alt} loading="lazy" decoding="async" />
+      {product.images.map((img, i) => (
+        <ZoomableImage key={img.src} image={img} sizes="(max-width: 900px) 88vw, 400px" priority={i === 0} />
       ))}
     </div>
   );
 }
 
+/** Sold out: no size in stock in any city (spec §4 «Нет в наличии»), so nothing can be added to the cart. */
+const isSoldOut = (product: ProductData) =>
+  product.skus.every((s) => s.regionalStockAmount === 'not-available' && s.globalStockAmount === 'not-available');
+
 /**
- * The sizes with their stock state in the city and «Добавить в корзину»: the cart action through a fetcher
+ * The sizes with their stock state in the city and «Добавить в корзину» (disabled «Нет в наличии» when sold out): the cart action through a fetcher
  * (a plain form back to `?added=1` without JavaScript). A size with no stock anywhere cannot be chosen.
  */
 function AddToCart({ product, size, onSize }: { product: ProductData; size: string | undefined; onSize: (externalId: string) => void }) {
   const fetcher = useFetcher<{ ok: boolean; message?: string }>();
   const [search] = useSearchParams();
   const added = (fetcher.data?.ok && fetcher.state === 'idle') || (!fetcher.data && search.get('added') === '1');
+  const soldOut = isSoldOut(product);
   return (
     <fetcher.Form method="post" action="/Cart" className="stack">
       <input type="hidden" name="intent" value="add" />
@@ -226,8 +231,8 @@ function AddToCart({ product, size, onSize }: { product: ProductData; size: stri
         <Link to={product.sizeGuideUrl}>Таблица размеров</Link>
         <span>Зачёркнут — нет в наличии; с точкой — доставка из другого города.</span>
       </p>
-      <button type="submit" className="button button--primary" disabled={fetcher.state !== 'idle'}>
-        Добавить в корзину
+      <button type="submit" className="button button--primary" disabled={soldOut || fetcher.state !== 'idle'} data-testid="add-to-cart">
+        {soldOut ? StockState.none : 'Добавить в корзину'}
       </button>
       {added && (
         <p className="notice" role="status">

@@ -5,21 +5,22 @@ import { formatDate, formatPhone, formatPrice } from '@kiim/contract/format';
 import type { Route } from './+types/order-details';
 import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { FieldError } from '../../components/form/Field.tsx';
-import { apiFor, notFoundOnApi404 } from '../../lib/api.server.ts';
+import { apiFor, notFoundOnBadAddress } from '../../lib/api.server.ts';
 import { startPayment } from '../../lib/payment.server.ts';
 import { OrderStatusBadge, ORDER_STATUS_LABEL } from '../../components/OrderStatus.tsx';
 import { OrderPaymentInfo, formatDateTime } from '../../components/OrderPaymentInfo.tsx';
 import { PayButton } from '../../components/PayButton.tsx';
-import { pickupAddress } from '../../components/checkout/PickupPoints.tsx';
+import { pickupAddress } from '../../lib/pickup-points.ts';
 import { OrderReviewLinks, ReviewSentNote, reviewableProducts, reviewsBySlug } from '../../components/reviews/OrderReviewLinks.tsx';
 import { ReviewDialog } from '../../components/reviews/ReviewDialog.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `Заказ № ${data.order.number} — Kiim` : 'Kiim' }];
 
 /**
- * One order of the customer (spec §2: /personal/orders/details/{id}, id = order number; another's → 404): its
- * status and their history, payment, delivery or pickup and lines; a completed one offers reviews of its products
- * (the review modal, `?review=<slug>`, issue 10). Halyk ePay sends the shopper back here
+ * One order of the customer (spec §2: /personal/orders/details/{id}, id = order number; another's, or an id that
+ * is no order number at all → the 404 screen): its
+ * status and their history, payment, delivery or pickup and lines; a completed one offers reviews of its
+ * products (the review modal, `?review=<slug>`, issue 10). Halyk ePay sends the shopper back here
  * (`?payment=return` or `?payment=failed`): the shop then asks ePay itself about the payment, so the page
  * shows the result even before ePay's callback arrives.
  */
@@ -31,8 +32,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ? await api
         .halykStatus(params.id)
         .then((r) => r.order)
-        .catch(notFoundOnApi404)
-    : await api.order(params.id).catch(notFoundOnApi404);
+        .catch(notFoundOnBadAddress)
+    : await api.order(params.id).catch(notFoundOnBadAddress);
   // A completed order offers a review of its products (issue 10).
   const reviews = order.status === 'completed' ? (await api.myReviews()).items : [];
   return { order, returned, reviews, now: new Date().toISOString() };
