@@ -79,6 +79,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     logger: opts.logger ?? { level: config.logLevel, serializers: { req: requestLogSerializer } },
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
+    // Bounded requests (issue 11 §4): a whole request within REQUEST_TIMEOUT_MS, its headers within 10 s, checked
+    // every second; an idle socket is closed after a minute.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: 60_000,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      connectionsCheckingInterval: 1000,
+    },
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
