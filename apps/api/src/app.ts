@@ -14,6 +14,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { healthPlugin } from './plugins/health.ts';
 import { createSmsProvider, type SmsProvider } from './modules/sms/sms.provider.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
     { prefix: '/api' },
   );
+  await app.register(healthPlugin);
   await app.register(mediaRoutes, { prefix: '/media', masterImages: opts.masterImages?.(database.db) });
   return app;
 }
