@@ -12,6 +12,8 @@ import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'r
 import { compressResponse } from './http-compression.ts';
 import { serveAdmin } from './admin-static.ts';
 import { servePage } from './page-listener.ts';
+import { newNonce, originOf, pageCsp, withPageHeaders, type PageSources } from './security-headers.ts';
+import { publicConfig } from './app/lib/public-config.server.ts';
 import { createApiClient } from '@kiim/contract';
 import { bootApi, closeOnSignals, startOrExplain, warnIfDevelopment } from '@kiim/api/boot';
 
@@ -71,19 +73,29 @@ const handleRequest = createRequestHandler(build, config.env === 'production' ? 
 /** Page requests being answered (graceful stop waits for them). */
 const pagesInFlight = new Set<Promise<void>>();
 
-/** A page: React Router's answer with the build id, gzip of pages and `.data` answers (http-compression.ts). */
-const renderPage = async (request: Request, clientAddress: string) =>
-  compressResponse(
+/** Origins pages may load from besides their own (CSP, issue 11 §8): each only when configured. */
+const pageSources: PageSources = {
+  epay: originOf(config.payments.epay.scriptUrl),
+  searchPlugin: originOf(publicConfig().searchPluginUrl),
+  mapTiles: originOf(publicConfig().map?.tileUrl),
+};
+
+/**
+ * A page: React Router's answer with the build id, the security headers with this answer's CSP nonce
+ * (security-headers.ts), gzip of pages and `.data` answers (http-compression.ts).
+ */
+const renderPage = async (request: Request, clientAddress: string) => {
+  const nonce = newNonce();
+  // Route middleware is on (react-router.config.ts), so the context is a RouterContextProvider; the API client
+  // (bound to the shopper's address) and the nonce (app/entry.server.tsx) ride on it.
+  const context = Object.assign(new RouterContextProvider(), { api: apiFor(clientAddress), cspNonce: nonce });
+  const response = withBuildId(await handleRequest(request, context));
+  const personal = /(?:^|;\s*)customer_token=/.test(request.headers.get('cookie') ?? '');
+  return compressResponse(
     request,
-    withBuildId(
-      // Route middleware is on (react-router.config.ts), so the context is a RouterContextProvider; the API client
-      // (bound to the shopper's address) rides on it for app/lib/api.server.ts (apiFor).
-      await handleRequest(
-        request,
-        Object.assign(new RouterContextProvider(), { api: apiFor(clientAddress) }),
-      ),
-    ),
+    withPageHeaders(response, config.publicUrl, pageCsp(nonce, pageSources), personal),
   );
+};
 
 // The back office's single-page app under /admin (apps/admin): its own build, apart from the storefront's.
 await serveAdmin(app, adminDir);
@@ -111,6 +123,8 @@ await app.register(async (pages) => {
     prefix: '/',
     wildcard: false,
     index: false,
+    // Our own Cache-Control below, not @fastify/static's `max-age=0` written over it (issue 11 §8).
+    cacheControl: false,
     // Brotli or gzip copies made at build time (scripts/compress-assets.ts), by the shopper's Accept-Encoding.
     preCompressed: true,
     setHeaders: (res, filePath) => {

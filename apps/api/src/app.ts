@@ -15,6 +15,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { healthPlugin } from './plugins/health.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { createSmsProvider, type SmsProvider } from './modules/sms/sms.provider.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {

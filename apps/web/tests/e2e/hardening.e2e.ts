@@ -261,3 +261,60 @@ describe('graceful stop (issue 11 §1)', () => {
     }
   });
 });
+
+describe('security headers and caching (issue 11 §8)', () => {
+  it('pages carry a nonce CSP that every inline script of the page uses', async () => {
+    const res = await fetch(`${shop.url}/`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("'unsafe-inline' 'nonce"); // scripts: no unsafe-inline
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    const html = await res.text();
+    const inline = [...html.matchAll(/<script\b([^>]*)>/g)]
+      .map((m) => m[1]!)
+      .filter((a) => !/\bsrc=|application\/ld\+json/.test(a));
+    expect(inline.length).toBeGreaterThan(0);
+    for (const attrs of inline) expect(attrs).toContain(`nonce="${nonce}"`);
+    // A new answer, a new nonce.
+    const again = (await fetch(`${shop.url}/`)).headers.get('content-security-policy');
+    expect(again).not.toBe(csp);
+  });
+
+  it('the page runs under its CSP in Chromium: nothing refused, the app hydrates', async () => {
+    const { launchBrowser } = await import('./shop.ts');
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      const refused: string[] = [];
+      page.on('console', (m) => {
+        if (/Content Security Policy|Refused to/i.test(m.text())) refused.push(m.text());
+      });
+      await page.goto(`${shop.url}/`);
+      await page.waitForFunction(
+        () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+      );
+      await page.goto(`${shop.url}/Cart`);
+      await page.waitForLoadState('networkidle');
+      expect(refused).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('hashed build assets are cached for a year, immutable', async () => {
+    const html = await (await fetch(`${shop.url}/`)).text();
+    const asset = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const res = await fetch(shop.url + asset!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('a signed-in shopper’s page is not stored', async () => {
+    const res = await fetch(`${shop.url}/`, { redirect: 'manual', headers: { cookie: 'customer_token=whatever' } });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
