@@ -21,6 +21,8 @@ export async function serveAdmin(app: FastifyInstance, clientDir: string): Promi
         wildcard: false,
         index: false,
         decorateReply: false,
+        // Our own Cache-Control below, not @fastify/static's `max-age=0` written over it (issue 11 §8).
+        cacheControl: false,
         preCompressed: true,
         setHeaders: (res, filePath) => {
           res.setHeader(

@@ -4,60 +4,98 @@
  * Router on the server.
  * Loaders call the API in-process (Fastify inject): same contract, no network hop.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { createRequestListener } from '@mjackson/node-fetch-server';
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
 import { compressResponse } from './http-compression.ts';
 import { serveAdmin } from './admin-static.ts';
+import { servePage } from './page-listener.ts';
+import { newNonce, originOf, pageCsp, withPageHeaders, type PageSources } from './security-headers.ts';
+import { publicConfig } from './app/lib/public-config.server.ts';
 import { createApiClient } from '@kiim/contract';
-import { bootApi, closeOnSignals } from '@kiim/api/boot';
+import { bootApi, closeOnSignals, startOrExplain, warnIfDevelopment } from '@kiim/api/boot';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const clientDir = path.join(here, 'build', 'client');
 const adminDir = path.join(here, '..', 'admin', 'build', 'client');
 const started = Date.now();
+/** Largest page (form) body, bytes: the API's own limit (issue 11 §4). */
+const PAGE_BODY_LIMIT = 64 * 1024;
 
-const { app, config } = await bootApi({
-  // EPAY_MODE=simulator (development, tests): the project's ePay simulator from tools/, loaded only in that mode.
-  epaySimulator: async (epay, log) =>
-    (await import('@kiim/tools/epay-simulator/start')).startEpaySimulator(epay, log),
-});
+// A failed start prints one line with the fix (busy port, unreachable database, bad configuration) and exits 1.
+const { app, config } = await startOrExplain(() =>
+  bootApi({
+    // EPAY_MODE=simulator (development, tests): the project's ePay simulator from tools/, loaded only in that mode.
+    epaySimulator: async (epay, log) =>
+      (await import('@kiim/tools/epay-simulator/start')).startEpaySimulator(epay, log),
+  }),
+);
 
-/** fetch() that answers from the API in this process. */
-const inProcessFetch: typeof fetch = async (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : String(input));
-  const res = await app.inject({
-    method: (init?.method ?? 'GET') as 'GET',
-    url: url.pathname + url.search,
-    headers: Object.fromEntries(new Headers(init?.headers).entries()),
-    payload: typeof init?.body === 'string' ? init.body : undefined,
-  });
-  return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
-    status: res.statusCode,
-    headers: res.headers as Record<string, string>,
-  });
-};
-const api = createApiClient({ fetch: inProcessFetch, baseUrl: 'http://in-process' });
+/**
+ * fetch() that answers from the API in this process, as if the shopper at `clientAddress` had called it directly
+ * (issue 11 §5): the address rides as the injected request's socket address, which no header can change, and
+ * forwarding headers are dropped, so the API's per-address limits count each shopper, whatever TRUST_PROXY says.
+ */
+const inProcessFetch =
+  (clientAddress: string): typeof fetch =>
+  async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    for (const name of ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded'])
+      delete headers[name];
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers,
+      remoteAddress: clientAddress,
+      payload: typeof init?.body === 'string' ? init.body : undefined,
+    });
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: res.headers as Record<string, string>,
+    });
+  };
+/** The API client of one page request, calling in-process on behalf of the shopper at `clientAddress`. */
+const apiFor = (clientAddress: string) =>
+  createApiClient({ fetch: inProcessFetch(clientAddress), baseUrl: 'http://in-process' });
 
-const build = (await import(path.join(here, 'build', 'server', 'index.js'))) as ServerBuild;
+const build = (await startOrExplain(async () => {
+  const file = path.join(here, 'build', 'server', 'index.js');
+  if (!fs.existsSync(file))
+    throw new Error(`the storefront is not built (${file} is missing): run npm run build`);
+  return import(file);
+})) as ServerBuild;
 /** This build's id (React Router's manifest version): the storefront polls it to learn of a newer build (spec §7). */
 const buildId = build.assets.version;
 const handleRequest = createRequestHandler(build, config.env === 'production' ? 'production' : 'development');
-// As @react-router/node's listener, plus gzip of pages and `.data` answers (http-compression.ts).
-const listener = createRequestListener(async (request, client) =>
-  compressResponse(
+/** Page requests being answered (graceful stop waits for them). */
+const pagesInFlight = new Set<Promise<void>>();
+
+/** Origins pages may load from besides their own (CSP, issue 11 §8): each only when configured. */
+const pageSources: PageSources = {
+  epay: originOf(config.payments.epay.scriptUrl),
+  searchPlugin: originOf(publicConfig().searchPluginUrl),
+  mapTiles: originOf(publicConfig().map?.tileUrl),
+};
+
+/**
+ * A page: React Router's answer with the build id, the security headers with this answer's CSP nonce
+ * (security-headers.ts), gzip of pages and `.data` answers (http-compression.ts).
+ */
+const renderPage = async (request: Request, clientAddress: string) => {
+  const nonce = newNonce();
+  // Route middleware is on (react-router.config.ts), so the context is a RouterContextProvider; the API client
+  // (bound to the shopper's address) and the nonce (app/entry.server.tsx) ride on it.
+  const context = Object.assign(new RouterContextProvider(), { api: apiFor(clientAddress), cspNonce: nonce });
+  const response = withBuildId(await handleRequest(request, context));
+  const personal = /(?:^|;\s*)customer_token=/.test(request.headers.get('cookie') ?? '');
+  return compressResponse(
     request,
-    // Route middleware is on (react-router.config.ts), so the context is a RouterContextProvider; the API client
-    // and the shopper's socket address ride on it for app/lib/api.server.ts (apiFor).
-    withBuildId(
-      // Route middleware is on (react-router.config.ts), so the context is a RouterContextProvider; the API client
-      // and the shopper's socket address ride on it for app/lib/api.server.ts (apiFor).
-      await handleRequest(request, Object.assign(new RouterContextProvider(), { api, clientAddress: client.address })),
-    ),
-  ),
-);
+    withPageHeaders(response, config.publicUrl, pageCsp(nonce, pageSources), personal),
+  );
+};
 
 // The back office's single-page app under /admin (apps/admin): its own build, apart from the storefront's.
 await serveAdmin(app, adminDir);
@@ -85,6 +123,8 @@ await app.register(async (pages) => {
     prefix: '/',
     wildcard: false,
     index: false,
+    // Our own Cache-Control below, not @fastify/static's `max-age=0` written over it (issue 11 §8).
+    cacheControl: false,
     // Brotli or gzip copies made at build time (scripts/compress-assets.ts), by the shopper's Accept-Encoding.
     preCompressed: true,
     setHeaders: (res, filePath) => {
@@ -104,11 +144,18 @@ await app.register(async (pages) => {
     const p = request.url;
     if (p === '/api' || p.startsWith('/api/') || p.startsWith('/media/')) return reply.callNotFound();
     reply.hijack();
-    listener(request.raw, reply.raw);
+    // Never rejects: whatever the request, the process stays up (page-listener.ts).
+    const page = servePage(request, reply.raw, renderPage, { bodyLimit: PAGE_BODY_LIMIT, log: request.log });
+    pagesInFlight.add(page);
+    void page.finally(() => pagesInFlight.delete(page));
   });
 });
 
-closeOnSignals(app);
+// At SIGTERM pages in flight finish first: they call the API in-process, which a closed app no longer answers.
+closeOnSignals(app, async () => {
+  while (pagesInFlight.size) await Promise.all(pagesInFlight);
+});
 
-await app.listen({ host: config.host, port: config.port });
-app.log.info(`Kiim is ready at http://localhost:${config.port} (${Date.now() - started} ms)`);
+await startOrExplain(() => app.listen({ host: config.host, port: config.port }), config);
+warnIfDevelopment(app);
+app.log.info(`Kiim is ready at ${config.publicUrl} (${Date.now() - started} ms)`);

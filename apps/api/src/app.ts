@@ -13,6 +13,9 @@ import { createDatabase, type Db, type Dialect } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { healthPlugin } from './plugins/health.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { createSmsProvider, type SmsProvider } from './modules/sms/sms.provider.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -78,6 +81,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     logger: opts.logger ?? { level: config.logLevel, serializers: { req: requestLogSerializer } },
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
+    // Bounded requests (issue 11 §4): a whole request within REQUEST_TIMEOUT_MS, its headers within 10 s, checked
+    // every second; an idle socket is closed after a minute.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: 60_000,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      connectionsCheckingInterval: 1000,
+    },
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -95,6 +107,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   if (opts.migrate !== false) await migrateToLatest(database.db);
 
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
@@ -135,6 +149,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
     { prefix: '/api' },
   );
+  await app.register(healthPlugin);
   await app.register(mediaRoutes, { prefix: '/media', masterImages: opts.masterImages?.(database.db) });
   return app;
 }

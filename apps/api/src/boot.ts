@@ -96,13 +96,102 @@ function withEpayEndpoints(config: Config, endpoints: LocalEpay['endpoints']): C
   return { ...config, payments: { ...config.payments, epay: { ...config.payments.epay, ...endpoints } } };
 }
 
-/** Closes the app on SIGINT/SIGTERM, then exits. */
-export function closeOnSignals(app: App): void {
+/**
+ * Graceful stop on SIGINT/SIGTERM (issue 11 §1): the server stops accepting connections (new requests on kept-alive
+ * ones get 503), requests in flight finish, background jobs stop and the database is closed (the app's onClose
+ * hooks); then the process exits 0. If that takes longer than SHUTDOWN_TIMEOUT_MS it exits 1 anyway, so a
+ * supervisor (systemd, a container runtime) is never left waiting.
+ * @param drain resolves when the server's own in-process work is done (the storefront's pages in flight): the
+ *   listening socket is closed first, and the app only after it.
+ */
+export function closeOnSignals(app: App, drain?: () => Promise<void>): void {
   const close = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const deadline = setTimeout(() => {
+      app.log.error({ timeoutMs: app.config.http.shutdownTimeoutMs }, 'shutdown took too long: exiting');
+      process.exit(1);
+    }, app.config.http.shutdownTimeoutMs);
+    deadline.unref();
+    try {
+      if (drain) {
+        // Requests that call the app in-process (the storefront's pages) finish while it still answers them.
+        app.server.close();
+        app.server.closeIdleConnections();
+        await drain();
+      }
+      await app.close();
+    } catch (err) {
+      app.log.error({ err }, 'error while shutting down');
+      process.exit(1);
+    }
+    app.log.info('stopped');
     process.exit(0);
   };
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
+}
+
+/**
+ * The one clear message for a failed start (issue 11 §10): what went wrong and how to fix it, without a stack —
+ * a busy or forbidden port, an unreachable or refused database, invalid configuration (its list as is).
+ * @param err what the start threw.
+ * @param where the address the server meant to listen on, for port errors.
+ */
+export function startupFailureMessage(
+  err: unknown,
+  where: { host: string; port: number } = { host: '', port: 0 },
+): string {
+  const e = err as { code?: string; message?: string };
+  const message = e?.message ?? String(err);
+  if (message.startsWith('Invalid configuration:')) return message;
+  switch (e?.code) {
+    case 'EADDRINUSE':
+      return `Port ${where.port} is already in use: stop the other server on it or start with another PORT (e.g. PORT=3001 npm start)`;
+    case 'EACCES':
+      return `No permission to listen on ${where.host}:${where.port}: use a PORT above 1023 or put a reverse proxy in front`;
+    case 'EADDRNOTAVAIL':
+      return `HOST=${where.host} is not an address of this machine: use 0.0.0.0 (all) or 127.0.0.1 (this machine only)`;
+    case 'ECONNREFUSED':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'ETIMEDOUT':
+      return `Cannot reach the database (${e.code}): check DATABASE_URL (postgres://user:password@host:5432/database) and that PostgreSQL is running`;
+    case '28P01':
+    case '28000':
+      return 'The database refused the user or password of DATABASE_URL: check them';
+    case '3D000':
+      return `The database named in DATABASE_URL does not exist: create it (createdb) or fix the URL`;
+    case 'SQLITE_CANTOPEN':
+      return 'Cannot open the SQLite file: make SQLITE_PATH point into a writable folder';
+  }
+  return `Kiim could not start: ${message}`;
+}
+
+/**
+ * Runs a server's start; on failure prints {@link startupFailureMessage} on one line of stderr and exits 1.
+ * @returns what `start` returned.
+ */
+export async function startOrExplain<T>(
+  start: () => Promise<T>,
+  where?: { host: string; port: number },
+): Promise<T> {
+  try {
+    return await start();
+  } catch (err) {
+    console.error(startupFailureMessage(err, where));
+    process.exit(1);
+  }
+}
+
+/** Says loudly that this shop is a development one (issue 11 §10): open SMS outbox, ePay simulator, demo seller. */
+export function warnIfDevelopment(app: App): void {
+  const c = app.config;
+  if (c.env === 'production') return;
+  const parts = [`NODE_ENV=${c.env}: development mode, not for real shoppers`];
+  if (c.smsProvider === 'dev')
+    parts.push('SMS codes are written to the log and readable at /api/dev/sms-outbox (SMS_PROVIDER=dev)');
+  if (c.payments.epay.mode === 'simulator') parts.push('card payments go to the local ePay simulator');
+  app.log.warn(
+    `${parts.join('; ')}. Set NODE_ENV=production and the variables of docs/security.md to go live.`,
+  );
 }

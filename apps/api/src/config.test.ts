@@ -2,14 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEMO_SELLER, loadConfig, SIMULATOR_CREDENTIALS } from './config.ts';
-import { SELLER_ENV } from './test/production-env.ts';
+import { DEMO_SELLER, defaultPublicUrl, loadConfig, SIMULATOR_CREDENTIALS } from './config.ts';
+import { GATEWAY_SMS_ENV, SELLER_ENV } from './test/production-env.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** What production needs beside the payment variables under test. */
 const SELLER = SELLER_ENV;
-const PRODUCTION = { NODE_ENV: 'production', OTP_SECRET: 'a-production-secret-of-enough-length', ...SELLER };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  OTP_SECRET: 'a-production-secret-of-enough-length',
+  ...SELLER,
+  ...GATEWAY_SMS_ENV,
+};
 const LIVE_EPAY = {
   EPAY_OAUTH_URL: 'https://epay-oauth.homebank.kz/oauth2/token',
   EPAY_API_URL: 'https://epay-api.homebank.kz',
@@ -116,9 +121,34 @@ describe('one configuration schema', () => {
     expect(c).toMatchObject({
       env: 'production',
       databaseUrl: 'postgres://kiim@db.internal:5432/kiim',
-      smsProvider: 'dev',
+      smsProvider: 'mobizon',
     });
     expect(c.payments.epay.clientId).toBe('kiim');
+  });
+});
+
+describe('production refusals and derived defaults (issue 11 §10)', () => {
+  it('refuses the dev SMS provider in production (it writes codes to the log)', () => {
+    expect(() => loadConfig({ ...PRODUCTION, ...LIVE_EPAY, SMS_PROVIDER: 'dev' })).toThrow(
+      /SMS_PROVIDER: `dev` writes codes to the log/,
+    );
+  });
+
+  it('derives PUBLIC_URL from HOST and PORT when it is not set', () => {
+    expect(loadConfig({ PORT: '4123' }).publicUrl).toBe('http://localhost:4123');
+    expect(loadConfig({ HOST: '127.0.0.1', PORT: '8080' }).publicUrl).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://kiim.kz/' }).publicUrl).toBe('https://kiim.kz');
+    expect(defaultPublicUrl('::1', 3000)).toBe('http://[::1]:3000');
+  });
+
+  it('bounds request and shutdown times', () => {
+    expect(loadConfig({}).http).toEqual({
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+      shutdownTimeoutMs: 10_000,
+    });
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '2000' }).http.headersTimeoutMs).toBe(2000);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
   });
 });
 

@@ -17,6 +17,13 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * Longest time to receive one whole request (headers and body), milliseconds; a slower client is answered 408 and
+   * disconnected (issue 11 §4). Headers alone get at most 10 s of it.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** Longest wait for in-flight requests at SIGTERM/SIGINT before the process exits anyway, milliseconds. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** PostgreSQL URL; when absent the embedded SQLite file is used (architecture: Data). */
   DATABASE_URL: optionalUrl,
@@ -56,8 +63,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().default('loopback'),
   /** Secret mixed into one-time code hashes. Must be set in production. */
   OTP_SECRET: z.string().min(16).default('development-only-otp-secret'),
-  /** Public origin of the shop, used in absolute links. */
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /**
+   * Public origin of the shop, used in absolute links (ePay's return and callback URLs, e-mails). Default: the
+   * address the server listens on, `http://localhost:PORT` (HOST `0.0.0.0`/`::`) or `http://HOST:PORT`.
+   */
+  PUBLIC_URL: optionalUrl,
   /** Card online through Halyk ePay (payments-sms.md §1): `simulator` (default outside production) or `live`. */
   EPAY_MODE: z.preprocess(blankIsUnset, z.enum(['simulator', 'live']).optional()),
   EPAY_OAUTH_URL: optionalUrl,
@@ -212,6 +222,8 @@ export type Config = {
   host: string;
   port: number;
   logLevel: string;
+  /** Limits of the HTTP server (issue 11 §4): whole request, headers, graceful shutdown; milliseconds. */
+  http: { requestTimeoutMs: number; headersTimeoutMs: number; shutdownTimeoutMs: number };
   databaseUrl: string | undefined;
   sqlitePath: string;
   mediaDir: string;
@@ -257,6 +269,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: Math.min(10_000, e.REQUEST_TIMEOUT_MS),
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    },
     databaseUrl: e.DATABASE_URL,
     sqlitePath: e.SQLITE_PATH,
     mediaDir: e.MEDIA_DIR,
@@ -281,7 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     otpSecret: e.OTP_SECRET,
-    publicUrl: e.PUBLIC_URL,
+    publicUrl: (e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
     payments: paymentConfig(e, epayMode),
     staff: {
       twoFactorRequired: e.NODE_ENV === 'production',
@@ -322,6 +339,11 @@ function crossFieldProblems(e: Env, epayMode: EpayConfig['mode']): string[] {
         : {};
   for (const [name, value] of Object.entries(smsRequired)) {
     if (!value) problems.push(`${name}: required when SMS_PROVIDER=${e.SMS_PROVIDER}`);
+  }
+  if (e.NODE_ENV === 'production' && e.SMS_PROVIDER === 'dev') {
+    problems.push(
+      'SMS_PROVIDER: `dev` writes codes to the log and must not run in production; use mobizon or smsc',
+    );
   }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     problems.push(
@@ -383,6 +405,17 @@ function paymentConfig(e: Env, mode: EpayConfig['mode']): PaymentConfig {
     paymentWindowMinutes: e.ORDER_PAYMENT_WINDOW_MINUTES,
     sweepIntervalSeconds: e.PAYMENT_SWEEP_INTERVAL_SECONDS,
   };
+}
+
+/** The origin a browser reaches a server listening on HOST:PORT at (issue 11 §10). */
+export function defaultPublicUrl(host: string, port: number): string {
+  const name =
+    host === '0.0.0.0' || host === '::' || host === ''
+      ? 'localhost'
+      : host.includes(':')
+        ? `[${host}]`
+        : host;
+  return `http://${name}:${port}`;
 }
 
 /** `TRUST_PROXY` → Fastify's `trustProxy`: `true`/`false`, or a list of addresses, CIDRs and keywords. */

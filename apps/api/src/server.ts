@@ -1,11 +1,14 @@
 // The API alone (`npm start -w apps/api`; `npm run dev -w apps/api` with PORT=3001 beside the Vite dev server):
 // every /api route and /media, without the storefront. `npm start` at the root serves both on one port.
-import { bootApi, closeOnSignals } from './boot.ts';
+import { bootApi, closeOnSignals, startOrExplain, warnIfDevelopment } from './boot.ts';
 
-const { app, config } = await bootApi({
-  // EPAY_MODE=simulator (development): the project's ePay simulator from tools/, loaded only in that mode.
-  epaySimulator: async (epay, log) =>
-    (await import('@kiim/tools/epay-simulator/start')).startEpaySimulator(epay, log),
-});
+const { app, config } = await startOrExplain(() =>
+  bootApi({
+    // EPAY_MODE=simulator (development): the project's ePay simulator from tools/, loaded only in that mode.
+    epaySimulator: async (epay, log) =>
+      (await import('@kiim/tools/epay-simulator/start')).startEpaySimulator(epay, log),
+  }),
+);
 closeOnSignals(app);
-await app.listen({ host: config.host, port: config.port });
+await startOrExplain(() => app.listen({ host: config.host, port: config.port }), config);
+warnIfDevelopment(app);

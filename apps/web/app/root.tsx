@@ -24,6 +24,7 @@ import { SearchPlugin } from './components/SearchPlugin.tsx';
 import { BuildWatcher } from './components/BuildWatcher.tsx';
 import { NavigationProgress } from './components/NavigationProgress.tsx';
 import { RELOAD_GUARD_SCRIPT } from './lib/new-build.ts';
+import { useNonce } from './lib/nonce.ts';
 
 /**
  * Every request first goes through the account middleware (spec §8 request rules: a refreshed token is written
@@ -65,7 +66,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.append('Set-Cookie', shopCookie(COOKIE.stockApiRegionId, String(city.id)));
     headers.append('Set-Cookie', shopCookie(COOKIE.regionName, city.name));
   }
-  return data<RootData>({ customer, cities, city, ...lists, publicConfig: publicConfig(), seller }, { headers });
+  return data<RootData>(
+    { customer, cities, city, ...lists, publicConfig: publicConfig(), seller },
+    { headers },
+  );
 }
 
 /**
@@ -76,6 +80,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod !== undefined && formMethod.toUpperCase() !== 'GET' ? defaultShouldRevalidate : false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The answer's CSP nonce for the inline scripts (issue 11 §8; empty in the browser).
+  const nonce = useNonce() || undefined;
   return (
     <html lang="ru">
       <head>
@@ -83,14 +89,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d1d1f" />
         {/* The reload guard of spec §9 runs before any script part loads, so it also catches their failures. */}
-        <script dangerouslySetInnerHTML={{ __html: RELOAD_GUARD_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: RELOAD_GUARD_SCRIPT }} />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Image, IdParam, PageNumber, Tenge } from './common.schema.ts';
+import { Image, IdParam, IdText, PageNumber, Tenge } from './common.schema.ts';
 import { BANNER_SLOTS, DEFAULT_CITY_ID, PAGE_SIZE, SIZE_GUIDE_PATH, SORTS, STOCK_LEVELS } from './enums.ts';
 
 /** City (spec §3): `visibleForCustomers` false hides its stock from shoppers (spec §4). */
@@ -153,7 +153,10 @@ const PriceBound = z.coerce
   .max(100_000_000, { message: 'Слишком большая цена' });
 
 /** A brand, category or colour slug in a filter. */
-const FilterSlug = z.string().max(100, { message: 'Не длиннее 100 символов' }).regex(/^[a-z0-9-]+$/, { message: 'Латиница, цифры и дефис' });
+const FilterSlug = z
+  .string()
+  .max(100, { message: 'Не длиннее 100 символов' })
+  .regex(/^[a-z0-9-]+$/, { message: 'Латиница, цифры и дефис' });
 
 /**
  * Query of `GET /api/catalog/products` (spec §4, §9): a category and/or gender, the filters, a search text,
@@ -190,11 +193,17 @@ export const ProductListQuery = z
     pageSize: z.coerce
       .number({ message: 'Размер страницы: 15, 60 или 120' })
       .int({ message: 'Размер страницы: 15, 60 или 120' })
-      .refine((n) => Object.values(PAGE_SIZE).includes(n as 60), { message: 'Размер страницы: 15, 60 или 120' })
+      .refine((n) => Object.values(PAGE_SIZE).includes(n as 60), {
+        message: 'Размер страницы: 15, 60 или 120',
+      })
       .default(PAGE_SIZE.default),
     brand: ListParam(FilterSlug, 50, 'Не больше 50 брендов').optional(),
     categorySlug: ListParam(FilterSlug, 20, 'Не больше 20 категорий').optional(),
-    size: ListParam(z.string().max(20, { message: 'Не длиннее 20 символов' }), 50, 'Не больше 50 размеров').optional(),
+    size: ListParam(
+      z.string().max(20, { message: 'Не длиннее 20 символов' }),
+      50,
+      'Не больше 50 размеров',
+    ).optional(),
     colour: ListParam(FilterSlug, 50, 'Не больше 50 цветов').optional(),
     priceMin: PriceBound.optional(),
     priceMax: PriceBound.optional(),
@@ -249,9 +258,7 @@ export type ProductList = z.infer<typeof ProductList>;
 /** Query of `GET /api/catalog/products/by-ids`: up to 120 product ids (sliders, recently viewed). */
 export const ProductsByIdsQuery = z
   .object({
-    ids: ListParam(z.string().regex(/^[1-9]\d{0,9}$/, { message: 'Идентификатор — целое число' }), 120, 'Не больше 120 товаров').transform((ids) =>
-      ids.map(Number),
-    ),
+    ids: ListParam(IdText, 120, 'Не больше 120 товаров').transform((ids) => ids.map(Number)),
     cityId: IdParam.default(DEFAULT_CITY_ID),
   })
   .strict();
@@ -283,7 +290,11 @@ export type CategoryTreeNode = z.infer<typeof CategoryTreeNode>;
 /** Query of `GET /api/catalog/banners`: one or more slots of spec §9. */
 export const BannerQuery = z
   .object({
-    slot: ListParam(z.enum(BANNER_SLOTS, { message: `Слот: ${BANNER_SLOTS.join(', ')}` }), BANNER_SLOTS.length, 'Слишком много слотов'),
+    slot: ListParam(
+      z.enum(BANNER_SLOTS, { message: `Слот: ${BANNER_SLOTS.join(', ')}` }),
+      BANNER_SLOTS.length,
+      'Слишком много слотов',
+    ),
   })
   .strict();
 export type BannerQuery = z.infer<typeof BannerQuery>;

@@ -6,12 +6,47 @@ export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schem
 /** A cart, wishlist or idempotency UUID (RFC 4122 text form). */
 export const Uuid = z.uuid({ message: 'Должен быть UUID' });
 
-/** A positive integer id taken from a path or query string ("12" → 12). */
+/**
+ * The largest id the shop stores: PostgreSQL's `integer` (SQLite takes it too). Every id the contract reads is
+ * bounded by it, so no value past it reaches a query (issue 11 §7).
+ */
+export const MAX_ID = 2_147_483_647;
+
+/** A positive integer id taken from a path or query string ("12" → 12), at most {@link MAX_ID}. */
 export const IdParam = z.coerce
   .number({ message: 'Должно быть целым числом' })
   .int({ message: 'Должно быть целым числом' })
   .positive({ message: 'Должно быть больше нуля' })
-  .max(2_147_483_647, { message: 'Слишком большое число' });
+  .max(MAX_ID, { message: 'Слишком большое число' });
+
+/** A positive integer id in a JSON body, at most {@link MAX_ID}. */
+export const Id = z
+  .number({ message: 'Должно быть целым числом' })
+  .int({ message: 'Должно быть целым числом' })
+  .positive({ message: 'Должно быть больше нуля' })
+  .max(MAX_ID, { message: 'Слишком большое число' });
+
+/** An id written as text in a list (`ids=1,2,3`): digits of a positive integer up to {@link MAX_ID}. */
+export const IdText = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, { message: 'Идентификатор — целое число' })
+  .refine((v) => Number(v) <= MAX_ID, { message: 'Слишком большое число' });
+
+/**
+ * Text no field of the shop may hold: the NUL character (PostgreSQL refuses it in `text`, SQLite cuts strings at
+ * it). The API refuses it in every URL and body before validation (apps/api/src/plugins/input-guard.ts).
+ */
+export const hasNul = (value: string) => value.includes('\u0000');
+
+/**
+ * A bounded string of free text (names, texts, external references): at most `max` characters, no NUL.
+ * @param max the longest accepted length in characters.
+ */
+export const BoundedText = (max: number) =>
+  z
+    .string({ message: 'Обязательное поле' })
+    .max(max, { message: `Не длиннее ${max} символов` })
+    .refine((v) => !hasNul(v), { message: 'Недопустимый символ' });
 
 /** Amount of money in whole tenge (KZT has no minor units on price tags, spec §9). */
 export const Tenge = z.number().int().nonnegative();

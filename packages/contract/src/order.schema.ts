@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, IdParam, Tenge, Uuid } from './common.schema.ts';
+import { dataOf, Id, IdParam, Tenge, Uuid } from './common.schema.ts';
 import { ORDER_STATUSES } from './enums.ts';
 import { PickupPoint } from './catalog.schema.ts';
 import { CHECKOUT_LIMITS, CHECKOUT_MESSAGES, EMAIL_PATTERN } from './checkout.rules.ts';
@@ -17,7 +17,7 @@ export const DeliveryAddress = z
   .object({
     contactName: optionalText(100),
     contactPhone: optionalText(32),
-    regionId: z.number().int().positive().optional(),
+    regionId: Id.optional(),
     street: optionalText(200),
     building: optionalText(50),
     entranceNumber: optionalText(20),

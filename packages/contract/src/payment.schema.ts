@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, Tenge } from './common.schema.ts';
+import { BoundedText, dataOf, Tenge } from './common.schema.ts';
 
 /**
  * Card-online payments (spec §4 payment 3, §7 `POST /api/payment/halyk/auth`, `POST /api/payment/halyk/response`)
@@ -14,7 +14,14 @@ import { dataOf, Tenge } from './common.schema.ts';
  * - `failed`: the last attempt was declined (the shopper may retry until the payment window closes);
  * - `refunded`: paid, then returned (ePay `REFUND`); `cancelled`: a hold released (ePay `CANCEL`).
  */
-export const PAYMENT_STATUSES = ['pending', 'authorized', 'charged', 'failed', 'refunded', 'cancelled'] as const;
+export const PAYMENT_STATUSES = [
+  'pending',
+  'authorized',
+  'charged',
+  'failed',
+  'refunded',
+  'cancelled',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
@@ -97,7 +104,7 @@ export type HalykAuth = z.infer<typeof HalykAuthResponse>['data'];
  */
 export const HalykCallbackBody = z
   .object({
-    invoiceId: z.union([z.string(), z.number()]).transform(String),
+    invoiceId: z.union([BoundedText(64), z.number()]).transform(String),
     secret_hash: z.string().optional(),
     amount: z.union([z.number(), z.string()]).optional(),
     currency: z.string().optional(),

@@ -49,6 +49,7 @@ import type {
   ReviewVoteTable,
 } from '#app/modules/review/review.table.ts';
 import type { ContentPageTable } from '#app/modules/content/content.table.ts';
+import type { JobRunTable } from '#app/lib/job-run.ts';
 
 /** Every table of the shop, as Kysely sees it. */
 export interface Database {
@@ -93,6 +94,7 @@ export interface Database {
   question_answer: QuestionAnswerTable;
   review_author: ReviewAuthorTable;
   content_page: ContentPageTable;
+  job_run: JobRunTable;
 }
 
 export type Db = Kysely<Database>;

@@ -11,18 +11,32 @@ import { migrations } from './migrations/index.ts';
  * @throws the first migration error, after which nothing further is applied.
  */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = await migratorOf(db);
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** The shop's migrator, its table in the connection's current schema (PostgreSQL). */
+async function migratorOf(db: Db): Promise<Migrator> {
   let migrationTableSchema: string | undefined;
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = rows[0]?.schema;
   }
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     migrationTableSchema,
     allowUnorderedMigrations: true,
     provider: { getMigrations: async () => migrations },
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Names of the shop's migrations not yet applied to `db` (readiness, issue 11 §12: an instance whose database lags
+ * its code is not ready). Reads only; throws when the database cannot be reached.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const all = await (await migratorOf(db)).getMigrations();
+  return all.filter((m) => !m.executedAt).map((m) => m.name);
 }

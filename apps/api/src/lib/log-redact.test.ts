@@ -5,7 +5,9 @@ import { redactUrl, requestLogSerializer } from './log-redact.ts';
 
 describe('redactUrl', () => {
   it('removes customer tokens from the addresses of spec §7 and leaves the rest', () => {
-    expect(redactUrl('/api/cart/get-by-customer-token/abc_DEF-123/1')).toBe('/api/cart/get-by-customer-token/[redacted]/1');
+    expect(redactUrl('/api/cart/get-by-customer-token/abc_DEF-123/1')).toBe(
+      '/api/cart/get-by-customer-token/[redacted]/1',
+    );
     expect(redactUrl('/api/wishlist/item?uuid=u&token=secret&externalId=KM-1')).toBe(
       '/api/wishlist/item?uuid=u&token=[redacted]&externalId=KM-1',
     );
@@ -14,10 +16,37 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/catalog/products?sort=price-asc')).toBe('/api/catalog/products?sort=price-asc');
   });
 
+  it('also catches percent-encoded and doubled forms the router still routes (issue 11 §10)', () => {
+    for (const url of [
+      '/api/cart/get%2Dby%2Dcustomer%2Dtoken/SECRETtok/1',
+      '/api/cart/GET-BY-CUSTOMER-TOKEN/SECRETtok/1',
+      '/api/cart//get-by-customer-token/SECRETtok/1',
+      '/api/%63art/get-by-customer-token/SECRETtok',
+      '/api/wishlist/item?%74oken=SECRETtok',
+      '/api/wishlist/item?uuid=u&%74%6F%6B%65%6E=SECRETtok&x=%E0%A4%A',
+      '/api/wishlist/item?a=%ZZ&token=SECRETtok',
+    ]) {
+      expect(redactUrl(url)).not.toContain('SECRETtok');
+      expect(redactUrl(url)).toContain('[redacted]');
+    }
+  });
+
   it('the request serializer keeps Fastify’s fields', () => {
     expect(
-      requestLogSerializer({ method: 'GET', url: '/api/cart/get-by-customer-token/t/1', host: 'h', ip: '1.2.3.4', socket: { remotePort: 5 } }),
-    ).toEqual({ method: 'GET', url: '/api/cart/get-by-customer-token/[redacted]/1', host: 'h', remoteAddress: '1.2.3.4', remotePort: 5 });
+      requestLogSerializer({
+        method: 'GET',
+        url: '/api/cart/get-by-customer-token/t/1',
+        host: 'h',
+        ip: '1.2.3.4',
+        socket: { remotePort: 5 },
+      }),
+    ).toEqual({
+      method: 'GET',
+      url: '/api/cart/get-by-customer-token/[redacted]/1',
+      host: 'h',
+      remoteAddress: '1.2.3.4',
+      remotePort: 5,
+    });
   });
 });
 

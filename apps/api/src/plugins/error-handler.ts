@@ -9,6 +9,12 @@ import { AppError } from '#app/lib/errors.ts';
  * schema validation → 400 with per-field `errors`; malformed bodies → 400/415; unknown routes → 404;
  * anything else is logged with the request and answered as a generic 500 without internals.
  */
+/**
+ * PostgreSQL's "this value cannot be stored" errors (SQLSTATE class 22): out of range, NUL or bad bytes in text,
+ * malformed literal. The contract bounds every input (issue 11 §7); this keeps a bound someone forgets a 400.
+ */
+const REFUSED_VALUE_CODES = new Set(['22003', '22021', '22P02', '22P05', '22001']);
+
 export const errorHandlerPlugin = fp(async (app) => {
   app.setErrorHandler((err, request, reply) => {
     if (err instanceof AppError) {
@@ -23,28 +29,46 @@ export const errorHandlerPlugin = fp(async (app) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string[]> = {};
       for (const v of err.validation) {
-        const key = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (v.params?.missingProperty as string) || '_';
+        const key =
+          v.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+          (v.params?.missingProperty as string) ||
+          '_';
         (errors[key] ??= []).push(v.message ?? 'Неверное значение');
       }
-      return reply.code(400).send({ code: ErrorCode.validation, message: 'Проверьте введённые данные', errors });
+      return reply
+        .code(400)
+        .send({ code: ErrorCode.validation, message: 'Проверьте введённые данные', errors });
     }
     const e = err as { statusCode?: number; code?: string; message?: string };
     if (e.statusCode === 429) {
-      return reply.code(429).send({ code: ErrorCode.rateLimited, message: 'Слишком много запросов, попробуйте позже' });
+      return reply
+        .code(429)
+        .send({ code: ErrorCode.rateLimited, message: 'Слишком много запросов, попробуйте позже' });
     }
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large…
-      const status = e.statusCode === 404 ? 404 : e.statusCode === 413 || e.statusCode === 415 ? e.statusCode : 400;
+      const status =
+        e.statusCode === 404 ? 404 : e.statusCode === 413 || e.statusCode === 415 ? e.statusCode : 400;
       return reply.code(status).send({
         code: status === 404 ? ErrorCode.notFound : ErrorCode.validation,
         message: status === 415 ? 'Неподдерживаемый формат запроса' : 'Неверный запрос',
       });
+    }
+    if (typeof e.code === 'string' && REFUSED_VALUE_CODES.has(e.code)) {
+      // A value the contract let through but the database refuses (a missing bound is a bug: logged to be fixed).
+      request.log.warn({ err }, 'value refused by the database');
+      return reply.code(400).send({ code: ErrorCode.validation, message: 'Неверный запрос' });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ code: ErrorCode.internal, message: 'Внутренняя ошибка сервера' });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ code: ErrorCode.notFound, message: `Нет такого адреса: ${request.method} ${request.url.split('?')[0]}` });
+    reply
+      .code(404)
+      .send({
+        code: ErrorCode.notFound,
+        message: `Нет такого адреса: ${request.method} ${request.url.split('?')[0]}`,
+      });
   });
 });

@@ -43,6 +43,11 @@ export interface TestContext {
   db: Db;
   dialect: Dialect;
   config: Config;
+  /**
+   * Another instance of the shop on this test's database, with its own connections (issue 11 §12: several
+   * instances behind a load balancer); closed by the caller, before {@link TestContext.close}.
+   */
+  anotherInstance(env?: Record<string, string>): Promise<{ app: App; db: Db; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -71,12 +76,14 @@ export async function createTestApp(
     ...opts.env,
   });
   let database: { db: Db; dialect: Dialect };
+  let openDatabase: () => { db: Db; dialect: Dialect };
   let cleanup = async () => {};
   if (testDatabaseUrl) {
     const admin = createDatabase({ databaseUrl: testDatabaseUrl, sqlitePath: '' });
     await admin.db.schema.createSchema(id).execute();
     await admin.db.destroy();
-    database = createDatabase({ databaseUrl: testDatabaseUrl, sqlitePath: '', pgSchema: id });
+    openDatabase = () => createDatabase({ databaseUrl: testDatabaseUrl, sqlitePath: '', pgSchema: id });
+    database = openDatabase();
     const pgDb = database.db;
     await underSchemaLock('shared', async () => {
       await migrateToLatest(pgDb);
@@ -91,28 +98,57 @@ export async function createTestApp(
   } else {
     const file = path.join(os.tmpdir(), `kiim-${id}.db`);
     if (opts.seed !== false) fs.copyFileSync(templatePath(), file);
-    database = createDatabase({ sqlitePath: file });
+    openDatabase = () => createDatabase({ sqlitePath: file });
+    database = openDatabase();
     await migrateToLatest(database.db);
     cleanup = async () => {
       for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
     };
   }
   // Migrated above: the app does not read the catalogue again.
-  const app = await buildApp({
-    config: { ...config, mediaDir: path.join(os.tmpdir(), `kiim-media-${id}`) },
-    db: database,
-    clock: opts.clock,
-    payments: opts.payments,
-    masterImages: opts.masterImages ?? demoMasterImages,
-    logger: false,
-    migrate: false,
-  });
-  await app.ready();
+  const appOn = async (db: { db: Db; dialect: Dialect }, env: Record<string, string> = {}) => {
+    const app = await buildApp({
+      config: {
+        ...(Object.keys(env).length
+          ? loadConfig({
+              ...process.env,
+              NODE_ENV: 'test',
+              LOG_LEVEL: 'silent',
+              AUTO_SEED: 'false',
+              ...opts.env,
+              ...env,
+            })
+          : config),
+        mediaDir: path.join(os.tmpdir(), `kiim-media-${id}`),
+      },
+      db,
+      clock: opts.clock,
+      payments: opts.payments,
+      masterImages: opts.masterImages ?? demoMasterImages,
+      logger: false,
+      migrate: false,
+    });
+    await app.ready();
+    return app;
+  };
+  const app = await appOn(database);
   return {
     app,
     db: database.db,
     dialect: database.dialect,
     config,
+    async anotherInstance(env) {
+      const other = openDatabase();
+      const otherApp = await appOn(other, env);
+      return {
+        app: otherApp,
+        db: other.db,
+        async close() {
+          await otherApp.close();
+          await other.db.destroy();
+        },
+      };
+    },
     async close() {
       await app.close();
       await database.db.destroy();

@@ -19,8 +19,16 @@ export const LIVE_EPAY_ENV = {
   EPAY_TERMINAL_ID: '67e34d63-102f-4bd1-898e-370781d0074d',
 };
 
+/** A real SMS gateway (production refuses the `dev` provider), pointing nowhere reachable. */
+export const GATEWAY_SMS_ENV = {
+  SMS_PROVIDER: 'mobizon',
+  MOBIZON_API_URL: 'https://mobizon.invalid',
+  MOBIZON_API_KEY: 'key',
+};
+
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
+  ...GATEWAY_SMS_ENV,
   OTP_SECRET: 'a-production-secret-of-enough-length',
   ...SELLER_ENV,
   ...LIVE_EPAY_ENV,

@@ -14,8 +14,6 @@ declare module 'react-router' {
   interface AppLoadContext {
     /** Client of the in-process API, given by the production server (apps/web/server.ts). */
     api?: ApiClient;
-    /** The shopper's socket address, given by the production server (forwarded to the API as X-Forwarded-For). */
-    clientAddress?: string;
   }
 }
 
@@ -50,17 +48,6 @@ function baseClient(request: Request, context: Context): ApiClient {
   );
 }
 
-/**
- * X-Forwarded-For for the API: what reached this server plus the address it came from, so the API (trusting
- * only loopback proxies, TRUST_PROXY) sees the shopper's address for its per-address limits.
- */
-function forwardedFor(request: Request, context: Context): Record<string, string> {
-  const address = (context as { clientAddress?: string }).clientAddress;
-  if (!address) return {};
-  const prior = request.headers.get('x-forwarded-for');
-  return { 'x-forwarded-for': prior ? `${prior}, ${address}` : address };
-}
-
 /** A client for `token` whose spec §8 events are recorded on the session. */
 function sessionClient(
   request: Request,
@@ -69,7 +56,6 @@ function sessionClient(
   token: string | undefined,
 ): ApiClient {
   return baseClient(request, context).withToken(token, {
-    headers: forwardedFor(request, context),
     onTokenRefreshed: (fresh) => {
       session.change = { kind: 'set', token: fresh };
     },
@@ -139,8 +125,7 @@ export function apiFor(request: Request, context: Context): ApiClient {
  */
 export function startSession(request: Request, context: Context, token: string): ApiClient {
   const session = sessionOf(context);
-  if (!session)
-    return baseClient(request, context).withToken(token, { headers: forwardedFor(request, context) });
+  if (!session) return baseClient(request, context).withToken(token);
   session.change = { kind: 'set', token };
   session.api = sessionClient(request, context, session, token);
   session.shared.clear();

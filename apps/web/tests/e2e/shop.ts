@@ -24,6 +24,8 @@ async function freePort(): Promise<number> {
 export interface RunningShop {
   url: string;
   dataDir: string;
+  /** The shop's process (raw-socket and shutdown tests watch it). */
+  process: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
   return {
     url,
     dataDir,
+    process: child,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

@@ -10,7 +10,7 @@ import {
 import type { Db, DbOrTrx } from '#app/db/database.ts';
 import { AppError } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
-import type { SmsLimits } from '#app/modules/sms/sms.limits.ts';
+import { reserveSend, type SmsLimits } from '#app/modules/sms/sms.limits.ts';
 import type { SmsProvider } from '#app/modules/sms/sms.provider.ts';
 import { toCustomer } from './customer.mapper.ts';
 import { confirmCode, sendCode } from './customer.otp.ts';
@@ -96,7 +96,16 @@ export async function requestRegistrationCode(
   now: Date,
 ): Promise<CodeSent> {
   const mobile = normaliseMobile(input.mobile);
-  if (await repo.findCustomerByMobile(deps.db, mobile)) throw alreadyRegistered();
+  if (await repo.findCustomerByMobile(deps.db, mobile)) {
+    // Answered only within the send limits, and counted (issue 11 §6): a spent budget is 429 for every number.
+    await reserveSend(
+      deps.db,
+      { mobile, purpose: 'register', clientIp: input.clientIp, lookup: true },
+      deps.smsLimits,
+      now,
+    );
+    throw alreadyRegistered();
+  }
   return sendCode(deps, { mobile, purpose: 'register', clientIp: input.clientIp }, now);
 }
 
@@ -182,6 +191,13 @@ export async function requestRecoveryCode(
 ): Promise<CodeSent> {
   const mobile = normaliseMobile(input.mobile);
   if (!(await repo.findCustomerByMobile(deps.db, mobile))) {
+    // Answered only within the send limits, and counted (issue 11 §6): a spent budget is 429 for every number.
+    await reserveSend(
+      deps.db,
+      { mobile, purpose: 'recover-password', clientIp: input.clientIp, lookup: true },
+      deps.smsLimits,
+      now,
+    );
     const message = 'Аккаунт с этим номером не найден. Зарегистрируйтесь или войдите по коду из SMS';
     throw new AppError(404, ErrorCode.notRegistered, message, undefined, { mobile: [message] });
   }

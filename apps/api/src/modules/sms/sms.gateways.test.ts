@@ -29,9 +29,22 @@ beforeEach(() => {
 });
 
 const mobizon = (over: Partial<Parameters<typeof createMobizonProvider>[1]> = {}) =>
-  createMobizonProvider(deps, { apiUrl: sim.url, apiKey: creds.mobizonKey, sender: 'KIIM', timeoutMs: 2000, ...over });
+  createMobizonProvider(deps, {
+    apiUrl: sim.url,
+    apiKey: creds.mobizonKey,
+    sender: 'KIIM',
+    timeoutMs: 2000,
+    ...over,
+  });
 const smsc = (over: Partial<Parameters<typeof createSmscProvider>[1]> = {}) =>
-  createSmscProvider(deps, { apiUrl: sim.url, login: creds.smscLogin, password: creds.smscPassword, sender: 'KIIM', timeoutMs: 2000, ...over });
+  createSmscProvider(deps, {
+    apiUrl: sim.url,
+    login: creds.smscLogin,
+    password: creds.smscPassword,
+    sender: 'KIIM',
+    timeoutMs: 2000,
+    ...over,
+  });
 
 /** The SmsProviderError a send fails with. */
 async function failure(provider: SmsProvider, mobile = '77011234567'): Promise<SmsProviderError> {
@@ -44,7 +57,13 @@ async function failure(provider: SmsProvider, mobile = '77011234567'): Promise<S
 }
 
 const lastRecorded = (provider: string) =>
-  t.db.selectFrom('sms_message').selectAll().where('provider', '=', provider).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+  t.db
+    .selectFrom('sms_message')
+    .selectAll()
+    .where('provider', '=', provider)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
 
 describe('Mobizon adapter', () => {
   it('posts the documented form and records the message id with the code masked', async () => {
@@ -53,9 +72,17 @@ describe('Mobizon adapter', () => {
     const [req] = sim.requests;
     expect(req!.path).toBe('/service/message/sendsmsmessage');
     expect(req!.query).toEqual({ output: 'json', api: 'v1', apiKey: creds.mobizonKey });
-    expect(req!.form).toEqual({ recipient: '77011234567', text: 'Kiim: код для входа 123456. Никому его не сообщайте.', from: 'KIIM' });
+    expect(req!.form).toEqual({
+      recipient: '77011234567',
+      text: 'Kiim: код для входа 123456. Никому его не сообщайте.',
+      from: 'KIIM',
+    });
     const row = await lastRecorded('mobizon');
-    expect(row).toMatchObject({ mobile: '77011234567', status: 'sent', text: 'Kiim: код для входа ••••••. Никому его не сообщайте.' });
+    expect(row).toMatchObject({
+      mobile: '77011234567',
+      status: 'sent',
+      text: 'Kiim: код для входа ••••••. Никому его не сообщайте.',
+    });
     expect(row?.provider_message_id).toMatch(/^\d+$/);
   });
 
@@ -66,8 +93,18 @@ describe('Mobizon adapter', () => {
   });
 
   it.each([
-    ['a refused recipient (code 1, data.recipient)', { json: { code: 1, data: { recipient: 'bad' }, message: 'Validation' } }, 'recipient', 1],
-    ['another validation error (code 1)', { json: { code: 1, data: { from: 'bad sender' }, message: 'Validation' } }, 'unavailable', 1],
+    [
+      'a refused recipient (code 1, data.recipient)',
+      { json: { code: 1, data: { recipient: 'bad' }, message: 'Validation' } },
+      'recipient',
+      1,
+    ],
+    [
+      'another validation error (code 1)',
+      { json: { code: 1, data: { from: 'bad sender' }, message: 'Validation' } },
+      'unavailable',
+      1,
+    ],
     ['a failed authentication (code 8)', { json: { code: 8, data: '', message: 'Auth' } }, 'unavailable', 8],
     ['a spent limit (code 12)', { json: { code: 12, data: '', message: 'Limit' } }, 'unavailable', 12],
     ['a blocked account (code 14)', { json: { code: 14, data: '', message: 'Blocked' } }, 'unavailable', 14],
@@ -147,7 +184,13 @@ describe('the shop with a real gateway (SMS_PROVIDER=mobizon, simulated)', () =>
       MOBIZON_API_KEY: creds.mobizonKey,
       SMS_TIMEOUT_MS: '2000',
     });
-    app = await buildApp({ config, db: { db: t.db, dialect: t.dialect }, clock, logger: false, migrate: false });
+    app = await buildApp({
+      config,
+      db: { db: t.db, dialect: t.dialect },
+      clock,
+      logger: false,
+      migrate: false,
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -164,7 +207,10 @@ describe('the shop with a real gateway (SMS_PROVIDER=mobizon, simulated)', () =>
     expect(r.status).toBe(200);
     const code = /\b(\d{6})\b/.exec(sim.requests.at(-1)!.form.text!)?.[1];
     expect(code).toMatch(/^\d{6}$/);
-    const signed = await post<SignedIn>('/api/customer/auth-by-mobile/confirm', { mobile: '77012000001', code });
+    const signed = await post<SignedIn>('/api/customer/auth-by-mobile/confirm', {
+      mobile: '77012000001',
+      code,
+    });
     expect(signed.status).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/dev/sms-outbox' })).statusCode).toBe(404);
   });
@@ -174,30 +220,51 @@ describe('the shop with a real gateway (SMS_PROVIDER=mobizon, simulated)', () =>
     const refused = await post('/api/customer/auth-by-mobile', { mobile: '77012000002' });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe(ErrorCode.smsUndeliverable);
-    expect(refused.body.errors?.mobile?.[0]).toBe('Не удалось отправить SMS на этот номер. Проверьте номер или укажите другой');
+    expect(refused.body.errors?.mobile?.[0]).toBe(
+      'Не удалось отправить SMS на этот номер. Проверьте номер или укажите другой',
+    );
 
     sim.script({ json: { code: 30, data: '', message: 'Too fast' } });
     const throttled = await post('/api/customer/auth-by-mobile', { mobile: '77012000002' });
     expect(throttled.status).toBe(429);
-    expect(throttled.body).toMatchObject({ code: ErrorCode.rateLimited, message: 'SMS-сервис перегружен. Попробуйте через 60 секунд', details: { retryAfterSeconds: 60 } });
+    expect(throttled.body).toMatchObject({
+      code: ErrorCode.rateLimited,
+      message: 'SMS-сервис перегружен. Попробуйте через 60 секунд',
+      details: { retryAfterSeconds: 60 },
+    });
     expect(throttled.headers['retry-after']).toBe('60');
 
     sim.script({ json: { code: 8, data: '', message: 'Auth' } });
     const down = await post('/api/customer/auth-by-mobile', { mobile: '77012000002' });
     expect(down.status).toBe(503);
-    expect(down.body).toMatchObject({ code: ErrorCode.smsUnavailable, message: 'Не удалось отправить SMS. Попробуйте ещё раз через минуту' });
+    expect(down.body).toMatchObject({
+      code: ErrorCode.smsUnavailable,
+      message: 'Не удалось отправить SMS. Попробуйте ещё раз через минуту',
+    });
 
     expect((await post('/api/customer/auth-by-mobile', { mobile: '77012000002' })).status).toBe(200);
-    const sends = await t.db.selectFrom('sms_send').select('status').where('mobile', '=', '77012000002').orderBy('seq').execute();
+    const sends = await t.db
+      .selectFrom('sms_send')
+      .select('status')
+      .where('mobile', '=', '77012000002')
+      .orderBy('seq')
+      .execute();
     expect(sends.map((s) => s.status)).toEqual(['failed', 'failed', 'failed', 'sent']);
   });
 });
 
 describe('configuration of the SMS provider', () => {
   it('lists the missing credentials of the chosen gateway', () => {
-    expect(() => loadConfig({ SMS_PROVIDER: 'mobizon' })).toThrow(/MOBIZON_API_KEY: required when SMS_PROVIDER=mobizon/);
-    expect(() => loadConfig({ SMS_PROVIDER: 'smsc', SMSC_LOGIN: 'x' })).toThrow(/SMSC_PASSWORD: required when SMS_PROVIDER=smsc/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'mobizon' })).toThrow(
+      /MOBIZON_API_KEY: required when SMS_PROVIDER=mobizon/,
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: 'smsc', SMSC_LOGIN: 'x' })).toThrow(
+      /SMSC_PASSWORD: required when SMS_PROVIDER=smsc/,
+    );
     expect(() => loadConfig({ SMS_PROVIDER: 'beeline' })).toThrow(/SMS_PROVIDER/);
-    expect(loadConfig({ SMS_PROVIDER: 'smsc', SMSC_LOGIN: 'a', SMSC_PASSWORD: 'b' }).sms.smsc).toMatchObject({ apiUrl: 'https://smsc.kz', login: 'a' });
+    expect(loadConfig({ SMS_PROVIDER: 'smsc', SMSC_LOGIN: 'a', SMSC_PASSWORD: 'b' }).sms.smsc).toMatchObject({
+      apiUrl: 'https://smsc.kz',
+      login: 'a',
+    });
   });
 });

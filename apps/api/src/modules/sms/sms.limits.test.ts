@@ -19,7 +19,12 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 const send = async (mobile: string, ip: string) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/customer/auth-by-mobile', payload: { mobile }, remoteAddress: ip });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/customer/auth-by-mobile',
+    payload: { mobile },
+    remoteAddress: ip,
+  });
   return { status: res.statusCode, body: res.json() as ErrorBody, retryAfter: res.headers['retry-after'] };
 };
 
@@ -126,7 +131,9 @@ describe('SMS send limit per client address', () => {
     const r = await send(nextMobile(), ip);
     expect(r.status).toBe(429);
     expect(r.body.details).toEqual({ retryAfterSeconds: 50 * 60 });
-    expect(r.body.message).toBe('С вашего устройства запрошено слишком много кодов. Новый код можно запросить через 50 минут');
+    expect(r.body.message).toBe(
+      'С вашего устройства запрошено слишком много кодов. Новый код можно запросить через 50 минут',
+    );
     // Another address is not affected; the refused send left nothing behind.
     expect((await send(nextMobile(), nextAddress())).status).toBe(200);
     clock.advance(50 * MINUTE);
@@ -139,7 +146,12 @@ describe('SMS send limit per client address', () => {
     for (let i = 0; i < 18; i++) expect((await send(nextMobile(), ip)).status).toBe(200);
     const results = await Promise.all(Array.from({ length: 6 }, () => send(nextMobile(), ip)));
     expect(results.filter((r) => r.status === 200).length).toBeLessThanOrEqual(2);
-    const sent = await t.db.selectFrom('sms_send').select('id').where('client_ip', '=', ip).where('status', '=', 'sent').execute();
+    const sent = await t.db
+      .selectFrom('sms_send')
+      .select('id')
+      .where('client_ip', '=', ip)
+      .where('status', '=', 'sent')
+      .execute();
     expect(sent.length).toBeLessThanOrEqual(20);
     clock.advance(2 * HOUR);
   });
@@ -155,8 +167,15 @@ describe('the client address behind a proxy (TRUST_PROXY=loopback)', () => {
       headers: { 'x-forwarded-for': forwardedFor },
     });
   const lastAddress = async () =>
-    (await t.db.selectFrom('sms_send').select('client_ip').orderBy('created_at', 'desc').orderBy('seq', 'desc').limit(1).executeTakeFirstOrThrow())
-      .client_ip;
+    (
+      await t.db
+        .selectFrom('sms_send')
+        .select('client_ip')
+        .orderBy('created_at', 'desc')
+        .orderBy('seq', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).client_ip;
 
   it("counts the shopper's address forwarded by a loopback proxy (the storefront), not the proxy's", async () => {
     expect((await sendVia('127.0.0.1', '203.0.113.9')).statusCode).toBe(200);
@@ -175,25 +194,56 @@ describe('SMS daily total', () => {
     clock.advance(25 * HOUR); // earlier tests' sends leave the window
     const limits = { addressHourlyLimit: 100, dailyLimit: 3 };
     for (let i = 0; i < 3; i++) {
-      const id = await reserveSend(t.db, { mobile: nextMobile(), clientIp: nextAddress(), purpose: 'sign-in' }, limits, clock.now());
+      const id = await reserveSend(
+        t.db,
+        { mobile: nextMobile(), clientIp: nextAddress(), purpose: 'sign-in' },
+        limits,
+        clock.now(),
+      );
       await finishSend(t.db, id, 'sent', clock.now());
       clock.advance(HOUR);
     }
-    const err = await refusal(reserveSend(t.db, { mobile: nextMobile(), clientIp: nextAddress(), purpose: 'sign-in' }, limits, clock.now()));
+    const err = await refusal(
+      reserveSend(
+        t.db,
+        { mobile: nextMobile(), clientIp: nextAddress(), purpose: 'sign-in' },
+        limits,
+        clock.now(),
+      ),
+    );
     expect(err.code).toBe(ErrorCode.rateLimited);
     expect(err.details).toEqual({ retryAfterSeconds: 21 * 3600 });
-    expect(err.message).toBe('Отправка SMS временно приостановлена. Попробуйте через 21 час или войдите по паролю');
+    expect(err.message).toBe(
+      'Отправка SMS временно приостановлена. Попробуйте через 21 час или войдите по паролю',
+    );
 
     // Failed sends do not count: with room for one more, a failed send leaves that room free.
     const roomy = { ...limits, dailyLimit: 4 };
-    const failed = await reserveSend(t.db, { mobile: nextMobile(), clientIp: null, purpose: 'sign-in' }, roomy, clock.now());
+    const failed = await reserveSend(
+      t.db,
+      { mobile: nextMobile(), clientIp: null, purpose: 'sign-in' },
+      roomy,
+      clock.now(),
+    );
     await finishSend(t.db, failed, 'failed', clock.now());
-    const last = await reserveSend(t.db, { mobile: nextMobile(), clientIp: null, purpose: 'sign-in' }, roomy, clock.now());
+    const last = await reserveSend(
+      t.db,
+      { mobile: nextMobile(), clientIp: null, purpose: 'sign-in' },
+      roomy,
+      clock.now(),
+    );
     await finishSend(t.db, last, 'sent', clock.now());
-    await refusal(reserveSend(t.db, { mobile: nextMobile(), clientIp: null, purpose: 'sign-in' }, roomy, clock.now()));
+    await refusal(
+      reserveSend(t.db, { mobile: nextMobile(), clientIp: null, purpose: 'sign-in' }, roomy, clock.now()),
+    );
 
     // Sending resumes when the oldest sends leave the 24-hour window.
     clock.advance(22 * HOUR);
-    await reserveSend(t.db, { mobile: nextMobile(), clientIp: nextAddress(), purpose: 'sign-in' }, roomy, clock.now());
+    await reserveSend(
+      t.db,
+      { mobile: nextMobile(), clientIp: nextAddress(), purpose: 'sign-in' },
+      roomy,
+      clock.now(),
+    );
   });
 });

@@ -35,12 +35,15 @@ const forAll = (wait: string) =>
  * concurrency (each send takes the number's next `seq`, read before the number's sends are counted; of
  * parallel requests one wins, the others are told to wait 60 s). The address and daily limits count after inserting, so parallel requests can only
  * be refused too often, never let through too often.
- * @returns the id of the `pending` send; mark it with {@link finishSend}.
+ * With `lookup` (issue 11 §6) the same checks decide an answer that tells whether a number has an account without
+ * sending: it is refused exactly when a send would be, so a spent budget gives every number the same 429, and it is
+ * recorded as a row of purpose `lookup` that counts against the address's budget (not the number's, nor the daily one).
+ * @returns the id of the `pending` row (or the lookup's); mark a send with {@link finishSend}.
  * @throws AppError 429 rateLimited (`details.retryAfterSeconds`).
  */
 export async function reserveSend(
   db: DbOrTrx,
-  input: { mobile: string; clientIp: string | null; purpose: string },
+  input: { mobile: string; clientIp: string | null; purpose: string; lookup?: boolean },
   limits: SmsLimits,
   now: Date,
 ): Promise<string> {
@@ -70,8 +73,8 @@ export async function reserveSend(
     mobile: input.mobile,
     seq,
     client_ip: input.clientIp,
-    purpose: input.purpose,
-    status: 'pending',
+    purpose: input.lookup ? repo.LOOKUP_PURPOSE : input.purpose,
+    status: input.lookup ? 'sent' : 'pending',
     created_at: nowIso,
     updated_at: nowIso,
   });
@@ -89,7 +92,8 @@ export async function reserveSend(
     }
   }
   const sinceDay = new Date(nowMs - DAY).toISOString();
-  if ((await repo.countCountedSends(db, sinceDay)) > limits.dailyLimit) {
+  // A lookup is not a send, so it is not among the counted ones: it is refused once the sends fill the budget.
+  if ((await repo.countCountedSends(db, sinceDay)) + (input.lookup ? 1 : 0) > limits.dailyLimit) {
     const all = await repo.countedSendTimes(db, sinceDay);
     await repo.deleteSend(db, id);
     throw rateLimited(waitForWindow(all.slice(0, -1), limits.dailyLimit, DAY, nowMs), forAll);

@@ -1,4 +1,10 @@
-import { SmsProviderError, postForm, recordSent, type SmsProvider, type SmsProviderDeps } from './sms.provider.ts';
+import {
+  SmsProviderError,
+  postForm,
+  recordSent,
+  type SmsProvider,
+  type SmsProviderDeps,
+} from './sms.provider.ts';
 
 /** Mobizon settings from configuration (`MOBIZON_*`). */
 export interface MobizonOptions {
@@ -23,7 +29,12 @@ function mobizonFailure(answer: MobizonAnswer): SmsProviderError {
   if (code === 1) {
     // Validation: field errors in `data`. A bad recipient is the shopper's number; anything else is ours.
     const fields = answer.data && typeof answer.data === 'object' ? Object.keys(answer.data) : [];
-    return new SmsProviderError(fields.includes('recipient') ? 'recipient' : 'unavailable', 'mobizon', code, text);
+    return new SmsProviderError(
+      fields.includes('recipient') ? 'recipient' : 'unavailable',
+      'mobizon',
+      code,
+      text,
+    );
   }
   if (code === 30) return new SmsProviderError('throttled', 'mobizon', code, text, 60);
   // 8 authentication, 12 limit, 14 account blocked, 999 general, anything unknown.
@@ -60,7 +71,13 @@ export function createMobizonProvider(deps: SmsProviderDeps, opts: MobizonOption
         const answer = (await postForm('mobizon', url, form, opts.timeoutMs)) as MobizonAnswer;
         if (answer.code === 0) {
           const id = (answer.data as { messageId?: unknown } | undefined)?.messageId;
-          await recordSent(deps, 'mobizon', mobile, text, id === undefined || id === null ? null : String(id));
+          await recordSent(
+            deps,
+            'mobizon',
+            mobile,
+            text,
+            id === undefined || id === null ? null : String(id),
+          );
           return;
         }
         const server = answer.code === 13 ? otherServer(answer.data) : undefined;
@@ -68,7 +85,10 @@ export function createMobizonProvider(deps: SmsProviderDeps, opts: MobizonOption
           const next = new URL(base);
           next.host = server.replace(/^https?:\/\//, '').replace(/\/.*$/, '');
           base = next;
-          deps.log.warn({ provider: 'mobizon', server: next.host }, 'mobizon: account lives on another server');
+          deps.log.warn(
+            { provider: 'mobizon', server: next.host },
+            'mobizon: account lives on another server',
+          );
           continue;
         }
         throw mobizonFailure(answer);

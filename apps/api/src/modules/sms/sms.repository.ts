@@ -8,6 +8,12 @@ import type { SmsMessageTable, SmsSendTable } from './sms.table.ts';
  */
 
 const COUNTED = ['pending', 'sent'] as const;
+/**
+ * Purpose of rows that are not sends: answers that told whether a number has an account without sending
+ * (registration of a known number, recovery of an unknown one; issue 11 §6). They count against the client
+ * address's budget only — never the number's, nor the daily one.
+ */
+export const LOOKUP_PURPOSE = 'lookup';
 
 /** The highest `seq` of the number's sends, 0 when none. */
 export async function maxSeq(db: DbOrTrx, mobile: string): Promise<number> {
@@ -30,20 +36,24 @@ export async function countedSendTimesForMobile(
     .select('created_at')
     .where('mobile', '=', mobile)
     .where('status', 'in', COUNTED)
+    .where('purpose', '!=', LOOKUP_PURPOSE)
     .where('created_at', '>', sinceIso)
     .orderBy('created_at', 'desc')
     .execute();
   return rows.map((r) => r.created_at);
 }
 
-/** Creation times of counted sends after `sinceIso` (from one client address, or all), oldest first. */
+/**
+ * Creation times of counted sends after `sinceIso`, oldest first: of one client address (its lookups included), or
+ * of all.
+ */
 export async function countedSendTimes(db: DbOrTrx, sinceIso: string, clientIp?: string): Promise<string[]> {
   let q = db
     .selectFrom('sms_send')
     .select('created_at')
     .where('status', 'in', COUNTED)
     .where('created_at', '>', sinceIso);
-  if (clientIp !== undefined) q = q.where('client_ip', '=', clientIp);
+  q = clientIp === undefined ? q.where('purpose', '!=', LOOKUP_PURPOSE) : q.where('client_ip', '=', clientIp);
   const rows = await q.orderBy('created_at', 'asc').execute();
   return rows.map((r) => r.created_at);
 }
@@ -54,6 +64,7 @@ export async function countCountedSends(db: DbOrTrx, sinceIso: string): Promise<
     .selectFrom('sms_send')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('status', 'in', COUNTED)
+    .where('purpose', '!=', LOOKUP_PURPOSE)
     .where('created_at', '>', sinceIso)
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -1,4 +1,10 @@
-import { SmsProviderError, postForm, recordSent, type SmsProvider, type SmsProviderDeps } from './sms.provider.ts';
+import {
+  SmsProviderError,
+  postForm,
+  recordSent,
+  type SmsProvider,
+  type SmsProviderDeps,
+} from './sms.provider.ts';
 
 /** SMSC.kz settings from configuration (`SMSC_*`). */
 export interface SmscOptions {
@@ -48,7 +54,12 @@ export function createSmscProvider(deps: SmsProviderDeps, opts: SmscOptions): Sm
         fmt: '3',
       };
       if (opts.sender) form.sender = opts.sender;
-      const answer = (await postForm('smsc', new URL('/sys/send.php', opts.apiUrl), form, opts.timeoutMs)) as SmscAnswer;
+      const answer = (await postForm(
+        'smsc',
+        new URL('/sys/send.php', opts.apiUrl),
+        form,
+        opts.timeoutMs,
+      )) as SmscAnswer;
       if (answer.error_code !== undefined || answer.error !== undefined || answer.id === undefined) {
         throw smscFailure(answer);
       }

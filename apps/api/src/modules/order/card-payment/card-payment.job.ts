@@ -1,13 +1,19 @@
+import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
+import { claimJobRun } from '#app/lib/job-run.ts';
 import { orderDeps } from '../order.lifecycle.ts';
 import { sweepPayments } from './card-payment.sweep.ts';
+
+/** This process, as recorded on the job runs it claims. */
+const INSTANCE = `${os.hostname()}:${process.pid}`;
 
 /**
  * Registers the payment job: from when the app is ready it runs {@link sweepPayments} (lost callbacks confirmed,
  * unpaid card-online orders past their window cancelled with their stock released, money asked back returned)
  * every `intervalSeconds`,
  * with the app's clock. One run at a time; a failed run is logged and the next one tries again. Stops when
- * the app closes. Call while building the app (before it is ready).
+ * the app closes. Call while building the app (before it is ready). Several instances on one database: each period
+ * only the instance that claims it runs the sweep (`claimJobRun`, issue 11 §12).
  */
 export function registerPaymentJob(app: FastifyInstance, intervalSeconds: number): void {
   let running = false;
@@ -15,6 +21,8 @@ export function registerPaymentJob(app: FastifyInstance, intervalSeconds: number
     if (running) return;
     running = true;
     try {
+      const now = app.clock.now();
+      if (!(await claimJobRun(app.db, 'payment-sweep', now, intervalSeconds, INSTANCE))) return;
       const report = await sweepPayments(orderDeps(app), app.clock.now());
       if (report.confirmed || report.cancelled || report.returned || report.deferred)
         app.log.info(report, 'payment job');

@@ -1,0 +1,320 @@
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from 'selfsigned';
+import { startShop, type RunningShop } from './shop.ts';
+
+// Issue 11 at the socket: requests no browser sends (TRACE, a broken Host, huge or slow bodies) answered and the
+// process still up; the shop behind a TLS-terminating proxy on this host (the normal deployment); cross-site posts
+// to resource routes refused; a graceful stop. Raw requests go through net.connect, so nothing is normalised on
+// the way.
+
+let shop: RunningShop;
+beforeAll(async () => {
+  // Short request timeout so the slow-body test does not wait the production 30 s.
+  shop = await startShop({ REQUEST_TIMEOUT_MS: '2000' });
+});
+afterAll(async () => shop?.stop());
+
+const port = () => Number(new URL(shop.url).port);
+
+/** Sends `raw` bytes on a fresh connection; resolves with everything the server wrote until it closed or `idleMs`. */
+function rawRequest(raw: string | Buffer, idleMs = 3000): Promise<{ text: string; closed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port(), '127.0.0.1');
+    let text = '';
+    let timer: NodeJS.Timeout;
+    const idle = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        socket.destroy();
+        resolve({ text, closed: false });
+      }, idleMs);
+    };
+    socket.on('connect', () => {
+      socket.write(raw);
+      idle();
+    });
+    socket.on('data', (d) => {
+      text += d.toString('latin1');
+      idle();
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ text, closed: true });
+    });
+    socket.on('error', reject);
+  });
+}
+
+const statusOf = (text: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+
+async function expectAlive() {
+  expect(shop.process.exitCode).toBeNull();
+  const res = await fetch(`${shop.url}/build-id`);
+  expect(res.status).toBe(200);
+}
+
+describe('malformed requests never end the process (issue 11 §1)', () => {
+  it.each([
+    ['TRACE', 'TRACE / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', 405],
+    ['CONNECT', 'CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', 0],
+    ['an unparsable Host', 'GET / HTTP/1.1\r\nHost: [\r\nConnection: close\r\n\r\n', 400],
+    ['a Host with a path', 'GET / HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n', 400],
+    [
+      'POST with an unparsable Host',
+      'POST /city HTTP/1.1\r\nHost: [::\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
+      400,
+    ],
+  ])('%s → a 4xx answer', async (_name, raw, status) => {
+    const { text } = await rawRequest(raw);
+    if (status) expect(statusOf(text)).toBe(status);
+    await expectAlive();
+  });
+
+  it.each([
+    ['an unknown method', 'BREW / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'],
+    ['TRACK (unknown to the parser)', 'TRACK / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'],
+    ['a broken request line', 'GET\r\n\r\n'],
+    ['a NUL in a header', 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: a\u0000b\r\n\r\n'],
+    ['a bad Content-Length', 'POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: -5\r\n\r\n'],
+    ['a bad chunk', 'POST /city HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'],
+  ])('%s → 400 from the HTTP parser and the socket closed', async (_name, raw) => {
+    const { text, closed } = await rawRequest(raw);
+    expect(statusOf(text)).toBe(400);
+    expect(closed).toBe(true);
+    await expectAlive();
+  });
+});
+
+describe('bounded page requests (issue 11 §4)', () => {
+  it('refuses a declared body over 64 KB before reading it', async () => {
+    const { text, closed } = await rawRequest(
+      `POST /city HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 200000000\r\n\r\ncityId=1`,
+    );
+    expect(statusOf(text)).toBe(413);
+    expect(closed).toBe(true);
+    await expectAlive();
+  });
+
+  it('refuses a chunked body once it passes 64 KB', async () => {
+    const chunk = 'a'.repeat(16 * 1024);
+    const body = Array.from({ length: 6 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join('');
+    const { text } = await rawRequest(
+      `POST /city HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n${body}`,
+    );
+    expect(statusOf(text)).toBe(413);
+    await expectAlive();
+  });
+
+  it('closes a connection whose body never comes (REQUEST_TIMEOUT_MS)', async () => {
+    const { text, closed } = await rawRequest(
+      'POST /city HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\ncityId=1',
+      30_000,
+    );
+    expect(closed).toBe(true);
+    expect([0, 408]).toContain(statusOf(text));
+    await expectAlive();
+  });
+});
+
+describe('cross-site posts to resource routes (issue 11 §9)', () => {
+  it.each(['/auth/sign-out', '/wishlist', '/city'])(
+    '%s refuses another origin and accepts its own',
+    async (path) => {
+      const post = (origin: string) =>
+        fetch(shop.url + path, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { origin, 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+          body: 'cityId=2&returnTo=/',
+        });
+      const refusal = 'Запрос с другого сайта отклонён';
+      for (const origin of ['https://evil.example', 'null']) {
+        const res = await post(origin);
+        expect(res.status).toBe(400);
+        expect(await res.text()).toBe(refusal);
+      }
+      // Its own origin reaches the route (which may still refuse the form's values, in its own words).
+      expect(await (await post(shop.url)).text()).not.toBe(refusal);
+    },
+  );
+});
+
+describe('behind a TLS-terminating proxy on this host (issue 11 §2)', () => {
+  let proxy: https.Server;
+  let proxyUrl: string;
+  beforeAll(async () => {
+    const pems = await generate([{ name: 'commonName', value: 'localhost' }], { keySize: 2048 });
+    proxy = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
+      const upstream = http.request(
+        {
+          host: '127.0.0.1',
+          port: port(),
+          method: req.method,
+          path: req.url,
+          headers: {
+            ...req.headers,
+            'x-forwarded-proto': 'https',
+            'x-forwarded-host': req.headers.host ?? '',
+            'x-forwarded-for': req.socket.remoteAddress ?? '',
+          },
+        },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.rawHeaders);
+          up.pipe(res);
+        },
+      );
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    proxyUrl = `https://localhost:${(proxy.address() as net.AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => proxy.close(() => r())));
+
+  /** A request through the proxy (its certificate is self-signed). */
+  const viaProxy = (
+    path: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      const req = https.request(
+        proxyUrl + path,
+        { method: init.method ?? 'GET', headers: init.headers, rejectUnauthorized: false },
+        (res) => {
+          let body = '';
+          res.on('data', (d) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end(init.body);
+    });
+
+  it('serves pages and accepts a storefront form posted from the https origin', async () => {
+    expect((await viaProxy('/')).status).toBe(200);
+    const form = await viaProxy('/Cart', {
+      method: 'POST',
+      headers: {
+        origin: proxyUrl,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'text/html',
+        'sec-fetch-site': 'same-origin',
+      },
+      body: 'intent=clear&redirectTo=/Cart',
+    });
+    expect(form.status, form.body.slice(0, 200)).toBe(302);
+    expect(form.headers.location).toBe('/Cart');
+  });
+
+  it('still refuses a form from another origin through the proxy', async () => {
+    const form = await viaProxy('/Cart', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'intent=clear&redirectTo=/Cart',
+    });
+    expect(form.status).toBe(400);
+  });
+
+  it('ignores X-Forwarded-Proto from a client that is not a trusted proxy', async () => {
+    // The same https Origin sent straight to the shop with a forged header: the shop sees http, so it refuses.
+    const res = await fetch(`${shop.url}/Cart`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        origin: 'https://evil.example',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'evil.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'intent=clear&redirectTo=/Cart',
+    });
+    // Loopback is trusted by default (TRUST_PROXY=loopback): this test runs on the shop's host, so it is a proxy
+    // here; the forged-header refusal for other peers is covered by the API's trusted-proxy test.
+    expect([302, 400]).toContain(res.status);
+  });
+});
+
+describe('graceful stop (issue 11 §1)', () => {
+  it('finishes a request in flight at SIGTERM and exits 0', async () => {
+    const other = await startShop();
+    try {
+      // A slow body keeps a request in flight while the signal arrives.
+      const socket = net.connect(Number(new URL(other.url).port), '127.0.0.1');
+      await new Promise((r) => socket.once('connect', r));
+      socket.write(
+        'POST /city HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 8\r\n\r\ncity',
+      );
+      let answer = '';
+      socket.on('data', (d) => (answer += d.toString()));
+      await new Promise((r) => setTimeout(r, 300));
+      const exited = new Promise<number | null>((r) => other.process.once('exit', (code) => r(code)));
+      other.process.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      socket.end('Id=1');
+      expect(await exited).toBe(0);
+      expect(statusOf(answer)).toBe(302);
+    } finally {
+      await other.stop();
+    }
+  });
+});
+
+describe('security headers and caching (issue 11 §8)', () => {
+  it('pages carry a nonce CSP that every inline script of the page uses', async () => {
+    const res = await fetch(`${shop.url}/`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("'unsafe-inline' 'nonce"); // scripts: no unsafe-inline
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    const html = await res.text();
+    const inline = [...html.matchAll(/<script\b([^>]*)>/g)]
+      .map((m) => m[1]!)
+      .filter((a) => !/\bsrc=|application\/ld\+json/.test(a));
+    expect(inline.length).toBeGreaterThan(0);
+    for (const attrs of inline) expect(attrs).toContain(`nonce="${nonce}"`);
+    // A new answer, a new nonce.
+    const again = (await fetch(`${shop.url}/`)).headers.get('content-security-policy');
+    expect(again).not.toBe(csp);
+  });
+
+  it('the page runs under its CSP in Chromium: nothing refused, the app hydrates', async () => {
+    const { launchBrowser } = await import('./shop.ts');
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      const refused: string[] = [];
+      page.on('console', (m) => {
+        if (/Content Security Policy|Refused to/i.test(m.text())) refused.push(m.text());
+      });
+      await page.goto(`${shop.url}/`);
+      await page.waitForFunction(
+        () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+      );
+      await page.goto(`${shop.url}/Cart`);
+      await page.waitForLoadState('networkidle');
+      expect(refused).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('hashed build assets are cached for a year, immutable', async () => {
+    const html = await (await fetch(`${shop.url}/`)).text();
+    const asset = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const res = await fetch(shop.url + asset!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('a signed-in shopper’s page is not stored', async () => {
+    const res = await fetch(`${shop.url}/`, { redirect: 'manual', headers: { cookie: 'customer_token=whatever' } });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
