@@ -12,6 +12,7 @@ import type {
   ProductImageTable,
   ProductSearchTermTable,
   ProductStockTable,
+  CatalogChangeTable,
   ProductTable,
   SkuTable,
 } from '#app/modules/catalog/catalog.table.ts';
@@ -61,6 +62,7 @@ export interface Database {
   sku: SkuTable;
   stock: StockTable;
   product_stock: ProductStockTable;
+  catalog_change: CatalogChangeTable;
   product_search_term: ProductSearchTermTable;
   banner: BannerTable;
   customer: CustomerTable;
