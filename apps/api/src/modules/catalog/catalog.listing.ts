@@ -67,6 +67,9 @@ function filterOf(dict: Dictionaries, query: ProductListQuery, termGroups: strin
 
 type FacetRows = Awaited<ReturnType<typeof listing.facetCounts>>;
 
+/** Russian alphabetical order, one collator for every list (as `localeCompare(…, 'ru')`, without making one per call). */
+const russian = new Intl.Collator('ru');
+
 /** Facet counts → the list's facets, each in display order (categories by gender and position; names in Russian order). */
 function toFacets(
   dict: Dictionaries,
@@ -92,11 +95,11 @@ function toFacets(
         const b = dict.brands.get(Number(f.key));
         return b ? [{ slug: b.slug, name: b.name, count: f.count }] : [];
       })
-      .sort((a, b) => a.name.localeCompare(b.name, 'ru')),
+      .sort((a, b) => russian.compare(a.name, b.name)),
     sizes,
     colours: byColour
       .map((f) => ({ slug: slugify(f.key), name: f.key, hex: f.hex, count: f.count }))
-      .sort((a, b) => a.name.localeCompare(b.name, 'ru')),
+      .sort((a, b) => russian.compare(a.name, b.name)),
     price,
     discountCount: counts.discount,
     inStockCount: counts.inStock,

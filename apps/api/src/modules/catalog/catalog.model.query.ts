@@ -50,8 +50,15 @@ function hasSize(
   return false;
 }
 
-/** Per product: -1 when a filter that is not a facet fails, else the mask of failed facet filters. */
-function masks(m: CatalogModel, f: ProductFilter, scope: StockScope): Int8Array {
+/** Positions worth looking at: those of the filtered categories (unless their facet is counted), else all. */
+function candidates(m: CatalogModel, f: ProductFilter, categoryFacet: boolean): Int32Array {
+  if (!f.categoryIds || categoryFacet) return m.all;
+  const lists = [...new Set(f.categoryIds)].map((c) => m.byCategory.get(c) ?? new Int32Array(0));
+  return lists.length === 1 ? lists[0]! : Int32Array.from(lists.flatMap((l) => [...l])).sort();
+}
+
+/** Per product: -1 when a filter that is not a facet fails (or not a candidate), else the mask of failed facet filters. */
+function masks(m: CatalogModel, f: ProductFilter, scope: StockScope, cand: Int32Array): Int8Array {
   const out = new Int8Array(m.n).fill(-1);
   const cats = f.categoryIds && new Set(f.categoryIds);
   const brands = f.brandIds && new Set(f.brandIds);
@@ -67,7 +74,7 @@ function masks(m: CatalogModel, f: ProductFilter, scope: StockScope): Int8Array 
       ? null
       : m.skuInCity.get(scope.regionalCityId)!
     : undefined;
-  for (let i = 0; i < m.n; i++) {
+  for (const i of cand) {
     if (f.gender !== undefined && m.gender[i] !== f.gender) continue;
     if (products && !products.has(m.rows[i]!.id)) continue;
     if (f.discount && !(m.originalPrice[i]! > m.price[i]!)) continue;
@@ -85,18 +92,11 @@ function masks(m: CatalogModel, f: ProductFilter, scope: StockScope): Int8Array 
   return out;
 }
 
-/** Counts of a facet over the products failing at most its own filter, keyed as the SQL path keys them. */
-function facet(m: CatalogModel, mask: Int8Array, bit: number, key: (i: number) => number) {
-  const counts = new Map<number, number>();
-  for (let i = 0; i < m.n; i++)
-    if (mask[i]! >= 0 && (mask[i]! & ~bit) === 0) counts.set(key(i), (counts.get(key(i)) ?? 0) + 1);
-  return counts;
-}
-
 /** Size labels of the products failing at most the size filter (only SKUs with units in the city under `inStock`). */
 function sizeFacet(
   m: CatalogModel,
   mask: Int8Array,
+  cand: Int32Array,
   f: ProductFilter,
   scope: StockScope,
 ): ListFacets['sizes'] {
@@ -105,7 +105,7 @@ function sizeFacet(
   const count = new Int32Array(m.sizes.length);
   const order = new Int32Array(m.sizes.length).fill(2 ** 31 - 1);
   const stamp = new Int32Array(m.sizes.length).fill(-1);
-  for (let i = 0; i < m.n; i++) {
+  for (const i of cand) {
     if (mask[i]! < 0 || (mask[i]! & ~SIZE) !== 0) continue;
     for (let k = m.skuStart[i]!; k < m.skuStart[i + 1]!; k++) {
       if (city && !city[k]) continue;
@@ -128,6 +128,29 @@ function sizeFacet(
 const stockClass = (m: CatalogModel, regional: Int32Array | null, i: number) =>
   regional && regional[i]! > 0 ? 0 : m.global[i]! > 0 ? 1 : 2;
 
+/** The first `want` listed products (mask 0) in the order of `cmp`, kept sorted while scanning (no full sort). */
+function topOf(
+  m: CatalogModel,
+  mask: Int8Array,
+  want: number,
+  cmp: (a: number, b: number) => number,
+): number[] {
+  const top: number[] = [];
+  for (let i = 0; i < m.n; i++) {
+    if (mask[i] !== 0 || (top.length >= want && cmp(i, top[top.length - 1]!) >= 0)) continue;
+    let lo = 0;
+    let hi = top.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cmp(top[mid]!, i) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    top.splice(lo, 0, i);
+    if (top.length > want) top.pop();
+  }
+  return top;
+}
+
 /** The positions of the listed products (mask 0) from `offset`, at most `limit`, in the order of `sort` (spec §4). */
 function pageOf(
   m: CatalogModel,
@@ -138,19 +161,61 @@ function pageOf(
   limit: number,
 ): number[] {
   const want = offset + limit;
-  let picked: number[] = [];
+  const picked: number[] = [];
   if (sort === 'default') {
-    const classes: number[][] = [[], [], []];
-    for (const i of m.orders['new-arrivals']) if (mask[i] === 0) classes[stockClass(m, regional, i)]!.push(i);
-    picked = classes.flat();
+    for (let c = 0; c < 3 && picked.length < want; c++)
+      for (const i of m.orders['new-arrivals'])
+        if (mask[i] === 0 && stockClass(m, regional, i) === c && picked.push(i) >= want) break;
   } else if (sort === 'regional-availability') {
-    for (let i = 0; i < m.n; i++) if (mask[i] === 0) picked.push(i);
     const r = regional ?? new Int32Array(m.n);
-    picked.sort((a, b) => r[b]! - r[a]! || m.global[b]! - m.global[a]! || a - b);
+    return topOf(m, mask, want, (a, b) => r[b]! - r[a]! || m.global[b]! - m.global[a]! || a - b).slice(offset);
   } else {
     for (const i of m.orders[sort]) if (mask[i] === 0 && picked.push(i) >= want) break;
   }
   return picked.slice(offset, want);
+}
+
+/** Counts, price range and facet counts in one pass over the candidates (dense counters by id / position). */
+function tally(m: CatalogModel, mask: Int8Array, cand: Int32Array, regional: Int32Array | null) {
+  const counts = { total: 0, discount: 0, inStock: 0 };
+  const byCategory = new Int32Array(m.maxCategoryId + 1);
+  const byBrand = new Int32Array(m.maxBrandId + 1);
+  const byColour = new Int32Array(m.colourNames.length);
+  const hex = new Int32Array(m.colourNames.length).fill(2 ** 31 - 1);
+  let min = Infinity;
+  let max = -Infinity;
+  for (const i of cand) {
+    const k = mask[i]!;
+    if (k < 0) continue;
+    if ((k & ~PRICE) === 0) {
+      if (m.price[i]! < min) min = m.price[i]!;
+      if (m.price[i]! > max) max = m.price[i]!;
+    }
+    if ((k & ~CATEGORY) === 0) byCategory[m.category[i]!]!++;
+    if ((k & ~BRAND) === 0) byBrand[m.brand[i]!]!++;
+    if ((k & ~COLOUR) === 0) {
+      const c = m.colour[i]!;
+      byColour[c]!++;
+      if (m.hexRank[i]! < hex[c]!) hex[c] = m.hexRank[i]!;
+    }
+    if (k !== 0) continue;
+    counts.total++;
+    if (m.originalPrice[i]! > m.price[i]!) counts.discount++;
+    if (regional && regional[i]! > 0) counts.inStock++;
+  }
+  const rows = (n: Int32Array, key: (k: number) => string, hexOf: (k: number) => string = () => '') =>
+    [...n].flatMap((count, k) => (count > 0 ? [{ key: key(k), hex: hexOf(k), count }] : []));
+  return {
+    counts,
+    byCategory: rows(byCategory, String),
+    byBrand: rows(byBrand, String),
+    byColour: rows(
+      byColour,
+      (c) => m.colourNames[c]!,
+      (c) => m.hexes[hex[c]!]!,
+    ),
+    price: min === Infinity ? null : { min, max },
+  };
 }
 
 /**
@@ -165,59 +230,14 @@ export function queryModel(
   page: { offset: number; limit: number },
   categoryFacet: boolean,
 ): ModelAnswer {
-  const mask = masks(m, f, scope);
+  const cand = candidates(m, f, categoryFacet);
+  const mask = masks(m, f, scope, cand);
   const regional = scope.regionalCityId === null ? null : m.regional.get(scope.regionalCityId)!;
-  const counts = { total: 0, discount: 0, inStock: 0 };
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < m.n; i++) {
-    if (mask[i]! < 0) continue;
-    if ((mask[i]! & ~PRICE) === 0) {
-      min = Math.min(min, m.price[i]!);
-      max = Math.max(max, m.price[i]!);
-    }
-    if (mask[i] !== 0) continue;
-    counts.total++;
-    if (m.originalPrice[i]! > m.price[i]!) counts.discount++;
-    if (regional && regional[i]! > 0) counts.inStock++;
-  }
-  const rows = (
-    counts: Map<number, number>,
-    key: (k: number) => string,
-    hex: (k: number) => string = () => '',
-  ) => [...counts].map(([k, count]) => ({ key: key(k), hex: hex(k), count }));
-  const colourHex = minHex(m, mask);
+  const t = tally(m, mask, cand, regional);
   return {
-    counts,
-    byCategory: categoryFacet
-      ? rows(
-          facet(m, mask, CATEGORY, (i) => m.category[i]!),
-          String,
-        )
-      : [],
-    byBrand: rows(
-      facet(m, mask, BRAND, (i) => m.brand[i]!),
-      String,
-    ),
-    byColour: rows(
-      facet(m, mask, COLOUR, (i) => m.colour[i]!),
-      (c) => m.colourNames[c]!,
-      (c) => colourHex[c]!,
-    ),
-    sizes: sizeFacet(m, mask, f, scope),
-    price: min === Infinity ? null : { min, max },
+    ...t,
+    byCategory: categoryFacet ? t.byCategory : [],
+    sizes: sizeFacet(m, mask, cand, f, scope),
     page: pageOf(m, mask, sort, regional, page.offset, page.limit),
   };
-}
-
-/** The least hex of each colour name over the products its facet counts (as SQL's min(colour_hex)). */
-function minHex(m: CatalogModel, mask: Int8Array): string[] {
-  const hex: string[] = [];
-  for (let i = 0; i < m.n; i++) {
-    if (mask[i]! < 0 || (mask[i]! & ~COLOUR) !== 0) continue;
-    const c = m.colour[i]!;
-    const h = m.rows[i]!.colour_hex;
-    if (hex[c] === undefined || h < hex[c]!) hex[c] = h;
-  }
-  return hex;
 }

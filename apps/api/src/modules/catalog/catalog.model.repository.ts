@@ -4,9 +4,29 @@ import type { ProductImageRow, ProductRow } from './catalog.table.ts';
 // Reads of the catalogue's in-memory read model (catalog.model.ts, docs/decisions/018): whole tables when it
 // loads, the stock summary of some products when it applies the change log. Functions take `db | trx` first.
 
-/** Active products in id order. */
-export function activeProducts(db: DbOrTrx): Promise<ProductRow[]> {
-  return db.selectFrom('product').selectAll().where('is_active', '=', 1).orderBy('id').execute();
+/** The columns of a product the model keeps: what a card shows, filters and sorts (no long texts). */
+const CARD_COLUMNS = [
+  'id',
+  'slug',
+  'name',
+  'brand_id',
+  'category_id',
+  'kind',
+  'gender',
+  'colour_name',
+  'colour_hex',
+  'price',
+  'original_price',
+  'arrival_date',
+  'stock_global',
+] as const;
+
+/** A product's columns kept by the read model. */
+export type CardRow = Pick<ProductRow, (typeof CARD_COLUMNS)[number]>;
+
+/** Active products in id order (card columns). */
+export function activeProducts(db: DbOrTrx): Promise<CardRow[]> {
+  return db.selectFrom('product').select(CARD_COLUMNS).where('is_active', '=', 1).orderBy('id').execute();
 }
 
 /** Every SKU's product, size label and size order. */

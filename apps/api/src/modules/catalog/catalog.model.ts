@@ -3,7 +3,8 @@ import { slugify } from '#app/lib/slug.ts';
 import { skusInStockByCity } from '#app/modules/inventory/inventory.service.ts';
 import * as model from './catalog.model.repository.ts';
 import * as repo from './catalog.repository.ts';
-import type { BrandRow, CategoryRow, CityRow, ProductImageRow, ProductRow } from './catalog.table.ts';
+import type { CardRow } from './catalog.model.repository.ts';
+import type { BrandRow, CategoryRow, CityRow, ProductImageRow } from './catalog.table.ts';
 
 // The catalogue's in-memory read model (docs/decisions/018-catalogue-read-model.md): active products, their
 // SKUs' sizes, prices, stock per city (the summary of decision 008 and which SKUs have units where), search
@@ -30,7 +31,9 @@ export interface CatalogModel {
   /** Distinct search terms (the vocabulary a query is read against). */
   vocabulary: string[];
   n: number;
-  rows: ProductRow[];
+  /** Positions 0 … n - 1. */
+  all: Int32Array;
+  rows: CardRow[];
   /** Product id → position. */
   index: Map<number, number>;
   category: Int32Array;
@@ -39,6 +42,11 @@ export interface CatalogModel {
   /** Position in `colourNames`. */
   colour: Int32Array;
   colourNames: string[];
+  /** Position of each product's colour hex in `hexes` (sorted), for the least hex of a colour facet. */
+  hexRank: Int32Array;
+  hexes: string[];
+  maxCategoryId: number;
+  maxBrandId: number;
   price: Int32Array;
   originalPrice: Int32Array;
   /** Units over visible cities (`product.stock_global`). */
@@ -97,8 +105,10 @@ function orderBy(n: number, key: (i: number) => number | string): Int32Array {
 }
 
 /** The product arrays and the sort orders of the active products (`rows` in id order). */
-function productArrays(rows: ProductRow[]) {
+function productArrays(rows: CardRow[]) {
   const n = rows.length;
+  const hexes = [...new Set(rows.map((r) => r.colour_hex))].sort();
+  const hexIndex = new Map(hexes.map((h, i) => [h, i]));
   const colourNames = [...new Set(rows.map((r) => r.colour_name))];
   const colourIndex = new Map(colourNames.map((c, i) => [c, i]));
   const arrival = rows.map((r) => r.arrival_date);
@@ -107,8 +117,13 @@ function productArrays(rows: ProductRow[]) {
   const descArrival = orderBy(n, (i) => arrival[i]!).reverse();
   return {
     n,
+    all: Int32Array.from({ length: n }, (_, i) => i),
     rows,
     index: new Map(rows.map((r, i) => [r.id, i])),
+    hexes,
+    hexRank: Int32Array.from(rows, (r) => hexIndex.get(r.colour_hex)!),
+    maxCategoryId: rows.reduce((x, r) => Math.max(x, r.category_id), 0),
+    maxBrandId: rows.reduce((x, r) => Math.max(x, r.brand_id), 0),
     category: Int32Array.from(rows, (r) => r.category_id),
     gender: Int32Array.from(rows, (r) => r.gender),
     brand: Int32Array.from(rows, (r) => r.brand_id),
