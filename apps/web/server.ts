@@ -31,7 +31,8 @@ const inProcessFetch: typeof fetch = async (input, init) => {
   const res = await app.inject({
     method: (init?.method ?? 'GET') as 'GET',
     url: url.pathname + url.search,
-    headers: Object.fromEntries(new Headers(init?.headers).entries()),
+    // The answer's bytes are read here as they are: never compressed (the API compresses for clients that ask).
+    headers: { ...Object.fromEntries(new Headers(init?.headers).entries()), 'accept-encoding': 'identity' },
     payload: typeof init?.body === 'string' ? init.body : undefined,
   });
   return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
@@ -54,7 +55,10 @@ const listener = createRequestListener(async (request, client) =>
     withBuildId(
       // Route middleware is on (react-router.config.ts), so the context is a RouterContextProvider; the API client
       // and the shopper's socket address ride on it for app/lib/api.server.ts (apiFor).
-      await handleRequest(request, Object.assign(new RouterContextProvider(), { api, clientAddress: client.address })),
+      await handleRequest(
+        request,
+        Object.assign(new RouterContextProvider(), { api, clientAddress: client.address }),
+      ),
     ),
   ),
 );
