@@ -304,6 +304,19 @@ function rows(
   return out;
 }
 
+/** The resident memory of a shop process after its load (read model loaded), from /proc (Linux). */
+function rssRow(catalogue: string, pid: number): Row {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+  return {
+    measurement: 'shop process resident memory (RSS) after the load',
+    catalogue,
+    loadAverage: os.loadavg()[0]!,
+    figure: `${mb.toFixed(0)} MB`,
+    goal: catalogue === 'large' ? { text: '≤ 400 MB', met: mb <= 400 } : null,
+  };
+}
+
 /** The one table of the run (issue 14, goal 6). */
 function markdown(machine: Record<string, unknown>, table: Row[], seconds: number) {
   return [
@@ -316,7 +329,7 @@ function markdown(machine: Record<string, unknown>, table: Row[], seconds: numbe
     '| ---: | --- | --- | ---: | --- | --- | :---: |',
     ...table.map(
       (r, i) =>
-        `| ${i + 1} | ${r.measurement} | ${r.catalogue} | ${r.loadAverage.toFixed(2)} | ${r.figure} | ${r.goal?.text ?? '(floor)'} | ${r.goal ? (r.goal.met ? 'yes' : '**no**') : ''} |`,
+        `| ${i + 1} | ${r.measurement} | ${r.catalogue} | ${r.loadAverage.toFixed(2)} | ${r.figure} | ${r.goal?.text ?? '—'} | ${r.goal ? (r.goal.met ? 'yes' : '**no**') : ''} |`,
     ),
     '',
   ].join('\n');
@@ -341,7 +354,11 @@ const PRODUCTION_SETTINGS = {
 };
 
 /** Starts the shop on a SQLite file in production mode and waits until it answers. */
-async function startShop(file: string, mediaDir: string, seed: boolean): Promise<string> {
+async function startShop(
+  file: string,
+  mediaDir: string,
+  seed: boolean,
+): Promise<{ url: string; pid: number }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const shop = start(['--import', 'tsx', 'apps/web/server.ts'], {
@@ -359,7 +376,7 @@ async function startShop(file: string, mediaDir: string, seed: boolean): Promise
     ...PRODUCTION_SETTINGS,
   });
   await waitFor(`${url}/api/city/list`, shop, 180);
-  return url;
+  return { url, pid: shop.pid! };
 }
 
 const CATEGORY = 'zhenskie-dzhinsy';
@@ -476,10 +493,11 @@ async function main() {
   // The demo catalogue is seeded afresh by the shop itself (AUTO_SEED) into a file of the bench's own.
   const demoFile = path.join(dataDir, 'kiim-demo.db');
   for (const f of [demoFile, `${demoFile}-wal`, `${demoFile}-shm`]) fs.rmSync(f, { force: true });
-  const [largeUrl, demoUrl] = [
+  const [largeShop, demoShop] = [
     await startShop(dbFile, path.join(dataDir, 'media'), false),
     await startShop(demoFile, path.join(dataDir, 'media-demo'), true),
   ];
+  const [largeUrl, demoUrl] = [largeShop.url, demoShop.url];
   const floorPort = await freePort();
   const floorUrl = `http://127.0.0.1:${floorPort}`;
   const floor = start(['--import', 'tsx', 'bench/floor.ts'], { PORT: String(floorPort) });
@@ -499,9 +517,10 @@ async function main() {
     ...(await measureShop('demo', demoUrl, demo)),
     ...(await measureShop('large', largeUrl, large)),
   ];
+  const memory = [rssRow('demo', demoShop.pid), rssRow('large', largeShop.pid)];
   const pages = [...(await pagesOf('demo', demoUrl, demo)), ...(await pagesOf('large', largeUrl, large))];
   const seconds = Math.round((Date.now() - started) / 1000);
-  const table = rows(floorResult, loads, pages);
+  const table = [...rows(floorResult, loads, pages), ...memory];
   const result = {
     date: new Date().toISOString(),
     seconds,
