@@ -1,13 +1,15 @@
-// `npm run bench` (after `npm run build`): the benchmark of issue 5, bounded in time and on 127.0.0.1 only.
+// `npm run bench` (after `npm run build`): the benchmark of issues 5 and 14, bounded in time (12 minutes) and on
+// 127.0.0.1 only.
 // 1. builds the large catalogue (100,000 SKUs, 20 cities) into data/bench/kiim-bench.db — never ./data/kiim.db —
-//    unless a file of the same generator version is there;
-// 2. starts the shop on it in production mode (apps/web/server.ts), and a bare Fastify route (bench/floor.ts);
-// 3. autocannon: category listing with a filter in each of the six sorts, product by slug, search, and the floor
-//    (a bare Fastify route, also answering the listing's own bytes); requests/s, p50 and p99 latency, each as a
-//    ratio to the floor;
-// 4. Lighthouse 12 (mobile emulation, Debian's Chromium) on /, a category and a product page: performance score,
-//    LCP, TBT, CLS and JavaScript bytes (median of three runs);
-// 5. writes bench-results/bench-<time>.json and latest.json/latest.md, and prints the table.
+//    unless a file of the same generator version is there; the demo catalogue is seeded afresh by the shop into
+//    data/bench/kiim-demo.db;
+// 2. starts the shop on each in production mode (apps/web/server.ts), and a bare Fastify route (bench/floor.ts);
+// 3. autocannon on each catalogue: the cached category listing, the listing with new filters on every request
+//    (misses the answer cache) in each of the six sorts, search likewise, product pages at random; requests/s,
+//    p50/p97.5/p99 latency and the ratio to the floor of the same run;
+// 4. Lighthouse 12 (mobile emulation, Debian's Chromium) on /, a category and a product page of each catalogue;
+// 5. prints ONE table — every figure, the goal of issue 14 beside it, and the load average read just before each
+//    measurement — and writes it to bench-results/ (latest.md, latest.json, bench-<time>.json).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -18,7 +20,17 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { prepareCheckout, runCheckout } from './checkout.ts';
 import { LARGE_CATALOGUE_VERSION, buildLargeCatalogue } from '../apps/api/src/seed/seed.large.ts';
+import {
+  SORTS,
+  loadGoal,
+  pageGoal,
+  uncachedListing,
+  uncachedProduct,
+  type Goal,
+  type Offer,
+} from './targets.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(root, 'data', 'bench');
@@ -27,18 +39,18 @@ const marker = path.join(dataDir, 'catalogue.json');
 const resultsDir = path.join(root, 'bench-results');
 const SKUS = 100_000;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const WARMUP_S = 2;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+const WARMUP_S = 1;
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** The whole run stops (children ended, exit code 1) past this, whatever happens. */
-const DEADLINE_MS = 14 * 60_000;
+const DEADLINE_MS = 12 * 60_000;
 
 const children: ChildProcess[] = [];
 const stopAll = () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
 };
 const deadline = setTimeout(() => {
-  console.error('bench: over 14 minutes, stopping');
+  console.error('bench: over 12 minutes, stopping');
   stopAll();
   process.exit(1);
 }, DEADLINE_MS);
@@ -75,7 +87,11 @@ async function waitFor(url: string, child: ChildProcess, seconds: number): Promi
 }
 
 function start(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   children.push(child);
   return child;
 }
@@ -86,7 +102,9 @@ async function ensureCatalogue() {
   try {
     const have = JSON.parse(fs.readFileSync(marker, 'utf8'));
     if (have.version === want.version && have.skus === want.skus && fs.existsSync(dbFile)) {
-      log(`large catalogue: reusing ${path.relative(root, dbFile)} (${have.products} products, ${have.skus} SKUs)`);
+      log(
+        `large catalogue: reusing ${path.relative(root, dbFile)} (${have.products} products, ${have.skus} SKUs)`,
+      );
       return have;
     }
   } catch {
@@ -96,39 +114,68 @@ async function ensureCatalogue() {
   fs.rmSync(path.join(dataDir, 'media'), { recursive: true, force: true });
   const summary = await buildLargeCatalogue(dbFile, { skus: SKUS });
   fs.writeFileSync(marker, JSON.stringify({ ...want, ...summary }, null, 2));
-  log(`large catalogue: ${summary.products} products, ${summary.skus} SKUs, ${summary.stockRows} stock rows in ${summary.seconds} s`);
+  log(
+    `large catalogue: ${summary.products} products, ${summary.skus} SKUs, ${summary.stockRows} stock rows in ${summary.seconds} s`,
+  );
   return summary;
 }
 
 interface LoadResult {
   name: string;
-  path: string;
+  catalogue: string;
+  loadAverage: number;
   requestsPerSecond: number;
   p50: number;
+  p95: number;
   p99: number;
   non2xx: number;
   errors: number;
 }
 
-async function load(name: string, url: string): Promise<LoadResult> {
-  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S });
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+/** Headers a browser sends: the shop may answer compressed bytes (issue 14, goal 3). */
+const HEADERS = { 'accept-encoding': 'br, gzip' };
+
+/**
+ * autocannon on `base` with the 1-minute load average read before it; `next` gives each request's path (a new
+ * cache key per request for the uncached targets), else every request asks `path`.
+ */
+async function load(
+  name: string,
+  catalogue: string,
+  base: string,
+  target: string | (() => string),
+): Promise<LoadResult> {
+  const loadAverage = os.loadavg()[0]!;
+  const requests =
+    typeof target === 'string'
+      ? undefined
+      : [{ setupRequest: (req: object) => ({ ...req, path: target() }) }];
+  const url = typeof target === 'string' ? base + target : base;
+  const options = { url, connections: CONNECTIONS, headers: HEADERS, ...(requests ? { requests } : {}) };
+  await autocannon({ ...options, duration: WARMUP_S } as autocannon.Options);
+  const r = await autocannon({ ...options, duration: DURATION_S } as autocannon.Options);
   const result = {
     name,
-    path: new URL(url).pathname + new URL(url).search,
+    catalogue,
+    loadAverage,
     requestsPerSecond: Math.round(r.requests.average),
     p50: r.latency.p50,
+    p95: (r.latency as unknown as Record<string, number>).p97_5 ?? r.latency.p90,
     p99: r.latency.p99,
     non2xx: r.non2xx,
     errors: r.errors,
   };
-  log(`${name}: ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms${result.non2xx ? `, ${result.non2xx} non-2xx` : ''}`);
+  log(
+    `${catalogue} ${name}: ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, load ${loadAverage.toFixed(2)}${result.non2xx ? `, ${result.non2xx} non-2xx` : ''}`,
+  );
   return result;
 }
 
 interface PageResult {
   name: string;
+  catalogue: string;
   path: string;
+  loadAverage: number;
   runs: number;
   performance: number;
   lcpMs: number;
@@ -143,72 +190,183 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 /** Fetches a page and every picture it references, so pictures drawn on demand are on disk before auditing. */
 async function warmPage(url: string) {
   const html = await (await fetch(url)).text();
-  const media = [...new Set(html.match(/\/media\/[a-z]+\/[0-9-]+\/\d+\.webp/g) ?? [])];
-  for (let i = 0; i < media.length; i += 8) await Promise.all(media.slice(i, i + 8).map((m) => fetch(new URL(m, url)).then((r) => r.arrayBuffer())));
+  const media = [...new Set(html.match(/\/media\/[a-z]+\/[0-9-]+\/\d+\.(webp|avif|jpg)/g) ?? [])];
+  for (let i = 0; i < media.length; i += 8)
+    await Promise.all(media.slice(i, i + 8).map((m) => fetch(new URL(m, url)).then((r) => r.arrayBuffer())));
 }
 
-async function audit(name: string, url: string): Promise<PageResult> {
+type Run = Omit<PageResult, 'name' | 'catalogue' | 'path' | 'loadAverage' | 'runs'>;
+
+/** One Lighthouse run (mobile, simulated throttling) of `url` in the Chromium listening on `port`. */
+async function lighthouseRun(url: string, port: number): Promise<Run> {
+  const res = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  if (!res) throw new Error(`lighthouse gave no result for ${url}`);
+  const { audits, categories } = res.lhr;
+  const items =
+    (
+      audits['resource-summary']?.details as
+        { items?: { resourceType: string; transferSize: number }[] } | undefined
+    )?.items ?? [];
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+    cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
+    jsTransferBytes: items.find((x) => x.resourceType === 'script')?.transferSize ?? 0,
+    totalTransferBytes: items.find((x) => x.resourceType === 'total')?.transferSize ?? 0,
+  };
+}
+
+/** The median of LIGHTHOUSE_RUNS runs of one page, with the load average before the first. */
+async function audit(name: string, catalogue: string, url: string): Promise<PageResult> {
   await warmPage(url);
+  const loadAverage = os.loadavg()[0]!;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
-  const runs: PageResult[] = [];
+  const runs: Run[] = [];
   try {
-    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-      const res = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-      if (!res) throw new Error(`lighthouse gave no result for ${url}`);
-      const { audits, categories } = res.lhr;
-      const items = (audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
-      runs.push({
-        name,
-        path: new URL(url).pathname,
-        runs: 1,
-        performance: Math.round((categories.performance?.score ?? 0) * 100),
-        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
-        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
-        cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
-        jsTransferBytes: items.find((x) => x.resourceType === 'script')?.transferSize ?? 0,
-        totalTransferBytes: items.find((x) => x.resourceType === 'total')?.transferSize ?? 0,
-      });
-    }
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRun(url, chrome.port));
   } finally {
     chrome.kill();
   }
+  const of = (k: keyof Run) => median(runs.map((r) => r[k]));
   const result: PageResult = {
     name,
+    catalogue,
     path: new URL(url).pathname,
+    loadAverage,
     runs: runs.length,
-    performance: median(runs.map((r) => r.performance)),
-    lcpMs: median(runs.map((r) => r.lcpMs)),
-    tbtMs: median(runs.map((r) => r.tbtMs)),
-    cls: median(runs.map((r) => r.cls)),
-    jsTransferBytes: median(runs.map((r) => r.jsTransferBytes)),
-    totalTransferBytes: median(runs.map((r) => r.totalTransferBytes)),
+    performance: of('performance'),
+    lcpMs: of('lcpMs'),
+    tbtMs: of('tbtMs'),
+    cls: of('cls'),
+    jsTransferBytes: of('jsTransferBytes'),
+    totalTransferBytes: of('totalTransferBytes'),
   };
-  log(`lighthouse ${name}: ${result.performance}, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls}, JS ${(result.jsTransferBytes / 1024).toFixed(1)} KB`);
+  log(
+    `lighthouse ${catalogue} ${name}: ${result.performance}, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls}, JS ${(result.jsTransferBytes / 1024).toFixed(1)} KB, load ${loadAverage.toFixed(2)}`,
+  );
   return result;
 }
 
-function markdown(r: { load: (LoadResult & { rpsRatio: number; p99Ratio: number })[]; pages: PageResult[]; machine: Record<string, unknown> }) {
-  const lines = [
-    `# Kiim benchmark — ${new Date().toISOString()}`,
-    '',
-    `Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, Node ${r.machine.node}, load average before the run ${r.machine.loadAverage}. Catalogue: ${r.machine.catalogue}.`,
-    `autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per target after ${WARMUP_S} s of warm-up. Targets: listing ≥ 3000 req/s with p99 < 15 ms.`,
-    '',
-    '| API target | req/s | p50 ms | p99 ms | req/s ÷ floor | p99 ÷ floor |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
-    ...r.load.map((l) => `| ${l.name} | ${l.requestsPerSecond} | ${l.p50} | ${l.p99} | ${l.rpsRatio.toFixed(2)} | ${l.p99Ratio.toFixed(2)} |`),
-    '',
-    `Lighthouse 12, mobile emulation, median of ${LIGHTHOUSE_RUNS}. Targets: performance ≥ 98, LCP < 1800 ms, TBT < 100 ms, CLS < 0.05, JS ≤ 120 KB.`,
-    '',
-    '| page | performance | LCP ms | TBT ms | CLS | JS KB (transfer) | all KB (transfer) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...r.pages.map((p) => `| ${p.name} (${p.path}) | ${p.performance} | ${p.lcpMs} | ${p.tbtMs} | ${p.cls} | ${(p.jsTransferBytes / 1024).toFixed(1)} | ${(p.totalTransferBytes / 1024).toFixed(1)} |`),
-    '',
+interface Row {
+  measurement: string;
+  catalogue: string;
+  loadAverage: number;
+  figure: string;
+  goal: Goal | null;
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** Every figure of a run as table rows: load targets with their ratio to the floor, then the pages. */
+function rows(
+  floor: LoadResult,
+  loads: (LoadResult & { kind: 'floor' | 'uncached' | 'cached' })[],
+  pages: PageResult[],
+): Row[] {
+  const out: Row[] = loads.map((l) => {
+    const ratio = l.requestsPerSecond / floor.requestsPerSecond;
+    const errors = l.non2xx + l.errors ? `, ${l.non2xx + l.errors} errors` : '';
+    return {
+      measurement: l.name,
+      catalogue: l.catalogue,
+      loadAverage: l.loadAverage,
+      figure: `${int(l.requestsPerSecond)} req/s = ${ratio.toFixed(3)} × floor; p50 ${l.p50} / p97.5 ${l.p95} / p99 ${l.p99} ms${errors}`,
+      goal: l.kind === 'floor' ? null : loadGoal(l.kind, l.catalogue === 'large', ratio, l.p99),
+    };
+  });
+  for (const p of pages) {
+    const jsKb = p.jsTransferBytes / 1024;
+    out.push({
+      measurement: `page ${p.name} (${p.path}), Lighthouse mobile, median of ${p.runs}`,
+      catalogue: p.catalogue,
+      loadAverage: p.loadAverage,
+      figure: `score ${p.performance}, LCP ${int(p.lcpMs)} ms, TBT ${p.tbtMs} ms, CLS ${p.cls}, JS ${jsKb.toFixed(1)} KB gz`,
+      goal: pageGoal({ ...p, jsKb }),
+    });
+  }
+  return out;
+}
+
+/** The resident memory of a shop process after its load (read model loaded), from /proc (Linux). */
+function rssRow(catalogue: string, pid: number): Row {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+  return {
+    measurement: 'shop process resident memory (RSS) after the load',
+    catalogue,
+    loadAverage: os.loadavg()[0]!,
+    figure: `${mb.toFixed(0)} MB`,
+    goal: catalogue === 'large' ? { text: '≤ 400 MB', met: mb <= 400 } : null,
+  };
+}
+
+const CUSTOMERS = 20;
+
+/** Add to cart and order creation at CUSTOMERS concurrent customers (goal 4), as two rows. */
+async function checkoutRows(catalogue: string, url: string, sqlitePath: string): Promise<Row[]> {
+  const setup = await prepareCheckout(sqlitePath, CUSTOMERS);
+  const loadAverage = os.loadavg()[0]!;
+  const r = await runCheckout(url, setup, DURATION_S);
+  const failures = Object.entries(r.failures)
+    .map(([k, n]) => `${n} × ${k}`)
+    .join(', ');
+  log(
+    `${catalogue} checkout: add p99 ${r.addToCart.p99} ms, create p95 ${r.createOrder.p95} ms (${r.createOrder.count} orders)${failures ? `; ${failures}` : ''}`,
+  );
+  const figure = (x: typeof r.addToCart) =>
+    `${x.count} calls, p50 ${x.p50} / p95 ${x.p95} / p99 ${x.p99} ms${failures ? `; ${failures}` : ''}`;
+  return [
+    {
+      measurement: `add to cart, ${CUSTOMERS} concurrent customers`,
+      catalogue,
+      loadAverage,
+      figure: figure(r.addToCart),
+      goal: { text: 'p99 ≤ 10 ms', met: r.addToCart.p99 <= 10 },
+    },
+    {
+      measurement: `order creation, ${CUSTOMERS} concurrent customers`,
+      catalogue,
+      loadAverage,
+      figure: figure(r.createOrder),
+      goal: { text: 'p95 ≤ 50 ms', met: r.createOrder.p95 <= 50 },
+    },
   ];
-  return lines.join('\n');
+}
+
+/** The one table of the run (issue 14, goal 6). */
+function markdown(machine: Record<string, unknown>, table: Row[], seconds: number) {
+  return [
+    `# Kiim benchmark — ${new Date().toISOString()} (${seconds} s)`,
+    '',
+    `Machine: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}. Catalogues: ${machine.catalogues}.`,
+    `autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per target after ${WARMUP_S} s of warm-up, \`accept-encoding: br, gzip\`. Load = 1-minute load average just before the measurement.`,
+    '',
+    '| # | measurement | catalogue | load | figure | goal | met |',
+    '| ---: | --- | --- | ---: | --- | --- | :---: |',
+    ...table.map(
+      (r, i) =>
+        `| ${i + 1} | ${r.measurement} | ${r.catalogue} | ${r.loadAverage.toFixed(2)} | ${r.figure} | ${r.goal?.text ?? '—'} | ${r.goal ? (r.goal.met ? 'yes' : '**no**') : ''} |`,
+    ),
+    '',
+  ].join('\n');
 }
 
 /**
@@ -229,78 +387,199 @@ const PRODUCTION_SETTINGS = {
   EPAY_TERMINAL_ID: 'bench',
 };
 
+/** Starts the shop on a SQLite file in production mode and waits until it answers. */
+async function startShop(
+  file: string,
+  mediaDir: string,
+  seed: boolean,
+): Promise<{ url: string; pid: number }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const shop = start(['--import', 'tsx', 'apps/web/server.ts'], {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: '',
+    SQLITE_PATH: file,
+    MEDIA_DIR: mediaDir,
+    AUTO_SEED: seed ? 'true' : 'false',
+    // Pictures are drawn when first asked for, not by a background job competing with the load.
+    MEDIA_PRERENDER: 'false',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: url,
+    ...PRODUCTION_SETTINGS,
+  });
+  await waitFor(`${url}/api/city/list`, shop, 180);
+  return { url, pid: shop.pid! };
+}
+
+const CATEGORY = 'zhenskie-dzhinsy';
+const WORDS = [
+  'джинсы',
+  'джинсов',
+  'платье',
+  'куртка',
+  'рубашка',
+  'футболки',
+  'свитер',
+  'брюки',
+  'юбка',
+  'пальто',
+  'кроссовки',
+  'худи',
+];
+
+const getJson = async <T>(url: string): Promise<T> => (await (await fetch(url)).json()) as T;
+
+/** What the category and the catalogue offer to filter on, and a sample of product slugs. */
+async function offerOf(url: string): Promise<Offer> {
+  type Facet = { slug: string };
+  type Answer = {
+    data: {
+      items: { slug: string }[];
+      facets: { brands: Facet[]; sizes: { size: string }[]; colours: Facet[] };
+    };
+  };
+  const list = await getJson<Answer>(`${url}/api/catalog/products?category=${CATEGORY}`);
+  const cities = await getJson<{ data: { id: number }[] }>(`${url}/api/city/list`);
+  const slugs: string[] = [];
+  for (let page = 1; page <= 5; page++)
+    slugs.push(
+      ...(await getJson<Answer>(`${url}/api/catalog/products?pageSize=120&page=${page}`)).data.items.map(
+        (i) => i.slug,
+      ),
+    );
+  const { facets } = list.data;
+  return {
+    category: CATEGORY,
+    brands: facets.brands.map((b) => b.slug),
+    sizes: facets.sizes.map((s) => s.size),
+    colours: facets.colours.map((c) => c.slug),
+    cities: cities.data.map((c) => c.id),
+    slugs,
+    words: [...WORDS, ...facets.brands.slice(0, 5).map((b) => b.slug)],
+  };
+}
+
+type Measured = LoadResult & { kind: 'floor' | 'uncached' | 'cached' };
+
+/** The load targets of one shop: the cached listing, the uncached listing in each sort, search and product. */
+async function measureShop(catalogue: string, url: string, offer: Offer): Promise<Measured[]> {
+  const out: Measured[] = [];
+  const cachedPath = `/api/catalog/products?category=${CATEGORY}&inStock=1&cityId=1`;
+  out.push({ kind: 'cached', ...(await load('listing, answer cached', catalogue, url, cachedPath)) });
+  let seed = 1;
+  for (const sort of SORTS)
+    out.push({
+      kind: 'uncached',
+      ...(await load(
+        `listing, new filters each request, sort=${sort}`,
+        catalogue,
+        url,
+        uncachedListing(offer, sort, false, seed++),
+      )),
+    });
+  out.push({
+    kind: 'uncached',
+    ...(await load(
+      'search, new filters each request',
+      catalogue,
+      url,
+      uncachedListing(offer, 'default', true, seed++),
+    )),
+  });
+  out.push({
+    kind: 'uncached',
+    ...(await load(
+      `product page API, random of ${offer.slugs.length} products`,
+      catalogue,
+      url,
+      uncachedProduct(offer, seed),
+    )),
+  });
+  return out;
+}
+
+async function pagesOf(catalogue: string, url: string, offer: Offer): Promise<PageResult[]> {
+  if (LIGHTHOUSE_RUNS <= 0) return [];
+  return [
+    await audit('home', catalogue, `${url}/`),
+    await audit('category', catalogue, `${url}/category/${CATEGORY}`),
+    await audit('product', catalogue, `${url}/product/${offer.slugs[0]}`),
+  ];
+}
+
 async function main() {
   const started = Date.now();
-  if (!fs.existsSync(path.join(root, 'apps', 'web', 'build', 'server', 'index.js'))) throw new Error('no storefront build: run `npm run build` first (npm run bench does)');
+  if (!fs.existsSync(path.join(root, 'apps', 'web', 'build', 'server', 'index.js')))
+    throw new Error('no storefront build: run `npm run build` first (npm run bench does)');
   const machine = {
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? 'unknown',
     node: process.version,
-    loadAverage: os.loadavg().map((n) => n.toFixed(2)).join(' '),
-    catalogue: '',
+    loadAverageAtStart: os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' '),
+    catalogues: '',
   };
   const catalogue = await ensureCatalogue();
-  machine.catalogue = `${catalogue.products} products, ${catalogue.skus} SKUs, ${catalogue.cities} cities`;
-
-  const [shopPort, floorPort] = [await freePort(), await freePort()];
-  const shopUrl = `http://127.0.0.1:${shopPort}`;
+  // The demo catalogue is seeded afresh by the shop itself (AUTO_SEED) into a file of the bench's own.
+  const demoFile = path.join(dataDir, 'kiim-demo.db');
+  for (const f of [demoFile, `${demoFile}-wal`, `${demoFile}-shm`]) fs.rmSync(f, { force: true });
+  const [largeShop, demoShop] = [
+    await startShop(dbFile, path.join(dataDir, 'media'), false),
+    await startShop(demoFile, path.join(dataDir, 'media-demo'), true),
+  ];
+  const [largeUrl, demoUrl] = [largeShop.url, demoShop.url];
+  const floorPort = await freePort();
   const floorUrl = `http://127.0.0.1:${floorPort}`;
-  // Production mode: real ePay settings are required there; none is ever called by the bench (loopback, port 9).
-  const shop = start(['--import', 'tsx', 'apps/web/server.ts'], {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(shopPort),
-    DATABASE_URL: '',
-    SQLITE_PATH: dbFile,
-    MEDIA_DIR: path.join(dataDir, 'media'),
-    AUTO_SEED: 'false',
-    // 40,000 pictures: drawn when first asked for, not by a background job competing with the load.
-    MEDIA_PRERENDER: 'false',
-    LOG_LEVEL: 'warn',
-    PUBLIC_URL: shopUrl,
-    ...PRODUCTION_SETTINGS,
-  });
-  try {
-    await waitFor(`${shopUrl}/api/city/list`, shop, 120);
-    const category = 'zhenskie-dzhinsy';
-    // The floor answers the listing's own bytes too: the load generator's cost of reading them is in both.
-    const bodyFile = path.join(dataDir, 'floor-body.json');
-    fs.writeFileSync(bodyFile, Buffer.from(await (await fetch(`${shopUrl}/api/catalog/products?category=${category}&inStock=1&cityId=1`)).arrayBuffer()));
-    const floor = start(['--import', 'tsx', 'bench/floor.ts'], { PORT: String(floorPort), FLOOR_BODY_FILE: bodyFile });
-    await waitFor(floorUrl, floor, 60);
-    log(`shop at ${shopUrl}, floor at ${floorUrl}`);
-
-    const first = (await (await fetch(`${shopUrl}/api/catalog/products?category=${category}&pageSize=15`)).json()) as { data: { items: { slug: string }[] } };
-    const productSlug = first.data.items[0]!.slug;
-    const loads: LoadResult[] = [];
-    loads.push(await load('floor: bare Fastify route', floorUrl + '/'));
-    loads.push(await load(`floor: bare Fastify route answering a listing's bytes (${Math.round(fs.statSync(bodyFile).size / 1024)} KB)`, `${floorUrl}/body`));
-    for (const sort of ['default', 'price-asc', 'price-desc', 'regional-availability', 'new-arrivals', 'discount-desc'])
-      loads.push(await load(`listing ${category}, inStock=1, sort=${sort}`, `${shopUrl}/api/catalog/products?category=${category}&inStock=1&sort=${sort}&cityId=1`));
-    loads.push(await load('product by slug', `${shopUrl}/api/catalog/product/${productSlug}?cityId=1`));
-    loads.push(await load('search q=джинсов', `${shopUrl}/api/catalog/products?q=${encodeURIComponent('джинсов')}&cityId=1`));
-    const base = loads[0]!;
-    const load2 = loads.map((l) => ({ ...l, rpsRatio: l.requestsPerSecond / base.requestsPerSecond, p99Ratio: l.p99 / Math.max(base.p99, 1) }));
-
-    const pages: PageResult[] = [];
-    if (LIGHTHOUSE_RUNS > 0) {
-      pages.push(await audit('home', `${shopUrl}/`));
-      pages.push(await audit('category', `${shopUrl}/category/${category}`));
-      pages.push(await audit('product', `${shopUrl}/product/${productSlug}`));
-    }
-
-    const result = { date: new Date().toISOString(), seconds: Math.round((Date.now() - started) / 1000), machine, settings: { connections: CONNECTIONS, durationSeconds: DURATION_S, warmupSeconds: WARMUP_S, lighthouseRuns: LIGHTHOUSE_RUNS }, load: load2, pages };
-    fs.mkdirSync(resultsDir, { recursive: true });
-    const stamp = result.date.replace(/[:.]/g, '-');
-    fs.writeFileSync(path.join(resultsDir, `bench-${stamp}.json`), JSON.stringify(result, null, 2));
-    fs.writeFileSync(path.join(resultsDir, 'latest.json'), JSON.stringify(result, null, 2));
-    const md = markdown({ load: load2, pages, machine });
-    fs.writeFileSync(path.join(resultsDir, 'latest.md'), md);
-    console.log(`\n${md}`);
-    log(`done in ${result.seconds} s; results in ${path.relative(root, resultsDir)}/`);
-  } finally {
-    stopAll();
-  }
+  const floor = start(['--import', 'tsx', 'bench/floor.ts'], { PORT: String(floorPort) });
+  await waitFor(floorUrl, floor, 60);
+  const [large, demo] = [await offerOf(largeUrl), await offerOf(demoUrl)];
+  const demoProducts = (
+    await getJson<{ data: { total: number } }>(`${demoUrl}/api/catalog/products?pageSize=15`)
+  ).data.total;
+  machine.catalogues = `large ${catalogue.products} products / ${catalogue.skus} SKUs / ${catalogue.cities} cities; demo ${demoProducts} products`;
+  log(`large at ${largeUrl}, demo at ${demoUrl}, floor at ${floorUrl}`);
+  const floorResult: Measured = {
+    kind: 'floor',
+    ...(await load('floor: bare Fastify route, tiny JSON', '—', floorUrl, '/')),
+  };
+  const loads = [
+    floorResult,
+    ...(await measureShop('demo', demoUrl, demo)),
+    ...(await measureShop('large', largeUrl, large)),
+  ];
+  const memory = [rssRow('demo', demoShop.pid), rssRow('large', largeShop.pid)];
+  const checkout = await checkoutRows('large', largeUrl, dbFile);
+  const pages = [...(await pagesOf('demo', demoUrl, demo)), ...(await pagesOf('large', largeUrl, large))];
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const table = [...rows(floorResult, loads, pages), ...checkout, ...memory];
+  const result = {
+    date: new Date().toISOString(),
+    seconds,
+    machine,
+    settings: {
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_S,
+      warmupSeconds: WARMUP_S,
+      lighthouseRuns: LIGHTHOUSE_RUNS,
+    },
+    loads,
+    pages,
+    table,
+  };
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const md = markdown(machine, table, seconds);
+  fs.writeFileSync(
+    path.join(resultsDir, `bench-${result.date.replace(/[:.]/g, '-')}.json`),
+    JSON.stringify(result, null, 2),
+  );
+  fs.writeFileSync(path.join(resultsDir, 'latest.json'), JSON.stringify(result, null, 2));
+  fs.writeFileSync(path.join(resultsDir, 'latest.md'), md);
+  console.log(`\n${md}`);
+  log(`done in ${seconds} s; results in ${path.relative(root, resultsDir)}/`);
 }
 
 main().then(

@@ -12,6 +12,7 @@ import type {
   ProductImageTable,
   ProductSearchTermTable,
   ProductStockTable,
+  CatalogChangeTable,
   ProductTable,
   SkuTable,
 } from '#app/modules/catalog/catalog.table.ts';
@@ -63,6 +64,7 @@ export interface Database {
   stock: StockTable;
   stock_movement: StockMovementTable;
   product_stock: ProductStockTable;
+  catalog_change: CatalogChangeTable;
   product_search_term: ProductSearchTermTable;
   banner: BannerTable;
   customer: CustomerTable;

@@ -11,6 +11,7 @@ import * as m20261202T090000 from './20261202T090000-create-content-pages.ts';
 import * as m20261212T090000 from './20261212T090000-add-customer-language.ts';
 import * as m20261209T100000 from './20261209T100000-create-stock-movement.ts';
 import * as m20261204T100000 from './20261204T100000-create-job-run.ts';
+import * as m20261205T100000 from './20261205T100000-add-catalogue-change-log.ts';
 
 /** All migrations by name, in order. A new migration is added here (static list: no directory scan). */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '20261212T090000-add-customer-language': m20261212T090000,
   '20261209T100000-create-stock-movement': m20261209T100000,
   '20261204T100000-create-job-run': m20261204T100000,
+  '20261205T100000-add-catalogue-change-log': m20261205T100000,
 };

@@ -47,12 +47,18 @@ function storeOf(db: DbOrTrx): Store {
  * The value of `compute()` for `key` at the current catalogue version: from the cache when it was made at
  * this version, else computed (once for concurrent callers) and kept. Inside a transaction nothing is cached.
  * @param key identifies the answer completely (kind, every normalised parameter).
+ * @param knownVersion the catalogue version the caller has just read (saves reading it again).
  * @throws what `compute` throws (errors are never cached).
  */
-export async function cachedAnswer<T>(db: DbOrTrx, key: string, compute: () => Promise<T>): Promise<T> {
+export async function cachedAnswer<T>(
+  db: DbOrTrx,
+  key: string,
+  compute: () => Promise<T>,
+  knownVersion?: number,
+): Promise<T> {
   if (db.isTransaction) return compute();
   const store = storeOf(db);
-  const version = await catalogVersion(db);
+  const version = knownVersion ?? (await catalogVersion(db));
   const hit = store.lru.get(key);
   if (hit && hit.version === version) return hit.value as T;
   const pendingKey = `${version}\u0000${key}`;

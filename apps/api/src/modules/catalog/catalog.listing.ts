@@ -13,7 +13,10 @@ import { cachedAnswer, jsonAnswer } from './catalog.cache.ts';
 import * as listing from './catalog.listing.repository.ts';
 import * as repo from './catalog.repository.ts';
 import { toCategory, toProductCard } from './catalog.mapper.ts';
+import { catalogModel, loadDictionaries, type Dictionaries } from './catalog.model.ts';
+import { queryModel } from './catalog.model.query.ts';
 import { searchTermGroups } from './catalog.search.ts';
+import { resolveQuery } from './search.rules.ts';
 import { requireCity, scopeOf } from './catalog.service.ts';
 
 // Product lists (spec §4 sorts and stock states, §9 page sizes): one category or gender, the shopper's filters
@@ -22,32 +25,15 @@ import { requireCity, scopeOf } from './catalog.service.ts';
 const ProductListAnswer = dataOf(ProductList);
 
 /** Categories, brands and colours of the catalogue, for turning filter slugs into ids and names (cached). */
-async function dictionaries(db: DbOrTrx) {
-  return cachedAnswer(db, 'dictionaries', async () => {
-    const [categories, brands, colours] = await Promise.all([
-      repo.listCategories(db),
-      repo.listBrandsWithCounts(db),
-      repo.listColours(db),
-    ]);
-    return {
-      categories: new Map(categories.map((c) => [c.id, c])),
-      categoryBySlug: new Map(categories.map((c) => [c.slug, c])),
-      brands: new Map(brands.map((b) => [b.id, b])),
-      brandBySlug: new Map(brands.map((b) => [b.slug, b])),
-      colours: colours.map((c) => ({ ...c, slug: slugify(c.name) })),
-    };
-  });
-}
-
-type Dictionaries = Awaited<ReturnType<typeof dictionaries>>;
+const dictionaries = (db: DbOrTrx) => cachedAnswer(db, 'dictionaries', () => loadDictionaries(db));
 
 /**
  * The page's category (`query.category`) and the filter of the query: filter slugs become ids and names
- * (unknown ones match nothing), the search text becomes term groups (a text without a searchable word finds
- * nothing rather than everything).
+ * (unknown ones match nothing); `termGroups` are the search text's term groups (a text without a searchable
+ * word finds nothing rather than everything).
  * @throws AppError 404 «Категория не найдена» for an unknown `category`.
  */
-async function filterOf(db: DbOrTrx, dict: Dictionaries, query: ProductListQuery) {
+function filterOf(dict: Dictionaries, query: ProductListQuery, termGroups: string[][] | undefined) {
   let category: Category | null = null;
   if (query.category !== undefined) {
     const row = dict.categoryBySlug.get(query.category);
@@ -75,19 +61,19 @@ async function filterOf(db: DbOrTrx, dict: Dictionaries, query: ProductListQuery
     discount: query.discount,
     inStock: query.inStock,
   };
-  if (query.q !== undefined) {
-    const groups = await searchTermGroups(db, query.q);
-    filter.termGroups = groups.length ? groups : [[]];
-  }
+  if (termGroups !== undefined) filter.termGroups = termGroups.length ? termGroups : [[]];
   return { category, filter };
 }
 
 type FacetRows = Awaited<ReturnType<typeof listing.facetCounts>>;
 
+/** Russian alphabetical order, one collator for every list (as `localeCompare(…, 'ru')`, without making one per call). */
+const russian = new Intl.Collator('ru');
+
 /** Facet counts → the list's facets, each in display order (categories by gender and position; names in Russian order). */
 function toFacets(
   dict: Dictionaries,
-  counts: Awaited<ReturnType<typeof listing.countProducts>>,
+  counts: { total: number; discount: number; inStock: number },
   byCategory: FacetRows,
   byBrand: FacetRows,
   byColour: FacetRows,
@@ -109,11 +95,11 @@ function toFacets(
         const b = dict.brands.get(Number(f.key));
         return b ? [{ slug: b.slug, name: b.name, count: f.count }] : [];
       })
-      .sort((a, b) => a.name.localeCompare(b.name, 'ru')),
+      .sort((a, b) => russian.compare(a.name, b.name)),
     sizes,
     colours: byColour
       .map((f) => ({ slug: slugify(f.key), name: f.key, hex: f.hex, count: f.count }))
-      .sort((a, b) => a.name.localeCompare(b.name, 'ru')),
+      .sort((a, b) => russian.compare(a.name, b.name)),
     price,
     discountCount: counts.discount,
     inStockCount: counts.inStock,
@@ -128,10 +114,11 @@ function toFacets(
  * @throws AppError 404 `cityNotFound` for an unknown city, `notFound` «Категория не найдена» for an unknown
  *   `category`.
  */
-async function listProducts(db: DbOrTrx, query: ProductListQuery): Promise<ProductList> {
+export async function listProductsSql(db: DbOrTrx, query: ProductListQuery): Promise<ProductList> {
   const city = await requireCity(db, query.cityId);
   const dict = await dictionaries(db);
-  const { category, filter } = await filterOf(db, dict, query);
+  const groups = query.q === undefined ? undefined : await searchTermGroups(db, query.q);
+  const { category, filter } = filterOf(dict, query, groups);
   const scope = scopeOf(city);
   // The category facet never leaves out the page's own category (only the shopper's `categorySlug`).
   const categoryFacetFilter = category ? { ...filter, categoryIds: [category.id] } : filter;
@@ -165,12 +152,67 @@ async function listProducts(db: DbOrTrx, query: ProductListQuery): Promise<Produ
 }
 
 /**
+ * The same list as {@link listProductsSql}, answered from the in-memory read model brought up to the current
+ * catalogue version (docs/decisions/018): one version read (and the changes since the model's version), then
+ * filters, facets and the sort on arrays.
+ * @throws what {@link listProductsSql} throws.
+ */
+export async function listProductsModel(
+  db: DbOrTrx,
+  query: ProductListQuery,
+  knownVersion?: number,
+): Promise<ProductList> {
+  const m = await catalogModel(db, knownVersion);
+  const city = m.cities.get(query.cityId);
+  if (!city) throw notFound(ErrorCode.cityNotFound, 'Город не найден');
+  const groups = query.q === undefined ? undefined : resolveQuery(query.q, m.vocabulary);
+  const { category, filter } = filterOf(m.dict, query, groups);
+  const scope = scopeOf(city);
+  const offset = (query.page - 1) * query.pageSize;
+  const a = queryModel(m, filter, scope, query.sort, { offset, limit: query.pageSize }, !category);
+  const regional = scope.regionalCityId === null ? null : m.regional.get(scope.regionalCityId)!;
+  const visible = city.visible_for_customers === 1;
+  const ownCategory = category ? [{ key: String(category.id), hex: '', count: a.counts.total }] : [];
+  return {
+    items: a.page.map((i) => {
+      const row = m.rows[i]!;
+      const stock = { regional: regional ? regional[i]! : 0, global: m.global[i]! };
+      return toProductCard(row, m.dict.brands.get(row.brand_id)!, m.images[i], stock, visible);
+    }),
+    total: a.counts.total,
+    page: query.page,
+    pageSize: query.pageSize,
+    pageCount: Math.ceil(a.counts.total / query.pageSize),
+    category,
+    facets: toFacets(
+      m.dict,
+      a.counts,
+      category ? ownCategory : a.byCategory,
+      a.byBrand,
+      a.byColour,
+      a.sizes,
+      a.price,
+    ),
+  };
+}
+
+/**
  * The answer of `GET /api/catalog/products` as UTF-8 JSON (`{"data": ProductList}`), checked against the
  * contract once and cached per catalogue version (docs/decisions/008): repeated lists cost one version read.
- * @throws what {@link listProducts} throws (errors are never cached).
+ * @throws what {@link listProductsSql} throws (errors are never cached).
  */
-export function listProductsJson(db: DbOrTrx, query: ProductListQuery): Promise<Buffer> {
-  return cachedAnswer(db, `list:${JSON.stringify(query)}`, async () =>
-    jsonAnswer(ProductListAnswer, { data: await listProducts(db, query) }),
+export async function listProductsJson(db: DbOrTrx, query: ProductListQuery): Promise<Buffer> {
+  const key = `list:${JSON.stringify(query)}`;
+  if (db.isTransaction)
+    return cachedAnswer(db, key, async () =>
+      jsonAnswer(ProductListAnswer, { data: await listProductsSql(db, query) }),
+    );
+  // One version read serves the cache lookup and the read model.
+  const version = await repo.catalogVersion(db);
+  return cachedAnswer(
+    db,
+    key,
+    async () => jsonAnswer(ProductListAnswer, { data: await listProductsModel(db, query, version) }),
+    version,
   );
 }

@@ -61,7 +61,19 @@ const toBrand = (b: BrandRow): Brand => ({ id: b.id, slug: b.slug, name: b.name 
  * @param onProductPage uses the product-page label 'Доставка из другого города' (spec §4).
  */
 export function toProductCard(
-  p: ProductRow,
+  p: Pick<
+    ProductRow,
+    | 'id'
+    | 'slug'
+    | 'name'
+    | 'kind'
+    | 'gender'
+    | 'colour_name'
+    | 'colour_hex'
+    | 'price'
+    | 'original_price'
+    | 'arrival_date'
+  >,
   brand: BrandRow,
   image: ProductImageRow | undefined,
   stock: { regional: number; global: number },

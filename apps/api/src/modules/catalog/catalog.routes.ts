@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -24,13 +23,7 @@ import {
 } from '@kiim/contract';
 import * as catalog from './catalog.service.ts';
 import { listProductsJson } from './catalog.listing.ts';
-
-/**
- * Sends an answer that is ready UTF-8 JSON (made and checked against the contract once, then cached): Fastify
- * sends bytes with a content type as they are, without serialising them again.
- */
-const sendJsonText = (reply: FastifyReply, json: Buffer) =>
-  reply.type('application/json; charset=utf-8').send(json);
+import { sendJsonText } from '#app/lib/compressed-json.ts';
 
 /** `GET /city/list`. */
 const cityListSchema = {
@@ -154,7 +147,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.get('/catalog/products', { schema: productsSchema }, async (req, reply) =>
-    sendJsonText(reply, await listProductsJson(app.db, req.query)),
+    sendJsonText(req, reply, await listProductsJson(app.db, req.query)),
   );
 
   app.get('/catalog/product-slugs', { schema: productSlugsSchema }, async () => ({
@@ -166,10 +159,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.get('/catalog/product/:slug', { schema: productSchema }, async (req, reply) =>
-    sendJsonText(reply, await catalog.getProductJson(app.db, req.params.slug, req.query.cityId)),
+    sendJsonText(req, reply, await catalog.getProductJson(app.db, req.params.slug, req.query.cityId)),
   );
 
   app.get('/catalog/product/:slug/related', { schema: relatedSchema }, async (req, reply) =>
-    sendJsonText(reply, await catalog.relatedProductsJson(app.db, req.params.slug, req.query.cityId)),
+    sendJsonText(req, reply, await catalog.relatedProductsJson(app.db, req.params.slug, req.query.cityId)),
   );
 };

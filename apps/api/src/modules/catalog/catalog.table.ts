@@ -120,6 +120,15 @@ export interface ProductStockTable {
   quantity: number;
 }
 
+/**
+ * One bump of `catalog_version` (docs/decisions/018): the product whose stock changed, or null for any other
+ * catalogue change. Written by triggers only; read by the in-memory read model (catalog.model.ts).
+ */
+export interface CatalogChangeTable {
+  version: number;
+  product_id: number | null;
+}
+
 /** A normalised search term of a product (stem or word), with its weight; filled by catalog/search.index.ts. */
 export interface ProductSearchTermTable {
   term: string;

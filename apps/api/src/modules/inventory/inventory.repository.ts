@@ -210,3 +210,23 @@ export async function selectLowStock(
   ]);
   return { rows: rows.map((r) => ({ ...r, quantity: Number(r.quantity) })), total: Number(count.n) };
 }
+
+/** SKU–city pairs with units (quantity > 0), of the given products' SKUs or all. */
+export function skusInStockByCity(
+  db: DbOrTrx,
+  productIds?: readonly number[],
+): Promise<{ sku_id: number; city_id: number }[]> {
+  return db
+    .selectFrom('stock')
+    .select(['stock.sku_id', 'stock.city_id'])
+    .where('stock.quantity', '>', 0)
+    .$if(productIds !== undefined, (qb) =>
+      qb.where('stock.sku_id', 'in', (eb) =>
+        eb
+          .selectFrom('sku')
+          .select('sku.id')
+          .where('sku.product_id', 'in', productIds!.length ? [...productIds!] : [0]),
+      ),
+    )
+    .execute();
+}

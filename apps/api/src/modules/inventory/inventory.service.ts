@@ -68,3 +68,14 @@ export async function reserveStock(
 export async function releaseStock(trx: DbOrTrx, moves: Iterable<StockMove>, nowIso: string): Promise<void> {
   for (const m of inLockOrder(moves)) await repo.returnStock(trx, m.skuId, m.cityId, m.qty, nowIso);
 }
+
+/**
+ * Which SKUs have units in which city (pairs with quantity > 0), of the given products' SKUs or of every SKU:
+ * the catalogue's in-memory read model keeps them for "sizes in stock" (docs/decisions/018).
+ */
+export function skusInStockByCity(
+  db: DbOrTrx,
+  productIds?: readonly number[],
+): Promise<{ sku_id: number; city_id: number }[]> {
+  return repo.skusInStockByCity(db, productIds);
+}

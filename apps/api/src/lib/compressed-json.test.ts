@@ -1,0 +1,66 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '#app/test/helper.ts';
+import { chooseEncoding, encodedJson } from './compressed-json.ts';
+
+// Ready JSON answers compressed for clients that accept it, the compressed bytes kept with the cached answer
+// (issue 14, docs/decisions/018).
+
+describe('chooseEncoding', () => {
+  it('prefers Brotli, then gzip, honours q=0 and *', () => {
+    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+    expect(chooseEncoding('gzip')).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('identity')).toBeNull();
+    expect(chooseEncoding(undefined)).toBeNull();
+  });
+});
+
+describe('encodedJson', () => {
+  const json = Buffer.from(
+    JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: i, name: 'Джинсы' })) }),
+  );
+
+  it('compresses once per answer and keeps the copy', () => {
+    const first = encodedJson(json, 'br');
+    expect(first.encoding).toBe('br');
+    expect(zlib.brotliDecompressSync(first.body).equals(json)).toBe(true);
+    expect(encodedJson(json, 'br').body).toBe(first.body);
+    const gz = encodedJson(json, 'gzip');
+    expect(zlib.gunzipSync(gz.body).equals(json)).toBe(true);
+  });
+
+  it('sends small answers as they are', () => {
+    const small = Buffer.from('{"data":[]}');
+    expect(encodedJson(small, 'br')).toEqual({ body: small, encoding: null });
+  });
+});
+
+describe('catalogue answers over HTTP', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a listing is Brotli for a browser, gzip for gzip only, plain otherwise — the same JSON', async () => {
+    const url = '/api/catalog/products?category=zhenskie-dzhinsy';
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(zlib.brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+  });
+});

@@ -1,0 +1,253 @@
+import type { ListFacets, Sort } from '@kiim/contract';
+import type { CatalogModel } from './catalog.model.ts';
+import type { ProductFilter, StockScope } from './catalog.listing.repository.ts';
+
+// Product lists answered from the in-memory read model (docs/decisions/018): the same filters, disjunctive facet
+// counts and six sorts as the SQL of catalog.listing.repository.ts, on typed arrays. Each product gets a mask of
+// the facet filters it fails; a product is listed with mask 0 and counted in a facet when it fails at most that
+// facet's own filter. Tests hold both paths to the same answers (catalog.model.test.ts).
+
+const CATEGORY = 1;
+const BRAND = 2;
+const COLOUR = 4;
+const SIZE = 8;
+const PRICE = 16;
+
+/** What the listing needs: counts, facet rows (as the SQL path gives them) and the page's product positions. */
+export interface ModelAnswer {
+  counts: { total: number; discount: number; inStock: number };
+  byCategory: { key: string; hex: string; count: number }[];
+  byBrand: { key: string; hex: string; count: number }[];
+  byColour: { key: string; hex: string; count: number }[];
+  sizes: ListFacets['sizes'];
+  price: ListFacets['price'];
+  page: number[];
+}
+
+/** Positions of products having a term of every group (null: no search). */
+function searchHits(m: CatalogModel, groups: readonly (readonly string[])[] | undefined): Uint8Array | null {
+  if (!groups) return null;
+  const hits = new Uint8Array(m.n);
+  const seen = new Int32Array(m.n);
+  groups.forEach((group, g) => {
+    for (const term of new Set(group))
+      for (const i of m.terms.get(term) ?? []) if (seen[i] === g) seen[i] = g + 1;
+  });
+  for (let i = 0; i < m.n; i++) if (seen[i] === groups.length) hits[i] = 1;
+  return hits;
+}
+
+/** Whether product i has a SKU of one of `sizes` (with units in `city` when given; none when `city` is null). */
+function hasSize(
+  m: CatalogModel,
+  i: number,
+  sizes: Uint8Array,
+  city: Uint8Array | null | undefined,
+): boolean {
+  if (city === null) return false;
+  for (let k = m.skuStart[i]!; k < m.skuStart[i + 1]!; k++)
+    if (sizes[m.skuSize[k]!] && (!city || city[k])) return true;
+  return false;
+}
+
+/** Positions worth looking at: those of the filtered categories (unless their facet is counted), else all. */
+function candidates(m: CatalogModel, f: ProductFilter, categoryFacet: boolean): Int32Array {
+  if (!f.categoryIds || categoryFacet) return m.all;
+  const lists = [...new Set(f.categoryIds)].map((c) => m.byCategory.get(c) ?? new Int32Array(0));
+  return lists.length === 1 ? lists[0]! : Int32Array.from(lists.flatMap((l) => [...l])).sort();
+}
+
+/** Per product: -1 when a filter that is not a facet fails (or not a candidate), else the mask of failed facet filters. */
+function masks(m: CatalogModel, f: ProductFilter, scope: StockScope, cand: Int32Array): Int8Array {
+  const out = new Int8Array(m.n).fill(-1);
+  const cats = f.categoryIds && new Set(f.categoryIds);
+  const brands = f.brandIds && new Set(f.brandIds);
+  const colours = f.colourNames && new Uint8Array(m.colourNames.length);
+  f.colourNames?.forEach((c) => m.colourNames.includes(c) && (colours![m.colourNames.indexOf(c)] = 1));
+  const sizes = f.sizes && new Uint8Array(m.sizes.length);
+  f.sizes?.forEach((s) => m.sizeIndex.has(s) && (sizes![m.sizeIndex.get(s)!] = 1));
+  const products = f.productIds && new Set(f.productIds);
+  const hits = searchHits(m, f.termGroups);
+  const regional = scope.regionalCityId === null ? null : m.regional.get(scope.regionalCityId)!;
+  const skuCity = f.inStock
+    ? scope.regionalCityId === null
+      ? null
+      : m.skuInCity.get(scope.regionalCityId)!
+    : undefined;
+  for (const i of cand) {
+    if (f.gender !== undefined && m.gender[i] !== f.gender) continue;
+    if (products && !products.has(m.rows[i]!.id)) continue;
+    if (f.discount && !(m.originalPrice[i]! > m.price[i]!)) continue;
+    if (f.inStock && !(regional && regional[i]! > 0)) continue;
+    if (hits && !hits[i]) continue;
+    let mask = 0;
+    if (cats && !cats.has(m.category[i]!)) mask |= CATEGORY;
+    if (brands && !brands.has(m.brand[i]!)) mask |= BRAND;
+    if (colours && !colours[m.colour[i]!]) mask |= COLOUR;
+    if (f.priceMin !== undefined && m.price[i]! < f.priceMin) mask |= PRICE;
+    if (f.priceMax !== undefined && m.price[i]! > f.priceMax) mask |= PRICE;
+    if (sizes && !hasSize(m, i, sizes, skuCity)) mask |= SIZE;
+    out[i] = mask;
+  }
+  return out;
+}
+
+/** Size labels of the products failing at most the size filter (only SKUs with units in the city under `inStock`). */
+function sizeFacet(
+  m: CatalogModel,
+  mask: Int8Array,
+  cand: Int32Array,
+  f: ProductFilter,
+  scope: StockScope,
+): ListFacets['sizes'] {
+  if (f.inStock && scope.regionalCityId === null) return [];
+  const city = f.inStock ? m.skuInCity.get(scope.regionalCityId!)! : undefined;
+  const { skuStart, skuSize, skuOrder } = m;
+  const count = new Int32Array(m.sizes.length);
+  const order = new Int32Array(m.sizes.length).fill(2 ** 31 - 1);
+  const stamp = new Int32Array(m.sizes.length).fill(-1);
+  for (let c = 0; c < cand.length; c++) {
+    const i = cand[c]!;
+    const k0 = mask[i]!;
+    if (k0 < 0 || (k0 & ~SIZE) !== 0) continue;
+    const end = skuStart[i + 1]!;
+    for (let k = skuStart[i]!; k < end; k++) {
+      if (city !== undefined && city[k] === 0) continue;
+      const s = skuSize[k]!;
+      if (stamp[s] !== i) {
+        stamp[s] = i;
+        count[s]!++;
+      }
+      if (skuOrder[k]! < order[s]!) order[s] = skuOrder[k]!;
+    }
+  }
+  return m.sizes
+    .map((size, s) => ({ size, count: count[s]!, o: order[s]! }))
+    .filter((x) => x.count > 0)
+    .sort((a, b) => a.o - b.o || (a.size < b.size ? -1 : a.size > b.size ? 1 : 0))
+    .map(({ size, count }) => ({ size, count }));
+}
+
+/** The first `want` listed products (mask 0) in the order of `cmp`, kept sorted while scanning (no full sort). */
+function topOf(
+  m: CatalogModel,
+  mask: Int8Array,
+  want: number,
+  cmp: (a: number, b: number) => number,
+): number[] {
+  const top: number[] = [];
+  for (let i = 0; i < m.n; i++) {
+    if (mask[i] !== 0 || (top.length >= want && cmp(i, top[top.length - 1]!) >= 0)) continue;
+    let lo = 0;
+    let hi = top.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cmp(top[mid]!, i) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    top.splice(lo, 0, i);
+    if (top.length > want) top.pop();
+  }
+  return top;
+}
+
+/** The positions of the listed products (mask 0) from `offset`, at most `limit`, in the order of `sort` (spec §4). */
+function pageOf(
+  m: CatalogModel,
+  mask: Int8Array,
+  sort: Sort,
+  regional: Int32Array | null,
+  offset: number,
+  limit: number,
+): number[] {
+  const want = offset + limit;
+  const picked: number[] = [];
+  if (sort === 'default') {
+    const arrivals = m.orders['new-arrivals'];
+    const global = m.global;
+    for (let c = 0; c < 3 && picked.length < want; c++)
+      for (let a = 0; a < arrivals.length; a++) {
+        const i = arrivals[a]!;
+        if (mask[i] !== 0) continue;
+        const cls = regional !== null && regional[i]! > 0 ? 0 : global[i]! > 0 ? 1 : 2;
+        if (cls === c && picked.push(i) >= want) break;
+      }
+  } else if (sort === 'regional-availability') {
+    const r = regional ?? new Int32Array(m.n);
+    return topOf(m, mask, want, (a, b) => r[b]! - r[a]! || m.global[b]! - m.global[a]! || a - b).slice(
+      offset,
+    );
+  } else {
+    const byOrder = m.orders[sort];
+    for (let a = 0; a < byOrder.length; a++)
+      if (mask[byOrder[a]!] === 0 && picked.push(byOrder[a]!) >= want) break;
+  }
+  return picked.slice(offset, want);
+}
+
+/** Counts, price range and facet counts in one pass over the candidates (dense counters by id / position). */
+function tally(m: CatalogModel, mask: Int8Array, cand: Int32Array, regional: Int32Array | null) {
+  const counts = { total: 0, discount: 0, inStock: 0 };
+  const byCategory = new Int32Array(m.maxCategoryId + 1);
+  const byBrand = new Int32Array(m.maxBrandId + 1);
+  const byColour = new Int32Array(m.colourNames.length);
+  const hex = new Int32Array(m.colourNames.length).fill(2 ** 31 - 1);
+  let min = Infinity;
+  let max = -Infinity;
+  for (const i of cand) {
+    const k = mask[i]!;
+    if (k < 0) continue;
+    if ((k & ~PRICE) === 0) {
+      if (m.price[i]! < min) min = m.price[i]!;
+      if (m.price[i]! > max) max = m.price[i]!;
+    }
+    if ((k & ~CATEGORY) === 0) byCategory[m.category[i]!]!++;
+    if ((k & ~BRAND) === 0) byBrand[m.brand[i]!]!++;
+    if ((k & ~COLOUR) === 0) {
+      const c = m.colour[i]!;
+      byColour[c]!++;
+      if (m.hexRank[i]! < hex[c]!) hex[c] = m.hexRank[i]!;
+    }
+    if (k !== 0) continue;
+    counts.total++;
+    if (m.originalPrice[i]! > m.price[i]!) counts.discount++;
+    if (regional && regional[i]! > 0) counts.inStock++;
+  }
+  const rows = (n: Int32Array, key: (k: number) => string, hexOf: (k: number) => string = () => '') =>
+    [...n].flatMap((count, k) => (count > 0 ? [{ key: key(k), hex: hexOf(k), count }] : []));
+  return {
+    counts,
+    byCategory: rows(byCategory, String),
+    byBrand: rows(byBrand, String),
+    byColour: rows(
+      byColour,
+      (c) => m.colourNames[c]!,
+      (c) => m.hexes[hex[c]!]!,
+    ),
+    price: min === Infinity ? null : { min, max },
+  };
+}
+
+/**
+ * One list from the model: the counts, facet rows (the category facet only when `categoryFacet`), the size
+ * facet, the price range and the positions of one page. Synchronous: the model cannot change meanwhile.
+ */
+export function queryModel(
+  m: CatalogModel,
+  f: ProductFilter,
+  scope: StockScope,
+  sort: Sort,
+  page: { offset: number; limit: number },
+  categoryFacet: boolean,
+): ModelAnswer {
+  const cand = candidates(m, f, categoryFacet);
+  const mask = masks(m, f, scope, cand);
+  const regional = scope.regionalCityId === null ? null : m.regional.get(scope.regionalCityId)!;
+  const t = tally(m, mask, cand, regional);
+  return {
+    ...t,
+    byCategory: categoryFacet ? t.byCategory : [],
+    sizes: sizeFacet(m, mask, cand, f, scope),
+    page: pageOf(m, mask, sort, regional, page.offset, page.limit),
+  };
+}

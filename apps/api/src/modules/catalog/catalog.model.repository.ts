@@ -1,0 +1,94 @@
+import type { DbOrTrx } from '#app/db/database.ts';
+import type { ProductImageRow, ProductRow } from './catalog.table.ts';
+
+// Reads of the catalogue's in-memory read model (catalog.model.ts, docs/decisions/018): whole tables when it
+// loads, the stock summary of some products when it applies the change log. Functions take `db | trx` first.
+
+/** The columns of a product the model keeps: what a card shows, filters and sorts (no long texts). */
+const CARD_COLUMNS = [
+  'id',
+  'slug',
+  'name',
+  'brand_id',
+  'category_id',
+  'kind',
+  'gender',
+  'colour_name',
+  'colour_hex',
+  'price',
+  'original_price',
+  'arrival_date',
+  'stock_global',
+] as const;
+
+/** A product's columns kept by the read model. */
+export type CardRow = Pick<ProductRow, (typeof CARD_COLUMNS)[number]>;
+
+/** Active products in id order (card columns). */
+export function activeProducts(db: DbOrTrx): Promise<CardRow[]> {
+  return db.selectFrom('product').select(CARD_COLUMNS).where('is_active', '=', 1).orderBy('id').execute();
+}
+
+/** Every SKU's product, size label and size order. */
+export function skuSizes(
+  db: DbOrTrx,
+): Promise<{ id: number; product_id: number; size: string; size_order: number }[]> {
+  return db.selectFrom('sku').select(['id', 'product_id', 'size', 'size_order']).execute();
+}
+
+/** Units per product and city from the stock summary (rows with units), of the given products or all. */
+export function productStock(
+  db: DbOrTrx,
+  productIds?: readonly number[],
+): Promise<{ product_id: number; city_id: number; quantity: number }[]> {
+  return db
+    .selectFrom('product_stock')
+    .select(['product_id', 'city_id', 'quantity'])
+    .where('quantity', '>', 0)
+    .$if(productIds !== undefined, (qb) =>
+      qb.where('product_id', 'in', productIds!.length ? [...productIds!] : [0]),
+    )
+    .execute();
+}
+
+/** Units over visible cities (`stock_global`) of the given products. */
+export function globalStock(
+  db: DbOrTrx,
+  productIds: readonly number[],
+): Promise<{ id: number; stock_global: number }[]> {
+  return db
+    .selectFrom('product')
+    .select(['id', 'stock_global'])
+    .where('id', 'in', productIds.length ? [...productIds] : [0])
+    .execute();
+}
+
+/** Every search term row (term, product). */
+export function searchTerms(db: DbOrTrx): Promise<{ term: string; product_id: number }[]> {
+  return db.selectFrom('product_search_term').select(['term', 'product_id']).execute();
+}
+
+/** Every product picture, by product and position (the first of each product first). */
+export function productImages(db: DbOrTrx): Promise<ProductImageRow[]> {
+  return db
+    .selectFrom('product_image')
+    .selectAll()
+    .orderBy('product_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/** The change log's rows of versions `after` < version ≤ `upTo` (see migration 20261205T100000). */
+export function catalogChanges(
+  db: DbOrTrx,
+  after: number,
+  upTo: number,
+): Promise<{ version: number; product_id: number | null }[]> {
+  return db
+    .selectFrom('catalog_change')
+    .select(['version', 'product_id'])
+    .where('version', '>', after)
+    .where('version', '<=', upTo)
+    .execute();
+}

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProductListQuery, SORTS } from '@kiim/contract';
+import { slugify } from '#app/lib/slug.ts';
+import { createTestApp, type TestContext } from '#app/test/helper.ts';
+import { orderFixtures } from '#app/test/order.fixtures.ts';
+import { catalogModel } from './catalog.model.ts';
+import { listProductsModel, listProductsSql } from './catalog.listing.ts';
+
+// The in-memory read model (docs/decisions/018) against the SQL path: the same items, counts, facets and order
+// for many random filter combinations, on the demo catalogue, right after stock changes (applied product by
+// product from the change log) and after concurrent orders; any other catalogue change reloads the model.
+
+let t: TestContext;
+let fx: ReturnType<typeof orderFixtures>;
+beforeAll(async () => {
+  t = await createTestApp();
+  fx = orderFixtures(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** mulberry32: the same random queries on every run and both databases. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** What the catalogue offers to filter on, straight from the database. */
+async function offer() {
+  const [categories, brands, sizes, colours, cities] = await Promise.all([
+    t.db.selectFrom('category').select(['slug', 'gender']).execute(),
+    t.db.selectFrom('brand').select('slug').execute(),
+    t.db.selectFrom('sku').select('size').distinct().execute(),
+    t.db.selectFrom('product').select('colour_name').distinct().execute(),
+    t.db.selectFrom('city').select('id').execute(),
+  ]);
+  return {
+    categories: categories.map((c) => c.slug),
+    brands: [...brands.map((b) => b.slug), 'no-such-brand'],
+    sizes: [...sizes.map((s) => s.size), '999'],
+    colours: colours.map((c) => slugify(c.colour_name)),
+    cities: cities.map((c) => c.id),
+    words: [
+      'джинсы',
+      'джинсов',
+      'платье',
+      'куртк',
+      'рубашка',
+      'черный',
+      'levis',
+      'zara',
+      'l;bycs',
+      'пальто',
+      'ыы',
+    ],
+  };
+}
+
+type Offer = Awaited<ReturnType<typeof offer>>;
+
+/** A random query of the listing (category, gender or search; filters; sort; page; city). */
+function randomQuery(rnd: () => number, o: Offer): ProductListQuery {
+  const one = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const some = (xs: string[]) =>
+    [...new Set(Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => one(xs)))].join(',');
+  const q: Record<string, string> = { sort: one(SORTS), cityId: String(one(o.cities)) };
+  const scope = rnd();
+  if (scope < 0.4) q.category = one(o.categories);
+  else if (scope < 0.6) q.gender = String(one([0, 1]));
+  else if (scope < 0.85) q.q = one(o.words);
+  if (rnd() < 0.3) q.brand = some(o.brands);
+  if (rnd() < 0.3) q.size = some(o.sizes);
+  if (rnd() < 0.25) q.colour = some(o.colours);
+  if (rnd() < 0.2) q.categorySlug = some(o.categories);
+  if (rnd() < 0.25) q.priceMin = String(Math.floor(rnd() * 20_000));
+  if (rnd() < 0.25) q.priceMax = String(20_000 + Math.floor(rnd() * 40_000));
+  if (rnd() < 0.4) q.inStock = '1';
+  if (rnd() < 0.2) q.discount = '1';
+  if (rnd() < 0.3) q.pageSize = String(one([15, 120]));
+  if (rnd() < 0.3) q.page = String(1 + Math.floor(rnd() * 3));
+  return ProductListQuery.parse(q);
+}
+
+/** Both answers of one query, or both errors (status and message). */
+async function both(query: ProductListQuery) {
+  const settle = (p: Promise<unknown>) =>
+    p.then(
+      (value) => ({ value }),
+      (e: { statusCode?: number; message?: string }) => ({ error: `${e.statusCode} ${e.message}` }),
+    );
+  return Promise.all([settle(listProductsSql(t.db, query)), settle(listProductsModel(t.db, query))]);
+}
+
+async function expectSameAnswers(seed: number, n: number) {
+  const o = await offer();
+  const rnd = random(seed);
+  let nonEmpty = 0;
+  for (let k = 0; k < n; k++) {
+    const query = randomQuery(rnd, o);
+    const [sql, model] = await both(query);
+    expect(model, JSON.stringify(query)).toEqual(sql);
+    if ('value' in sql && (sql.value as { total: number }).total > 0) nonEmpty++;
+  }
+  // The random queries must reach real products, not only empty lists.
+  expect(nonEmpty).toBeGreaterThan(n / 4);
+}
+
+describe('catalogue read model', () => {
+  it('answers random lists exactly as the SQL path does', async () => {
+    await expectSameAnswers(1, 300);
+  });
+
+  it('applies stock changes product by product (the same model, updated) and stays equal to SQL', async () => {
+    const before = await catalogModel(t.db);
+    const rnd = random(7);
+    const rows = await t.db
+      .selectFrom('stock')
+      .select(['sku_id', 'city_id', 'quantity'])
+      .orderBy('sku_id')
+      .orderBy('city_id')
+      .execute();
+    for (let k = 0; k < 40; k++) {
+      const r = rows[Math.floor(rnd() * rows.length)]!;
+      const quantity = rnd() < 0.5 ? 0 : Math.floor(rnd() * 5);
+      await t.db
+        .updateTable('stock')
+        .set({ quantity })
+        .where('sku_id', '=', r.sku_id)
+        .where('city_id', '=', r.city_id)
+        .execute();
+    }
+    const gone = rows[Math.floor(rnd() * rows.length)]!;
+    await t.db
+      .deleteFrom('stock')
+      .where('sku_id', '=', gone.sku_id)
+      .where('city_id', '=', gone.city_id)
+      .execute();
+    const after = await catalogModel(t.db);
+    expect(after).toBe(before);
+    await expectSameAnswers(2, 150);
+  });
+
+  it('stays equal to SQL after concurrent orders take the last units', async () => {
+    const cities = await fx.cities();
+    const [sku] = await fx.skus(1, 5);
+    await fx.setStock(sku!.id, { [cities.courier.id]: 3 });
+    await catalogModel(t.db);
+    const buyers = await fx.buyers(6, [{ skuId: sku!.id, qty: 1 }]);
+    const results = await Promise.all(
+      buyers.map(async (b, i) => {
+        const [order] = await Promise.all([
+          fx.create(b.token, fx.draft(b.cartId, cities.courier)),
+          i % 2 ? catalogModel(t.db) : null,
+        ]);
+        return order.status;
+      }),
+    );
+    expect(results.filter((s) => s === 200)).toHaveLength(3);
+    await expectSameAnswers(3, 150);
+  });
+
+  it('reloads the whole model on any other catalogue change (a price)', async () => {
+    const before = await catalogModel(t.db);
+    const p = await t.db
+      .selectFrom('product')
+      .select(['id', 'original_price'])
+      .where('is_active', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('product')
+      .set({ price: p.original_price - 1 })
+      .where('id', '=', p.id)
+      .execute();
+    const after = await catalogModel(t.db);
+    expect(after).not.toBe(before);
+    expect(after.price[after.index.get(p.id)!]).toBe(p.original_price - 1);
+    await expectSameAnswers(4, 100);
+  });
+});

@@ -1,0 +1,317 @@
+import type { DbOrTrx } from '#app/db/database.ts';
+import { slugify } from '#app/lib/slug.ts';
+import { skusInStockByCity } from '#app/modules/inventory/inventory.service.ts';
+import * as model from './catalog.model.repository.ts';
+import * as repo from './catalog.repository.ts';
+import type { CardRow } from './catalog.model.repository.ts';
+import type { BrandRow, CategoryRow, CityRow, ProductImageRow } from './catalog.table.ts';
+
+// The catalogue's in-memory read model (docs/decisions/018-catalogue-read-model.md): active products, their
+// SKUs' sizes, prices, stock per city (the summary of decision 008 and which SKUs have units where), search
+// terms, first pictures and the dictionaries, in compact arrays indexed by product position (products in id
+// order). It is never the source of truth: every read first reads `catalog_version` and brings the model up to
+// it — stock changes product by product from the change log `catalog_change`, any other catalogue change (or a
+// gap in the log) by loading it again — so a stock state is never older than the last commit, on one process or
+// many on one database.
+
+/** The dictionaries of the catalogue: filter slugs to ids and names. */
+export interface Dictionaries {
+  categories: Map<number, CategoryRow>;
+  categoryBySlug: Map<string, CategoryRow>;
+  brands: Map<number, BrandRow & { product_count: number }>;
+  brandBySlug: Map<string, BrandRow & { product_count: number }>;
+  colours: { name: string; hex: string; slug: string }[];
+}
+
+export interface CatalogModel {
+  /** The catalogue version the model is at least as new as. */
+  version: number;
+  dict: Dictionaries;
+  cities: Map<number, CityRow>;
+  /** Distinct search terms (the vocabulary a query is read against). */
+  vocabulary: string[];
+  n: number;
+  /** Positions 0 … n - 1. */
+  all: Int32Array;
+  rows: CardRow[];
+  /** Product id → position. */
+  index: Map<number, number>;
+  category: Int32Array;
+  gender: Int32Array;
+  brand: Int32Array;
+  /** Position in `colourNames`. */
+  colour: Int32Array;
+  colourNames: string[];
+  /** Position of each product's colour hex in `hexes` (sorted), for the least hex of a colour facet. */
+  hexRank: Int32Array;
+  hexes: string[];
+  maxCategoryId: number;
+  maxBrandId: number;
+  price: Int32Array;
+  originalPrice: Int32Array;
+  /** Units over visible cities (`product.stock_global`). */
+  global: Int32Array;
+  /** City id → units of each product there (`product_stock`). */
+  regional: Map<number, Int32Array>;
+  /** SKUs of product i are `skuStart[i] … skuStart[i + 1] - 1`: their size label (position in `sizes`) and order. */
+  skuStart: Int32Array;
+  skuId: Int32Array;
+  skuSize: Int32Array;
+  skuOrder: Int32Array;
+  sizes: string[];
+  sizeIndex: Map<string, number>;
+  /** City id → 1 for each SKU position with units there. */
+  skuInCity: Map<number, Uint8Array>;
+  /** Term → product positions. */
+  terms: Map<string, Int32Array>;
+  /** Category id → product positions. */
+  byCategory: Map<number, Int32Array>;
+  images: (ProductImageRow | undefined)[];
+  /** Product positions in the order of the sorts that do not depend on a city (ties by id). */
+  orders: {
+    'price-asc': Int32Array;
+    'price-desc': Int32Array;
+    'new-arrivals': Int32Array;
+    'discount-desc': Int32Array;
+  };
+}
+
+/** Whole discount percent as SQL computes it (integer division, rounded down). */
+export const discountPercent = (price: number, original: number) =>
+  Math.floor(((original - price) * 100) / original);
+
+/** Categories (with brands' product counts) and colours of the catalogue, as lookup maps. */
+export async function loadDictionaries(db: DbOrTrx): Promise<Dictionaries> {
+  const [categories, brands, colours] = await Promise.all([
+    repo.listCategories(db),
+    repo.listBrandsWithCounts(db),
+    repo.listColours(db),
+  ]);
+  return {
+    categories: new Map(categories.map((c) => [c.id, c])),
+    categoryBySlug: new Map(categories.map((c) => [c.slug, c])),
+    brands: new Map(brands.map((b) => [b.id, b])),
+    brandBySlug: new Map(brands.map((b) => [b.slug, b])),
+    colours: colours.map((c) => ({ ...c, slug: slugify(c.name) })),
+  };
+}
+
+/** Positions sorted by `key` ascending, ties by position (= id order). */
+function orderBy(n: number, key: (i: number) => number | string): Int32Array {
+  const keys = Array.from({ length: n }, (_, i) => key(i));
+  const out = Int32Array.from({ length: n }, (_, i) => i);
+  out.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b));
+  return out;
+}
+
+/** The product arrays and the sort orders of the active products (`rows` in id order). */
+function productArrays(rows: CardRow[]) {
+  const n = rows.length;
+  const hexes = [...new Set(rows.map((r) => r.colour_hex))].sort();
+  const hexIndex = new Map(hexes.map((h, i) => [h, i]));
+  const colourNames = [...new Set(rows.map((r) => r.colour_name))];
+  const colourIndex = new Map(colourNames.map((c, i) => [c, i]));
+  const arrival = rows.map((r) => r.arrival_date);
+  const categories = new Map<number, number[]>();
+  rows.forEach((r, i) => categories.set(r.category_id, [...(categories.get(r.category_id) ?? []), i]));
+  const descArrival = orderBy(n, (i) => arrival[i]!).reverse();
+  return {
+    n,
+    all: Int32Array.from({ length: n }, (_, i) => i),
+    rows,
+    index: new Map(rows.map((r, i) => [r.id, i])),
+    hexes,
+    hexRank: Int32Array.from(rows, (r) => hexIndex.get(r.colour_hex)!),
+    maxCategoryId: rows.reduce((x, r) => Math.max(x, r.category_id), 0),
+    maxBrandId: rows.reduce((x, r) => Math.max(x, r.brand_id), 0),
+    category: Int32Array.from(rows, (r) => r.category_id),
+    gender: Int32Array.from(rows, (r) => r.gender),
+    brand: Int32Array.from(rows, (r) => r.brand_id),
+    colour: Int32Array.from(rows, (r) => colourIndex.get(r.colour_name)!),
+    colourNames,
+    price: Int32Array.from(rows, (r) => r.price),
+    originalPrice: Int32Array.from(rows, (r) => r.original_price),
+    global: Int32Array.from(rows, (r) => Number(r.stock_global)),
+    byCategory: new Map([...categories].map(([k, v]) => [k, Int32Array.from(v)])),
+    orders: {
+      'price-asc': orderBy(n, (i) => rows[i]!.price),
+      'price-desc': orderBy(n, (i) => -rows[i]!.price),
+      // Arrival descending, ties by id ascending: reverse the ascending order within each equal date.
+      'new-arrivals': stableTies(descArrival, (i) => arrival[i]!),
+      'discount-desc': orderBy(n, (i) => -discountPercent(rows[i]!.price, rows[i]!.original_price)),
+    },
+  };
+}
+
+/** An order whose runs of equal keys are put back in position order (id ascending). */
+function stableTies(order: Int32Array, key: (i: number) => string): Int32Array {
+  for (let start = 0; start < order.length;) {
+    let end = start + 1;
+    while (end < order.length && key(order[end]!) === key(order[start]!)) end++;
+    order.subarray(start, end).sort();
+    start = end;
+  }
+  return order;
+}
+
+/** SKU arrays (grouped by product position) from SKU rows of the active products. */
+function skuArrays(
+  index: Map<number, number>,
+  n: number,
+  skus: { id: number; product_id: number; size: string; size_order: number }[],
+) {
+  const mine = skus.filter((s) => index.has(s.product_id));
+  mine.sort((a, b) => index.get(a.product_id)! - index.get(b.product_id)! || a.id - b.id);
+  const sizes = [...new Set(mine.map((s) => s.size))];
+  const sizeIndex = new Map(sizes.map((s, i) => [s, i]));
+  const skuStart = new Int32Array(n + 1);
+  for (const s of mine) skuStart[index.get(s.product_id)! + 1]!++;
+  for (let i = 0; i < n; i++) skuStart[i + 1]! += skuStart[i]!;
+  return {
+    skuStart,
+    skuId: Int32Array.from(mine, (s) => s.id),
+    skuSize: Int32Array.from(mine, (s) => sizeIndex.get(s.size)!),
+    skuOrder: Int32Array.from(mine, (s) => s.size_order),
+    sizes,
+    sizeIndex,
+  };
+}
+
+/** Loads the whole model at `version` (read before any of its rows, so later changes are applied on top). */
+async function loadModel(db: DbOrTrx, version: number): Promise<CatalogModel> {
+  const [dict, cities, products, skus, stock, skuStock, termRows, images] = await Promise.all([
+    loadDictionaries(db),
+    repo.listCities(db),
+    model.activeProducts(db),
+    model.skuSizes(db),
+    model.productStock(db),
+    skusInStockByCity(db),
+    model.searchTerms(db),
+    model.productImages(db),
+  ]);
+  const p = productArrays(products);
+  const s = skuArrays(p.index, p.n, skus);
+  const m: CatalogModel = {
+    version,
+    dict,
+    cities: new Map(cities.map((c) => [c.id, c])),
+    vocabulary: [...new Set(termRows.map((t) => t.term))].sort(),
+    ...p,
+    ...s,
+    regional: new Map(cities.map((c) => [c.id, new Int32Array(p.n)])),
+    skuInCity: new Map(cities.map((c) => [c.id, new Uint8Array(s.skuId.length)])),
+    terms: termsOf(p.index, termRows),
+    images: new Array(p.n),
+  };
+  for (const img of images) {
+    const i = p.index.get(img.product_id);
+    if (i !== undefined && !m.images[i]) m.images[i] = img;
+  }
+  applyStock(m, stock, skuStock);
+  return m;
+}
+
+function termsOf(index: Map<number, number>, rows: { term: string; product_id: number }[]) {
+  const lists = new Map<string, Set<number>>();
+  for (const r of rows) {
+    const i = index.get(r.product_id);
+    if (i === undefined) continue;
+    let set = lists.get(r.term);
+    if (!set) lists.set(r.term, (set = new Set()));
+    set.add(i);
+  }
+  return new Map([...lists].map(([t, set]) => [t, Int32Array.from(set)]));
+}
+
+const skuPosition = (m: CatalogModel) => {
+  const bySku = new Map<number, number>();
+  m.skuId.forEach((id, k) => bySku.set(id, k));
+  return bySku;
+};
+
+/** Writes units per product and city and SKUs with units into the model (rows of the products concerned). */
+function applyStock(
+  m: CatalogModel,
+  stock: { product_id: number; city_id: number; quantity: number }[],
+  skuStock: { sku_id: number; city_id: number }[],
+) {
+  for (const r of stock) {
+    const i = m.index.get(r.product_id);
+    const city = m.regional.get(r.city_id);
+    if (i !== undefined && city) city[i] = Number(r.quantity);
+  }
+  const bySku = skuStock.length ? skuPosition(m) : undefined;
+  for (const r of skuStock) {
+    const k = bySku!.get(r.sku_id);
+    const city = m.skuInCity.get(r.city_id);
+    if (k !== undefined && city) city[k] = 1;
+  }
+}
+
+/** Brings the stock of some products up to date: their units per city, global units and SKUs with units. */
+async function reloadStock(db: DbOrTrx, m: CatalogModel, productIds: number[]) {
+  const [stock, global, skuStock] = await Promise.all([
+    model.productStock(db, productIds),
+    model.globalStock(db, productIds),
+    skusInStockByCity(db, productIds),
+  ]);
+  for (const id of productIds) {
+    const i = m.index.get(id);
+    if (i === undefined) continue;
+    for (const units of m.regional.values()) units[i] = 0;
+    for (const flags of m.skuInCity.values()) flags.fill(0, m.skuStart[i], m.skuStart[i + 1]);
+  }
+  for (const g of global) {
+    const i = m.index.get(g.id);
+    if (i !== undefined) m.global[i] = Number(g.stock_global);
+  }
+  applyStock(m, stock, skuStock);
+}
+
+/** Most products a refresh reloads one by one; more changed products load the whole model. */
+const MAX_INCREMENTAL = 2_000;
+
+/**
+ * The model brought from `m.version` to `version`: stock changes applied product by product when the change log
+ * holds every version in between and only stock changes; otherwise (or without a model) loaded whole.
+ */
+async function refreshed(db: DbOrTrx, m: CatalogModel | undefined, version: number): Promise<CatalogModel> {
+  if (!m || version < m.version) return loadModel(db, version);
+  const changes = await model.catalogChanges(db, m.version, version);
+  const versions = new Set(changes.map((c) => Number(c.version)));
+  const products = new Set(changes.map((c) => c.product_id));
+  if (versions.size !== version - m.version || products.has(null) || products.size > MAX_INCREMENTAL)
+    return loadModel(db, version);
+  await reloadStock(db, m, [...products] as number[]);
+  m.version = version;
+  return m;
+}
+
+interface State {
+  model?: CatalogModel;
+  refreshing?: Promise<CatalogModel>;
+}
+
+const states = new WeakMap<object, State>();
+
+/**
+ * The read model at least as new as the catalogue version read now (one primary-key read when it is current).
+ * One refresh runs at a time per database; concurrent readers wait for it. Not for use inside a transaction.
+ * @param knownVersion the catalogue version the caller has just read (saves reading it again).
+ * @throws what the database throws.
+ */
+export async function catalogModel(db: DbOrTrx, knownVersion?: number): Promise<CatalogModel> {
+  let state = states.get(db);
+  if (!state) states.set(db, (state = {}));
+  const version = knownVersion ?? (await repo.catalogVersion(db));
+  while (!state.model || state.model.version < version) {
+    const st = state;
+    st.refreshing ??= repo
+      .catalogVersion(db)
+      .then((now) => refreshed(db, st.model, now))
+      .then((fresh) => (st.model = fresh))
+      .finally(() => (st.refreshing = undefined));
+    await st.refreshing;
+  }
+  return state.model;
+}
