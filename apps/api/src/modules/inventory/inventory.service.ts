@@ -68,3 +68,11 @@ export async function reserveStock(
 export async function releaseStock(trx: DbOrTrx, moves: Iterable<StockMove>, nowIso: string): Promise<void> {
   for (const m of inLockOrder(moves)) await repo.returnStock(trx, m.skuId, m.cityId, m.qty, nowIso);
 }
+
+/**
+ * SKUs running out (back office's dashboard, issue 15): stock rows of cities visible to customers with 1…`threshold`
+ * units (sold out rows are not listed), fewest first, at most `limit`.
+ */
+export function lowStock(db: DbOrTrx, threshold: number, limit: number) {
+  return repo.findLowStock(db, threshold, limit);
+}
