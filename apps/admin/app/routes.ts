@@ -11,6 +11,8 @@ export default [
     route('staff', 'routes/staff.tsx'),
     route('api-keys', 'routes/api-keys.tsx'),
     route('audit', 'routes/audit.tsx'),
+    route('orders', 'routes/orders.tsx'),
+    route('orders/:number', 'routes/order.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

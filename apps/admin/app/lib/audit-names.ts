@@ -17,6 +17,10 @@ export const ACTION_NAME: Record<string, string> = {
   'apikey.created': 'Создан ключ API',
   'apikey.revoked': 'Ключ API отозван',
   'order.status_changed': 'Смена статуса заказа',
+  'order.confirmed': 'Заказ подтверждён',
+  'order.picked': 'Заказ собран',
+  'order.note_changed': 'Заметка к заказу',
+  'order.handed_over': 'Заказ выдан',
 };
 
 export const ENTITY_NAME: Record<string, string> = {

@@ -20,7 +20,7 @@ export const SECTIONS: readonly Section[] = [
     to: '/orders',
     label: 'Заказы',
     permission: 'orders.read',
-    ready: false,
+    ready: true,
     about: 'Сборка, выдача и доставка заказов',
   },
   {
