@@ -13,6 +13,9 @@ export default [
     route('audit', 'routes/audit.tsx'),
     route('orders', 'routes/orders.tsx'),
     route('orders/:number', 'routes/order.tsx'),
+    route('reviews', 'routes/reviews.tsx'),
+    route('content', 'routes/content.tsx'),
+    route('content/:slug', 'routes/content-page.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -8,8 +8,16 @@ const labels = (role: StaffRole) =>
 
 describe('the navigation by role', () => {
   it('shows each role only the built sections its permissions open', () => {
-    expect(labels('owner')).toEqual(['Главная', 'Заказы', 'Сотрудники', 'Ключи API', 'Журнал действий']);
-    expect(labels('manager')).toEqual(['Главная', 'Заказы']);
+    expect(labels('owner')).toEqual([
+      'Главная',
+      'Заказы',
+      'Отзывы и вопросы',
+      'Страницы',
+      'Сотрудники',
+      'Ключи API',
+      'Журнал действий',
+    ]);
+    expect(labels('manager')).toEqual(['Главная', 'Заказы', 'Отзывы и вопросы', 'Страницы']);
     expect(labels('warehouse')).toEqual(['Главная', 'Заказы']);
     expect(labels('catalogue')).toEqual(['Главная']);
   });

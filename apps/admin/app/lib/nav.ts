@@ -34,14 +34,14 @@ export const SECTIONS: readonly Section[] = [
     to: '/reviews',
     label: 'Отзывы и вопросы',
     permission: 'reviews.moderate',
-    ready: false,
+    ready: true,
     about: 'Модерация и ответы',
   },
   {
     to: '/content',
     label: 'Страницы',
     permission: 'content.edit',
-    ready: false,
+    ready: true,
     about: 'Информационные страницы магазина',
   },
   {

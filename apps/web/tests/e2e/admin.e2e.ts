@@ -57,6 +57,8 @@ describe('the back office', () => {
     expect(await sections(owner.page)).toEqual([
       'Главная',
       'Заказы',
+      'Отзывы и вопросы',
+      'Страницы',
       'Сотрудники',
       'Ключи API',
       'Журнал действий',
