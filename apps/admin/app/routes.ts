@@ -11,6 +11,11 @@ export default [
     route('staff', 'routes/staff.tsx'),
     route('api-keys', 'routes/api-keys.tsx'),
     route('audit', 'routes/audit.tsx'),
+    route('orders', 'routes/orders.tsx'),
+    route('orders/:number', 'routes/order.tsx'),
+    route('reviews', 'routes/reviews.tsx'),
+    route('content', 'routes/content.tsx'),
+    route('content/:slug', 'routes/content-page.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

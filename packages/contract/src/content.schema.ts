@@ -129,3 +129,26 @@ export const ContentPageInput = z
   })
   .strict();
 export type ContentPageInput = z.input<typeof ContentPageInput>;
+
+/** A page as the back office edits it (published or not): the Markdown source and its state. */
+export const AdminContentPage = z.object({
+  slug: z.string(),
+  locale: ContentLocaleSchema,
+  title: z.string(),
+  description: z.string(),
+  body: z.string(),
+  published: z.boolean(),
+  publishedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type AdminContentPage = z.infer<typeof AdminContentPage>;
+
+/** Body of `PUT /api/admin/content/pages/:slug` (the page's language in the query, `ru` by default). */
+export const AdminContentPageBody = ContentPageInput.omit({ slug: true, locale: true }).strict();
+export type AdminContentPageBody = z.input<typeof AdminContentPageBody>;
+
+/** Body of `POST /api/admin/content/preview`: Markdown to render as the storefront would. */
+export const ContentPreviewBody = z
+  .object({ body: z.string().max(200_000, { message: 'Не длиннее 200 000 символов' }) })
+  .strict();
+export type ContentPreviewBody = z.infer<typeof ContentPreviewBody>;

@@ -110,6 +110,8 @@ export const OrderLine = z.object({
   sourceRegionId: z.number().int(),
   /** True when the units come from another city than the order's (3–5 days). */
   fromOtherCity: z.boolean(),
+  /** Units the customer refused at handover (partial refusal, back in stock, not paid for); 0 otherwise. */
+  refusedQty: z.number().int().nonnegative(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 

@@ -7,7 +7,7 @@ import { data } from 'react-router';
  * @returns the answer's `data`. @throws ApiError with the API's status and body.
  */
 export async function adminApi<T>(
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
   path: string,
   body?: unknown,
 ): Promise<T> {

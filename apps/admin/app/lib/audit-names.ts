@@ -17,6 +17,16 @@ export const ACTION_NAME: Record<string, string> = {
   'apikey.created': 'Создан ключ API',
   'apikey.revoked': 'Ключ API отозван',
   'order.status_changed': 'Смена статуса заказа',
+  'order.confirmed': 'Заказ подтверждён',
+  'order.picked': 'Заказ собран',
+  'order.note_changed': 'Заметка к заказу',
+  'order.handed_over': 'Заказ выдан',
+  'content.page_saved': 'Страница сохранена',
+  'review.published': 'Отзыв опубликован',
+  'review.rejected': 'Отзыв отклонён',
+  'question.published': 'Вопрос опубликован',
+  'question.rejected': 'Вопрос отклонён',
+  'question.answered': 'Ответ на вопрос',
 };
 
 export const ENTITY_NAME: Record<string, string> = {
@@ -24,6 +34,9 @@ export const ENTITY_NAME: Record<string, string> = {
   staff_invitation: 'Приглашение',
   api_key: 'Ключ API',
   order: 'Заказ',
+  content_page: 'Страница',
+  review: 'Отзыв',
+  question: 'Вопрос',
 };
 
 export const named = (names: Record<string, string>, code: string) =>

@@ -20,7 +20,7 @@ export const SECTIONS: readonly Section[] = [
     to: '/orders',
     label: 'Заказы',
     permission: 'orders.read',
-    ready: false,
+    ready: true,
     about: 'Сборка, выдача и доставка заказов',
   },
   {
@@ -34,14 +34,14 @@ export const SECTIONS: readonly Section[] = [
     to: '/reviews',
     label: 'Отзывы и вопросы',
     permission: 'reviews.moderate',
-    ready: false,
+    ready: true,
     about: 'Модерация и ответы',
   },
   {
     to: '/content',
     label: 'Страницы',
     permission: 'content.edit',
-    ready: false,
+    ready: true,
     about: 'Информационные страницы магазина',
   },
   {

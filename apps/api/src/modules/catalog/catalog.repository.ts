@@ -314,3 +314,14 @@ export function findProductsByIds(db: DbOrTrx, ids: readonly number[]): Promise<
     .where('id', 'in', [...new Set(ids)])
     .execute();
 }
+
+/** SKUs by id with their product's name and slug (other modules' lists: dashboard, picking). */
+export function findSkuRefs(db: DbOrTrx, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('sku')
+    .innerJoin('product', 'product.id', 'sku.product_id')
+    .select(['sku.id', 'sku.external_id', 'sku.size', 'product.name', 'product.slug'])
+    .where('sku.id', 'in', [...new Set(ids)])
+    .execute();
+}

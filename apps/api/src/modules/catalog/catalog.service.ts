@@ -336,3 +336,17 @@ export async function productRefs(
     }),
   );
 }
+
+/** SKUs by id as other modules name them: external id (the SKU code), size, product name and slug. */
+export async function skuRefs(
+  db: DbOrTrx,
+  ids: readonly number[],
+): Promise<Map<number, { externalId: string; size: string; productName: string; productSlug: string }>> {
+  const rows = await repo.findSkuRefs(db, ids);
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { externalId: r.external_id, size: r.size, productName: r.name, productSlug: r.slug },
+    ]),
+  );
+}

@@ -53,3 +53,8 @@ export async function insertPage(db: DbOrTrx, row: NewContentPageRow): Promise<v
 export async function updatePage(db: DbOrTrx, id: string, update: ContentPageUpdate): Promise<void> {
   await db.updateTable('content_page').set(update).where('id', '=', id).execute();
 }
+
+/** Every page of a language, published or not (the back office's list), by slug. */
+export function listAll(db: DbOrTrx, locale: string): Promise<ContentPageRow[]> {
+  return db.selectFrom('content_page').selectAll().where('locale', '=', locale).orderBy('slug').execute();
+}

@@ -230,3 +230,25 @@ export function skusInStockByCity(
     )
     .execute();
 }
+
+/** Stock rows of cities visible to customers holding 1…`threshold` units (still sold), fewest first, at most `limit`. */
+export async function findLowStock(db: DbOrTrx, threshold: number, limit: number) {
+  const rows = await db
+    .selectFrom('stock')
+    .innerJoin('city', 'city.id', 'stock.city_id')
+    .select(['stock.sku_id', 'stock.city_id', 'stock.quantity', 'city.name as city_name'])
+    .where('stock.quantity', '<=', threshold)
+    .where('stock.quantity', '>', 0)
+    .where('city.visible_for_customers', '=', 1)
+    .orderBy('stock.quantity')
+    .orderBy('stock.sku_id')
+    .orderBy('stock.city_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    skuId: r.sku_id,
+    cityId: r.city_id,
+    cityName: r.city_name,
+    quantity: Number(r.quantity),
+  }));
+}

@@ -79,3 +79,11 @@ export function skusInStockByCity(
 ): Promise<{ sku_id: number; city_id: number }[]> {
   return repo.skusInStockByCity(db, productIds);
 }
+
+/**
+ * SKUs running out (back office's dashboard, issue 15): stock rows of cities visible to customers with 1…`threshold`
+ * units (sold out rows are not listed), fewest first, at most `limit`.
+ */
+export function lowStock(db: DbOrTrx, threshold: number, limit: number) {
+  return repo.findLowStock(db, threshold, limit);
+}

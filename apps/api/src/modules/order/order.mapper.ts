@@ -20,7 +20,7 @@ const toStatus = (s: string): OrderStatus => {
 };
 
 /** Order line row → contract OrderLine (the snapshot taken at ordering time; prices in tenge). */
-function toOrderLine(l: OrderLineRow, orderCityId: number): OrderLine {
+export function toOrderLine(l: OrderLineRow, orderCityId: number): OrderLine {
   return {
     externalId: l.external_id,
     productSlug: l.product_slug,
@@ -34,6 +34,7 @@ function toOrderLine(l: OrderLineRow, orderCityId: number): OrderLine {
     amount: l.amount,
     sourceRegionId: l.source_city_id,
     fromOtherCity: l.source_city_id !== orderCityId,
+    refusedQty: l.refused_qty,
   };
 }
 

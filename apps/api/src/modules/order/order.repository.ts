@@ -108,11 +108,12 @@ export async function updateOrderStatus(
 ): Promise<boolean> {
   const result = await db
     .updateTable('order')
-    .set({
+    .set((eb) => ({
       status: to,
+      version: eb('version', '+', 1),
       updated_at: nowIso,
       ...(from === 'awaiting_payment' ? { payment_expires_at: null } : {}),
-    })
+    }))
     .where('id', '=', orderId)
     .where('status', '=', from)
     .executeTakeFirst();

@@ -1,5 +1,7 @@
 import {
+  AdminOrderErrorCode,
   ErrorCode,
+  ORDER_CHANGED_MESSAGE,
   FINISHED_ORDER_STATUSES,
   OrderErrorCode,
   type Order,
@@ -16,6 +18,7 @@ import { chargeOrderHold, settleBeforeCancel } from './card-payment/card-payment
 import { moveOrder, notifyStatus, type OrderDeps } from './order.lifecycle.ts';
 import { toOrder, toOrderPayment } from './order.mapper.ts';
 import * as repo from './order.repository.ts';
+import { claimVersion } from './order.admin.repository.ts';
 import { CUSTOMER_CANCELLABLE, canTransition } from './order.status.ts';
 import type { OrderRow } from './order.table.ts';
 
@@ -24,8 +27,11 @@ import type { OrderRow } from './order.table.ts';
 
 const orderNotFound = () => notFound(ErrorCode.orderNotFound, 'Заказ не найден');
 
+/** 409 4016: someone changed the order since the member opened it (decision 019). */
+export const orderChanged = () => new AppError(409, AdminOrderErrorCode.orderChanged, ORDER_CHANGED_MESSAGE);
+
 /** Russian names of statuses in error messages. */
-const STATUS_NAME: Record<OrderStatus, string> = {
+export const STATUS_NAME: Record<OrderStatus, string> = {
   new: 'принят',
   awaiting_payment: 'ожидает оплаты',
   paid: 'оплачен',
@@ -36,7 +42,7 @@ const STATUS_NAME: Record<OrderStatus, string> = {
 };
 
 /** Rows → contract orders, with lines, pickup points, histories, payments and time zones in one query each. */
-async function assemble(db: DbOrTrx, rows: readonly OrderRow[]): Promise<Order[]> {
+export async function assemble(db: DbOrTrx, rows: readonly OrderRow[]): Promise<Order[]> {
   const ids = rows.map((r) => r.id);
   const [lines, history, payments, zones] = await Promise.all([
     repo.findOrderLines(db, ids),
@@ -145,8 +151,10 @@ export async function cancelOrderByCustomer(
  * the stock and the money. The shopper gets an SMS for ready/handed/cancelled. The change is audited for `actor`
  * (who, from where, when: the actor's time is the change's time) in its transaction.
  * @returns the order as its owner sees it.
+ * @param expectedVersion the order's version the member saw (back office, decision 019); absent for the ERP.
  * @throws AppError 404 orderNotFound; 409 4015 statusTransitionNotAllowed (not allowed from the current
- *   status or for the order's delivery method, or changed meanwhile); 502 4020 when ePay refuses the charge.
+ *   status or for the order's delivery method, or changed meanwhile); 409 4016 orderChanged when the order is no
+ *   longer at `expectedVersion`; 502 4020 when ePay refuses the charge.
  */
 export async function changeStatusByBackoffice(
   deps: OrderDeps,
@@ -154,10 +162,12 @@ export async function changeStatusByBackoffice(
   to: OrderStatus,
   reason: string | undefined,
   actor: Actor,
+  expectedVersion?: number,
 ): Promise<Order> {
   const now = actor.at;
   const found = await repo.findOrderByNumber(deps.db, number);
   if (!found) throw orderNotFound();
+  if (expectedVersion !== undefined && found.version !== expectedVersion) throw orderChanged();
   const refuse = (status: string) =>
     new AppError(
       409,
@@ -170,6 +180,11 @@ export async function changeStatusByBackoffice(
   if (to === 'cancelled' && found.status === 'awaiting_payment')
     await settleBeforeCancel(deps, found, 'return', now);
   const moved = await deps.db.transaction().execute(async (trx) => {
+    if (
+      expectedVersion !== undefined &&
+      !(await claimVersion(trx, found.id, expectedVersion, now.toISOString()))
+    )
+      throw orderChanged();
     const current = (await repo.findOrderById(trx, found.id))!;
     const note = reason?.trim() || null;
     if (!(await moveOrder(trx, current, to, 'backoffice', note, now.toISOString()))) return false;

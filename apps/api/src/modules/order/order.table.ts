@@ -37,6 +37,13 @@ export interface OrderTable {
   /** First and last local day (`YYYY-MM-DD`, the city's zone) the order can be received; null on old orders. */
   delivery_date_from: string | null;
   delivery_date_to: string | null;
+  /** Raised by every change of the order; staff send the version they saw (optimistic concurrency, decision 019). */
+  version: number;
+  /** The internal note of the shop's staff (never shown to the customer). */
+  staff_note: string | null;
+  /** When staff confirmed the order / finished picking it (ISO 8601 UTC; steps inside new or paid). */
+  confirmed_at: string | null;
+  picked_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -74,6 +81,8 @@ export interface OrderLineTable {
   source_city_id: number;
   /** 1-based position in the order (null on lines written before positions were kept). */
   position: number | null;
+  /** Units the customer refused at handover (partial refusal): back in stock, not paid for; 0..qty. */
+  refused_qty: number;
   created_at: string;
   updated_at: string;
 }

@@ -261,6 +261,7 @@ describe('POST /api/order/create', () => {
           amount: a.price * 2,
           sourceRegionId: courierCity.id,
           fromOtherCity: false,
+          refusedQty: 0,
         },
         expect.objectContaining({ externalId: b.externalId, qty: 1, price: b.price, amount: b.price }),
       ]),

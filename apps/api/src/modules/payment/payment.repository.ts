@@ -232,3 +232,25 @@ export async function findReturnsDue(db: DbOrTrx, limit: number): Promise<Paymen
     .limit(limit)
     .execute();
 }
+
+/**
+ * Records a (partial) refund: `refunded_amount` from `from` to `to` and the status `status`, only if nobody
+ * recorded one meanwhile. @returns true when this call recorded it.
+ */
+export async function addRefund(
+  db: DbOrTrx,
+  paymentId: string,
+  from: number,
+  to: number,
+  status: PaymentRow['status'],
+  nowIso: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payment')
+    .set({ refunded_amount: to, status, updated_at: nowIso })
+    .where('id', '=', paymentId)
+    .where('status', '=', 'charged')
+    .where('refunded_amount', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

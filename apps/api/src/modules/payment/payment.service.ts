@@ -248,3 +248,45 @@ export const paymentsDueForPoll = (
 /** Payments whose money was asked back and that still hold it, oldest change first. */
 export const paymentsToReturn = (db: DbOrTrx, limit: number): Promise<PaymentRow[]> =>
   repo.findReturnsDue(db, limit);
+
+/**
+ * Returns part of a charged payment so that `target` tenge in all are refunded (the refused lines of an order
+ * handed over with partial refusal): refunds the difference to what was refunded already through ePay, then
+ * records it (`refunded` once the whole amount is back). Nothing for a payment not charged or already refunded
+ * that far; idempotent for the same target.
+ * @returns the tenge refunded by this call (0 when nothing was due).
+ * @throws AppError 502 4020 providerUnavailable when ePay refuses or does not answer (nothing recorded).
+ */
+export async function refundUpTo(
+  deps: PaymentDeps,
+  payment: PaymentRow,
+  target: number,
+  now: Date,
+): Promise<number> {
+  const refunded = Number(payment.refunded_amount);
+  const amount = Number(payment.amount);
+  const due = Math.min(target, amount) - refunded;
+  if (payment.status !== 'charged' || !payment.transaction_id || due <= 0) return 0;
+  try {
+    await deps.payments.refund(payment.transaction_id, due);
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    deps.log.warn({ err, invoiceId: payment.invoice_id }, 'ePay partial refund failed');
+    throw providerUnavailable();
+  }
+  const nowIso = now.toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    const to = refunded + due >= amount ? 'refunded' : 'charged';
+    if (await repo.addRefund(trx, payment.id, refunded, refunded + due, to, nowIso))
+      await repo.insertEvent(
+        trx,
+        payment.id,
+        'refund',
+        'refunded',
+        'REFUND',
+        { amount: due, partial: to === 'charged' },
+        nowIso,
+      );
+  });
+  return due;
+}

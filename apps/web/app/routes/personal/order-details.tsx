@@ -11,10 +11,17 @@ import { OrderStatusBadge, ORDER_STATUS_LABEL } from '../../components/OrderStat
 import { OrderPaymentInfo, formatDateTime } from '../../components/OrderPaymentInfo.tsx';
 import { PayButton } from '../../components/PayButton.tsx';
 import { pickupAddress } from '../../lib/pickup-points.ts';
-import { OrderReviewLinks, ReviewSentNote, reviewableProducts, reviewsBySlug } from '../../components/reviews/OrderReviewLinks.tsx';
+import {
+  OrderReviewLinks,
+  ReviewSentNote,
+  reviewableProducts,
+  reviewsBySlug,
+} from '../../components/reviews/OrderReviewLinks.tsx';
 import { ReviewDialog } from '../../components/reviews/ReviewDialog.tsx';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `Заказ № ${data.order.number} — Kiim` : 'Kiim' }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `Заказ № ${data.order.number} — Kiim` : 'Kiim' },
+];
 
 /**
  * One order of the customer (spec §2: /personal/orders/details/{id}, id = order number; another's, or an id that
@@ -52,7 +59,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await api.cancelOrder(params.id);
       return { cancelled: true as const };
     } catch (e) {
-      if (e instanceof ApiError && e.status < 500) return data({ cancelError: e.body.message }, { status: e.status });
+      if (e instanceof ApiError && e.status < 500)
+        return data({ cancelError: e.body.message }, { status: e.status });
       throw e;
     }
   }
@@ -73,7 +81,8 @@ function ReturnBanner({ order }: { order: Order }) {
   if (p.status === 'failed') {
     return (
       <p className="alert" role="alert" data-testid="payment-banner">
-        Оплата не прошла{p.failureReason ? `: ${p.failureReason}` : ''}. Деньги не списаны — попробуйте ещё раз или другой картой.
+        Оплата не прошла{p.failureReason ? `: ${p.failureReason}` : ''}. Деньги не списаны — попробуйте ещё
+        раз или другой картой.
       </p>
     );
   }
@@ -87,7 +96,10 @@ function ReturnBanner({ order }: { order: Order }) {
   return null;
 }
 
-export default function OrderDetails({ loaderData: { order, returned, reviews, now }, actionData }: Route.ComponentProps) {
+export default function OrderDetails({
+  loaderData: { order, returned, reviews, now },
+  actionData,
+}: Route.ComponentProps) {
   const tz = order.timeZone;
   const cancelError = actionData && 'cancelError' in actionData ? actionData.cancelError : undefined;
   return (
@@ -114,7 +126,8 @@ export default function OrderDetails({ loaderData: { order, returned, reviews, n
           <ol className="timeline" data-testid="status-history">
             {order.statusHistory.map((h) => (
               <li key={`${h.status}-${h.at}`}>
-                <strong>{ORDER_STATUS_LABEL[h.status]}</strong> <span className="muted">{formatDateTime(h.at, tz)}</span>
+                <strong>{ORDER_STATUS_LABEL[h.status]}</strong>{' '}
+                <span className="muted">{formatDateTime(h.at, tz)}</span>
               </li>
             ))}
           </ol>
@@ -137,7 +150,8 @@ function Receiving({ order, now }: { order: OrderData; now: string }) {
     <>
       {order.pickupPoint && (
         <p>
-          Самовывоз: <strong>{order.pickupPoint.title}</strong>, {pickupAddress(order.pickupPoint)}. {order.pickupPoint.openingHours}.
+          Самовывоз: <strong>{order.pickupPoint.title}</strong>, {pickupAddress(order.pickupPoint)}.{' '}
+          {order.pickupPoint.openingHours}.
         </p>
       )}
       {order.delivery && (
@@ -155,19 +169,29 @@ function Receiving({ order, now }: { order: OrderData; now: string }) {
           )}
         </p>
       )}
-      {order.deliveryDateFrom && order.deliveryDateTo && !['completed', 'cancelled'].includes(order.status) && (
-        <p>
-          {order.pickupPoint ? 'Можно забрать' : 'Доставим'}:{' '}
-          {formatDeliveryDates({ from: order.deliveryDateFrom, to: order.deliveryDateTo }, new Date(now), order.timeZone)}
-        </p>
-      )}
+      {order.deliveryDateFrom &&
+        order.deliveryDateTo &&
+        !['completed', 'cancelled'].includes(order.status) && (
+          <p>
+            {order.pickupPoint ? 'Можно забрать' : 'Доставим'}:{' '}
+            {formatDeliveryDates(
+              { from: order.deliveryDateFrom, to: order.deliveryDateTo },
+              new Date(now),
+              order.timeZone,
+            )}
+          </p>
+        )}
       {order.customerComment && <p className="muted">Комментарий: {order.customerComment}</p>}
     </>
   );
 }
 
-/** The order's lines and its sums. */
+/**
+ * The order's lines and its sums; after a handover with partial refusal (issue 15) each line says how many units were
+ * taken and returned, and the sums show the returned amount and what was paid in the end.
+ */
 function OrderLines({ order }: { order: OrderData }) {
+  const returned = order.lines.reduce((sum, l) => sum + l.refusedQty * l.price, 0);
   return (
     <>
       <ul className="cart-lines">
@@ -181,6 +205,11 @@ function OrderLines({ order }: { order: OrderData }) {
               <span className="muted">
                 Размер {l.size} · {l.colourName} · {l.qty} шт.{l.fromOtherCity ? ' · из другого города' : ''}
               </span>
+              {l.refusedQty > 0 && (
+                <span className="muted" data-testid="line-returned">
+                  Выкуплено {l.qty - l.refusedQty} шт., возвращено при примерке {l.refusedQty} шт.
+                </span>
+              )}
             </div>
             <div className="cart-line__price">{formatPrice(l.amount)}</div>
           </li>
@@ -201,6 +230,20 @@ function OrderLines({ order }: { order: OrderData }) {
             <strong>{formatPrice(order.amount)}</strong>
           </dd>
         </div>
+        {returned > 0 && (
+          <>
+            <div>
+              <dt>Возвращено при получении</dt>
+              <dd>−{formatPrice(returned)}</dd>
+            </div>
+            <div>
+              <dt>Оплачено за выкупленное</dt>
+              <dd>
+                <strong>{formatPrice(order.amount - returned)}</strong>
+              </dd>
+            </div>
+          </>
+        )}
       </dl>
     </>
   );
@@ -215,8 +258,11 @@ function CancelOrder({ order }: { order: OrderData }) {
       <Form method="post">
         <input type="hidden" name="intent" value="cancel" />
         <p>
-          Товары вернутся в продажу{order.payment && ['charged', 'authorized'].includes(order.payment.status) ? ', а деньги — на вашу карту' : ''}.
-          Это действие нельзя отменить.
+          Товары вернутся в продажу
+          {order.payment && ['charged', 'authorized'].includes(order.payment.status)
+            ? ', а деньги — на вашу карту'
+            : ''}
+          . Это действие нельзя отменить.
         </p>
         <button type="submit" className="button" disabled={navigation.state !== 'idle'}>
           Да, отменить заказ

@@ -46,6 +46,7 @@ function lineRows(
     amount: p.line.price * p.qty,
     source_city_id: p.sourceCityId,
     position: i + 1,
+    refused_qty: 0,
     created_at: nowIso,
     updated_at: nowIso,
   }));
@@ -92,6 +93,10 @@ function orderRow(o: NewOrder, id: string, status: OrderStatus, lines: readonly 
     payment_expires_at: status === 'awaiting_payment' ? new Date(now.getTime() + window).toISOString() : null,
     delivery_date_from: dates.from,
     delivery_date_to: dates.to,
+    version: 0,
+    staff_note: null,
+    confirmed_at: null,
+    picked_at: null,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };

@@ -1,0 +1,92 @@
+import {
+  ErrorCode,
+  type AdminContentPage,
+  type AdminContentPageBody,
+  type ContentLocale,
+  type ContentPart,
+} from '@kiim/contract';
+import type { Db, DbOrTrx } from '#app/db/database.ts';
+import { badRequest, notFound } from '#app/lib/errors.ts';
+import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
+import * as repo from './content.repository.ts';
+import { bodyProblems, renderPage, type RenderValues } from './content.render.ts';
+import { savePage } from './content.service.ts';
+import type { ContentPageRow } from './content.table.ts';
+
+// The back office's content editor (issue 15): every page with its Markdown source, saving (audited) and a preview
+// rendered exactly as the storefront renders pages. The storefront reads the stored text on each request (its
+// rendering cache is keyed by the page's change time), so a saved page shows at once.
+
+const toAdmin = (r: ContentPageRow): AdminContentPage => ({
+  slug: r.slug,
+  locale: r.locale as ContentLocale,
+  title: r.title,
+  description: r.description,
+  body: r.body,
+  published: r.published === 1,
+  publishedAt: r.published_at,
+  updatedAt: r.updated_at,
+});
+
+/** `GET /api/admin/content/pages`: every page of the language, published or not, by slug. */
+export async function listPagesForStaff(db: DbOrTrx, locale: ContentLocale): Promise<AdminContentPage[]> {
+  return (await repo.listAll(db, locale)).map(toAdmin);
+}
+
+/**
+ * `GET /api/admin/content/pages/:slug`: one page's source.
+ * @throws AppError 404 contentNotFound.
+ */
+export async function pageForStaff(
+  db: DbOrTrx,
+  slug: string,
+  locale: ContentLocale,
+): Promise<AdminContentPage> {
+  const row = await repo.findPage(db, slug, locale);
+  if (!row) throw notFound(ErrorCode.contentNotFound, 'Страница не найдена');
+  return toAdmin(row);
+}
+
+/**
+ * `PUT /api/admin/content/pages/:slug`: saves the page (creates it when new) and publishes or hides it; audited as
+ * content.page_saved with the title, description, state and text before and after.
+ * @throws AppError 400 with field errors (unknown blocks or placeholders in `body`).
+ */
+export async function savePageAsStaff(
+  db: Db,
+  slug: string,
+  locale: ContentLocale,
+  input: AdminContentPageBody,
+  actor: Actor,
+): Promise<AdminContentPage> {
+  await db.transaction().execute(async (trx) => {
+    const before = await repo.findPage(trx, slug, locale);
+    await savePage(trx, { ...input, slug, locale }, actor.at);
+    const after = (await repo.findPage(trx, slug, locale))!;
+    const fields = (r: ContentPageRow) => ({
+      title: r.title,
+      description: r.description,
+      published: r.published === 1,
+      body: r.body,
+    });
+    await audit(
+      trx,
+      actor,
+      'content.page_saved',
+      { type: 'content_page', id: `${slug}/${locale}` },
+      before ? fields(before) : null,
+      fields(after),
+    );
+  });
+  return pageForStaff(db, slug, locale);
+}
+
+/**
+ * `POST /api/admin/content/preview`: the Markdown rendered as the storefront will show it.
+ * @throws AppError 400 with the body's problems (unknown blocks or placeholders).
+ */
+export function previewPage(body: string, values: RenderValues): ContentPart[] {
+  const problems = bodyProblems(body);
+  if (problems.length) throw badRequest({ body: problems });
+  return renderPage(body, values);
+}
