@@ -28,6 +28,7 @@ import type { PaymentProvider } from './modules/payment/payment.provider.ts';
 import { smsRoutes } from './modules/sms/sms.routes.ts';
 import { questionRoutes, reviewRoutes } from './modules/review/review.routes.ts';
 import { reviewAdminRoutes } from './modules/review/review.admin.routes.ts';
+import { catalogueAdminRoutes } from './modules/catalog/catalog.admin.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { guardStaffRoutes } from './modules/staff/staff.auth.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(reviewRoutes, { prefix: '/review' });
       await api.register(questionRoutes, { prefix: '/question' });
       await api.register(reviewAdminRoutes, { prefix: '/admin' });
+      await api.register(catalogueAdminRoutes, { prefix: '/admin/catalogue' });
       await api.register(smsRoutes, { prefix: '/dev' });
     },
     { prefix: '/api' },
