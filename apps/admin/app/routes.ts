@@ -11,6 +11,10 @@ export default [
     route('staff', 'routes/staff.tsx'),
     route('api-keys', 'routes/api-keys.tsx'),
     route('audit', 'routes/audit.tsx'),
+    route('catalogue', 'routes/catalogue.tsx'),
+    route('catalogue/new', 'routes/catalogue-product.tsx', { id: 'catalogue-new' }),
+    route('catalogue/:productId', 'routes/catalogue-product.tsx'),
+    route('stock', 'routes/stock.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -8,9 +8,17 @@ const labels = (role: StaffRole) =>
 
 describe('the navigation by role', () => {
   it('shows each role only the built sections its permissions open', () => {
-    expect(labels('owner')).toEqual(['Главная', 'Сотрудники', 'Ключи API', 'Журнал действий']);
-    for (const role of ['manager', 'catalogue', 'warehouse'] as const)
-      expect(labels(role)).toEqual(['Главная']);
+    expect(labels('owner')).toEqual([
+      'Главная',
+      'Каталог',
+      'Остатки',
+      'Сотрудники',
+      'Ключи API',
+      'Журнал действий',
+    ]);
+    expect(labels('catalogue')).toEqual(['Главная', 'Каталог', 'Остатки']);
+    expect(labels('warehouse')).toEqual(['Главная', 'Остатки']);
+    expect(labels('manager')).toEqual(['Главная']);
   });
 
   it('names a permission of the matrix for every section but the home page', () => {
@@ -22,9 +30,9 @@ describe('the navigation by role', () => {
   it('opens the next phase’s sections to the roles of the issue once they are built', () => {
     const byRole = (role: StaffRole) =>
       SECTIONS.filter((s) => s.permission && ROLE_PERMISSIONS[role].includes(s.permission)).map((s) => s.to);
-    expect(byRole('warehouse')).toEqual(['/orders']);
+    expect(byRole('warehouse')).toEqual(['/orders', '/stock']);
     expect(byRole('manager')).toEqual(['/orders', '/customers', '/reviews', '/content']);
-    expect(byRole('catalogue')).toEqual(['/catalogue']);
+    expect(byRole('catalogue')).toEqual(['/catalogue', '/stock']);
   });
 });
 
