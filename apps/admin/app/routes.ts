@@ -16,6 +16,10 @@ export default [
     route('reviews', 'routes/reviews.tsx'),
     route('content', 'routes/content.tsx'),
     route('content/:slug', 'routes/content-page.tsx'),
+    route('catalogue', 'routes/catalogue.tsx'),
+    route('catalogue/new', 'routes/catalogue-product.tsx', { id: 'catalogue-new' }),
+    route('catalogue/:productId', 'routes/catalogue-product.tsx'),
+    route('stock', 'routes/stock.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

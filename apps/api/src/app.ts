@@ -33,6 +33,7 @@ import { questionRoutes, reviewRoutes } from './modules/review/review.routes.ts'
 import { reviewAdminRoutes } from './modules/review/review.admin.routes.ts';
 import { orderAdminRoutes } from './modules/order/order.admin.routes.ts';
 import { contentAdminRoutes } from './modules/content/content.admin.routes.ts';
+import { catalogueAdminRoutes } from './modules/catalog/catalog.admin.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { guardStaffRoutes } from './modules/staff/staff.auth.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(reviewAdminRoutes, { prefix: '/admin' });
       await api.register(orderAdminRoutes, { prefix: '/admin' });
       await api.register(contentAdminRoutes, { prefix: '/admin' });
+      await api.register(catalogueAdminRoutes, { prefix: '/admin/catalogue' });
       await api.register(smsRoutes, { prefix: '/dev' });
     },
     { prefix: '/api' },

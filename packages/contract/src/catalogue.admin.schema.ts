@@ -102,3 +102,284 @@ export const ProductPricesInput = z
     path: ['originalPrice'],
   });
 export type ProductPricesInput = z.infer<typeof ProductPricesInput>;
+
+// ——— The back office's catalogue API (`/api/admin/catalogue/*`) ———
+
+const required = (what: string) => ({ message: `Укажите ${what}` });
+/** A required line of text, trimmed, 1–`max` characters. */
+const Line = (what: string, max: number) =>
+  z
+    .string(required(what))
+    .trim()
+    .min(1, required(what))
+    .max(max, { message: `Не длиннее ${max} символов` });
+/** An optional text: empty becomes null. */
+const OptionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `Не длиннее ${max} символов` })
+    .nullish()
+    .transform((v) => (v ? v : null));
+/** A positive id in a body or query. */
+const Id = (what: string) =>
+  z.coerce
+    .number({ message: `Выберите ${what}` })
+    .int({ message: `Выберите ${what}` })
+    .positive({ message: `Выберите ${what}` })
+    .max(2_147_483_647, { message: `Выберите ${what}` });
+
+/** A product's address part of `/product/{slug}`: lower-case Latin letters, digits and dashes. */
+export const SlugInput = z
+  .string(required('адрес товара'))
+  .trim()
+  .min(3, { message: 'Адрес — не короче 3 символов' })
+  .max(120, { message: 'Адрес — не длиннее 120 символов' })
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
+    message: 'Адрес — латинские строчные буквы, цифры и дефисы, например dzhinsy-mom-golubye',
+  });
+
+/** A SKU's external id (the ERP's identifier; 1C's `товар#характеристика` allowed). */
+export const SkuExternalIdInput = z
+  .string(required('внешний код размера'))
+  .trim()
+  .min(1, required('внешний код размера'))
+  .max(100, { message: 'Не длиннее 100 символов' })
+  .regex(/^[\p{L}\p{N}._#:/-]+$/u, { message: 'Код — буквы, цифры и знаки . _ - # : /' });
+
+/** One size of a product: an existing SKU (`id`) or a new one. */
+export const SkuInput = z
+  .object({
+    id: z.number().int().positive().optional(),
+    size: Line('размер', 20),
+    externalId: SkuExternalIdInput,
+  })
+  .strict();
+export type SkuInput = z.infer<typeof SkuInput>;
+
+/** A colour as `#rrggbb`. */
+export const ColourHexInput = z
+  .string(required('цвет'))
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, { message: 'Цвет — в виде #1f2a44' })
+  .transform((v) => v.toLowerCase());
+
+/**
+ * Body of `POST /api/admin/catalogue/products` and `PUT …/products/{id}`: every field of the product form. Sizes
+ * are listed in display order; existing ones keep their `id` (a size is never deleted: it may be in orders — set
+ * its stock to zero instead).
+ */
+export const ProductInput = z
+  .object({
+    name: Line('название', 200),
+    slug: SlugInput,
+    description: z.string().trim().max(5000, { message: 'Не длиннее 5000 символов' }).default(''),
+    categoryId: Id('категорию'),
+    brandId: Id('бренд'),
+    colourName: Line('цвет', 60),
+    colourHex: ColourHexInput,
+    composition: z.string().trim().max(1000, { message: 'Не длиннее 1000 символов' }).default(''),
+    care: z.string().trim().max(1000, { message: 'Не длиннее 1000 символов' }).default(''),
+    price: PriceInput,
+    originalPrice: PriceInput.nullish(),
+    skus: z
+      .array(SkuInput)
+      .min(1, { message: 'Добавьте хотя бы один размер' })
+      .max(40, { message: 'Не больше 40 размеров' }),
+  })
+  .strict()
+  .superRefine((p, ctx) => {
+    if (p.originalPrice != null && p.originalPrice < p.price) {
+      ctx.addIssue({ code: 'custom', path: ['originalPrice'], message: ORIGINAL_PRICE_RULE });
+    }
+    const seen = new Map<string, number>();
+    p.skus.forEach((s, i) => {
+      for (const [key, value] of [
+        ['size', s.size.toLowerCase()],
+        ['externalId', s.externalId],
+      ] as const) {
+        const k = `${key}:${value}`;
+        if (seen.has(k)) ctx.addIssue({ code: 'custom', path: ['skus', i, key], message: 'Повторяется' });
+        seen.set(k, i);
+      }
+    });
+  });
+export type ProductInput = z.input<typeof ProductInput>;
+export type ProductInputParsed = z.output<typeof ProductInput>;
+
+/** Body of `POST …/products/{id}/publish`: shown in the shop or hidden. */
+export const PublishInput = z.object({ published: z.boolean() }).strict();
+
+/** Query of `GET /api/admin/catalogue/products`: search text and filters, page of 50. */
+export const AdminProductQuery = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    categoryId: Id('категорию').optional(),
+    brandId: Id('бренд').optional(),
+    gender: z.enum(['0', '1']).transform(Number).optional(),
+    published: z.enum(['yes', 'no']).optional(),
+    inStock: z.enum(['yes', 'no']).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+  })
+  .strict();
+export type AdminProductQuery = z.input<typeof AdminProductQuery>;
+export type AdminProductFilters = z.output<typeof AdminProductQuery>;
+
+/** Page size of the back office's product list. */
+export const ADMIN_PRODUCT_PAGE_SIZE = 50;
+
+/** A row of the back office's product list. */
+export const AdminProductRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  brand: z.string(),
+  category: z.string(),
+  gender: z.number().int(),
+  price: z.number().int(),
+  originalPrice: z.number().int(),
+  published: z.boolean(),
+  /** Units over every city visible to customers. */
+  units: z.number().int(),
+  thumbnail: z.string().nullable(),
+});
+export type AdminProductRow = z.infer<typeof AdminProductRow>;
+
+export const AdminProductPage = z.object({
+  items: z.array(AdminProductRow),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminProductPage = z.infer<typeof AdminProductPage>;
+
+/** A product's picture in the back office: its id, position and a small and a large rendition. */
+export const AdminImage = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  src: z.string(),
+  srcSet: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type AdminImage = z.infer<typeof AdminImage>;
+
+/** A size with its exact units per city id. */
+export const AdminSku = z.object({
+  id: z.number().int(),
+  size: z.string(),
+  externalId: z.string(),
+  stock: z.record(z.string(), z.number().int()),
+});
+export type AdminSku = z.infer<typeof AdminSku>;
+
+/** The product form's data: every field, sizes with stock per city, pictures in order. */
+export const AdminProduct = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  categoryId: z.number().int(),
+  brandId: z.number().int(),
+  gender: z.number().int(),
+  colourName: z.string(),
+  colourHex: z.string(),
+  composition: z.string(),
+  care: z.string(),
+  price: z.number().int(),
+  originalPrice: z.number().int(),
+  published: z.boolean(),
+  skus: z.array(AdminSku),
+  images: z.array(AdminImage),
+});
+export type AdminProduct = z.infer<typeof AdminProduct>;
+
+/** What the catalogue forms choose from. */
+export const AdminCatalogueOptions = z.object({
+  categories: z.array(z.object({ id: z.number().int(), name: z.string(), gender: z.number().int() })),
+  brands: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  cities: z.array(z.object({ id: z.number().int(), name: z.string(), visibleForCustomers: z.boolean() })),
+});
+export type AdminCatalogueOptions = z.infer<typeof AdminCatalogueOptions>;
+
+/** Body of `POST …/products/{id}/images/{imageId}/move`. */
+export const MoveImageInput = z.object({ direction: z.enum(['up', 'down']) }).strict();
+
+/** Accepted picture uploads: types, at most 10 MB, at least 600 × 800 px, at most 8000 px a side. */
+export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_MIN_WIDTH = 600;
+export const IMAGE_MIN_HEIGHT = 800;
+export const IMAGE_MAX_SIDE = 8000;
+
+/** Body of `PUT /api/admin/catalogue/stock/{skuId}/{cityId}`: the counted units and why. */
+export const StockLevelInput = z
+  .object({
+    quantity: StockUnitsInput,
+    reason: z.enum(MANUAL_STOCK_REASONS, { message: 'Выберите причину' }),
+    note: OptionalText(500),
+  })
+  .strict();
+export type StockLevelInput = z.input<typeof StockLevelInput>;
+
+/** A row of the movement history as staff see it. */
+export const StockMovement = z.object({
+  id: z.number().int(),
+  skuId: z.number().int(),
+  size: z.string(),
+  productName: z.string(),
+  cityId: z.number().int(),
+  cityName: z.string(),
+  before: z.number().int(),
+  after: z.number().int(),
+  reason: z.enum(STOCK_MOVEMENT_REASONS),
+  actor: z.string(),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+export type StockMovement = z.infer<typeof StockMovement>;
+
+export const StockMovementPage = z.object({
+  items: z.array(StockMovement),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+  total: z.number().int(),
+});
+export type StockMovementPage = z.infer<typeof StockMovementPage>;
+
+/** Query of `GET …/stock/movements`: of a product (all its sizes) or one SKU, optionally in one city. */
+export const StockMovementQuery = z
+  .object({
+    productId: Id('товар').optional(),
+    skuId: Id('размер').optional(),
+    cityId: Id('город').optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+  })
+  .strict();
+
+/** Query of `GET …/stock/low`: sizes with at most `threshold` units (default 2), optionally in one city. */
+export const LowStockQuery = z
+  .object({
+    threshold: z.coerce.number().int().min(0).max(1000).default(2),
+    cityId: Id('город').optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+  })
+  .strict();
+
+export const LowStockRow = z.object({
+  skuId: z.number().int(),
+  productId: z.number().int(),
+  productName: z.string(),
+  size: z.string(),
+  externalId: z.string(),
+  cityId: z.number().int(),
+  cityName: z.string(),
+  quantity: z.number().int(),
+});
+export const LowStockPage = z.object({
+  items: z.array(LowStockRow),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+  total: z.number().int(),
+});
+export type LowStockPage = z.infer<typeof LowStockPage>;

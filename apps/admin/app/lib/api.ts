@@ -7,7 +7,7 @@ import { data } from 'react-router';
  * @returns the answer's `data`. @throws ApiError with the API's status and body.
  */
 export async function adminApi<T>(
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<T> {
@@ -20,6 +20,25 @@ export async function adminApi<T>(
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  return answerOf<T>(res);
+}
+
+/**
+ * Uploads a file as the request body with its own Content-Type (a product's picture), POST.
+ * @returns the answer's `data`. @throws ApiError with the API's status and body.
+ */
+export async function adminUpload<T>(path: string, file: Blob): Promise<T> {
+  const res = await fetch(`/api/admin${path}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', 'content-type': file.type || 'application/octet-stream' },
+    body: file,
+  });
+  return answerOf<T>(res);
+}
+
+/** The `data` of an answer. @throws ApiError for a refusal (413/415 without a JSON body get a message too). */
+async function answerOf<T>(res: Response): Promise<T> {
   const json = (await res.json().catch(() => null)) as { data?: T } & Partial<ErrorBody>;
   if (!res.ok) {
     throw new ApiError(

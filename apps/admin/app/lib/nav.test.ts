@@ -13,13 +13,15 @@ describe('the navigation by role', () => {
       'Заказы',
       'Отзывы и вопросы',
       'Страницы',
+      'Каталог',
+      'Остатки',
       'Сотрудники',
       'Ключи API',
       'Журнал действий',
     ]);
     expect(labels('manager')).toEqual(['Главная', 'Заказы', 'Отзывы и вопросы', 'Страницы']);
-    expect(labels('warehouse')).toEqual(['Главная', 'Заказы']);
-    expect(labels('catalogue')).toEqual(['Главная']);
+    expect(labels('warehouse')).toEqual(['Главная', 'Заказы', 'Остатки']);
+    expect(labels('catalogue')).toEqual(['Главная', 'Каталог', 'Остатки']);
   });
 
   it('names a permission of the matrix for every section but the home page', () => {
@@ -31,9 +33,9 @@ describe('the navigation by role', () => {
   it('opens the next phase’s sections to the roles of the issue once they are built', () => {
     const byRole = (role: StaffRole) =>
       SECTIONS.filter((s) => s.permission && ROLE_PERMISSIONS[role].includes(s.permission)).map((s) => s.to);
-    expect(byRole('warehouse')).toEqual(['/orders']);
+    expect(byRole('warehouse')).toEqual(['/orders', '/stock']);
     expect(byRole('manager')).toEqual(['/orders', '/customers', '/reviews', '/content']);
-    expect(byRole('catalogue')).toEqual(['/catalogue']);
+    expect(byRole('catalogue')).toEqual(['/catalogue', '/stock']);
   });
 });
 

@@ -48,8 +48,15 @@ export const SECTIONS: readonly Section[] = [
     to: '/catalogue',
     label: 'Каталог',
     permission: 'catalogue.edit',
-    ready: false,
-    about: 'Товары, цены, остатки и баннеры',
+    ready: true,
+    about: 'Товары, цены, размеры и фотографии',
+  },
+  {
+    to: '/stock',
+    label: 'Остатки',
+    permission: 'stock.edit',
+    ready: true,
+    about: 'Заканчивающиеся размеры и история движения товара',
   },
   {
     to: '/staff',

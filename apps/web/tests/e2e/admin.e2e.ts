@@ -59,6 +59,8 @@ describe('the back office', () => {
       'Заказы',
       'Отзывы и вопросы',
       'Страницы',
+      'Каталог',
+      'Остатки',
       'Сотрудники',
       'Ключи API',
       'Журнал действий',
@@ -96,7 +98,7 @@ describe('the back office', () => {
     await picker.page.waitForURL(/\/admin\/sign-in$/);
     await signIn(picker.page, PICKER);
     await picker.page.getByRole('heading', { name: 'Здравствуйте, Айгерим' }).waitFor();
-    expect(await sections(picker.page)).toEqual(['Главная', 'Заказы', 'Безопасность']);
+    expect(await sections(picker.page)).toEqual(['Главная', 'Заказы', 'Остатки', 'Безопасность']);
     await snap(picker.page, 'admin-warehouse-home-390');
     await picker.page.goto(`${shop.url}/admin/staff`);
     await picker.page.getByRole('heading', { name: 'Нет доступа' }).waitFor();

@@ -74,3 +74,31 @@ export async function selectAuditFacets(db: DbOrTrx) {
     .execute();
   return { actors, actions: actions.map((r) => r.action), entityTypes: types.map((r) => r.entity_type) };
 }
+
+/** Names of staff members and of API keys by id (who made a change, on other modules' history screens). */
+export async function actorNames(
+  db: DbOrTrx,
+  staffIds: readonly string[],
+  keyIds: readonly string[],
+): Promise<{ staff: Map<string, string>; keys: Map<string, string> }> {
+  const [staff, keys] = await Promise.all([
+    staffIds.length
+      ? db
+          .selectFrom('staff_member')
+          .select(['id', 'name'])
+          .where('id', 'in', [...new Set(staffIds)])
+          .execute()
+      : [],
+    keyIds.length
+      ? db
+          .selectFrom('api_key')
+          .select(['id', 'name'])
+          .where('id', 'in', [...new Set(keyIds)])
+          .execute()
+      : [],
+  ]);
+  return {
+    staff: new Map(staff.map((r) => [r.id, r.name])),
+    keys: new Map(keys.map((r) => [r.id, r.name])),
+  };
+}

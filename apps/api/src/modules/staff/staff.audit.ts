@@ -138,3 +138,21 @@ export async function auditFilters(db: DbOrTrx): Promise<AuditFilters> {
   const actors = f.actors.map(actorOf).sort((a, b) => a.label.localeCompare(b.label, 'ru'));
   return { actors, actions: f.actions, entityTypes: f.entityTypes };
 }
+
+/**
+ * How actors are named on history screens of other modules (the stock movements): a staff member by name, an API
+ * key as «Ключ API «name»», the shop as «Система». @returns labels by `type:id`.
+ */
+export async function actorLabels(
+  db: DbOrTrx,
+  actors: readonly { type: 'staff' | 'api_key' | 'system'; id: string | null }[],
+): Promise<(actor: { type: string; id: string | null }) => string> {
+  const ids = (type: string) => actors.filter((a) => a.type === type && a.id).map((a) => a.id!);
+  const names = await repo.actorNames(db, ids('staff'), ids('api_key'));
+  return (a) =>
+    a.type === 'staff'
+      ? (names.staff.get(a.id ?? '') ?? 'Сотрудник')
+      : a.type === 'api_key'
+        ? `Ключ API «${names.keys.get(a.id ?? '') ?? a.id}»`
+        : 'Система';
+}

@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminCatalogueOptions,
+  AdminProduct,
+  AdminProductPage,
+  AdminProductQuery,
+  IdParam,
+  IMAGE_UPLOAD_MAX_BYTES,
+  IMAGE_UPLOAD_TYPES,
+  LowStockPage,
+  LowStockQuery,
+  MoveImageInput,
+  ProductInput,
+  PublishInput,
+  StockLevelInput,
+  StockMovementPage,
+  StockMovementQuery,
+  dataOf,
+} from '@kiim/contract';
+import { requestActor } from '#app/modules/staff/staff.audit.ts';
+import { currentStaff, requirePermission } from '#app/modules/staff/staff.auth.ts';
+import { errors, guarded } from '#app/modules/staff/staff.routes.common.ts';
+import * as products from './catalog.admin.products.ts';
+import * as images from './catalog.admin.images.ts';
+import * as stock from './catalog.admin.stock.ts';
+
+const tag = 'admin: catalogue';
+const CATALOGUE = 'catalogue.edit';
+const STOCK = 'stock.edit';
+
+const ProductParams = z.object({ id: IdParam });
+const ImageParams = z.object({ id: IdParam, imageId: IdParam });
+const StockParams = z.object({ skuId: IdParam, cityId: IdParam });
+const ProductAnswer = dataOf(AdminProduct);
+const StockAnswer = dataOf(
+  z.object({
+    skuId: z.number().int(),
+    cityId: z.number().int(),
+    before: z.number().int(),
+    after: z.number().int(),
+  }),
+);
+const change = errors(400, 401, 403, 404, 409);
+const FORM =
+  'Every field of the product form (contract ProductInput): prices in whole tenge (originalPrice ≥ price, absent = ' +
+  'no discount), sizes as SKUs with externalId in display order (existing ones keep their id; none is deleted). ' +
+  'Gender and kind come from the category. Audited. 400 field errors; 409 (8106) slug taken, (8107) externalId taken.';
+
+const s = {
+  options: guarded(tag, CATALOGUE, 'What the catalogue forms choose from', 'Categories, brands, cities.', {
+    response: { 200: dataOf(AdminCatalogueOptions), ...errors(401, 403) },
+  }),
+  list: guarded(
+    tag,
+    CATALOGUE,
+    'Products, published or not',
+    'Search (name words, slug, SKU externalId) and filters; 50 a page, newest first.',
+    {
+      querystring: AdminProductQuery,
+      response: { 200: dataOf(AdminProductPage), ...errors(400, 401, 403) },
+    },
+  ),
+  get: guarded(
+    tag,
+    CATALOGUE,
+    'A product’s form data',
+    'Fields, sizes with exact units per city id, pictures in order. 404 (8103).',
+    {
+      params: ProductParams,
+      response: { 200: ProductAnswer, ...errors(400, 401, 403, 404) },
+    },
+  ),
+  create: guarded(tag, CATALOGUE, 'Create a product (unpublished)', FORM, {
+    body: ProductInput,
+    response: { 200: ProductAnswer, ...change },
+  }),
+  update: guarded(tag, CATALOGUE, 'Change a product', `${FORM} 404 (8103).`, {
+    params: ProductParams,
+    body: ProductInput,
+    response: { 200: ProductAnswer, ...change },
+  }),
+  publish: guarded(
+    tag,
+    CATALOGUE,
+    'Publish or hide a product',
+    'Shown in the shop at once (catalogue version). Audited.',
+    {
+      params: ProductParams,
+      body: PublishInput,
+      response: { 200: ProductAnswer, ...errors(400, 401, 403, 404) },
+    },
+  ),
+  addImage: guarded(
+    tag,
+    CATALOGUE,
+    'Upload a picture',
+    'The raw file as the body with its Content-Type (image/jpeg, image/png or image/webp), up to 10 MB, at least ' +
+      '600 × 800 px: stored as a WebP master and rendered in every width of /media/products. Audited. 413 too big; ' +
+      '415 other types; 422 (8108) not a picture, too small or too large.',
+    { params: ProductParams, response: { 200: ProductAnswer, ...errors(400, 401, 403, 404, 413, 415, 422) } },
+  ),
+  removeImage: guarded(tag, CATALOGUE, 'Remove a picture', 'Audited. 404 (8109).', {
+    params: ImageParams,
+    response: { 200: ProductAnswer, ...errors(400, 401, 403, 404) },
+  }),
+  moveImage: guarded(
+    tag,
+    CATALOGUE,
+    'Move a picture up or down',
+    'The first picture is the one lists show. Audited.',
+    {
+      params: ImageParams,
+      body: MoveImageInput,
+      response: { 200: ProductAnswer, ...errors(400, 401, 403, 404) },
+    },
+  ),
+  setStock: guarded(
+    tag,
+    STOCK,
+    'Set a size’s units in a city',
+    'The counted units with a reason (stocktake, damage, return, receipt, correction) and an optional note: a stock ' +
+      'movement row and an audit entry in one transaction; unchanged units write nothing. 404 (8104/8105).',
+    {
+      params: StockParams,
+      body: StockLevelInput,
+      response: { 200: StockAnswer, ...errors(400, 401, 403, 404, 422) },
+    },
+  ),
+  movements: guarded(
+    tag,
+    STOCK,
+    'Stock movement history',
+    'Of a product (productId) or a size (skuId), optionally in one city; 50 a page, newest first.',
+    {
+      querystring: StockMovementQuery,
+      response: { 200: dataOf(StockMovementPage), ...errors(400, 401, 403) },
+    },
+  ),
+  low: guarded(
+    tag,
+    STOCK,
+    'Low stock',
+    'Sizes with at most `threshold` units (default 2) in a city or any city, fewest first.',
+    {
+      querystring: LowStockQuery,
+      response: { 200: dataOf(LowStockPage), ...errors(400, 401, 403) },
+    },
+  ),
+};
+
+/** The acting staff member, from the request's address, at the app's clock time (audit log, stock movements). */
+const actorOf = (request: FastifyRequest) => requestActor(request, 'staff', currentStaff(request).id);
+
+/**
+ * Catalogue routes of the back office under `/api/admin/catalogue` (issue 12, docs/decisions/020): products with
+ * their sizes, prices and pictures (`catalogue.edit`), stock per size and city with its history (`stock.edit`).
+ * Every route declares its permission (checked before the body is read); every change is audited in its transaction.
+ */
+export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+  const edit = requirePermission(CATALOGUE);
+  const stockEdit = requirePermission(STOCK);
+  app.addContentTypeParser(
+    [...IMAGE_UPLOAD_TYPES],
+    { parseAs: 'buffer', bodyLimit: IMAGE_UPLOAD_MAX_BYTES },
+    (_r, body, done) => done(null, body),
+  );
+
+  app.get('/options', { onRequest: edit, schema: s.options }, async () => ({
+    data: await products.catalogueOptions(db),
+  }));
+  app.get('/products', { onRequest: edit, schema: s.list }, async (request) => ({
+    data: await products.listProducts(db, request.query),
+  }));
+  app.get('/products/:id', { onRequest: edit, schema: s.get }, async (request) => ({
+    data: await products.adminProduct(db, request.params.id),
+  }));
+  app.post('/products', { onRequest: edit, schema: s.create }, async (request) => ({
+    data: await products.createProduct(db, request.body, actorOf(request)),
+  }));
+  app.put('/products/:id', { onRequest: edit, schema: s.update }, async (request) => ({
+    data: await products.updateProduct(db, request.params.id, request.body, actorOf(request)),
+  }));
+  app.post('/products/:id/publish', { onRequest: edit, schema: s.publish }, async (request) => ({
+    data: await products.publishProduct(db, request.params.id, request.body.published, actorOf(request)),
+  }));
+  app.post(
+    '/products/:id/images',
+    { onRequest: edit, schema: s.addImage, bodyLimit: IMAGE_UPLOAD_MAX_BYTES },
+    async (request) => ({
+      data: await images.addProductImage(
+        db,
+        app.config.mediaDir,
+        request.params.id,
+        Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        actorOf(request),
+      ),
+    }),
+  );
+  app.delete(
+    '/products/:id/images/:imageId',
+    { onRequest: edit, schema: s.removeImage },
+    async (request) => ({
+      data: await images.removeProductImage(db, request.params.id, request.params.imageId, actorOf(request)),
+    }),
+  );
+  app.post(
+    '/products/:id/images/:imageId/move',
+    { onRequest: edit, schema: s.moveImage },
+    async (request) => ({
+      data: await images.moveProductImage(
+        db,
+        request.params.id,
+        request.params.imageId,
+        request.body.direction,
+        actorOf(request),
+      ),
+    }),
+  );
+  app.put('/stock/:skuId/:cityId', { onRequest: stockEdit, schema: s.setStock }, async (request) => {
+    const { skuId, cityId } = request.params;
+    const r = await stock.setSkuStock(db, skuId, cityId, request.body, actorOf(request));
+    return { data: { skuId, cityId, before: r.before, after: r.after } };
+  });
+  app.get('/stock/movements', { onRequest: stockEdit, schema: s.movements }, async (request) => ({
+    data: await stock.stockMovements(db, request.query),
+  }));
+  app.get('/stock/low', { onRequest: stockEdit, schema: s.low }, async (request) => ({
+    data: await stock.lowStockPage(db, request.query),
+  }));
+};

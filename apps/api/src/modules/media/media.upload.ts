@@ -1,0 +1,84 @@
+// Pictures uploaded from the back office (issue 12, docs/decisions/020): checked, stored as the master of a media
+// key, and rendered at once in every responsive width the media route serves, so the first shopper waits for none.
+import sharp, { type Metadata } from 'sharp';
+import {
+  CatalogueErrorCode,
+  IMAGE_MAX_SIDE,
+  IMAGE_MIN_HEIGHT,
+  IMAGE_MIN_WIDTH,
+  IMAGE_UPLOAD_MAX_BYTES,
+} from '@kiim/contract';
+import { AppError } from '#app/lib/errors.ts';
+import { productRendition } from './media.rendition.ts';
+import { masterFile, writeFileAtomic } from './media.storage.ts';
+import { BANNER_WIDTHS, MEDIA_WIDTHS } from './media.url.ts';
+
+/** Longest side of a stored master, px (larger uploads are scaled down; the largest rendition is 1920). */
+const MASTER_MAX_SIDE = 2400;
+/** WebP quality of masters (renditions are made from them). */
+const MASTER_QUALITY = 90;
+const FORMATS = new Set(['jpeg', 'png', 'webp']);
+
+const rejected = (message: string) =>
+  new AppError(422, CatalogueErrorCode.imageRejected, message, undefined, { file: [message] });
+
+/** A checked upload: its pixel size after the EXIF orientation. */
+export interface CheckedImage {
+  width: number;
+  height: number;
+}
+
+/**
+ * Checks an uploaded picture by its content (not its name): JPEG, PNG or WebP, at most 10 MB, at least
+ * `minWidth` × `minHeight` px and at most 8000 px a side, decodable.
+ * @throws AppError 422 imageRejected (field `file`) with a Russian reason.
+ */
+export async function checkUpload(
+  bytes: Buffer,
+  minWidth = IMAGE_MIN_WIDTH,
+  minHeight = IMAGE_MIN_HEIGHT,
+): Promise<CheckedImage> {
+  if (bytes.length === 0) throw rejected('Файл пустой');
+  if (bytes.length > IMAGE_UPLOAD_MAX_BYTES) throw rejected('Файл больше 10 МБ');
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes).metadata();
+  } catch {
+    throw rejected('Это не картинка: загрузите JPEG, PNG или WebP');
+  }
+  if (!meta.format || !FORMATS.has(meta.format))
+    throw rejected('Загрузите картинку в формате JPEG, PNG или WebP');
+  const turned = (meta.orientation ?? 1) >= 5;
+  const width = (turned ? meta.height : meta.width) ?? 0;
+  const height = (turned ? meta.width : meta.height) ?? 0;
+  if (width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE)
+    throw rejected('Картинка больше 8000 пикселей по стороне');
+  if (width < minWidth || height < minHeight) {
+    throw rejected(
+      `Картинка слишком маленькая: нужно не меньше ${minWidth} × ${minHeight} пикселей, а у этой ${width} × ${height}`,
+    );
+  }
+  return { width, height };
+}
+
+/**
+ * Stores a checked upload as the master of `mediaKey` (WebP, turned by its EXIF orientation, at most 2400 px a side,
+ * metadata dropped) and renders every width of its kind (product or banner) into the media cache.
+ * @returns the master's pixel size (what the picture row keeps).
+ * @throws when the picture cannot be decoded or written.
+ */
+export async function storeUploadedMaster(
+  mediaDir: string,
+  mediaKey: string,
+  bytes: Buffer,
+): Promise<CheckedImage> {
+  const { data, info } = await sharp(bytes)
+    .rotate()
+    .resize({ width: MASTER_MAX_SIDE, height: MASTER_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: MASTER_QUALITY })
+    .toBuffer({ resolveWithObject: true });
+  await writeFileAtomic(masterFile(mediaDir, mediaKey), data);
+  const widths = mediaKey.startsWith('banners/') ? BANNER_WIDTHS : MEDIA_WIDTHS;
+  for (const width of widths) await productRendition(mediaDir, mediaKey, width);
+  return { width: info.width, height: info.height };
+}
