@@ -33,6 +33,7 @@ import { guardStaffRoutes } from './modules/staff/staff.auth.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import type { MasterImageSource } from './modules/media/media.masters.ts';
+import { sheetAdminRoutes, sheetIntegrationRoutes } from './modules/exchange/sheet.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -132,6 +133,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(questionRoutes, { prefix: '/question' });
       await api.register(reviewAdminRoutes, { prefix: '/admin' });
       await api.register(smsRoutes, { prefix: '/dev' });
+      await api.register(sheetAdminRoutes, { prefix: '/admin' });
+      await api.register(sheetIntegrationRoutes, { prefix: '/backoffice' });
     },
     { prefix: '/api' },
   );

@@ -49,6 +49,13 @@ import type {
   ReviewVoteTable,
 } from '#app/modules/review/review.table.ts';
 import type { ContentPageTable } from '#app/modules/content/content.table.ts';
+import type {
+  ExchangeGroupTable,
+  ExchangeProductTable,
+  ExchangeSessionTable,
+  ExchangeSettingTable,
+  ExchangeWarehouseTable,
+} from '#app/modules/exchange/exchange.table.ts';
 
 /** Every table of the shop, as Kysely sees it. */
 export interface Database {
@@ -92,6 +99,11 @@ export interface Database {
   question_answer: QuestionAnswerTable;
   review_author: ReviewAuthorTable;
   content_page: ContentPageTable;
+  exchange_group: ExchangeGroupTable;
+  exchange_warehouse: ExchangeWarehouseTable;
+  exchange_product: ExchangeProductTable;
+  exchange_setting: ExchangeSettingTable;
+  exchange_session: ExchangeSessionTable;
 }
 
 export type Db = Kysely<Database>;

@@ -37,6 +37,8 @@ export interface OrderTable {
   /** First and last local day (`YYYY-MM-DD`, the city's zone) the order can be received; null on old orders. */
   delivery_date_from: string | null;
   delivery_date_to: string | null;
+  /** When the 1C exchange confirmed it took the order (`type=sale&mode=success`); null until then. */
+  exchange_exported_at: string | null;
   created_at: string;
   updated_at: string;
 }

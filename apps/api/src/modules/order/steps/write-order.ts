@@ -92,6 +92,7 @@ function orderRow(o: NewOrder, id: string, status: OrderStatus, lines: readonly 
     payment_expires_at: status === 'awaiting_payment' ? new Date(now.getTime() + window).toISOString() : null,
     delivery_date_from: dates.from,
     delivery_date_to: dates.to,
+    exchange_exported_at: null,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
