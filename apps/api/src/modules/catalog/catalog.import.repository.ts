@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { listOrNone } from './catalog.listing.repository.ts';
-import type { BrandTable, ProductTable, SkuTable } from './catalog.table.ts';
+import type { BrandTable, ProductImageTable, ProductTable, SkuTable } from './catalog.table.ts';
 
 // Catalogue writes and bulk reads of the catalogue import (CSV and the 1C exchange, docs/decisions/021): SKUs by
 // their ERP ids, product prices, products, SKUs and brands made or changed by an import, and the export pages.
@@ -65,15 +65,56 @@ export function listBrandNames(db: DbOrTrx): Promise<{ id: number; name: string;
  * The greatest ids of brands, products and SKUs (0 when none): ids are the app's (the tables have no sequence), so
  * an import numbers new rows from these inside its transaction.
  */
-export async function maxCatalogueIds(db: DbOrTrx): Promise<{ brand: number; product: number; sku: number }> {
-  const max = async (table: 'brand' | 'product' | 'sku') => {
+export async function maxCatalogueIds(db: DbOrTrx): Promise<Record<CatalogueTable, number>> {
+  const max = async (table: CatalogueTable) => {
     const r = await db
       .selectFrom(table)
       .select((eb) => eb.fn.max('id').as('id'))
       .executeTakeFirst();
     return Number(r?.id ?? 0);
   };
-  return { brand: await max('brand'), product: await max('product'), sku: await max('sku') };
+  return {
+    brand: await max('brand'),
+    product: await max('product'),
+    sku: await max('sku'),
+    product_image: await max('product_image'),
+  };
+}
+
+/** Tables whose ids an import assigns. */
+export type CatalogueTable = 'brand' | 'product' | 'sku' | 'product_image';
+
+/** Media keys of a product's pictures, in order. */
+export async function productImageKeys(db: DbOrTrx, productId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('product_image')
+    .select('media_key')
+    .where('product_id', '=', productId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.media_key);
+}
+
+/** A product's pictures, in order. */
+export function productImages(db: DbOrTrx, productId: number) {
+  return db
+    .selectFrom('product_image')
+    .select(['position', 'media_key', 'width', 'height', 'alt'])
+    .where('product_id', '=', productId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/** Replaces a product's pictures with `rows`. */
+export async function replaceProductImages(
+  db: DbOrTrx,
+  productId: number,
+  rows: Insertable<ProductImageTable>[],
+): Promise<void> {
+  await db.deleteFrom('product_image').where('product_id', '=', productId).execute();
+  if (rows.length) await db.insertInto('product_image').values(rows).execute();
 }
 
 /** Makes a brand. */
@@ -146,13 +187,13 @@ export async function setProductsActive(
   active: number,
   nowIso: string,
 ): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('product')
-    .set({ is_active: active, updated_at: nowIso })
-    .where('id', 'in', [...ids])
-    .where('is_active', '<>', active)
-    .execute();
+  for (let i = 0; i < ids.length; i += 500)
+    await db
+      .updateTable('product')
+      .set({ is_active: active, updated_at: nowIso })
+      .where('id', 'in', ids.slice(i, i + 500))
+      .where('is_active', '<>', active)
+      .execute();
 }
 
 /** Ids of the published products among all (for a full 1C import: those not listed get unpublished). */

@@ -11,6 +11,7 @@ export {
   activeProductIds,
   listBrandNames,
   productFields,
+  productImageKeys,
   setProductsActive,
   skuPage,
   skusByExternalIds,
@@ -31,11 +32,11 @@ export function setProductPrices(
 
 /** Numbers new brands, products and SKUs of one import (run inside its transaction). */
 export class CatalogueIds {
-  private constructor(private next: { brand: number; product: number; sku: number }) {}
+  private constructor(private next: Record<repo.CatalogueTable, number>) {}
   static async of(db: DbOrTrx): Promise<CatalogueIds> {
     return new CatalogueIds(await repo.maxCatalogueIds(db));
   }
-  take(table: 'brand' | 'product' | 'sku'): number {
+  take(table: repo.CatalogueTable): number {
     return ++this.next[table];
   }
 }
@@ -118,5 +119,53 @@ export async function addSkus(
 
 /** Rebuilds the search terms of products an import made or renamed. */
 export async function reindexImported(db: DbOrTrx, productIds: readonly number[]): Promise<void> {
-  if (productIds.length) await reindexSearch(db, productIds);
+  for (let i = 0; i < productIds.length; i += 500) await reindexSearch(db, productIds.slice(i, i + 500));
+}
+
+/** A picture of a product: its master's media key (already written under the media folder) and size. */
+export interface ImportedImage {
+  mediaKey: string;
+  width: number;
+  height: number;
+}
+
+/** Replaces a product's pictures (in order; alt text: the product's name). */
+export async function setProductImages(
+  db: DbOrTrx,
+  ids: CatalogueIds,
+  productId: number,
+  name: string,
+  images: readonly ImportedImage[],
+  nowIso: string,
+): Promise<void> {
+  await repo.replaceProductImages(
+    db,
+    productId,
+    images.map((im, i) => ({
+      ...{ id: ids.take('product_image'), product_id: productId, position: i + 1, media_key: im.mediaKey },
+      ...{ width: im.width, height: im.height, alt: name, created_at: nowIso, updated_at: nowIso },
+    })),
+  );
+}
+
+/** Gives a product the pictures of another (a further colour of a 1C product, until 1C sends its own). */
+export async function copyProductImages(
+  db: DbOrTrx,
+  ids: CatalogueIds,
+  fromId: number,
+  toId: number,
+  nowIso: string,
+) {
+  const images = await repo.productImages(db, fromId);
+  await repo.replaceProductImages(
+    db,
+    toId,
+    images.map((im) => ({
+      ...im,
+      id: ids.take('product_image'),
+      product_id: toId,
+      created_at: nowIso,
+      updated_at: nowIso,
+    })),
+  );
 }

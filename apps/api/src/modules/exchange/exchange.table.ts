@@ -17,11 +17,19 @@ export interface ExchangeWarehouseTable {
   updated_at: string;
 }
 
-/** The shop product a 1C product (Товар Ид) became, and the 1C group it was last listed in. */
+/**
+ * The shop product a 1C product became: `external_id` is the Товар Ид, or `Ид|Цвет` for each further colour (a shop
+ * product has one colour); the 1C group it was last listed in; whether 1C wants it shown (a mapped group, not
+ * deleted) and has priced it; when import.xml last listed it.
+ */
 export interface ExchangeProductTable {
   external_id: string;
+  product_1c_id: string;
   product_id: number;
   group_external_id: string | null;
+  publish: number;
+  priced: number;
+  listed_at: string;
   created_at: string;
   updated_at: string;
 }
@@ -40,6 +48,8 @@ export interface ExchangeSessionTable {
   token_hash: string;
   actor_type: 'staff' | 'api_key';
   actor_id: string;
+  /** The exchange the session was opened for: `catalog` or `sale`. */
+  exchange_type: 'catalog' | 'sale';
   /** JSON array of the order numbers the last `type=sale&mode=query` handed out (null before any). */
   sale_numbers: string | null;
   expires_at: string;
