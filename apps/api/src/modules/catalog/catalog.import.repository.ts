@@ -41,21 +41,6 @@ export function skuPage(db: DbOrTrx, afterId: number, limit: number): Promise<Sk
     .execute();
 }
 
-/** Sets a product's prices (whole tenge). */
-export async function updateProductPrices(
-  db: DbOrTrx,
-  productId: number,
-  price: number,
-  originalPrice: number,
-  nowIso: string,
-): Promise<void> {
-  await db
-    .updateTable('product')
-    .set({ price, original_price: originalPrice, updated_at: nowIso })
-    .where('id', '=', productId)
-    .execute();
-}
-
 /** Brands by name, case as stored. */
 export function listBrandNames(db: DbOrTrx): Promise<{ id: number; name: string; slug: string }[]> {
   return db.selectFrom('brand').select(['id', 'name', 'slug']).execute();

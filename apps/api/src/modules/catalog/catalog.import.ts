@@ -19,17 +19,6 @@ export {
   updateSkuSize,
 } from './catalog.import.repository.ts';
 
-/** Sets a product's prices, whole tenge (spec §3: original price ≥ price; the caller checked it). */
-export function setProductPrices(
-  db: DbOrTrx,
-  productId: number,
-  price: number,
-  originalPrice: number,
-  nowIso: string,
-): Promise<void> {
-  return repo.updateProductPrices(db, productId, price, originalPrice, nowIso);
-}
-
 /** Numbers new brands, products and SKUs of one import (run inside its transaction). */
 export class CatalogueIds {
   private constructor(private next: Record<repo.CatalogueTable, number>) {}

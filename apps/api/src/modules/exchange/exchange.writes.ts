@@ -1,48 +1,52 @@
 import type { DbOrTrx } from '#app/db/database.ts';
-import { releaseStock, reserveStock } from '#app/modules/inventory/inventory.service.ts';
-import { setProductPrices } from '#app/modules/catalog/catalog.import.ts';
+import { setProductPrices } from '#app/modules/catalog/catalog.admin.service.ts';
+import { skusByExternalIds, type SkuRef } from '#app/modules/catalog/catalog.import.ts';
+import { setStockLevel as setInventoryLevel, stockOfSkus } from '#app/modules/inventory/inventory.levels.ts';
 import type { Actor } from '#app/modules/staff/staff.audit.ts';
 
-// The two writes an import makes to other modules, in one small interface (docs/decisions/021): a SKU's stock in a
-// city (the inventory module's) and a product's prices (the catalogue's). Imports never touch those tables.
+// The writes and bulk reads an import makes of other modules (docs/decisions/021): a SKU's stock in a city through the
+// inventory's setStockLevel (with its stock movement row, reason «import»), a product's prices through the
+// catalogue's setProductPrices. Imports never touch those tables themselves.
 
-/** Why an import sets stock, as the stock movement history names it. */
-export type StockReason = 'import_csv' | 'import_1c';
+/** Ids per query (SQLite allows 32,766 parameters, PostgreSQL 65,535). */
+const CHUNK = 5000;
 
-/** A SKU's units in a city: `before` as read in the import's transaction, `quantity` wanted. */
-export interface StockLevelChange {
-  skuId: number;
-  cityId: number;
-  before: number;
-  quantity: number;
+async function chunked<T, R>(items: readonly T[], read: (part: T[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(...(await read(items.slice(i, i + CHUNK))));
+  return out;
 }
 
-/**
- * Sets a SKU's stock in a city, in the caller's transaction. Until the inventory's stock-setting function with
- * movement history lands, the difference is taken or put back through the inventory's own reservation and
- * release (the stock lock order and the never-negative check stay the inventory's).
- */
+/** SKUs by `external_id`, any number of them. */
+export const skusOf = (db: DbOrTrx, externalIds: readonly string[]): Promise<SkuRef[]> =>
+  chunked([...new Set(externalIds)], (part) => skusByExternalIds(db, part));
+
+/** Exact units per SKU and city of the given SKUs (every city): key `${skuId}:${cityId}`. */
+export async function stockMap(db: DbOrTrx, skuIds: readonly number[]): Promise<Map<string, number>> {
+  const rows = await chunked([...new Set(skuIds)], (part) => stockOfSkus(db, part));
+  return new Map(rows.map((r) => [`${r.sku_id}:${r.city_id}`, r.quantity]));
+}
+
+/** Sets a SKU's units in a city (whole, ≥ 0, checked by the import) in the caller's transaction. */
 export async function setStockLevel(
   trx: DbOrTrx,
-  change: StockLevelChange,
-  _reason: StockReason,
+  change: { skuId: number; cityId: number; quantity: number },
+  note: string,
   actor: Actor,
 ): Promise<void> {
-  const diff = change.quantity - change.before;
-  const move = { skuId: change.skuId, cityId: change.cityId, qty: Math.abs(diff) };
-  const nowIso = actor.at.toISOString();
-  if (diff > 0) await releaseStock(trx, [move], nowIso);
-  else if (diff < 0 && (await reserveStock(trx, [move], nowIso)).length > 0)
-    throw new Error(`stock of SKU ${change.skuId} in city ${change.cityId} changed during the import`);
+  await setInventoryLevel(trx, {
+    ...{ skuId: change.skuId, cityId: change.cityId, quantity: change.quantity },
+    ...{ reason: 'import', actor: { type: actor.type, id: actor.id }, note, at: actor.at },
+  });
 }
 
-/** Sets a product's prices (whole tenge), in the caller's transaction. */
-export function setPrices(
+/** Sets a product's prices (whole tenge, checked by the import) in the caller's transaction. */
+export async function setPrices(
   trx: DbOrTrx,
   productId: number,
   price: number,
   originalPrice: number,
   actor: Actor,
 ): Promise<void> {
-  return setProductPrices(trx, productId, price, originalPrice, actor.at.toISOString());
+  await setProductPrices(trx, productId, { price, originalPrice }, actor.at);
 }

@@ -1,8 +1,8 @@
-import type { ImportRowError } from '@kiim/contract';
-import { skusByExternalIds, type SkuRef } from '#app/modules/catalog/catalog.import.ts';
+import { MAX_PRICE_TENGE, type ImportRowError } from '@kiim/contract';
+import type { SkuRef } from '#app/modules/catalog/catalog.import.ts';
 import { wholeNumber, type SheetRow } from './csv.sheet.ts';
 import { rowError, type ImportPlan, type PlannedChange, type SheetKind } from './import.core.ts';
-import { setPrices } from './exchange.writes.ts';
+import { setPrices, skusOf } from './exchange.writes.ts';
 
 // Prices from a spreadsheet (issue 12 item 2): `externalId` (a SKU's ERP id), `price` and `originalPrice` in whole
 // tenge (spec §3 and decision 003: the price before a discount is at least the price; empty means no discount).
@@ -23,7 +23,7 @@ function checkRow(r: SheetRow, skus: Map<string, SkuRef>): PriceRow | ImportRowE
   if (!externalId) errors.push(rowError(r.row, 'externalId', 'Не указан код размера товара (externalId)'));
   else if (!sku) errors.push(rowError(r.row, 'externalId', `Нет размера товара с кодом «${externalId}»`));
   const price = wholeNumber(r.cells.price ?? '');
-  if (price === null || price <= 0)
+  if (price === null || price <= 0 || price > MAX_PRICE_TENGE)
     errors.push(
       rowError(
         r.row,
@@ -33,7 +33,7 @@ function checkRow(r: SheetRow, skus: Map<string, SkuRef>): PriceRow | ImportRowE
     );
   const originalCell = r.cells.originalPrice ?? '';
   const original = originalCell ? wholeNumber(originalCell) : price;
-  if (original === null || original <= 0)
+  if (original === null || original <= 0 || original > MAX_PRICE_TENGE)
     errors.push(
       rowError(
         r.row,
@@ -55,7 +55,10 @@ export const pricesSheet: SheetKind = {
     { name: 'originalPrice', required: false, aliases: ['original_price', 'цена до скидки', 'старая цена'] },
   ],
   async plan(db, rows): Promise<ImportPlan> {
-    const found = await skusByExternalIds(db, [...new Set(rows.map((r) => r.cells.externalId ?? ''))]);
+    const found = await skusOf(
+      db,
+      rows.map((r) => r.cells.externalId ?? ''),
+    );
     const skus = new Map(found.map((s) => [s.external_id, s]));
     const errors: ImportRowError[] = [];
     const byProduct = new Map<number, PriceRow>();

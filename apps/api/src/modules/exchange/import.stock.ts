@@ -1,12 +1,10 @@
-import type { ImportRowError } from '@kiim/contract';
+import { MAX_STOCK_UNITS, type ImportRowError } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { listCities } from '#app/modules/catalog/catalog.service.ts';
-import { skusByExternalIds } from '#app/modules/catalog/catalog.import.ts';
-import { stockOfSkus } from '#app/modules/inventory/inventory.levels.ts';
 import type { SheetRow } from './csv.sheet.ts';
 import { wholeNumber } from './csv.sheet.ts';
 import { rowError, type ImportPlan, type PlannedChange, type SheetKind } from './import.core.ts';
-import { setStockLevel } from './exchange.writes.ts';
+import { setStockLevel, skusOf, stockMap } from './exchange.writes.ts';
 
 // Stock from a spreadsheet (issue 12 item 2): `externalId` (the SKU's ERP id), `cityId` or `city` (the city's name),
 // `quantity` (whole units, never negative). A SKU and a city appear at most once in a file.
@@ -55,6 +53,8 @@ function checkRow(
       rowError(r.row, 'quantity', `Количество должно быть целым числом, а не «${r.cells.quantity ?? ''}»`),
     );
   else if (quantity < 0) errors.push(rowError(r.row, 'quantity', 'Количество не может быть отрицательным'));
+  else if (quantity > MAX_STOCK_UNITS)
+    errors.push(rowError(r.row, 'quantity', 'Количество больше 1 000 000 — проверьте, нет ли опечатки'));
   return errors.length ? errors : { externalId, skuId: skuId!, cityId: cityId!, quantity: quantity! };
 }
 
@@ -68,7 +68,10 @@ export const stockSheet: SheetKind = {
     { name: 'quantity', required: true, aliases: ['количество', 'остаток'] },
   ],
   async plan(db, rows): Promise<ImportPlan> {
-    const skus = await skusByExternalIds(db, [...new Set(rows.map((r) => r.cells.externalId ?? ''))]);
+    const skus = await skusOf(
+      db,
+      rows.map((r) => r.cells.externalId ?? ''),
+    );
     const skuIds = new Map(skus.map((s) => [s.external_id, s.id]));
     const cities = await cityFinder(db);
     const errors: ImportRowError[] = [];
@@ -84,7 +87,7 @@ export const stockSheet: SheetKind = {
         else good.set(key, { row: r.row, ...checked });
       }
     }
-    const current = await stockOfSkus(db, [...new Set([...good.values()].map((g) => g.skuId))]);
+    const current = await stockMap(db, [...new Set([...good.values()].map((g) => g.skuId))]);
     const changes: PlannedChange[] = [];
     for (const [key, g] of good) {
       const before = current.get(key) ?? 0;
@@ -95,8 +98,8 @@ export const stockSheet: SheetKind = {
         apply: (trx, actor) =>
           setStockLevel(
             trx,
-            { skuId: g.skuId, cityId: g.cityId, before, quantity: g.quantity },
-            'import_csv',
+            { skuId: g.skuId, cityId: g.cityId, quantity: g.quantity },
+            `CSV, строка ${g.row}`,
             actor,
           ),
       });

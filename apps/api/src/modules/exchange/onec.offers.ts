@@ -9,9 +9,8 @@ import {
   createProduct,
 } from '#app/modules/catalog/catalog.import.ts';
 import { listCategories } from '#app/modules/catalog/catalog.service.ts';
-import { stockOfSkus } from '#app/modules/inventory/inventory.levels.ts';
 import * as repo from './exchange.repository.ts';
-import { setPrices, setStockLevel } from './exchange.writes.ts';
+import { setPrices, setStockLevel, stockMap } from './exchange.writes.ts';
 import { ExchangeFileError, onlyChanges, parseOffer, sizeOrder, type OfferData } from './onec.parse.ts';
 import { cityMatcher, count, saveWarehouse, type OneCRun } from './onec.run.ts';
 import { readXml, textOf, type XNode } from './xml.stream.ts';
@@ -136,11 +135,11 @@ async function saveStock(run: OneCRun, s: OffersState, o: OfferData, skuId: numb
       throw new ExchangeFileError(`Предложение «${o.id}»: неизвестный склад «${warehouse}»`);
     if (city !== null) wanted.set(city, (wanted.get(city) ?? 0) + units);
   }
-  const current = await stockOfSkus(run.trx, [skuId]);
+  const current = await stockMap(run.trx, [skuId]);
   for (const [cityId, quantity] of wanted) {
     const before = current.get(`${skuId}:${cityId}`) ?? 0;
     if (before === quantity) continue;
-    await setStockLevel(run.trx, { skuId, cityId, before, quantity }, 'import_1c', run.actor);
+    await setStockLevel(run.trx, { skuId, cityId, quantity }, `1С: ${o.id}`, run.actor);
     count(run, 'stockChanged');
   }
 }

@@ -1,3 +1,4 @@
+import { MAX_STOCK_UNITS } from '@kiim/contract';
 import { child, childrenOf, textAt, textOf, type XNode } from './xml.stream.ts';
 
 // CommerceML 2 elements as plain values (issue 12 item 3): groups, properties, products (Товар), warehouses, price
@@ -126,6 +127,8 @@ function units(text: string, offerId: string): number {
   if (!Number.isFinite(n) || !Number.isInteger(n))
     throw new ExchangeFileError(`Предложение «${offerId}»: количество «${text}» не целое число`);
   if (n < 0) throw new ExchangeFileError(`Предложение «${offerId}»: отрицательное количество ${n}`);
+  if (n > MAX_STOCK_UNITS)
+    throw new ExchangeFileError(`Предложение «${offerId}»: количество ${n} больше 1 000 000`);
   return n;
 }
 

@@ -116,6 +116,31 @@ describe('stock from CSV', () => {
       ...{ before: dBefore, after: 1200 },
     });
 
+    const movements = await t.db
+      .selectFrom('stock_movement')
+      .selectAll()
+      .where('sku_id', 'in', [c!.id, d!.id])
+      .orderBy('sku_id')
+      .execute();
+    expect(movements).toMatchObject([
+      {
+        sku_id: c!.id,
+        city_id: 1,
+        quantity_before: c!.quantity,
+        quantity_after: 0,
+        reason: 'import',
+        note: 'CSV, строка 2',
+      },
+      {
+        sku_id: d!.id,
+        city_id: 2,
+        quantity_before: dBefore,
+        quantity_after: 1200,
+        reason: 'import',
+        note: 'CSV, строка 3',
+      },
+    ]);
+
     const again = await upload(catalogue, `${APPLY}?skipBadRows=true`, csv);
     expect(again.body.data).toMatchObject({ applied: true, changeCount: 0, unchangedRows: 2 });
     expect((await auditOf(t.db, 'catalogue.imported')).length).toBe(auditsBefore + 1);

@@ -1,19 +1,5 @@
 import type { DbOrTrx } from '#app/db/database.ts';
 
-/** Stock rows (exact units) of the given SKUs in every city, hidden ones too; SKUs never stocked have none. */
-export async function selectStockRows(
-  db: DbOrTrx,
-  skuIds: readonly number[],
-): Promise<{ sku_id: number; city_id: number; quantity: number }[]> {
-  if (skuIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('stock')
-    .select(['sku_id', 'city_id', 'quantity'])
-    .where('sku_id', 'in', [...new Set(skuIds)])
-    .execute();
-  return rows.map((r) => ({ sku_id: r.sku_id, city_id: r.city_id, quantity: Number(r.quantity) }));
-}
-
 /** One page of stock rows in (SKU id, city id) order after the given key (the export walks all stock in pages). */
 export async function stockPage(
   db: DbOrTrx,
