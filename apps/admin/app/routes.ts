@@ -11,6 +11,7 @@ export default [
     route('staff', 'routes/staff.tsx'),
     route('api-keys', 'routes/api-keys.tsx'),
     route('audit', 'routes/audit.tsx'),
+    route('catalogue/import', 'routes/catalogue-import.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

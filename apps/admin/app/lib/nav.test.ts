@@ -8,9 +8,16 @@ const labels = (role: StaffRole) =>
 
 describe('the navigation by role', () => {
   it('shows each role only the built sections its permissions open', () => {
-    expect(labels('owner')).toEqual(['Главная', 'Сотрудники', 'Ключи API', 'Журнал действий']);
-    for (const role of ['manager', 'catalogue', 'warehouse'] as const)
-      expect(labels(role)).toEqual(['Главная']);
+    expect(labels('owner')).toEqual([
+      'Главная',
+      'Загрузка из файла',
+      'Сотрудники',
+      'Ключи API',
+      'Журнал действий',
+    ]);
+    expect(labels('manager')).toEqual(['Главная']);
+    for (const role of ['catalogue', 'warehouse'] as const)
+      expect(labels(role)).toEqual(['Главная', 'Загрузка из файла']);
   });
 
   it('names a permission of the matrix for every section but the home page', () => {
@@ -22,9 +29,9 @@ describe('the navigation by role', () => {
   it('opens the next phase’s sections to the roles of the issue once they are built', () => {
     const byRole = (role: StaffRole) =>
       SECTIONS.filter((s) => s.permission && ROLE_PERMISSIONS[role].includes(s.permission)).map((s) => s.to);
-    expect(byRole('warehouse')).toEqual(['/orders']);
+    expect(byRole('warehouse')).toEqual(['/orders', '/catalogue/import']);
     expect(byRole('manager')).toEqual(['/orders', '/customers', '/reviews', '/content']);
-    expect(byRole('catalogue')).toEqual(['/catalogue']);
+    expect(byRole('catalogue')).toEqual(['/catalogue', '/catalogue/import']);
   });
 });
 

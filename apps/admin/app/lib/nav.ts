@@ -52,6 +52,13 @@ export const SECTIONS: readonly Section[] = [
     about: 'Товары, цены, остатки и баннеры',
   },
   {
+    to: '/catalogue/import',
+    label: 'Загрузка из файла',
+    permission: 'stock.edit',
+    ready: true,
+    about: 'Остатки и цены из CSV и выгрузка каталога',
+  },
+  {
     to: '/staff',
     label: 'Сотрудники',
     permission: 'staff.manage',

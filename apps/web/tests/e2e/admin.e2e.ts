@@ -56,6 +56,7 @@ describe('the back office', () => {
     await owner.page.waitForURL(/\/admin\/staff$/);
     expect(await sections(owner.page)).toEqual([
       'Главная',
+      'Загрузка из файла',
       'Сотрудники',
       'Ключи API',
       'Журнал действий',
@@ -93,7 +94,7 @@ describe('the back office', () => {
     await picker.page.waitForURL(/\/admin\/sign-in$/);
     await signIn(picker.page, PICKER);
     await picker.page.getByRole('heading', { name: 'Здравствуйте, Айгерим' }).waitFor();
-    expect(await sections(picker.page)).toEqual(['Главная', 'Безопасность']);
+    expect(await sections(picker.page)).toEqual(['Главная', 'Загрузка из файла', 'Безопасность']);
     await snap(picker.page, 'admin-warehouse-home-390');
     await picker.page.goto(`${shop.url}/admin/staff`);
     await picker.page.getByRole('heading', { name: 'Нет доступа' }).waitFor();
