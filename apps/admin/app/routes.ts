@@ -20,6 +20,7 @@ export default [
     route('catalogue/new', 'routes/catalogue-product.tsx', { id: 'catalogue-new' }),
     route('catalogue/:productId', 'routes/catalogue-product.tsx'),
     route('stock', 'routes/stock.tsx'),
+    route('catalogue/import', 'routes/catalogue-import.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -39,6 +39,8 @@ import { guardStaffRoutes } from './modules/staff/staff.auth.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import type { MasterImageSource } from './modules/media/media.masters.ts';
+import { sheetAdminRoutes, sheetIntegrationRoutes } from './modules/exchange/sheet.routes.ts';
+import { oneCRoutes } from './modules/exchange/onec.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -152,6 +154,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(contentAdminRoutes, { prefix: '/admin' });
       await api.register(catalogueAdminRoutes, { prefix: '/admin/catalogue' });
       await api.register(smsRoutes, { prefix: '/dev' });
+      await api.register(sheetAdminRoutes, { prefix: '/admin' });
+      await api.register(sheetIntegrationRoutes, { prefix: '/backoffice' });
+      await api.register(oneCRoutes, { prefix: '/exchange' });
     },
     { prefix: '/api' },
   );

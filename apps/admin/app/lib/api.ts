@@ -64,3 +64,27 @@ export async function screenData<T>(path: string): Promise<T> {
     throw e;
   }
 }
+
+/**
+ * Sends a file as the request body (the catalogue import: `text/csv`) to `/api/admin${path}`.
+ * @returns the answer's `data`. @throws ApiError with the API's status and body (a 422 of bad rows keeps its
+ *   `details`).
+ */
+export async function adminUpload<T>(path: string, file: Blob, type = 'text/csv'): Promise<T> {
+  const res = await fetch(`/api/admin${path}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', 'content-type': type },
+    body: file,
+  });
+  const json = (await res.json().catch(() => null)) as { data?: T } & Partial<ErrorBody>;
+  if (!res.ok) {
+    throw new ApiError(
+      res.status,
+      json?.code
+        ? (json as ErrorBody)
+        : { code: res.status, message: 'Сервер не ответил, попробуйте ещё раз' },
+    );
+  }
+  return json.data as T;
+}

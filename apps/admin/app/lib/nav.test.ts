@@ -15,13 +15,14 @@ describe('the navigation by role', () => {
       'Страницы',
       'Каталог',
       'Остатки',
+      'Загрузка из файла',
       'Сотрудники',
       'Ключи API',
       'Журнал действий',
     ]);
     expect(labels('manager')).toEqual(['Главная', 'Заказы', 'Отзывы и вопросы', 'Страницы']);
-    expect(labels('warehouse')).toEqual(['Главная', 'Заказы', 'Остатки']);
-    expect(labels('catalogue')).toEqual(['Главная', 'Каталог', 'Остатки']);
+    expect(labels('warehouse')).toEqual(['Главная', 'Заказы', 'Остатки', 'Загрузка из файла']);
+    expect(labels('catalogue')).toEqual(['Главная', 'Каталог', 'Остатки', 'Загрузка из файла']);
   });
 
   it('names a permission of the matrix for every section but the home page', () => {
@@ -33,9 +34,9 @@ describe('the navigation by role', () => {
   it('opens the next phase’s sections to the roles of the issue once they are built', () => {
     const byRole = (role: StaffRole) =>
       SECTIONS.filter((s) => s.permission && ROLE_PERMISSIONS[role].includes(s.permission)).map((s) => s.to);
-    expect(byRole('warehouse')).toEqual(['/orders', '/stock']);
+    expect(byRole('warehouse')).toEqual(['/orders', '/stock', '/catalogue/import']);
     expect(byRole('manager')).toEqual(['/orders', '/customers', '/reviews', '/content']);
-    expect(byRole('catalogue')).toEqual(['/catalogue', '/stock']);
+    expect(byRole('catalogue')).toEqual(['/catalogue', '/stock', '/catalogue/import']);
   });
 });
 

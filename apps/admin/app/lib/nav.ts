@@ -59,6 +59,13 @@ export const SECTIONS: readonly Section[] = [
     about: 'Заканчивающиеся размеры и история движения товара',
   },
   {
+    to: '/catalogue/import',
+    label: 'Загрузка из файла',
+    permission: 'stock.edit',
+    ready: true,
+    about: 'Остатки и цены из CSV и выгрузка каталога',
+  },
+  {
     to: '/staff',
     label: 'Сотрудники',
     permission: 'staff.manage',

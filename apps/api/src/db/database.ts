@@ -51,6 +51,13 @@ import type {
 } from '#app/modules/review/review.table.ts';
 import type { ContentPageTable } from '#app/modules/content/content.table.ts';
 import type { JobRunTable } from '#app/lib/job-run.ts';
+import type {
+  ExchangeGroupTable,
+  ExchangeProductTable,
+  ExchangeSessionTable,
+  ExchangeSettingTable,
+  ExchangeWarehouseTable,
+} from '#app/modules/exchange/exchange.table.ts';
 
 /** Every table of the shop, as Kysely sees it. */
 export interface Database {
@@ -97,6 +104,11 @@ export interface Database {
   review_author: ReviewAuthorTable;
   content_page: ContentPageTable;
   job_run: JobRunTable;
+  exchange_group: ExchangeGroupTable;
+  exchange_warehouse: ExchangeWarehouseTable;
+  exchange_product: ExchangeProductTable;
+  exchange_setting: ExchangeSettingTable;
+  exchange_session: ExchangeSessionTable;
 }
 
 export type Db = Kysely<Database>;

@@ -55,7 +55,10 @@ export async function staffCall(
     headers: { origin: ORIGIN, ...headers },
     cookies: cookie ? { kiim_staff: cookie } : {},
   });
-  return { status: res.statusCode, body: res.json(), cookie: sessionCookieOf(res.headers['set-cookie']) };
+  // A file download (the catalogue export) answers text; everything else JSON.
+  const json = /^application\/json/.test(String(res.headers['content-type'] ?? 'application/json'));
+  const body = json ? res.json() : res.body;
+  return { status: res.statusCode, body, cookie: sessionCookieOf(res.headers['set-cookie']) };
 }
 
 /** Signs in with e-mail and password. @returns the session cookie and the stage. */

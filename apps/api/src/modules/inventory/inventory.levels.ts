@@ -2,6 +2,7 @@ import { CatalogueErrorCode, MAX_STOCK_UNITS, type StockMovementReason } from '@
 import type { DbOrTrx } from '#app/db/database.ts';
 import { AppError, badRequest, notFound } from '#app/lib/errors.ts';
 import * as repo from './inventory.repository.ts';
+import { stockPage } from './inventory.export.repository.ts';
 
 // Stock levels set by people and integrations (issue 12, docs/decisions/020): a stocktake, damaged goods, a return,
 // goods received, a CSV or 1C import. One function changes a level and writes its stock movement row in the same
@@ -132,3 +133,18 @@ export const lowStock = (
   offset: number,
   limit: number,
 ) => repo.selectLowStock(db, threshold, cityId, offset, limit);
+
+/** Every stock row in (SKU, city) order, read in pages of `pageSize` (the CSV export). */
+export async function* allStockRows(
+  db: DbOrTrx,
+  pageSize = 5000,
+): AsyncGenerator<{ skuId: number; cityId: number; quantity: number }> {
+  let after = { skuId: 0, cityId: 0 };
+  for (;;) {
+    const page = await stockPage(db, after, pageSize);
+    for (const r of page) yield { skuId: r.sku_id, cityId: r.city_id, quantity: r.quantity };
+    if (page.length < pageSize) return;
+    const last = page[page.length - 1]!;
+    after = { skuId: last.sku_id, cityId: last.city_id };
+  }
+}

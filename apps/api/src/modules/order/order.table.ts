@@ -44,6 +44,8 @@ export interface OrderTable {
   /** When staff confirmed the order / finished picking it (ISO 8601 UTC; steps inside new or paid). */
   confirmed_at: string | null;
   picked_at: string | null;
+  /** When the 1C exchange confirmed it took the order (`type=sale&mode=success`); null until then. */
+  exchange_exported_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -97,6 +97,7 @@ function orderRow(o: NewOrder, id: string, status: OrderStatus, lines: readonly 
     staff_note: null,
     confirmed_at: null,
     picked_at: null,
+    exchange_exported_at: null,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };

@@ -1,0 +1,58 @@
+/** A 1C group (Группа of import.xml) and the shop category it maps to; null while unmapped. Owned by `exchange`. */
+export interface ExchangeGroupTable {
+  external_id: string;
+  name: string;
+  parent_external_id: string | null;
+  category_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A 1C warehouse (Склад) and the city whose stock it is; null while unmapped (its stock is not imported). */
+export interface ExchangeWarehouseTable {
+  external_id: string;
+  name: string;
+  city_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * The shop product a 1C product became: `external_id` is the Товар Ид, or `Ид|Цвет` for each further colour (a shop
+ * product has one colour); the 1C group it was last listed in; whether 1C wants it shown (a mapped group, not
+ * deleted) and has priced it; when import.xml last listed it.
+ */
+export interface ExchangeProductTable {
+  external_id: string;
+  product_1c_id: string;
+  product_id: number;
+  group_external_id: string | null;
+  publish: number;
+  priced: number;
+  listed_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Settings of the exchange by key (`price_type`). */
+export interface ExchangeSettingTable {
+  key: string;
+  value: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A session of the 1C protocol: opened by checkauth (token stored as SHA-256), valid until `expires_at`. */
+export interface ExchangeSessionTable {
+  id: string;
+  token_hash: string;
+  actor_type: 'staff' | 'api_key';
+  actor_id: string;
+  /** The exchange the session was opened for: `catalog` or `sale`. */
+  exchange_type: 'catalog' | 'sale';
+  /** JSON array of the order numbers the last `type=sale&mode=query` handed out (null before any). */
+  sale_numbers: string | null;
+  expires_at: string;
+  created_at: string;
+  updated_at: string;
+}

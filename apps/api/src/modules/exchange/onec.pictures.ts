@@ -1,0 +1,61 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { sha256 } from '#app/lib/ids.ts';
+import { productImageKeys, setProductImages } from '#app/modules/catalog/catalog.import.ts';
+import { fileExists, masterFile, writeFileAtomic } from '#app/modules/media/media.storage.ts';
+import { count, type OneCRun } from './onec.run.ts';
+
+/** Largest picture file accepted from 1C. */
+const MAX_PICTURE_BYTES = 20 * 1024 * 1024;
+
+/** A picture file of the session's folder (`import_files/ab/abc.jpg`), or undefined when absent or outside it. */
+async function pictureFile(run: OneCRun, relative: string): Promise<Buffer | undefined> {
+  const file = path.resolve(run.dir, relative);
+  if (!file.startsWith(`${path.resolve(run.dir)}${path.sep}`)) return undefined;
+  const stat = await fs.stat(file).catch(() => undefined);
+  if (!stat?.isFile() || stat.size > MAX_PICTURE_BYTES) return undefined;
+  return fs.readFile(file);
+}
+
+/**
+ * The pictures (Картинка) of a product: each file becomes a WebP master under the media folder, keyed by its content
+ * (`products/1c-<hash>`), so the same picture sent again changes nothing; the product's pictures are replaced only
+ * when the list differs. A missing or unreadable file is left out (counted as `picturesMissing`).
+ */
+export async function importPictures(
+  run: OneCRun,
+  productId: number,
+  name: string,
+  pictures: readonly string[],
+) {
+  if (pictures.length === 0) return;
+  const images: { mediaKey: string; width: number; height: number }[] = [];
+  for (const rel of pictures) {
+    const data = await pictureFile(run, rel);
+    if (!data) {
+      count(run, 'picturesMissing');
+      continue;
+    }
+    const mediaKey = `products/1c-${sha256(data.toString('base64')).slice(0, 24)}`;
+    try {
+      const master = masterFile(run.mediaDir, mediaKey);
+      const meta = await sharp(data).rotate().metadata();
+      if (!(await fileExists(master)))
+        await writeFileAtomic(master, await sharp(data).rotate().webp({ quality: 90 }).toBuffer());
+      const turned = (meta.orientation ?? 1) >= 5;
+      images.push({
+        mediaKey,
+        width: turned ? meta.height! : meta.width!,
+        height: turned ? meta.width! : meta.height!,
+      });
+    } catch {
+      count(run, 'picturesMissing');
+    }
+  }
+  const now = await productImageKeys(run.trx, productId);
+  if (images.length && images.map((i) => i.mediaKey).join() !== now.join()) {
+    await setProductImages(run.trx, run.ids, productId, name, images, run.nowIso);
+    count(run, 'picturesSet');
+  }
+}

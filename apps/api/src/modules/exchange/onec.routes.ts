@@ -1,0 +1,111 @@
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import { markOrdersExported, ordersToExport } from '#app/modules/order/order.exchange.ts';
+import * as repo from './exchange.repository.ts';
+import { appendPart, fileIn, FILE_LIMIT, resetDir } from './onec.files.ts';
+import { importStep } from './onec.import.ts';
+import { ExchangeFileError } from './onec.parse.ts';
+import { ordersXml } from './onec.sale.ts';
+import { applyStatusFile } from './onec.status.ts';
+import { checkAuth, EXCHANGE_COOKIE, sessionActor, sessionOf, type ExchangeSession } from './onec.session.ts';
+
+/** Most orders one `type=sale&mode=query` hands out (1C asks again after `success`). */
+const SALE_BATCH = 500;
+
+const Query = z.object({
+  type: z.enum(['catalog', 'sale']),
+  mode: z.enum(['checkauth', 'init', 'file', 'import', 'query', 'success']),
+  filename: z.string().max(500).optional(),
+});
+
+const DESCRIPTION =
+  'The 1C:Enterprise «обмен с сайтом» (CommerceML 2), answered as text/plain lines. type=catalog: checkauth (HTTP ' +
+  'Basic: a staff e-mail and password — role with catalogue.edit, no two-factor — or any user name and an API key ' +
+  'with scope catalogue.import as the password) → `success`, cookie name, value; init → `zip=yes`, `file_limit`; ' +
+  'file&filename= (POST, in parts, zip accepted) → `success`; import&filename=import.xml|offers.xml → `progress` while ' +
+  'working, then `success` or `failure` and the reason (nothing changed). type=sale (orders.update / scope ' +
+  'orders.status): query → new orders as CommerceML; success → they are marked taken; file (POST) → status updates.';
+
+/** Where the sessions' files live: beside the media folder. */
+const exchangeRoot = (mediaDir: string) => path.join(path.dirname(path.resolve(mediaDir)), 'exchange-1c');
+
+const text = (reply: FastifyReply, body: string) => reply.type('text/plain; charset=utf-8').send(body);
+
+async function catalogStep(request: FastifyRequest, s: ExchangeSession, q: z.infer<typeof Query>) {
+  const { config, db } = request.server;
+  const dir = path.join(exchangeRoot(config.mediaDir), s.id);
+  if (q.mode === 'init') {
+    await resetDir(dir);
+    return `zip=yes\nfile_limit=${FILE_LIMIT}`;
+  }
+  if (!q.filename) return 'failure\nНе указано имя файла (filename)';
+  if (q.mode === 'file') {
+    if (Number(request.headers['content-length'] ?? 0) > FILE_LIMIT)
+      return 'failure\nЧасть файла больше file_limit';
+    await appendPart(dir, q.filename, request.body as Readable);
+    return 'success';
+  }
+  if (q.mode !== 'import') return `failure\nРежим «${q.mode}» не поддерживается для type=catalog`;
+  const session = { id: s.id, dir, mediaDir: config.mediaDir };
+  return importStep(db, session, q.filename, sessionActor(request, s), (e) => request.log.error(e));
+}
+
+async function saleStep(request: FastifyRequest, reply: FastifyReply, s: ExchangeSession, mode: string) {
+  const { db, clock } = request.server;
+  const nowIso = clock.now().toISOString();
+  if (mode === 'init') return text(reply, `zip=no\nfile_limit=${FILE_LIMIT}`);
+  if (mode === 'query') {
+    const orders = await ordersToExport(db, SALE_BATCH);
+    await repo.setSaleNumbers(
+      db,
+      s.id,
+      orders.map((o) => o.order.number),
+      nowIso,
+    );
+    return reply.type('application/xml; charset=utf-8').send(ordersXml(orders, clock.now()));
+  }
+  if (mode === 'success') {
+    await markOrdersExported(db, JSON.parse(s.sale_numbers ?? '[]') as string[], nowIso);
+    return text(reply, 'success');
+  }
+  if (mode === 'file') {
+    const dir = path.join(exchangeRoot(request.server.config.mediaDir), s.id);
+    await resetDir(dir);
+    await appendPart(dir, 'orders.xml', request.body as Readable);
+    return text(reply, await applyStatusFile(request, fileIn(dir, 'orders.xml'), sessionActor(request, s)));
+  }
+  return text(reply, `failure\nРежим «${mode}» не поддерживается для type=sale`);
+}
+
+/** `GET|POST /api/exchange/1c`: the 1C exchange protocol. */
+export const oneCRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const q = request.query as z.infer<typeof Query>;
+    if (q.mode === 'checkauth') {
+      const r = await checkAuth(request, q.type);
+      return text(reply, 'token' in r ? `success\n${EXCHANGE_COOKIE}\n${r.token}` : `failure\n${r.refused}`);
+    }
+    const s = await sessionOf(request, q.type);
+    if (!s) return text(reply, 'failure\nСессия обмена не найдена или истекла: выполните checkauth');
+    try {
+      if (q.type === 'sale') return await saleStep(request, reply, s, q.mode);
+      return text(reply, await catalogStep(request, s, q));
+    } catch (e) {
+      if (e instanceof ExchangeFileError) return text(reply, `failure\n${e.message}`);
+      throw e;
+    }
+  };
+  const schema = {
+    tags: ['1C exchange'],
+    summary: '1C CommerceML exchange',
+    description: DESCRIPTION,
+    querystring: Query,
+  };
+  app.get('/1c', { schema }, handler);
+  app.post('/1c', { schema }, handler);
+};

@@ -1,0 +1,51 @@
+import { Readable } from 'node:stream';
+import type { ImportKind } from '@kiim/contract';
+import type { DbOrTrx } from '#app/db/database.ts';
+import { listCities } from '#app/modules/catalog/catalog.service.ts';
+import { skuPage } from '#app/modules/catalog/catalog.import.ts';
+import { allStockRows } from '#app/modules/inventory/inventory.levels.ts';
+
+// Export of the whole catalogue in the shapes the import reads (issue 12 item 2): UTF-8 with the byte-order mark and
+// `;` between cells, so Excel in Russian locale opens it as it is and the file can be edited and imported back.
+
+/** A CSV cell: quoted when it holds the separator, a quote or a line break. */
+const cell = (v: string | number) => {
+  const s = String(v);
+  return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+const line = (cells: (string | number)[]) => `${cells.map(cell).join(';')}\r\n`;
+
+/** Every SKU in id order, read in pages. */
+async function* allSkus(db: DbOrTrx) {
+  let after = 0;
+  for (;;) {
+    const page = await skuPage(db, after, 5000);
+    yield* page;
+    if (page.length < 5000) return;
+    after = page[page.length - 1]!.id;
+  }
+}
+
+async function* stockLines(db: DbOrTrx) {
+  const cities = new Map((await listCities(db)).map((c) => [c.id, c.name]));
+  const externalIds = new Map<number, string>();
+  for await (const s of allSkus(db)) externalIds.set(s.id, s.external_id);
+  yield line(['externalId', 'cityId', 'city', 'quantity']);
+  for await (const r of allStockRows(db))
+    yield line([externalIds.get(r.skuId) ?? '', r.cityId, cities.get(r.cityId) ?? '', r.quantity]);
+}
+
+async function* priceLines(db: DbOrTrx) {
+  yield line(['externalId', 'price', 'originalPrice']);
+  for await (const s of allSkus(db)) yield line([s.external_id, s.price, s.original_price]);
+}
+
+/** The CSV export of `kind` as a stream of UTF-8 text (starting with the byte-order mark). */
+export function exportSheet(db: DbOrTrx, kind: ImportKind): Readable {
+  const lines = kind === 'stock' ? stockLines(db) : priceLines(db);
+  async function* withBom() {
+    yield '\uFEFF';
+    yield* lines;
+  }
+  return Readable.from(withBom());
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * The catalogue import and export (issue 12 items 2–3, docs/decisions/021): spreadsheets (CSV) of stock, prices and
+ * products with sizes, through the back office (`/api/admin/catalogue/…`) and for integrations with an API key of
+ * scope `catalogue.import` (`/api/backoffice/catalogue/…`), and the 1C CommerceML exchange (`/api/exchange/1c`).
+ */
+
+/** Error codes of the catalogue exchange (8xxx). */
+export const ExchangeErrorCode = {
+  /** 422: the file cannot be read: not UTF-8, empty, broken CSV or XML. */
+  unreadableFile: 8001,
+  /** 422: the file's columns are not those of the import (missing or unknown columns). */
+  wrongColumns: 8002,
+  /** 422: applying a file with bad rows without choosing to skip them (`skipBadRows`). */
+  badRows: 8003,
+  /** 413: the file is larger than the import accepts. */
+  fileTooLarge: 8004,
+} as const;
+
+/** What a spreadsheet holds: stock per SKU and city, prices per SKU's product, or products with their sizes. */
+export const IMPORT_KINDS = ['stock', 'prices', 'products'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/** Names of the kinds as staff see them. */
+export const IMPORT_KIND_NAME: Record<ImportKind, string> = {
+  stock: 'Остатки',
+  prices: 'Цены',
+  products: 'Товары с размерами',
+};
+
+export const ImportKindParams = z.object({ kind: z.enum(IMPORT_KINDS) });
+export type ImportKindParams = z.infer<typeof ImportKindParams>;
+
+/** `?skipBadRows=true`: apply the good rows of a file that has bad ones. */
+export const ImportApplyQuery = z.object({
+  skipBadRows: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+/** A bad row of a file: its number as a spreadsheet shows it (the header is row 1), the column, the reason. */
+export const ImportRowError = z.object({
+  row: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type ImportRowError = z.infer<typeof ImportRowError>;
+
+/** One change an import makes (or would make): which row, which SKU or product, which field, before → after. */
+export const ImportChange = z.object({
+  row: z.number().int(),
+  externalId: z.string(),
+  field: z.string(),
+  before: z.union([z.string(), z.number()]).nullable(),
+  after: z.union([z.string(), z.number()]),
+});
+export type ImportChange = z.infer<typeof ImportChange>;
+
+/** Most changes and errors an answer lists (the counts are always whole). */
+export const IMPORT_LIST_LIMIT = 500;
+
+/** The preview of a file, or the result of applying it (`applied`). */
+export const ImportResult = z.object({
+  kind: z.enum(IMPORT_KINDS),
+  /** Data rows of the file (without the header). */
+  rowCount: z.number().int(),
+  changeCount: z.number().int(),
+  /** The first {@link IMPORT_LIST_LIMIT} changes. */
+  changes: z.array(ImportChange),
+  /** Good rows that change nothing. */
+  unchangedRows: z.number().int(),
+  errorCount: z.number().int(),
+  /** The first {@link IMPORT_LIST_LIMIT} bad rows. */
+  errors: z.array(ImportRowError),
+  applied: z.boolean(),
+});
+export type ImportResult = z.infer<typeof ImportResult>;
+export const ImportResultResponse = z.object({ data: ImportResult });
