@@ -13,6 +13,7 @@ import { createDatabase, type Db, type Dialect } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { catalogueLanguagePlugin } from './plugins/catalogue-language.ts';
 import { createSmsProvider, type SmsProvider } from './modules/sms/sms.provider.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -95,6 +96,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   if (opts.migrate !== false) await migrateToLatest(database.db);
 
   await app.register(errorHandlerPlugin);
+  await app.register(catalogueLanguagePlugin);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {

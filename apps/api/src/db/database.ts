@@ -14,6 +14,7 @@ import type {
   ProductStockTable,
   ProductTable,
   SkuTable,
+  CatalogueTextTable,
 } from '#app/modules/catalog/catalog.table.ts';
 import type { StockTable } from '#app/modules/inventory/inventory.table.ts';
 import type {
@@ -92,6 +93,7 @@ export interface Database {
   question_answer: QuestionAnswerTable;
   review_author: ReviewAuthorTable;
   content_page: ContentPageTable;
+  catalogue_text: CatalogueTextTable;
 }
 
 export type Db = Kysely<Database>;

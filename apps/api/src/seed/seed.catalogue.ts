@@ -20,6 +20,7 @@ import {
 } from './seed.catalog-data.ts';
 import { createRng, slugify, type Rng } from './seed.random.ts';
 import { BANNERS } from './seed.banners.ts';
+import { COMPOSITION_WORDS, KK_CATALOGUE_TEXTS } from './seed.catalog-data.kk.ts';
 
 /** Size of every product image master, pixels (3:4 portrait): as wide as the largest rendition (960). */
 export const MASTER_WIDTH = 960;
@@ -311,4 +312,20 @@ export function buildDemoCatalogue(now: Date, seed = 20261101): DemoCatalogue {
     }
   });
   return out;
+}
+
+/**
+ * The Kazakh texts of a demo catalogue (issue 13), keyed by the Russian text as `catalogue_text` keeps them: the
+ * building blocks' texts (names, colours, description and care sentences, countries, cities, banners) and each
+ * composition of the products, translated word by word (`98% хлопок, 2% эластан` → `98% мақта, 2% эластан`).
+ */
+export function demoKazakhTexts(rows: Pick<DemoCatalogue, 'product'>): Record<string, string> {
+  const texts: Record<string, string> = { ...KK_CATALOGUE_TEXTS };
+  for (const p of rows.product) {
+    let kk = p.composition;
+    for (const [ru, word] of COMPOSITION_WORDS) kk = kk.split(ru).join(word);
+    // Fibre names such as полиамид, вискоза, эластан read the same in Kazakh: such a composition is stored as is.
+    texts[p.composition] = kk;
+  }
+  return texts;
 }
