@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { catalogueLangOf, localizeAnswer, textsOf } from '#app/modules/catalog/catalog.texts.ts';
 
 /** Shopper-facing API paths whose answers carry catalogue texts (the back office and tools stay Russian). */
-const SHOPPER_PATH = /^\/api\/(catalog|city|cart|wishlist|order|customer\/(orders|wishlist))\b/;
+const SHOPPER_PATH = /^\/api\/(catalog|city|cart|wishlist|order|customer\/(orders|wishlist)|content\/seller)\b/;
 
 /**
  * The catalogue in the shopper's language (issue 13, docs/decisions/022): a JSON answer of a shopper-facing

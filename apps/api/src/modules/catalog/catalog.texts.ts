@@ -32,6 +32,13 @@ const TEXT_FIELDS = new Set([
   'subtitle',
   'buttonText',
   'alt',
+  // Pickup points (spec §3) and the seller's details (footer).
+  'buildingName',
+  'addressStreetNumber',
+  'openingHours',
+  'companyName',
+  'legalAddress',
+  'serviceHours',
 ]);
 
 /** A text in the language of `texts`: whole, or sentence by sentence (a description), else as it is. */

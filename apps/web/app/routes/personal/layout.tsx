@@ -5,7 +5,7 @@ import { customerOf, isApiStatus } from '../../lib/api.server.ts';
 import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { clearCookie } from '../../lib/cookies.server.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { feedbackText } from '../../lib/feedback-text.ts';
+import { useFeedbackText } from '../../lib/feedback-text.ts';
 import { metaT, useT } from '../../lib/text.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -47,6 +47,7 @@ function withExit(location: { pathname: string; search: string }, open: boolean)
  * to /auth/sign-out, which revokes the token and clears it even if the call fails (spec §4).
  */
 export default function PersonalLayout() {
+  const feedbackText = useFeedbackText();
   const t = useT();
   const location = useLocation();
   const exitOpen = new URLSearchParams(location.search).get('exit') === '1';
