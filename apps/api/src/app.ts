@@ -16,6 +16,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { catalogueLanguagePlugin } from './plugins/catalogue-language.ts';
 import { createSmsProvider, type SmsProvider } from './modules/sms/sms.provider.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(catalogueLanguagePlugin);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {

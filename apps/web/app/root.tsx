@@ -14,7 +14,12 @@ import stylesHref from './styles.css?url';
 import { accountMiddleware, customerOf, isApiStatus } from './lib/api.server.ts';
 import { clearCookie, readCookie, shopCookie } from './lib/cookies.server.ts';
 import { headerLists, shopperOf } from './lib/lists.server.ts';
-import { publicConfig } from './lib/public-config.server.ts';
+import { publicConfig, siteOrigin } from './lib/public-config.server.ts';
+import { langCookie, langOf } from './lib/lang.server.ts';
+import { compiledMessages } from '@kiim/contract/text/compile';
+import { useT } from './lib/text.ts';
+import { useRootData } from './lib/root-data.ts';
+import { LangAlternates } from './components/LangSwitch.tsx';
 import type { RootData } from './lib/root-data.ts';
 import { Header } from './components/Header.tsx';
 import { Footer } from './components/Footer.tsx';
@@ -42,10 +47,13 @@ export const links: Route.LinksFunction = () => [
  * signed in), the cities and the current one (cookie `city_id`, default 1; set with `stock_api_region_id` and
  * `region_name` on the first visit, spec §3), the cart's capped count (spec §9) and the wishlist's products.
  * An invalid token is cleared (spec §8: any 403 logs out). The footer's seller details come with them.
+ * The page's language and its catalogue only (issue 13); `?lang=` also stores the choice in the `lang` cookie.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shopper = shopperOf(request, context);
   const { headers, cityId } = shopper;
+  const { lang, fromQuery } = langOf(request);
+  if (fromQuery) headers.append('Set-Cookie', langCookie(lang));
   const onCartPage = /^\/cart\/?$/i.test(new URL(request.url).pathname);
   const [customer, cities, lists, seller] = await Promise.all([
     customerOf(request, context).catch((e) => {
@@ -66,8 +74,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.append('Set-Cookie', shopCookie(COOKIE.stockApiRegionId, String(city.id)));
     headers.append('Set-Cookie', shopCookie(COOKIE.regionName, city.name));
   }
+  const i18n = { lang, messages: compiledMessages(lang), origin: siteOrigin(request) };
   return data<RootData>(
-    { customer, cities, city, ...lists, publicConfig: publicConfig(), seller },
+    { customer, cities, city, ...lists, publicConfig: publicConfig(), seller, ...i18n },
     { headers },
   );
 }
@@ -76,14 +85,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * The root data does not change on plain navigation (links, dialog steps, GET forms such as the search box):
  * it is reloaded only after a form submission (sign-in, city, cart, wishlist, profile).
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod !== undefined && formMethod.toUpperCase() !== 'GET' ? defaultShouldRevalidate : false;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+  nextUrl,
+}) =>
+  (formMethod !== undefined && formMethod.toUpperCase() !== 'GET') || nextUrl.searchParams.has('lang')
+    ? defaultShouldRevalidate
+    : false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // The answer's CSP nonce for the inline scripts (issue 11 §8; empty in the browser).
   const nonce = useNonce() || undefined;
+  const lang = useRootData()?.lang ?? 'ru';
   return (
-    <html lang="ru">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -92,6 +108,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: RELOAD_GUARD_SCRIPT }} />
         <Meta />
         <Links />
+        <LangAlternates />
       </head>
       <body>
         {children}
@@ -120,6 +137,7 @@ export default function App() {
 
 /** Any error below the root: the 404 screen for 404s (spec §2), a polite apology otherwise. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound && typeof window === 'undefined') console.warn(error);
   return (
@@ -130,10 +148,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <NotFound />
         ) : (
           <section className="message-page">
-            <h1>Что-то пошло не так</h1>
-            <p>Мы уже разбираемся. Попробуйте обновить страницу через минуту.</p>
+            <h1>{t('error.title')}</h1>
+            <p>{t('error.text')}</p>
             <a className="button" href="/">
-              На главную
+              {t('common.toHome')}
             </a>
           </section>
         )}

@@ -7,7 +7,6 @@
 import { DeliveryMethod } from './enums.ts';
 import { formatDay, formatDayRange } from './format.ts';
 import { normaliseKzMobile } from './phone.rules.ts';
-import { RU } from './text/messages.ru.ts';
 
 /**
  * E-mail address pattern: the one zod 4 uses for `z.email()` (its `regexes.email`), so the storefront and
@@ -190,17 +189,37 @@ export function deliveryDates(
   return { from: day, to: day };
 }
 
+/** The words and the `Intl` locale of delivery dates in one language (the storefront gives the page's). */
+export interface DateWords {
+  today: string;
+  tomorrow: string;
+  either: (a: string, b: string) => string;
+  locale: string;
+}
+
 /**
- * Delivery dates in Russian, relative to `now` in the city's zone where it reads better: `сегодня`,
- * `завтра`, `сегодня или завтра`, `24 ноября`, `24–25 ноября`, `30 ноября – 2 декабря`.
+ * Russian date words (the catalogue's `dates`, written out here so that browser code using these rules does not
+ * carry the whole catalogue; the storefront passes its language's words from the catalogue).
  */
-export function formatDeliveryDates(dates: DeliveryDates, now: Date, timeZone: string): string {
+export const RU_DATE_WORDS: DateWords = {
+  today: 'сегодня',
+  tomorrow: 'завтра',
+  either: (a, b) => `${a} или ${b}`,
+  locale: 'ru-RU',
+};
+
+/**
+ * Delivery dates in the language of `words` (Russian by default), relative to `now` in the city's zone where it
+ * reads better: `сегодня`, `завтра`, `сегодня или завтра`, `24 ноября`, `24–25 ноября`, `30 ноября – 2 декабря`
+ * (Kazakh: `бүгін`, `24–25 қараша`).
+ */
+export function formatDeliveryDates(dates: DeliveryDates, now: Date, timeZone: string, words = RU_DATE_WORDS): string {
   const local = localParts(now, timeZone);
   const relative = (day: string) =>
-    day === addDays(local, 0) ? RU.dates.today : day === addDays(local, 1) ? RU.dates.tomorrow : null;
+    day === addDays(local, 0) ? words.today : day === addDays(local, 1) ? words.tomorrow : null;
   const from = relative(dates.from);
   const to = relative(dates.to);
-  if (dates.from === dates.to) return from ?? formatDay(dates.from);
-  if (from && to) return RU.dates.either(from, to);
-  return formatDayRange(dates.from, dates.to);
+  if (dates.from === dates.to) return from ?? formatDay(dates.from, words.locale);
+  if (from && to) return words.either(from, to);
+  return formatDayRange(dates.from, dates.to, words.locale);
 }

@@ -15,6 +15,7 @@ import type {
   CatalogChangeTable,
   ProductTable,
   SkuTable,
+  CatalogueTextTable,
 } from '#app/modules/catalog/catalog.table.ts';
 import type { StockMovementTable, StockTable } from '#app/modules/inventory/inventory.table.ts';
 import type {
@@ -109,6 +110,7 @@ export interface Database {
   exchange_product: ExchangeProductTable;
   exchange_setting: ExchangeSettingTable;
   exchange_session: ExchangeSessionTable;
+  catalogue_text: CatalogueTextTable;
 }
 
 export type Db = Kysely<Database>;

@@ -20,6 +20,7 @@ import {
 } from './seed.catalog-data.ts';
 import { createRng, slugify, type Rng } from './seed.random.ts';
 import { BANNERS } from './seed.banners.ts';
+import { COMPOSITION_WORDS, KK_CATALOGUE_TEXTS } from './seed.catalog-data.kk.ts';
 
 /** Size of every product image master, pixels (3:4 portrait): as wide as the largest rendition (960). */
 export const MASTER_WIDTH = 960;
@@ -311,4 +312,56 @@ export function buildDemoCatalogue(now: Date, seed = 20261101): DemoCatalogue {
     }
   });
   return out;
+}
+
+/**
+ * The Kazakh texts of a demo catalogue (issue 13), keyed by the Russian text as `catalogue_text` keeps them: the
+ * building blocks' texts (names, colours, description and care sentences, countries, cities, banners) and each
+ * composition of the products, translated word by word (`98% хлопок, 2% эластан` → `98% мақта, 2% эластан`).
+ */
+export function demoKazakhTexts(rows: Pick<DemoCatalogue, 'product'>): Record<string, string> {
+  const texts: Record<string, string> = { ...KK_CATALOGUE_TEXTS, ...pickupPointTexts() };
+  for (const p of rows.product) {
+    let kk = p.composition;
+    for (const [ru, word] of COMPOSITION_WORDS) kk = kk.split(ru).join(word);
+    // Fibre names such as полиамид, вискоза, эластан read the same in Kazakh: such a composition is stored as is.
+    texts[p.composition] = kk;
+  }
+  return texts;
+}
+
+/** Street abbreviations of addresses in Kazakh: `ул.` көш., `пр.` даңғ., `мкр.` ш/а. */
+const kazakhStreet = (street: string) =>
+  street
+    .replace(/^(\d+)-й мкр\./, '$1 ш/а')
+    .replace(/^ул\./, 'көш.')
+    .replace(/^пр\./, 'даңғ.')
+    .replace(/^мкр\./, 'ш/а');
+
+/** Kazakh day abbreviations of opening hours: `Пн–Вс 10:00–22:00` → `Дс–Жс 10:00–22:00`. */
+const DAYS: Record<string, string> = { Пн: 'Дс', Вт: 'Сс', Ср: 'Ср', Чт: 'Бс', Пт: 'Жм', Сб: 'Сб', Вс: 'Жс' };
+
+/** Kazakh texts of the demo pickup points: titles, buildings (ТРЦ → СОО), streets and opening hours. */
+function pickupPointTexts(): Record<string, string> {
+  const texts: Record<string, string> = {};
+  const building = (b: string) =>
+    b
+      .replace(/^ТРЦ (.+)$/, '$1 СОО')
+      .replace(/^ТЦ (.+)$/, '$1 СО')
+      .replace(/^БЦ (.+)$/, '$1 БО');
+  for (const p of PICKUP_POINTS) {
+    if (p.buildingName) texts[p.buildingName] = building(p.buildingName);
+    texts[p.street] = kazakhStreet(p.street);
+    texts[p.hours] = p.hours.replace(/Пн|Вт|Ср|Чт|Пт|Сб|Вс/g, (d) => DAYS[d] ?? d);
+    const street = kazakhStreet(p.street).replace(/, [^,]+$/, '');
+    texts[p.title] = p.title.startsWith('Пункт выдачи')
+      ? `Беру пункті, ${street}`
+      : p.title
+          .replace(
+            /^Kiim в (ТРЦ|ТЦ) (.+)$/,
+            (_m, kind: string, name: string) => `Kiim, ${building(`${kind} ${name}`)}`,
+          )
+          .replace('Kiim в Туркестане (скоро открытие)', 'Kiim, Түркістан (жақында ашылады)');
+  }
+  return texts;
 }

@@ -7,7 +7,8 @@ import type { Database, Db, DbOrTrx } from '#app/db/database.ts';
 import { reindexSearch } from '#app/modules/catalog/catalog.search.ts';
 import { isSearchIndexEmpty } from '#app/modules/catalog/catalog.repository.ts';
 import type { MasterImageSource } from '#app/modules/media/media.masters.ts';
-import { buildDemoCatalogue, type DemoCatalogue } from './seed.catalogue.ts';
+import { buildDemoCatalogue, demoKazakhTexts, type DemoCatalogue } from './seed.catalogue.ts';
+import { saveCatalogueTexts } from '#app/modules/catalog/catalog.texts.ts';
 import { buildDemoFeedback, type DemoFeedback } from './seed.reviews.ts';
 import { seedInfoPages } from './seed.content.ts';
 
@@ -70,8 +71,8 @@ export async function isCatalogueEmpty(db: DbOrTrx): Promise<boolean> {
  * Fills an empty, migrated database with the demo catalogue (spec §3): cities (id 1 Алматы, default
  * city of spec §9; the last one hidden), pickup points, brands, the ten categories, ~450 products with
  * colour siblings, SKUs, stock per city, two `product_image` rows per product, the banners of spec §9 and
- * imported, published demo reviews and answered questions on part of the products (seed.reviews.ts); then builds
- * the search index. Prices are whole tenge. Deterministic: the same `now` gives the same
+ * imported, published demo reviews and answered questions on part of the products (seed.reviews.ts) and the
+ * catalogue's Kazakh texts (issue 13); then builds the search index. Prices are whole tenge. Deterministic: the same `now` gives the same
  * rows. All catalogue rows go in one transaction, in INSERTs of at most 500 rows.
  * @param opts.mediaDir where to render the picture masters (`masters/products/{id}-{n}.webp`);
  *   null writes the image rows but no files (tests).
@@ -105,6 +106,8 @@ export async function seedDemo(db: Db, opts: { mediaDir: string | null; now?: Da
     await insertChunked(trx, 'review', feedback.review);
     await insertChunked(trx, 'question', feedback.question);
     await insertChunked(trx, 'question_answer', feedback.question_answer);
+    // Kazakh texts of the catalogue (issue 13), before the search index so it has their words too.
+    await saveCatalogueTexts(trx, 'kk', demoKazakhTexts(rows));
   });
   const search = await reindexSearch(db);
   const infoPages = await seedInfoPages(db, opts.now ?? DEMO_SEED_DATE);

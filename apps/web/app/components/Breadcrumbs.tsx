@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useT } from '../lib/text.ts';
 
 /** One step of a breadcrumb trail; the last one (the current page) has no link. */
 export interface Crumb {
@@ -8,8 +9,9 @@ export interface Crumb {
 
 /** Breadcrumbs (spec §2): a navigation landmark with an ordered list, the current page marked `aria-current`. */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
+  const t = useT();
   return (
-    <nav className="breadcrumbs" aria-label="Навигация по разделам">
+    <nav className="breadcrumbs" aria-label={t('ui.breadcrumbs')}>
       <ol>
         {items.map((c, i) =>
           c.href && i < items.length - 1 ? (

@@ -2,6 +2,7 @@ import { Link, useFetcher } from 'react-router';
 import type { CartItem } from '@kiim/contract';
 import { formatPrice } from '@kiim/contract/format';
 import { Price } from './Price.tsx';
+import { useT } from '../lib/text.ts';
 
 /** Largest quantity of a cart line (the API caps a line at it: `CART_LINE_MAX_QTY`). */
 const MAX_QTY = 999;
@@ -14,6 +15,7 @@ const MAX_QTY = 999;
  * post and come back to `redirectTo`. A failed change is swallowed (spec §8): the line shows the cart as it is.
  */
 export function CartLine({ item, removeHref, redirectTo }: { item: CartItem; removeHref: string; redirectTo: string }) {
+  const t = useT();
   const fetcher = useFetcher();
   const pendingDelta = Number(fetcher.formData?.get('qty') ?? 0);
   const qty = Math.min(MAX_QTY, Math.max(1, item.qty + pendingDelta));
@@ -29,12 +31,12 @@ export function CartLine({ item, removeHref, redirectTo }: { item: CartItem; rem
           {item.name}
         </Link>
         <span className="muted">
-          Размер {item.size} · {item.colourName}
+          {t('cart.lineSize', { size: item.size, colour: item.colourName })}
         </span>
         <span className={item.inStock ? 'stock stock--in' : 'stock'} data-testid="delivery-information">
           {item.deliveryInformation}
         </span>
-        {few && <span className="stock stock--few">Осталось меньше 5 шт.</span>}
+        {few && <span className="stock stock--few">{t('stock.fewLeft')}</span>}
       </div>
       <div className="cart-line__qty">
         <fetcher.Form method="post" action="/Cart" className="qty" preventScrollReset>
@@ -42,23 +44,23 @@ export function CartLine({ item, removeHref, redirectTo }: { item: CartItem; rem
           <input type="hidden" name="externalId" value={item.externalId} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           {qty > 1 ? (
-            <button type="submit" name="qty" value="-1" aria-label={`Уменьшить количество: ${item.name}`}>
+            <button type="submit" name="qty" value="-1" aria-label={t('cart.less', { name: item.name })}>
               −
             </button>
           ) : (
-            <Link to={removeHref} className="qty__remove" aria-label={`Удалить из корзины: ${item.name}`} preventScrollReset>
+            <Link to={removeHref} className="qty__remove" aria-label={t('cart.removeLine', { name: item.name })} preventScrollReset>
               −
             </Link>
           )}
-          <output aria-label="Количество" aria-live="polite" data-testid="cart-line-qty">
+          <output aria-label={t('cart.qty')} aria-live="polite" data-testid="cart-line-qty">
             {qty}
           </output>
-          <button type="submit" name="qty" value="1" aria-label={`Увеличить количество: ${item.name}`} disabled={qty >= MAX_QTY}>
+          <button type="submit" name="qty" value="1" aria-label={t('cart.more', { name: item.name })} disabled={qty >= MAX_QTY}>
             +
           </button>
         </fetcher.Form>
         <Link to={removeHref} className="button button--link" preventScrollReset>
-          Удалить
+          {t('cart.remove')}
         </Link>
       </div>
       <div className="cart-line__price">

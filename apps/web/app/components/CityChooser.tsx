@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { Form, useLocation } from 'react-router';
 import type { City } from '@kiim/contract';
+import { useT } from '../lib/text.ts';
 
 /**
  * The city chooser of the header (spec §2, §3): a disclosure (`<details>`, works without JavaScript) naming
@@ -13,6 +14,7 @@ export function CityChooser({ cities, current }: { cities: City[]; current: City
   const location = useLocation();
   const ref = useRef<HTMLDetailsElement>(null);
   const listId = useId();
+  const t = useT();
   const visible = cities.filter((c) => c.visibleForCustomers);
 
   useEffect(() => {
@@ -45,17 +47,17 @@ export function CityChooser({ cities, current }: { cities: City[]; current: City
 
   return (
     <details className="city-chooser" ref={ref} data-testid="city-chooser">
-      <summary className="city" aria-label={`Ваш город: ${current?.name ?? 'не выбран'}. Изменить`}>
+      <summary className="city" aria-label={t('header.cityIs', { city: current?.name ?? t('header.cityUnset') })}>
         <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24">
           <path fill="currentColor" d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" />
         </svg>
-        <span data-testid="current-city">{current?.name ?? 'Выберите город'}</span>
+        <span data-testid="current-city">{current?.name ?? t('header.chooseCity')}</span>
       </summary>
       <div className="city-chooser__panel">
         <p className="city-chooser__title" id={listId}>
-          Выберите город
+          {t('header.chooseCity')}
         </p>
-        <p className="muted city-chooser__hint">От города зависят наличие товаров, пункты самовывоза и доставка.</p>
+        <p className="muted city-chooser__hint">{t('header.cityHint')}</p>
         <Form method="post" action="/city" preventScrollReset>
           <input type="hidden" name="returnTo" value={location.pathname + location.search} />
           <ul className="city-chooser__list" aria-labelledby={listId}>

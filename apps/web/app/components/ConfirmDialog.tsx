@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useT } from '../lib/text.ts';
 
 /**
  * A modal confirmation (e.g. the product removal modal of spec §2) whose open state lives in the URL, so it
@@ -18,6 +19,7 @@ export function ConfirmDialog({
   children: ReactNode;
   testId?: string;
 }) {
+  const t = useT();
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
@@ -59,7 +61,7 @@ export function ConfirmDialog({
       <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref} data-testid={testId}>
         <h2 id={titleId}>{title}</h2>
         {children}
-        <Link to={closeHref} className="dialog__close" aria-label="Закрыть" preventScrollReset replace>
+        <Link to={closeHref} className="dialog__close" aria-label={t('common.close')} preventScrollReset replace>
           ×
         </Link>
       </div>

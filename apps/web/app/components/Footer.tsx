@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { INFO_PAGES, PAYMENT_METHOD_NAMES } from '@kiim/contract/enums';
 import { useRootData } from '../lib/root-data.ts';
+import { useT } from '../lib/text.ts';
 
 /** Card brands Halyk ePay and the terminals of the pickup points and couriers take. */
 const CARD_BRANDS = ['Visa', 'Mastercard'] as const;
@@ -12,24 +13,25 @@ const CARD_BRANDS = ['Visa', 'Mastercard'] as const;
  */
 export function Footer() {
   const seller = useRootData()?.seller ?? null;
+  const t = useT();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
-        <nav aria-label="Покупателям" className="site-footer__col">
-          <h2 className="site-footer__title">Покупателям</h2>
+        <nav aria-label={t('footer.shoppers')} className="site-footer__col">
+          <h2 className="site-footer__title">{t('footer.shoppers')}</h2>
           <ul className="site-footer__links">
             {INFO_PAGES.map((p) => (
               <li key={p.slug}>
-                <Link to={`/info/${p.slug}`}>{p.title}</Link>
+                <Link to={`/info/${p.slug}`}>{t(`info.${p.slug}`)}</Link>
               </li>
             ))}
             <li>
-              <Link to="/brands">Бренды</Link>
+              <Link to="/brands">{t('common.brands')}</Link>
             </li>
           </ul>
         </nav>
         <div className="site-footer__col">
-          <h2 className="site-footer__title">Служба заботы о покупателях</h2>
+          <h2 className="site-footer__title">{t('footer.service')}</h2>
           {seller && (
             <p>
               <a href={seller.phoneHref} className="site-footer__phone">
@@ -41,10 +43,10 @@ export function Footer() {
               <a href={`mailto:${seller.email}`}>{seller.email}</a>
             </p>
           )}
-          <h2 className="site-footer__title">Способы оплаты</h2>
-          <ul className="site-footer__pay" aria-label="Способы оплаты">
-            {Object.values(PAYMENT_METHOD_NAMES).map((name) => (
-              <li key={name}>{name}</li>
+          <h2 className="site-footer__title">{t('footer.payment')}</h2>
+          <ul className="site-footer__pay" aria-label={t('footer.payment')}>
+            {Object.keys(PAYMENT_METHOD_NAMES).map((id) => (
+              <li key={id}>{t(`paymentMethod.${id as '1' | '2' | '3'}`)}</li>
             ))}
           </ul>
           <p className="site-footer__cards">
@@ -60,22 +62,22 @@ export function Footer() {
           <p>
             <strong className="site-footer__logo">KIIM</strong>
             <br />
-            Одежда для женщин и мужчин с доставкой по Казахстану.
+            {t('footer.about')}
           </p>
           {seller && (
             <p>
-              {seller.companyName}, БИН {seller.bin}
+              {seller.companyName}, {t('footer.bin')} {seller.bin}
               <br />
               {seller.legalAddress}
               {seller.demo && (
                 <>
                   <br />
-                  <em>Демонстрационные реквизиты: магазин ещё не указал свои.</em>
+                  <em>{t('footer.demo')}</em>
                 </>
               )}
             </p>
           )}
-          <p>© {new Date().getFullYear()} Kiim. Цены указаны в тенге с учётом НДС.</p>
+          <p>© {new Date().getFullYear()} Kiim. {t('footer.prices')}</p>
         </div>
       </div>
     </footer>

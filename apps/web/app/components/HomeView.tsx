@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
-import { plural } from '@kiim/contract/text';
 import type { Banner, BrandDetails, CategoryTreeNode, ProductCard as ProductCardData } from '@kiim/contract';
 import { BannerPicture, pairBanners } from './BannerPicture.tsx';
 import { ProductCard } from './ProductCard.tsx';
 import { Slider } from './Slider.tsx';
-import { text } from '../lib/text.ts';
+import { useT } from '../lib/text.ts';
 
 /** What a home page shows (routes/catalog/home.server.ts loads it). */
 export interface HomeData {
@@ -24,6 +23,7 @@ export interface HomeData {
  * tiles; then the new-arrivals and sale sliders of the current city and the brand slider.
  */
 export function HomeView({ gender, banners, tree, arrivals, sale, brands }: HomeData) {
+  const t = useT();
   const segmentSlot = gender === 1 ? 'home-men' : 'home-women';
   const hero = pairBanners(
     banners.filter((b) => b.slot === segmentSlot),
@@ -36,10 +36,10 @@ export function HomeView({ gender, banners, tree, arrivals, sale, brands }: Home
   return (
     <>
       <h1 className={all ? 'visually-hidden' : 'home__title'}>
-        {all ? 'Kiim — одежда для женщин и мужчин' : gender === 1 ? 'Одежда для мужчин' : 'Одежда для женщин'}
+        {all ? t('home.title') : gender === 1 ? t('home.menTitle') : t('home.womenTitle')}
       </h1>
       {all && four.length > 0 && (
-        <ul className="four-banners" aria-label="Разделы и акции">
+        <ul className="four-banners" aria-label={t('home.banners')}>
           {four.map((b, i) => (
             <li key={b.id}>
               <BannerPicture banner={b} priority={i < 2} sizes="(max-width: 640px) 50vw, (max-width: 1200px) 25vw, 300px" className="banner--tile" />
@@ -62,7 +62,7 @@ export function HomeView({ gender, banners, tree, arrivals, sale, brands }: Home
                 {node.name}
               </Link>
             ) : (
-              'Категории'
+              t('home.categories')
             )}
           </h2>
           <ul className="tiles">
@@ -70,28 +70,28 @@ export function HomeView({ gender, banners, tree, arrivals, sale, brands }: Home
               <li key={c.id}>
                 <Link to={`/category/${c.slug}`} className={`tile tile--k${c.kind}`}>
                   <span>{c.name}</span>
-                  <span className="tile__count">{plural(c.productCount, text.count.models)}</span>
+                  <span className="tile__count">{t('count.models', { count: c.productCount })}</span>
                 </Link>
               </li>
             ))}
           </ul>
         </section>
       ))}
-      <Slider title="Новинки">
+      <Slider title={t('home.newArrivals')}>
         {arrivals.map((p) => (
           <ProductCard key={p.id} product={p} />
         ))}
       </Slider>
       <p className="section__more">
-        <Link to={`/search?${listQuery}sort=new-arrivals`}>Все новинки</Link>
+        <Link to={`/search?${listQuery}sort=new-arrivals`}>{t('home.allNewArrivals')}</Link>
       </p>
-      <Slider title="Скидки">
+      <Slider title={t('home.discounts')}>
         {sale.map((p) => (
           <ProductCard key={p.id} product={p} />
         ))}
       </Slider>
       <p className="section__more">
-        <Link to={`/search?${listQuery}discount=1&sort=discount-desc`}>Все товары со скидкой</Link>
+        <Link to={`/search?${listQuery}discount=1&sort=discount-desc`}>{t('home.allDiscounts')}</Link>
       </p>
       <BrandSlider brands={brands} listQuery={listQuery} />
     </>
@@ -100,20 +100,21 @@ export function HomeView({ gender, banners, tree, arrivals, sale, brands }: Home
 
 /** The brand slider (spec §2): a tile per brand with its country and number of models, and a link to all brands. */
 function BrandSlider({ brands, listQuery }: { brands: HomeData['brands']; listQuery: string }) {
+  const t = useT();
   return (
     <>
-      <Slider title="Бренды">
+      <Slider title={t('common.brands')}>
         {brands.map((b) => (
           <Link key={b.slug} to={`/search?${listQuery}brand=${b.slug}`} className="brand-tile">
             <span className="brand-tile__name">{b.name}</span>
             <span className="brand-tile__meta">
-              {b.country} · {plural(b.productCount, text.count.models)}
+              {b.country} · {t('count.models', { count: b.productCount })}
             </span>
           </Link>
         ))}
       </Slider>
       <p className="section__more">
-        <Link to="/brands">Все бренды</Link>
+        <Link to="/brands">{t('home.allBrands')}</Link>
       </p>
     </>
   );

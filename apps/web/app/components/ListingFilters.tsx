@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { ProductList } from '@kiim/contract';
 import type { ListState } from '../lib/list-url.ts';
+import { useT } from '../lib/text.ts';
 
 type Facets = ProductList['facets'];
 
@@ -41,22 +42,25 @@ function PriceInput({
   bound,
 }: {
   name: string;
-  label: 'от' | 'до';
+  label: 'min' | 'max';
   value?: number;
   bound?: number;
 }) {
+  const t = useT();
+  const word = t(`listing.${label}`);
+  const full = t(label === 'min' ? 'listing.minLabel' : 'listing.maxLabel');
   return (
     <label>
-      <span className="visually-hidden">Цена {label}, ₸</span>
+      <span className="visually-hidden">{full}</span>
       <input
         type="number"
         name={name}
         min={0}
         step={1}
         inputMode="numeric"
-        placeholder={bound === undefined ? label : `${label} ${bound}`}
+        placeholder={bound === undefined ? word : `${word} ${bound}`}
         defaultValue={value}
-        aria-label={`Цена ${label}, тенге`}
+        aria-label={full}
       />
     </label>
   );
@@ -72,21 +76,22 @@ function StockAndPriceFilter({
   facets: Facets;
   cityName: string;
 }) {
+  const t = useT();
   return (
     <fieldset className="filter">
-      <legend>Наличие и цена</legend>
+      <legend>{t('listing.stockAndPrice')}</legend>
       <label className="check">
         <input type="checkbox" name="inStock" value="1" defaultChecked={state.inStock} />
-        <span>В наличии: {cityName}</span> <span className="muted">{f.inStockCount}</span>
+        <span>{t('listing.inStockIn', { city: cityName })}</span> <span className="muted">{f.inStockCount}</span>
       </label>
       <label className="check">
         <input type="checkbox" name="discount" value="1" defaultChecked={state.discount} />
-        <span>Со скидкой</span> <span className="muted">{f.discountCount}</span>
+        <span>{t('listing.discount')}</span> <span className="muted">{f.discountCount}</span>
       </label>
       <div className="filter__price">
-        <PriceInput name="priceMin" label="от" value={state.priceMin} bound={f.price?.min} />
+        <PriceInput name="priceMin" label="min" value={state.priceMin} bound={f.price?.min} />
         <span aria-hidden="true">—</span>
-        <PriceInput name="priceMax" label="до" value={state.priceMax} bound={f.price?.max} />
+        <PriceInput name="priceMax" label="max" value={state.priceMax} bound={f.price?.max} />
       </div>
     </fieldset>
   );
@@ -110,24 +115,25 @@ export function ListingFilters({
   showCategories: boolean;
   reset?: string;
 }) {
+  const t = useT();
   return (
-    <aside className="filters" aria-label="Фильтры">
+    <aside className="filters" aria-label={t('listing.filters')}>
       {showCategories && (
         <CheckFilter
-          legend="Категория"
+          legend={t('listing.category')}
           name="categorySlug"
           options={f.categories}
           checked={state.categorySlug}
         />
       )}
       <StockAndPriceFilter state={state} facets={f} cityName={cityName} />
-      <CheckFilter legend="Бренд" name="brand" options={f.brands} checked={state.brand} scroll />
+      <CheckFilter legend={t('listing.brand')} name="brand" options={f.brands} checked={state.brand} scroll />
       {f.sizes.length > 0 && (
         <fieldset className="filter">
-          <legend>Размер</legend>
+          <legend>{t('common.size')}</legend>
           <div className="chips-grid">
             {f.sizes.map((s) => (
-              <label key={s.size} className="size-chip" title={`Товаров: ${s.count}`}>
+              <label key={s.size} className="size-chip" title={t('listing.sizeCount', { count: s.count })}>
                 <input
                   type="checkbox"
                   name="size"
@@ -140,14 +146,14 @@ export function ListingFilters({
           </div>
         </fieldset>
       )}
-      <CheckFilter legend="Цвет" name="colour" options={f.colours} checked={state.colour} scroll />
+      <CheckFilter legend={t('listing.colour')} name="colour" options={f.colours} checked={state.colour} scroll />
       <div className="filters__actions">
         <button type="submit" className="button button--primary">
-          Показать
+          {t('listing.show')}
         </button>
         {reset && (
           <Link to={reset} className="button button--link">
-            Сбросить фильтры
+            {t('listing.reset')}
           </Link>
         )}
       </div>

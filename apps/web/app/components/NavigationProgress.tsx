@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
+import { useT } from '../lib/text.ts';
 
 /** How long a navigation runs before the loading indicator shows, ms: quick ones never flash it. */
 const SLOW_NAVIGATION_MS = 400;
@@ -9,6 +10,7 @@ const SLOW_NAVIGATION_MS = 400;
  * announced to screen readers as a progress bar.
  */
 export function NavigationProgress() {
+  const t = useT();
   const navigation = useNavigation();
   const key = navigation.state === 'idle' ? null : (navigation.location?.key ?? navigation.state);
   const [slowKey, setSlowKey] = useState<string | null>(null);
@@ -22,7 +24,7 @@ export function NavigationProgress() {
     <div
       className="nav-progress"
       role="progressbar"
-      aria-label="Загружаем страницу"
+      aria-label={t('ui.loading')}
       data-testid="nav-progress"
     />
   );

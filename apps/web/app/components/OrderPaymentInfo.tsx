@@ -1,54 +1,64 @@
 import type { Order } from '@kiim/contract';
 import { PaymentMethod } from '@kiim/contract/enums';
 import { formatDate, formatPrice } from '@kiim/contract/format';
+import type { Translate } from '@kiim/contract/text';
+import { useLocale, useT } from '../lib/text.ts';
 
 /** `14:35` in the city's time zone. */
 export const formatTime = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
 
-/** `22 ноября 2026, 14:35` in the city's time zone (spec §9: Russian month names). */
-export const formatDateTime = (iso: string, timeZone: string) => `${formatDate(iso, timeZone)}, ${formatTime(iso, timeZone)}`;
+/** `22 ноября 2026, 14:35` (Kazakh: `2026 ж. 22 қараша, 14:35`) in the city's time zone (spec §9: month names). */
+export const formatDateTime = (iso: string, timeZone: string, locale = 'ru-RU') =>
+  `${formatDate(iso, timeZone, locale)}, ${formatTime(iso, timeZone)}`;
 
-/**
- * How an order is paid and where the payment stands, in Russian: on delivery (cash or card), or card online —
- * waiting (with its deadline), declined (with the bank's reason), paid (card mask, when), held on a two-stage
- * terminal, returned.
- */
-export function OrderPaymentInfo({ order }: { order: Order }) {
-  const p = order.payment;
-  if (order.paymentId !== PaymentMethod.cardOnline || !p) {
-    return <p data-testid="payment-state">Оплата при получении: {order.paymentId === PaymentMethod.cashOnDelivery ? 'наличными' : 'картой'}.</p>;
-  }
+/** The text of a card-online payment's state (see {@link OrderPaymentInfo}). */
+function cardPaymentText(order: Order, p: NonNullable<Order['payment']>, t: Translate, locale: string): string {
   const tz = order.timeZone;
-  let text: string;
+  const mask = p.cardMask ?? '';
+  const awaiting = order.status === 'awaiting_payment';
+  const time = p.expiresAt ? formatTime(p.expiresAt, tz) : null;
   switch (p.status) {
     case 'charged':
-      text = `Оплачен картой ${p.cardMask ?? ''}${p.paidAt ? ` — ${formatDateTime(p.paidAt, tz)}` : ''}.`;
-      break;
+      return p.paidAt
+        ? t('pay.chargedAt', { mask, date: formatDateTime(p.paidAt, tz, locale) })
+        : t('pay.charged', { mask });
     case 'authorized':
-      text = `Оплачен картой ${p.cardMask ?? ''}: сумма заблокирована на карте и будет списана, когда заказ передадут вам.`;
-      break;
+      return t('pay.authorized', { mask });
     case 'refunded':
-      text = `Деньги возвращены на карту ${p.cardMask ?? ''}: ${formatPrice(p.refundedAmount)}. Банк зачислит их в течение нескольких дней.`;
-      break;
+      return t('pay.refunded', { mask, amount: formatPrice(p.refundedAmount) });
     case 'cancelled':
-      text = 'Блокировка суммы на карте снята.';
-      break;
-    case 'failed':
-      text =
-        order.status === 'awaiting_payment'
-          ? `Оплата не прошла: ${p.failureReason ?? 'банк отклонил платёж'}. Попробуйте ещё раз или другой картой${p.expiresAt ? ` до ${formatTime(p.expiresAt, tz)}` : ''}.`
-          : 'Оплата не прошла.';
-      break;
+      return t('pay.voided');
+    case 'failed': {
+      if (!awaiting) return t('pay.failed');
+      const reason = p.failureReason ?? t('pay.declined');
+      return time ? t('pay.failedReasonUntil', { reason, time }) : t('pay.failedReason', { reason });
+    }
     default:
-      text =
-        order.status === 'awaiting_payment'
-          ? `Ожидает оплаты картой онлайн${p.expiresAt ? ` до ${formatTime(p.expiresAt, tz)}` : ''}. Если не оплатить заказ вовремя, он будет отменён.`
-          : 'Не оплачен.';
+      if (!awaiting) return t('pay.unpaid');
+      return time ? t('pay.pendingUntil', { time }) : t('pay.pending');
+  }
+}
+
+/**
+ * How an order is paid and where the payment stands, in the page's language: on delivery (cash or card), or card
+ * online — waiting (with its deadline), declined (with the bank's reason), paid (card mask, when), held on a
+ * two-stage terminal, returned.
+ */
+export function OrderPaymentInfo({ order }: { order: Order }) {
+  const t = useT();
+  const locale = useLocale();
+  const p = order.payment;
+  if (order.paymentId !== PaymentMethod.cardOnline || !p) {
+    return (
+      <p data-testid="payment-state">
+        {order.paymentId === PaymentMethod.cashOnDelivery ? t('pay.onDelivery') : t('pay.onDeliveryCard')}
+      </p>
+    );
   }
   return (
     <p data-testid="payment-state" className={`payment-state payment-state--${p.status}`}>
-      {text}
+      {cardPaymentText(order, p, t, locale)}
     </p>
   );
 }

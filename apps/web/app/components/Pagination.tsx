@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
+import { useT } from '../lib/text.ts';
 
 /**
  * Pagination (spec §2) of a list: previous and next links, the first and last pages, and the pages around the
  * current one («…» between). `href(page)` gives each page's URL; the current page is marked `aria-current`.
  */
 export function Pagination({ page, pageCount, href }: { page: number; pageCount: number; href: (page: number) => string }) {
+  const t = useT();
   if (pageCount <= 1) return null;
   const pages = new Set([1, pageCount, page - 2, page - 1, page, page + 1, page + 2].filter((p) => p >= 1 && p <= pageCount));
   const sorted = [...pages].sort((a, b) => a - b);
@@ -14,9 +16,9 @@ export function Pagination({ page, pageCount, href }: { page: number; pageCount:
     items.push(p);
   });
   return (
-    <nav className="pagination" aria-label="Страницы списка">
+    <nav className="pagination" aria-label={t('ui.pages')}>
       {page > 1 ? (
-        <Link to={href(page - 1)} rel="prev" aria-label="Предыдущая страница">
+        <Link to={href(page - 1)} rel="prev" aria-label={t('ui.prevPage')}>
           ‹
         </Link>
       ) : (
@@ -32,13 +34,13 @@ export function Pagination({ page, pageCount, href }: { page: number; pageCount:
             {p}
           </span>
         ) : (
-          <Link key={p} to={href(p)} aria-label={`Страница ${p}`}>
+          <Link key={p} to={href(p)} aria-label={t('ui.page', { page: p })}>
             {p}
           </Link>
         ),
       )}
       {page < pageCount ? (
-        <Link to={href(page + 1)} rel="next" aria-label="Следующая страница">
+        <Link to={href(page + 1)} rel="next" aria-label={t('ui.nextPage')}>
           ›
         </Link>
       ) : (

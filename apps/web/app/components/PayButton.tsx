@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { HalykPaymentObject } from '@kiim/contract';
 import { formatPrice } from '@kiim/contract/format';
+import { useT } from '../lib/text.ts';
 
 declare global {
   interface Window {
@@ -44,6 +45,7 @@ type PayData = { pay: { scriptUrl: string; payment: HalykPaymentObject } } | { p
  * checkout). A refusal (already paid, window closed, bank unavailable) is shown beside the button.
  */
 export function PayButton({ amount, autoStart = false }: { amount: number; autoStart?: boolean }) {
+  const t = useT();
   const fetcher = useFetcher<PayData>();
   const data = fetcher.data;
   // The payment page failed to open for this answer (the script did not load).
@@ -69,14 +71,14 @@ export function PayButton({ amount, autoStart = false }: { amount: number; autoS
     data && 'payError' in data
       ? data.payError
       : scriptFailed
-        ? 'Не удалось открыть страницу оплаты Halyk Bank. Проверьте соединение и попробуйте ещё раз.'
+        ? t('pay.openFailed')
         : null;
   const busy = fetcher.state !== 'idle' || (!!data && 'pay' in data && !scriptFailed);
   return (
     <fetcher.Form method="post" className="pay">
       <input type="hidden" name="intent" value="pay" />
       <button type="submit" className="button button--primary" disabled={busy} data-testid="pay-button">
-        {busy ? 'Переходим на страницу оплаты…' : `Оплатить картой ${formatPrice(amount)}`}
+        {busy ? t('pay.opening') : t('pay.payAmount', { amount: formatPrice(amount) })}
       </button>
       {problem && (
         <p className="field-error" role="alert">
@@ -84,7 +86,7 @@ export function PayButton({ amount, autoStart = false }: { amount: number; autoS
         </p>
       )}
       <noscript>
-        <p className="muted">Для оплаты картой онлайн включите JavaScript в браузере.</p>
+        <p className="muted">{t('pay.needJs')}</p>
       </noscript>
     </fetcher.Form>
   );

@@ -2,13 +2,16 @@ import { Link } from 'react-router';
 import type { ProductCard as Card } from '@kiim/contract';
 import { Price } from './Price.tsx';
 import { WishlistHeart } from './WishlistHeart.tsx';
+import { StockState } from '@kiim/contract/enums';
+import { stockLabel, useT } from '../lib/text.ts';
 
 /**
  * Product card of lists and sliders: image (explicit size, lazy unless `eager`), brand, name, price, the
  * stock state of the current city (spec §4) and the wishlist heart over the image.
  */
 export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
-  const inStock = product.stockState === 'В наличии';
+  const t = useT();
+  const inStock = product.stockState === StockState.inStock;
   return (
     <article className="card">
       <Link to={`/product/${product.slug}`} className="card__link">
@@ -31,7 +34,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
           <Price price={product.price} originalPrice={product.originalPrice} />
           <span className="card__brand">{product.brand.name}</span>
           <h3 className="card__name">{product.name}</h3>
-          <span className={inStock ? 'stock stock--in' : 'stock'}>{product.stockState}</span>
+          <span className={inStock ? 'stock stock--in' : 'stock'}>{stockLabel(t, product.stockState)}</span>
         </div>
       </Link>
       <WishlistHeart productId={product.id} slug={product.slug} name={product.name} className="card__heart" />

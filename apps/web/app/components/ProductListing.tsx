@@ -1,24 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
-import { SORTS, type ListView, type Sort } from '@kiim/contract/enums';
+import { SORTS } from '@kiim/contract/enums';
+import type { Translate } from '@kiim/contract/text';
 import { formatPrice } from '@kiim/contract/format';
 import type { ProductList } from '@kiim/contract';
 import { hasFilters, listHref, readListState, type ListState } from '../lib/list-url.ts';
 import { ProductGrid } from './ProductCard.tsx';
 import { Pagination } from './Pagination.tsx';
 import { ListingFilters } from './ListingFilters.tsx';
-
-/** Russian names of the sorts of spec §4. */
-const SORT_LABELS: Record<Sort, string> = {
-  default: 'Рекомендуемые',
-  'price-asc': 'Сначала дешевле',
-  'price-desc': 'Сначала дороже',
-  'regional-availability': 'Больше в наличии в вашем городе',
-  'new-arrivals': 'Новинки',
-  'discount-desc': 'По размеру скидки',
-};
-
-const VIEW_LABELS: Record<ListView, string> = { grid: 'Плиткой', hor: 'Списком' };
+import { useT } from '../lib/text.ts';
 
 type Facets = ProductList['facets'];
 
@@ -28,25 +18,29 @@ function activeFilters(
   state: ListState,
   f: Facets,
   cityName: string,
+  t: Translate,
 ): { label: string; href: string }[] {
   const without = (key: 'categorySlug' | 'brand' | 'size' | 'colour', s: string) =>
     listHref(path, state, { [key]: state[key].filter((x) => x !== s) });
   const nameOf = (items: readonly { slug: string; name: string }[], s: string) =>
     items.find((i) => i.slug === s)?.name ?? s;
   const priced = state.priceMin !== undefined || state.priceMax !== undefined;
-  const price =
-    `Цена ${state.priceMin !== undefined ? `от ${formatPrice(state.priceMin)} ` : ''}${state.priceMax !== undefined ? `до ${formatPrice(state.priceMax)}` : ''}`.trim();
+  const range = [
+    state.priceMin !== undefined ? t('listing.priceFrom', { price: formatPrice(state.priceMin) }) : '',
+    state.priceMax !== undefined ? t('listing.priceTo', { price: formatPrice(state.priceMax) }) : '',
+  ];
+  const price = t('listing.price', { range: range.filter(Boolean).join(' ') });
   return [
     ...state.categorySlug.map((s) => ({ label: nameOf(f.categories, s), href: without('categorySlug', s) })),
     ...state.brand.map((s) => ({ label: nameOf(f.brands, s), href: without('brand', s) })),
-    ...state.size.map((s) => ({ label: `Размер ${s}`, href: without('size', s) })),
+    ...state.size.map((s) => ({ label: t('common.sizeValue', { size: s }), href: without('size', s) })),
     ...state.colour.map((s) => ({ label: nameOf(f.colours, s), href: without('colour', s) })),
     ...(priced
       ? [{ label: price, href: listHref(path, state, { priceMin: undefined, priceMax: undefined }) }]
       : []),
-    ...(state.discount ? [{ label: 'Со скидкой', href: listHref(path, state, { discount: false }) }] : []),
+    ...(state.discount ? [{ label: t('listing.discount'), href: listHref(path, state, { discount: false }) }] : []),
     ...(state.inStock
-      ? [{ label: `В наличии: ${cityName}`, href: listHref(path, state, { inStock: false }) }]
+      ? [{ label: t('listing.inStockIn', { city: cityName }), href: listHref(path, state, { inStock: false }) }]
       : []),
   ];
 }
@@ -115,7 +109,8 @@ export function ProductListing({
   empty: React.ReactNode;
 }) {
   const { form, apply } = useListingForm(path, state);
-  const chips = activeFilters(path, state, list.facets, cityName);
+  const t = useT();
+  const chips = activeFilters(path, state, list.facets, cityName, t);
   const reset = listHref(path, {
     ...state,
     brand: [],
@@ -186,23 +181,25 @@ function ListingToolbar({
   state: ListState;
   activeCount: number;
 }) {
+  const t = useT();
   return (
     <div className="toolbar">
-      <input type="checkbox" id="filters-toggle" className="filters-toggle visually-hidden" aria-label="Показать фильтры" />
+      <input type="checkbox" id="filters-toggle" className="filters-toggle visually-hidden" aria-label={t('listing.showFilters')} />
       <label htmlFor="filters-toggle" className="button toolbar__filters">
-        Фильтры{activeCount > 0 ? ` (${activeCount})` : ''}
+        {t('listing.filters')}
+        {activeCount > 0 ? ` (${activeCount})` : ''}
       </label>
       <label className="toolbar__sort">
-        <span className="visually-hidden">Сортировка</span>
-        <select name="sort" defaultValue={state.sort} aria-label="Сортировка">
+        <span className="visually-hidden">{t('listing.sorting')}</span>
+        <select name="sort" defaultValue={state.sort} aria-label={t('listing.sorting')}>
           {SORTS.map((s) => (
             <option key={s} value={s}>
-              {SORT_LABELS[s]}
+              {t(`listing.sort.${s}`)}
             </option>
           ))}
         </select>
       </label>
-      <span className="toolbar__views" role="group" aria-label="Вид списка">
+      <span className="toolbar__views" role="group" aria-label={t('listing.viewLabel')}>
         {(['grid', 'hor'] as const).map((v) => (
           <Link
             key={v}
@@ -212,11 +209,11 @@ function ListingToolbar({
             data-view={v}
             preventScrollReset
           >
-            {VIEW_LABELS[v]}
+            {t(`listing.view.${v}`)}
           </Link>
         ))}
       </span>
-      <span className="toolbar__size" role="group" aria-label="Товаров на странице">
+      <span className="toolbar__size" role="group" aria-label={t('listing.perPage')}>
         {[60, 120].map((n) => (
           <Link
             key={n}
@@ -224,7 +221,7 @@ function ListingToolbar({
             aria-current={state.pageSize === n ? 'true' : undefined}
             preventScrollReset
           >
-            по {n}
+            {t('listing.perPageN', { count: n })}
           </Link>
         ))}
       </span>
@@ -234,12 +231,13 @@ function ListingToolbar({
 
 /** Chips of the filters set, each removing its filter. */
 function ActiveFilters({ chips }: { chips: { label: string; href: string }[] }) {
+  const t = useT();
   if (chips.length === 0) return null;
   return (
-    <ul className="active-filters" aria-label="Выбранные фильтры">
+    <ul className="active-filters" aria-label={t('listing.chosen')}>
       {chips.map((c) => (
         <li key={c.href + c.label}>
-          <Link to={c.href} className="chip" aria-label={`Убрать фильтр: ${c.label}`} preventScrollReset>
+          <Link to={c.href} className="chip" aria-label={t('listing.removeFilter', { label: c.label })} preventScrollReset>
             {c.label} <span aria-hidden="true">×</span>
           </Link>
         </li>
@@ -262,13 +260,14 @@ function ListingResults({
   reset?: string;
   empty: React.ReactNode;
 }) {
+  const t = useT();
   if (list.items.length > 0) return <ProductGrid products={list.items} eagerCount={2} view={state.view} />;
   if (reset) {
     return (
       <div className="empty">
-        <p>По выбранным фильтрам ничего не нашлось.</p>
+        <p>{t('listing.nothing')}</p>
         <Link to={reset} className="button">
-          Сбросить фильтры
+          {t('listing.reset')}
         </Link>
       </div>
     );
@@ -276,9 +275,9 @@ function ListingResults({
   if (list.page > 1 && list.total > 0) {
     return (
       <div className="empty">
-        <p>Такой страницы в списке нет.</p>
+        <p>{t('listing.noPage')}</p>
         <Link to={listHref(path, state, { page: 1 })} className="button">
-          К первой странице
+          {t('listing.firstPage')}
         </Link>
       </div>
     );

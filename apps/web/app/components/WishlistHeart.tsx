@@ -1,5 +1,6 @@
 import { useFetcher, useLocation } from 'react-router';
 import { useRootData } from '../lib/root-data.ts';
+import { useT } from '../lib/text.ts';
 
 /**
  * The wishlist heart of product cards and the product page: a toggle button (`aria-pressed`) in a form
@@ -21,6 +22,7 @@ export function WishlistHeart({
   externalId?: string;
   className?: string;
 }) {
+  const t = useT();
   const root = useRootData();
   const fetcher = useFetcher<{ ok: boolean }>();
   const location = useLocation();
@@ -38,8 +40,8 @@ export function WishlistHeart({
         type="submit"
         className={`heart${on ? ' heart--on' : ''}`}
         aria-pressed={on}
-        aria-label={`В избранное: ${name}`}
-        title={on ? 'Убрать из избранного' : 'Добавить в избранное'}
+        aria-label={t('ui.toWishlist', { name })}
+        title={on ? t('ui.wishlistRemove') : t('ui.wishlistAdd')}
         data-testid="wishlist-heart"
       >
         <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">

@@ -1,6 +1,7 @@
 import { useRef, useState, type MouseEvent } from 'react';
 import type { Image } from '@kiim/contract';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
+import { useT } from '../lib/text.ts';
 
 /** The largest rendition of a product picture (`…/480.webp` → `…/960.webp`, media widths of the API). */
 export const largeImage = (src: string) => src.replace(/\/\d+\.webp$/, '/960.webp');
@@ -19,6 +20,7 @@ export function ZoomableImage({
   sizes: string;
   priority: boolean;
 }) {
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
   const large = largeImage(image.src);
@@ -41,18 +43,18 @@ export function ZoomableImage({
         }}
       >
         <ResponsiveImage image={image} sizes={sizes} priority={priority} />
-        <span className="visually-hidden">Увеличить фото</span>
+        <span className="visually-hidden">{t('ui.zoom')}</span>
       </a>
       <dialog
         ref={dialog}
         className="zoom"
-        aria-label={`Фото крупно: ${image.alt}`}
+        aria-label={t('ui.zoomed', { alt: image.alt })}
         onClose={() => setZoom(null)}
         data-testid="zoom-dialog"
       >
         <form method="dialog">
           <button type="submit" className="zoom__close">
-            Закрыть
+            {t('common.close')}
           </button>
         </form>
         <img

@@ -9,6 +9,7 @@ import {
 } from 'react-router';
 import { clearCookie, readCookie, tokenCookie } from './cookies.server.ts';
 import { invalidCustomerGenderCookie } from './customer-gender.server.ts';
+import { langOf } from './lang.server.ts';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -56,6 +57,8 @@ function sessionClient(
   token: string | undefined,
 ): ApiClient {
   return baseClient(request, context).withToken(token, {
+    // The page's language: the API answers with the catalogue's texts in it (issue 13).
+    headers: { 'accept-language': langOf(request).lang },
     onTokenRefreshed: (fresh) => {
       session.change = { kind: 'set', token: fresh };
     },

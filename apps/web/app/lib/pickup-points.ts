@@ -1,18 +1,19 @@
 import type { PickupPoint } from '@kiim/contract';
+import type { Translate } from '@kiim/contract/text';
 
 // Pickup points (spec §3) as the checkout and the stores page show them: the address in one line, a link to a map
 // service, and positions on the drawn scheme (no map tiles: it works offline and without JavaScript).
 
-/** Address of a pickup point in one line from its parts (spec §3): building, street, entrance, floor, office. */
-export function pickupAddress(p: PickupPoint): string {
+/** Address of a pickup point in one line from its parts (spec §3): building, street, entrance, floor, office; words in `t`'s language. */
+export function pickupAddress(p: PickupPoint, t: Translate): string {
   return [
     p.buildingName,
     `${p.addressCity}, ${p.addressStreetNumber}`,
-    p.addressEntranceNumber && `подъезд ${p.addressEntranceNumber}`,
+    p.addressEntranceNumber && t('checkout.entranceN', { n: p.addressEntranceNumber }),
     p.addressFloor &&
       (p.addressFloor.startsWith('-')
-        ? `${p.addressFloor.slice(1)} подземный этаж`
-        : `${p.addressFloor} этаж`),
+        ? t('checkout.underground', { n: p.addressFloor.slice(1) })
+        : t('checkout.floorN', { n: p.addressFloor })),
     p.addressApartmentNumber,
   ]
     .filter(Boolean)

@@ -1,5 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
+import type { Messages as CompiledMessages } from '@lingui/core';
 import type { City, Customer, SellerDetails } from '@kiim/contract';
+import type { Lang } from '@kiim/contract/text';
 
 /** The allow-listed public configuration that reaches the browser (lib/public-config.server.ts). */
 export interface PublicConfig {
@@ -33,6 +35,12 @@ export interface RootData {
   publicConfig: PublicConfig;
   /** The seller's legal details and customer service for the footer (null when the API could not give them). */
   seller: SellerDetails | null;
+  /** The page's language (issue 13: `?lang=`, else the `lang` cookie, else Russian). */
+  lang: Lang;
+  /** The compiled catalogue of that language only (lib/text.ts translates with it). */
+  messages: CompiledMessages;
+  /** Public origin of the shop, for the hreflang alternates of every page. */
+  origin: string;
 }
 
 /**

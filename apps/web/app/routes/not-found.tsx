@@ -1,8 +1,9 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/not-found';
 import { NotFound } from '../components/NotFound.tsx';
+import { metaT } from '../lib/text.ts';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Страница не найдена — Kiim' }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaT(matches)('notFound.meta') }];
 
 /**
  * Any unknown path (spec §2): the 404 screen with status 404. `/home-{slug}` with a slug other than

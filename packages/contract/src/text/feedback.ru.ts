@@ -86,5 +86,5 @@ export const RU_FEEDBACK = {
   },
 };
 
-/** The shape every language's catalogue of reviews and questions has. */
-export type FeedbackMessages = typeof RU_FEEDBACK;
+/** The shape every language's catalogue of reviews and questions has (plural forms per the language's own rules). */
+export type FeedbackMessages = Omit<typeof RU_FEEDBACK, 'count'> & { count: Record<'reviews' | 'questions', PluralForms> };

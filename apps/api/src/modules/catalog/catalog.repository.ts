@@ -325,3 +325,34 @@ export function findSkuRefs(db: DbOrTrx, ids: readonly number[]) {
     .where('sku.id', 'in', [...new Set(ids)])
     .execute();
 }
+
+/** The catalogue texts of a language as Russian text → translation (issue 13). */
+export async function catalogueTexts(db: DbOrTrx, lang: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('catalogue_text')
+    .select(['source', 'text'])
+    .where('lang', '=', lang)
+    .execute();
+  return new Map(rows.map((r) => [r.source, r.text]));
+}
+
+/** Writes catalogue texts (a new translation replaces the old one of the same Russian text and language). */
+export async function saveCatalogueTexts(
+  db: DbOrTrx,
+  rows: readonly { lang: string; source: string; text: string; updated_at: string }[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto('catalogue_text')
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) =>
+        oc
+          .columns(['lang', 'source'])
+          .doUpdateSet((eb) => ({
+            text: eb.ref('excluded.text'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+      )
+      .execute();
+  }
+}

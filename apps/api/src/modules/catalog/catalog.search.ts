@@ -2,6 +2,7 @@ import type { DbOrTrx } from '#app/db/database.ts';
 import { cachedAnswer } from './catalog.cache.ts';
 import * as repo from './catalog.repository.ts';
 import { productTerms, resolveQuery } from './search.rules.ts';
+import { translateText } from './catalog.texts.ts';
 
 // Catalogue search (docs/decisions/009-catalogue-search.md): the app keeps normalised terms of every product in
 // `product_search_term` (Snowball stems of Russian words, other words as they are), and reads a query into
@@ -10,7 +11,8 @@ import { productTerms, resolveQuery } from './search.rules.ts';
 
 /**
  * Rebuilds the search terms of the given products (all when omitted) from their name, brand, category and
- * colour, in one transaction unless `db` already is one.
+ * colour — in Russian and, where the catalogue has them, in Kazakh (`catalogue_text`, issue 13), so a search
+ * finds products by Kazakh words too — in one transaction unless `db` already is one.
  * @returns how many products were indexed and how many term rows were written.
  */
 export async function reindexSearch(
@@ -19,21 +21,24 @@ export async function reindexSearch(
 ): Promise<{ products: number; terms: number }> {
   const run = async (trx: DbOrTrx) => {
     const products = await repo.productsForSearchIndex(trx, productIds);
-    const rows = products.flatMap((p) =>
-      [
-        ...productTerms({
-          name: p.name,
-          brandName: p.brand_name,
-          categoryName: p.category_name,
-          colourName: p.colour_name,
-        }),
-      ].map(([term, weight]) => ({ term, product_id: p.id, weight })),
-    );
-    await repo.replaceSearchTerms(
-      trx,
-      productIds ?? products.map((p) => p.id),
-      rows,
-    );
+    const kk = await repo.catalogueTexts(trx, 'kk');
+    const rows = products.flatMap((p) => {
+      const terms = productTerms({
+        name: p.name,
+        brandName: p.brand_name,
+        categoryName: p.category_name,
+        colourName: p.colour_name,
+      });
+      const kazakh = productTerms({
+        name: translateText(kk, p.name),
+        brandName: p.brand_name,
+        categoryName: translateText(kk, p.category_name),
+        colourName: translateText(kk, p.colour_name),
+      });
+      for (const [term, weight] of kazakh) terms.set(term, Math.max(terms.get(term) ?? 0, weight));
+      return [...terms].map(([term, weight]) => ({ term, product_id: p.id, weight }));
+    });
+    await repo.replaceSearchTerms(trx, productIds ?? products.map((p) => p.id), rows);
     return { products: products.length, terms: rows.length };
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);

@@ -162,6 +162,16 @@ export interface BannerTable {
   updated_at: string;
 }
 
+/** A catalogue text in another language, keyed by its Russian text (issue 13; migration 20261211T100000). */
+export interface CatalogueTextTable {
+  /** Language of `text`: `kk`. */
+  lang: string;
+  /** The Russian text it translates (a name, a sentence of a description, a composition). */
+  source: string;
+  text: string;
+  updated_at: string;
+}
+
 export type CityRow = Selectable<CityTable>;
 export type PickupPointRow = Selectable<PickupPointTable>;
 export type ProductRow = Selectable<ProductTable>;

@@ -1,17 +1,10 @@
-import { PaymentMethod } from '@kiim/contract/enums';
 import { CHECKOUT_LIMITS } from '@kiim/contract/checkout';
 import { formatPrice } from '@kiim/contract/format';
 import type { CartItem, DeliveryMethodOption, PaymentMethodOption, PickupPoint } from '@kiim/contract';
-import { text } from '../../lib/text.ts';
+import { methodName, useT } from '../../lib/text.ts';
 import { Field, FieldError, FormAlert } from '../form/Field.tsx';
 import { CourierForm } from './CourierForm.tsx';
 import { PickupPoints } from './PickupPoints.tsx';
-
-const PAYMENT_HINTS: Record<number, string> = {
-  [PaymentMethod.cashOnDelivery]: 'Курьеру или в пункте выдачи',
-  [PaymentMethod.cardOnDelivery]: 'Курьеру или в пункте выдачи, по терминалу',
-  [PaymentMethod.cardOnline]: 'Visa или Mastercard на защищённой странице Halyk Bank сразу после оформления',
-};
 
 /** The delivery methods the city offers (spec §4), each with its price and when it comes (`datesFor`). */
 export function DeliveryMethods({
@@ -27,19 +20,20 @@ export function DeliveryMethods({
   datesFor: (methodId: number) => string;
   courierOffered: boolean;
 }) {
+  const t = useT();
   return (
     <fieldset className="panel">
-      <legend>Способ получения{cityName ? ` в городе ${cityName}` : ''}</legend>
+      <legend>{cityName ? t('checkout.receiveIn', { city: cityName }) : t('checkout.receive')}</legend>
       {methods.map((m) => (
         <label key={m.id} className="option option--method">
           <input type="radio" name="deliveryMethodId" value={m.id} defaultChecked={m.id === checkedId} />
           <span>
-            <strong>{m.name}</strong> — {m.price ? formatPrice(m.price) : 'бесплатно'}
+            <strong>{methodName(t, 'deliveryMethod', m.id, m.name)}</strong> — {m.price ? formatPrice(m.price) : t('common.free')}
             <span className="muted"> · {datesFor(m.id)}</span>
           </span>
         </label>
       ))}
-      {!courierOffered && <p className="muted checkout__hint">Курьерской доставки в этом городе пока нет.</p>}
+      {!courierOffered && <p className="muted checkout__hint">{t('checkout.noCourier')}</p>}
     </fieldset>
   );
 }
@@ -56,9 +50,10 @@ export function PaymentMethods({
   deliveryMethodId: number;
   error?: string;
 }) {
+  const t = useT();
   return (
     <fieldset className="panel">
-      <legend>Оплата</legend>
+      <legend>{t('common.payment')}</legend>
       {methods.map((m) => (
         <label key={m.id} className="option option--method">
           <input
@@ -69,8 +64,8 @@ export function PaymentMethods({
             disabled={!m.deliveryMethodIds.includes(deliveryMethodId)}
           />
           <span>
-            <strong>{m.name}</strong>
-            <span className="muted"> · {PAYMENT_HINTS[m.id]}</span>
+            <strong>{methodName(t, 'paymentMethod', m.id, m.name)}</strong>
+            {[1, 2, 3].includes(m.id) && <span className="muted"> · {t(`checkout.payHint.${m.id as 1 | 2 | 3}`)}</span>}
           </span>
         </label>
       ))}
@@ -81,10 +76,11 @@ export function PaymentMethods({
 
 /** Lines that can come from another city (spec §4 'В другом городе', 3–5 days) and the choice to bring them. */
 export function OtherCityItems({ items, checked }: { items: CartItem[]; checked: boolean }) {
+  const t = useT();
   if (items.length === 0) return null;
   return (
     <fieldset className="panel">
-      <legend>Товары из других городов</legend>
+      <legend>{t('checkout.otherCities')}</legend>
       <ul className="other-city">
         {items.map((i) => (
           <li key={i.externalId}>
@@ -94,7 +90,7 @@ export function OtherCityItems({ items, checked }: { items: CartItem[]; checked:
       </ul>
       <label className="option">
         <input type="checkbox" name="includeOtherCityItems" defaultChecked={checked} />
-        <span>Привезти их из другого города — 3–5 дней, весь заказ приедет вместе</span>
+        <span>{t('checkout.bringThem')}</span>
       </label>
     </fieldset>
   );
@@ -110,13 +106,14 @@ export function ContactFields({
   comment?: string;
   error?: string;
 }) {
+  const t = useT();
   return (
     <fieldset className="panel">
-      <legend>Контакты и комментарий</legend>
+      <legend>{t('checkout.contacts')}</legend>
       <Field
         id="email"
         name="email"
-        label={text.checkout.email}
+        label={t('checkout.email')}
         type="email"
         autoComplete="email"
         maxLength={CHECKOUT_LIMITS.email}
@@ -124,7 +121,7 @@ export function ContactFields({
         error={error}
       />
       <label className="field">
-        <span>{text.checkout.comment}</span>
+        <span>{t('checkout.comment')}</span>
         <textarea
           name="customerComment"
           rows={3}
@@ -144,14 +141,16 @@ export function CheckoutAlert({
   message?: string;
   changedLines: { externalId: string; name: string; requested: number; available: number }[];
 }) {
+  const t = useT();
   return (
     <FormAlert message={message} className="alert" testId="checkout-alert">
       {changedLines.length > 0 && (
         <ul>
           {changedLines.map((l) => (
             <li key={l.externalId}>
-              {l.name}: вы хотели {l.requested} шт.,{' '}
-              {l.available ? `осталось ${l.available} шт.` : 'больше нет в наличии'}
+              {l.available
+                ? t('checkout.shortage', { name: l.name, requested: l.requested, available: l.available })
+                : t('checkout.shortageNone', { name: l.name, requested: l.requested })}
             </li>
           ))}
         </ul>
@@ -179,15 +178,16 @@ export function ReceivingPanels({
   values: Record<string, string>;
   mobile: string | null;
 }) {
+  const t = useT();
   return (
     <>
       <fieldset className="panel pickup-panel">
-        <legend>Пункт самовывоза</legend>
+        <legend>{t('checkout.pickupPoint')}</legend>
         <PickupPoints points={points} selectedId={selectedPointId} error={errors.pickupPointId} />
       </fieldset>
       {courierOffered && (
         <fieldset className="panel courier-panel">
-          <legend>Адрес доставки курьером</legend>
+          <legend>{t('checkout.courierAddress')}</legend>
           <CourierForm errors={errors} values={values} mobile={mobile} />
         </fieldset>
       )}

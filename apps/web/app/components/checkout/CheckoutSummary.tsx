@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { CartItem } from '@kiim/contract';
 import { formatPrice } from '@kiim/contract/format';
+import { useT } from '../../lib/text.ts';
 
 /**
  * The order summary of the checkout (issue: available lines only, delivery cost and dates, total): the lines
@@ -25,17 +26,18 @@ export function CheckoutSummary({
   cardOnline: boolean;
   busy: boolean;
 }) {
+  const t = useT();
   const items = lines.reduce((s, i) => s + i.price * i.qty, 0);
   const count = lines.reduce((s, i) => s + i.qty, 0);
   return (
-    <aside className="summary" aria-label="Ваш заказ">
-      <h2>Ваш заказ</h2>
+    <aside className="summary" aria-label={t('checkout.yourOrder')}>
+      <h2>{t('checkout.yourOrder')}</h2>
       <ul className="summary__lines" data-testid="summary-lines">
         {lines.map((i) => (
           <li key={i.externalId}>
             <span>
               {i.name}, {i.size} × {i.qty}
-              {i.fromOtherCity && <span className="muted"> · из другого города</span>}
+              {i.fromOtherCity && <span className="muted"> · {t('common.fromOtherCity')}</span>}
             </span>
             <span>{formatPrice(i.price * i.qty)}</span>
           </li>
@@ -43,32 +45,34 @@ export function CheckoutSummary({
       </ul>
       {leftInCart > 0 && (
         <p className="muted summary__hint">
-          Товары, которых нет в вашем городе, останутся в <Link to="/Cart">корзине</Link>.
+          {t('checkout.staysBefore')} <Link to="/Cart">{t('checkout.staysLink')}</Link>
+          {t('checkout.staysAfter')}
         </p>
       )}
       <dl>
         <div>
-          <dt>Товары, {count} шт.</dt>
+          <dt>{t('checkout.goodsPcs', { count })}</dt>
           <dd data-testid="checkout-items">{formatPrice(items)}</dd>
         </div>
         <div>
           <dt>{deliveryName}</dt>
-          <dd data-testid="checkout-delivery">{deliveryPrice ? formatPrice(deliveryPrice) : 'бесплатно'}</dd>
+          <dd data-testid="checkout-delivery">{deliveryPrice ? formatPrice(deliveryPrice) : t('common.free')}</dd>
         </div>
         <div>
-          <dt>Получение</dt>
+          <dt>{t('common.receiving')}</dt>
           <dd data-testid="checkout-dates">{dates}</dd>
         </div>
         <div className="summary__total">
-          <dt>Итого</dt>
+          <dt>{t('common.total')}</dt>
           <dd data-testid="checkout-total">{formatPrice(items + deliveryPrice)}</dd>
         </div>
       </dl>
       <button type="submit" className="button button--primary button--block" disabled={busy}>
-        {busy ? 'Оформляем…' : cardOnline ? 'Оформить и перейти к оплате' : 'Подтвердить заказ'}
+        {busy ? t('checkout.placing') : cardOnline ? t('checkout.placeAndPay') : t('checkout.confirm')}
       </button>
       <p className="muted summary__hint">
-        Нажимая кнопку, вы соглашаетесь с условиями <Link to="/info/dogovor-publichnoj-oferty">публичной оферты</Link>.
+        {t('checkout.agreeBefore')} <Link to="/info/dogovor-publichnoj-oferty">{t('checkout.agreeLink')}</Link>
+        {t('checkout.agreeAfter')}
       </p>
     </aside>
   );

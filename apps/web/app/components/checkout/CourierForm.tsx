@@ -1,9 +1,8 @@
 import { CHECKOUT_LIMITS } from '@kiim/contract/checkout';
 import { formatPhone } from '@kiim/contract/format';
-import { text } from '../../lib/text.ts';
+import { useT } from '../../lib/text.ts';
 import { Field } from '../form/Field.tsx';
 
-const t = text.checkout;
 
 /**
  * The courier's address (spec §3 checkout draft `delivery`): street, building (required), entrance, floor,
@@ -20,6 +19,7 @@ export function CourierForm({
   values: Record<string, string>;
   mobile: string | null;
 }) {
+  const t = useT();
   const field = (name: keyof typeof CHECKOUT_LIMITS) => ({
     id: name,
     name,
@@ -30,29 +30,29 @@ export function CourierForm({
   return (
     <>
       <div className="form-grid">
-        <Field label={t.street} wide required autoComplete="address-line1" {...field('street')} />
-        <Field label={t.building} required {...field('building')} />
-        <Field label={t.entrance} {...field('entranceNumber')} />
-        <Field label={t.floor} {...field('floor')} />
-        <Field label={t.flat} {...field('flat')} />
+        <Field label={t('checkout.street')} wide required autoComplete="address-line1" {...field('street')} />
+        <Field label={t('checkout.building')} required {...field('building')} />
+        <Field label={t('checkout.entrance')} {...field('entranceNumber')} />
+        <Field label={t('checkout.floor')} {...field('floor')} />
+        <Field label={t('checkout.flat')} {...field('flat')} />
       </div>
-      {mobile && <p className="muted checkout__hint">{t.courierCalls(formatPhone(mobile))}</p>}
+      {mobile && <p className="muted checkout__hint">{t('checkout.courierCalls', { phone: formatPhone(mobile) })}</p>}
       <label className="option">
         <input
           type="checkbox"
           name="deliveryNotToCustomer"
           defaultChecked={values.deliveryNotToCustomer === 'on'}
         />
-        <span>{t.otherRecipient}</span>
+        <span>{t('checkout.otherRecipient')}</span>
       </label>
       <div className="form-grid recipient">
-        <Field label={t.contactName} autoComplete="off" {...field('contactName')} />
+        <Field label={t('checkout.contactName')} autoComplete="off" {...field('contactName')} />
         <Field
-          label={t.contactPhone}
+          label={t('checkout.contactPhone')}
           type="tel"
           inputMode="tel"
           autoComplete="off"
-          placeholder={t.contactPhonePlaceholder}
+          placeholder={t('checkout.contactPhonePlaceholder')}
           {...field('contactPhone')}
         />
       </div>

@@ -2,6 +2,7 @@ import type { PickupPoint } from '@kiim/contract';
 import { mapLink, pickupAddress } from '../../lib/pickup-points.ts';
 import { useRootData } from '../../lib/root-data.ts';
 import { PointsMap } from '../map/PointsMap.tsx';
+import { useT } from '../../lib/text.ts';
 
 /** A marker of the real map selects its point, as its pin on the scheme does. */
 const selectPoint = (id: number) => document.getElementById(`pp-${id}`)?.click();
@@ -22,6 +23,7 @@ export function PickupPoints({
   selectedId: number | null;
   error: string | undefined;
 }) {
+  const t = useT();
   const map = useRootData()?.publicConfig.map ?? null;
   const highlight = points
     .map((p) => `.checkout:has(#pp-${p.id}:checked) .pickup-map__pin[data-point='${p.id}'],.checkout:has(#pp-${p.id}:checked) .pickup-point[data-point='${p.id}']{--pin:var(--ink);--pin-text:#fff;border-color:var(--ink)}`)
@@ -32,7 +34,7 @@ export function PickupPoints({
       <PointsMap
         points={points}
         map={map}
-        label="Схема расположения пунктов самовывоза"
+        label={t('checkout.scheme')}
         onMarker={selectPoint}
         renderPin={(p, i, at) => (
           <label
@@ -45,7 +47,7 @@ export function PickupPoints({
           >
             <span aria-hidden="true">{i + 1}</span>
             <span className="visually-hidden">
-              Пункт {i + 1} на схеме: {p.title}
+              {t('checkout.pointOnScheme', { n: i + 1, title: p.title })}
             </span>
           </label>
         )}
@@ -72,13 +74,13 @@ export function PickupPoints({
               </span>
               <span className="pickup-point__text">
                 <strong>{p.title}</strong>
-                <span>{pickupAddress(p)}</span>
+                <span>{pickupAddress(p, t)}</span>
                 <span className="muted">{p.openingHours}</span>
                 {p.addressComment && <span className="muted">{p.addressComment}</span>}
               </span>
             </label>
             <a className="pickup-point__map" href={mapLink(p)} target="_blank" rel="noopener noreferrer">
-              На карте
+              {t('checkout.onMap')}
             </a>
           </li>
         ))}

@@ -1,16 +1,17 @@
 import { useId, useState, useSyncExternalStore, type ComponentProps, type ReactNode } from 'react';
-import { text } from '../../lib/text.ts';
+import { useSourceText, useT } from '../../lib/text.ts';
 
 // The browser half of the form kit (lib/form.server.ts is the server's): a labelled field with its message,
 // a field's message alone, the form's alert and its "saved" note, a radio group. Every storefront form uses
 // them, so a refusal looks and reads (aria-invalid, aria-describedby, role=alert) the same everywhere.
 
-/** A field's Russian message below it, announced when it appears. */
+/** A field's message below it (in the page's language, lib/text.ts useSourceText), announced when it appears. */
 export function FieldError({ id, message }: { id: string; message?: string }) {
+  const tr = useSourceText();
   if (!message) return null;
   return (
     <p className="field-error" id={id} role="alert">
-      {message}
+      {tr(message)}
     </p>
   );
 }
@@ -89,6 +90,7 @@ export function PasswordField({
   required = true,
   ...props
 }: { label: string; name: string; error?: string; hint?: string } & ComponentProps<'input'>) {
+  const t = useT();
   const [shown, setShown] = useState(false);
   const hydrated = useHydrated();
   return (
@@ -101,7 +103,7 @@ export function PasswordField({
           onClick={() => setShown((s) => !s)}
           aria-pressed={shown}
         >
-          {shown ? text.form.hidePassword : text.form.showPassword}
+          {shown ? t('form.hidePassword') : t('form.showPassword')}
         </button>
       )}
     </div>
@@ -120,10 +122,11 @@ export function FormAlert({
   className?: string;
   children?: ReactNode;
 }) {
+  const tr = useSourceText();
   if (!message) return null;
   return (
     <div className={className} role="alert" data-testid={testId}>
-      <p>{message}</p>
+      <p>{tr(message)}</p>
       {children}
     </div>
   );

@@ -2,6 +2,7 @@ import type { DeliveryCity } from '@kiim/contract';
 import { mapLink, pickupAddress } from '../../lib/pickup-points.ts';
 import type { MapConfig } from '../../lib/root-data.ts';
 import { PointsMap } from '../map/PointsMap.tsx';
+import { useT } from '../../lib/text.ts';
 
 /**
  * Stores and pickup points by city (spec §2 `/info/stores`), from the catalogue: a jump list of cities, then per
@@ -9,6 +10,7 @@ import { PointsMap } from '../map/PointsMap.tsx';
  * comment and a link to the point on a map service. Pins link to their point in the list.
  */
 export function Stores({ cities, map }: { cities: DeliveryCity[]; map: MapConfig | null }) {
+  const t = useT();
   return (
     <div className="stores" data-testid="stores">
       <nav aria-label="Города" className="stores__cities">
@@ -49,7 +51,7 @@ export function Stores({ cities, map }: { cities: DeliveryCity[]; map: MapConfig
             {c.pickupPoints.map((p) => (
               <li key={p.id} id={`pp-${p.id}`} className="store" data-testid="store">
                 <strong>{p.title}</strong>
-                <span>{pickupAddress(p)}</span>
+                <span>{pickupAddress(p, t)}</span>
                 <span>{p.openingHours}</span>
                 {p.addressComment && <span className="muted">{p.addressComment}</span>}
                 <a href={mapLink(p)} target="_blank" rel="noopener noreferrer">

@@ -2,6 +2,7 @@ import { Suspense, lazy, useSyncExternalStore, type ReactNode } from 'react';
 import type { PickupPoint } from '@kiim/contract';
 import { schematicPositions } from '../../lib/pickup-points.ts';
 import type { MapConfig } from '../../lib/root-data.ts';
+import { useT } from '../../lib/text.ts';
 
 /** The tile map, in a chunk of its own with Leaflet: loaded only in the browser, only when a map is configured. */
 const LeafletMap = lazy(() => import('./LeafletMap.tsx'));
@@ -34,13 +35,14 @@ export function PointsMap({
   renderPin: (point: PickupPoint, index: number, at: { x: number; y: number }) => ReactNode;
   onMarker?: (id: number) => void;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const positions = schematicPositions(points);
   const scheme = (
     <div className="pickup-map" role="group" aria-label={label}>
       {points.map((p, i) => renderPin(p, i, positions.get(p.id)!))}
       <span className="pickup-map__note" aria-hidden="true">
-        Схема без подложки карты
+        {t('checkout.schemeOnly')}
       </span>
     </div>
   );

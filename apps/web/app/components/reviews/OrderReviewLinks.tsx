@@ -1,10 +1,8 @@
 import { Link, useLocation } from 'react-router';
 import type { MyReview, Order } from '@kiim/contract';
-import { feedbackText } from '../../lib/feedback-text.ts';
+import { useFeedbackText } from '../../lib/feedback-text.ts';
 import type { ReviewedProduct } from './ReviewForm.tsx';
 import { REVIEWED_PARAM, reviewHref } from './review-url.ts';
-
-const t = feedbackText;
 
 /** The distinct products of orders' lines, in order of appearance (what a review modal can be opened for). */
 export function reviewableProducts(orders: readonly Pick<Order, 'status' | 'lines'>[]): ReviewedProduct[] {
@@ -28,6 +26,7 @@ export function OrderReviewLinks({
   order: Pick<Order, 'status' | 'lines'>;
   reviews: ReadonlyMap<string, MyReview>;
 }) {
+  const t = useFeedbackText();
   const location = useLocation();
   const products = reviewableProducts([order]);
   if (products.length === 0) return null;
@@ -64,6 +63,7 @@ export const reviewsBySlug = (reviews: readonly MyReview[]) =>
 
 /** «Спасибо за отзыв» on the page the review modal was sent from (`?reviewed=<slug>`). */
 export function ReviewSentNote() {
+  const t = useFeedbackText();
   const location = useLocation();
   if (!new URLSearchParams(location.search).get(REVIEWED_PARAM)) return null;
   return (

@@ -2,15 +2,13 @@ import { Suspense } from 'react';
 import { Await } from 'react-router';
 import type { QuestionPage, ReviewPage, ReviewSummary } from '@kiim/contract';
 import { plural } from '@kiim/contract/text';
-import { feedbackText } from '../../lib/feedback-text.ts';
+import { useFeedbackText } from '../../lib/feedback-text.ts';
 import { useRootData } from '../../lib/root-data.ts';
 import { ReviewSummaryPanel } from './ReviewSummaryPanel.tsx';
 import { ReviewList } from './ReviewList.tsx';
 import { AskForm, QuestionList } from './QuestionList.tsx';
 import { Stars, formatRating } from './Stars.tsx';
 import type { FeedbackView } from './feedback-url.ts';
-
-const t = feedbackText;
 
 /** The product page's lists of reviews and questions, streamed after the page (null when they failed to load). */
 export type FeedbackLists = { reviews: ReviewPage; questions: QuestionPage } | null;
@@ -19,6 +17,7 @@ export type FeedbackLists = { reviews: ReviewPage; questions: QuestionPage } | n
  * The average rating and count beside the price, linking to the reviews below (nothing while there are none).
  */
 export function RatingLink({ summary }: { summary: ReviewSummary | null }) {
+  const t = useFeedbackText();
   if (!summary?.count || summary.average === null) return null;
   return (
     <a href="#reviews" className="rating-link" data-testid="rating-link">
@@ -44,6 +43,7 @@ export function ProductFeedback({
   lists: Promise<FeedbackLists>;
   view: FeedbackView;
 }) {
+  const t = useFeedbackText();
   const signedIn = Boolean(useRootData()?.customer);
   return (
     <div className="feedback">

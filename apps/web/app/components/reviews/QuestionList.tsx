@@ -1,27 +1,28 @@
 import { Link, useLocation } from 'react-router';
 import type { QuestionAnswer, QuestionPage } from '@kiim/contract';
 import { formatDate } from '@kiim/contract/format';
-import { feedbackText } from '../../lib/feedback-text.ts';
+import { useFeedbackText } from '../../lib/feedback-text.ts';
 import { FormAlert } from '../form/Field.tsx';
 import { TextAreaField } from '../form/TextAreaField.tsx';
 import { signInHref } from '../sign-in/sign-in-url.ts';
 import { Pagination } from '../Pagination.tsx';
 import { feedbackHref, type FeedbackView } from './feedback-url.ts';
 import { useFeedbackForm } from './feedback-reply.ts';
-
-const t = feedbackText.questions;
+import { useLocale } from '../../lib/text.ts';
 
 /** The shop's answers to a question (or «Мы готовим ответ»). */
 export function Answers({ answers }: { answers: readonly QuestionAnswer[] }) {
+  const locale = useLocale();
+  const t = useFeedbackText().questions;
   if (answers.length === 0) return <p className="muted">{t.answerPending}</p>;
   return (
     <>
       {answers.map((a) => (
         <div key={a.createdAt + a.text.slice(0, 20)} className="answer" data-testid="answer">
           <p className="answer__head">
-            <strong>{a.authorName}</strong> <span className="muted">{formatDate(a.createdAt)}</span>
+            <strong data-ugc>{a.authorName}</strong> <span className="muted">{formatDate(a.createdAt, 'Asia/Almaty', locale)}</span>
           </p>
-          <p className="feedback-text">{a.text}</p>
+          <p className="feedback-text" data-ugc>{a.text}</p>
         </div>
       ))}
     </>
@@ -30,6 +31,8 @@ export function Answers({ answers }: { answers: readonly QuestionAnswer[] }) {
 
 /** A page of the product's published questions with the shop's answers, and the pages under them. */
 export function QuestionList({ page, view }: { page: QuestionPage; view: FeedbackView }) {
+  const locale = useLocale();
+  const t = useFeedbackText().questions;
   const { pathname } = useLocation();
   if (page.total === 0) return <p className="muted">{t.none}</p>;
   return (
@@ -38,9 +41,9 @@ export function QuestionList({ page, view }: { page: QuestionPage; view: Feedbac
         {page.items.map((q) => (
           <li key={q.id} className="question" data-testid="question">
             <p className="question__head">
-              <strong>{q.authorName}</strong> <span className="muted">{formatDate(q.publishedAt)}</span>
+              <strong data-ugc>{q.authorName}</strong> <span className="muted">{formatDate(q.publishedAt, 'Asia/Almaty', locale)}</span>
             </p>
-            <p className="feedback-text question__text">{q.text}</p>
+            <p className="feedback-text question__text" data-ugc>{q.text}</p>
             <Answers answers={q.answers} />
           </li>
         ))}
@@ -59,6 +62,7 @@ export function QuestionList({ page, view }: { page: QuestionPage; view: Feedbac
  * `QuestionForm`, then `POST /api/question/create`) and waits for moderation; a visitor gets the sign-in dialog.
  */
 export function AskForm({ slug, signedIn }: { slug: string; signedIn: boolean }) {
+  const t = useFeedbackText().questions;
   const location = useLocation();
   const { fetcher, reply, busy } = useFeedbackForm('ask');
   if (!signedIn)

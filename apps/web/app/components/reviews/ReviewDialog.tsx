@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from 'react-router';
 import type { FormReply } from '../../lib/form.ts';
-import { feedbackText } from '../../lib/feedback-text.ts';
+import { useFeedbackText } from '../../lib/feedback-text.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { ReviewForm, type ReviewedProduct } from './ReviewForm.tsx';
 import { REVIEW_PARAM, withoutReviewParams } from './review-url.ts';
@@ -20,6 +20,7 @@ export function ReviewDialog({ products }: { products: readonly ReviewedProduct[
 }
 
 function OpenReviewDialog({ product, from }: { product: ReviewedProduct; from: string }) {
+  const feedbackText = useFeedbackText();
   const fetcher = useFetcher<FormReply>({ key: `review-${product.slug}` });
   return (
     <ConfirmDialog title={feedbackText.reviewForm.title} closeHref={from} testId="review-dialog">

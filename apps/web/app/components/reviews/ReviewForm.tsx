@@ -1,12 +1,10 @@
 import { Link, type Form } from 'react-router';
 import { REVIEW_FITS } from '@kiim/contract/enums';
 import type { FormReply } from '../../lib/form.ts';
-import { feedbackText } from '../../lib/feedback-text.ts';
+import { useFeedbackText } from '../../lib/feedback-text.ts';
 import { ChoiceGroup, FormAlert } from '../form/Field.tsx';
 import { TextAreaField } from '../form/TextAreaField.tsx';
 import { StarRatingInput } from './Stars.tsx';
-
-const t = feedbackText.reviewForm;
 
 /** The product a review is written about, as the order shows it. */
 export interface ReviewedProduct {
@@ -38,6 +36,8 @@ export function ReviewForm({
   FormComponent: typeof Form;
   cancelHref?: string;
 }) {
+  const t = useFeedbackText().reviewForm;
+  const feedbackText = useFeedbackText();
   const errors = reply?.errors ?? {};
   const values = reply?.values ?? {};
   return (

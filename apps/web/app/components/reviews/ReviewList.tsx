@@ -1,14 +1,13 @@
 import { Link, useLocation } from 'react-router';
 import type { PublicReview, ReviewPage } from '@kiim/contract';
 import { formatDate } from '@kiim/contract/format';
-import { feedbackText } from '../../lib/feedback-text.ts';
+import { useFeedbackText } from '../../lib/feedback-text.ts';
 import { signInHref } from '../sign-in/sign-in-url.ts';
 import { Pagination } from '../Pagination.tsx';
 import { Stars } from './Stars.tsx';
 import { feedbackHref, type FeedbackView } from './feedback-url.ts';
 import { useFeedbackForm } from './feedback-reply.ts';
-
-const t = feedbackText;
+import { useLocale } from '../../lib/text.ts';
 
 /**
  * A page of the product's published reviews (issue 10): the order switch (newest / most useful), each review with
@@ -24,6 +23,7 @@ export function ReviewList({
   view: FeedbackView;
   signedIn: boolean;
 }) {
+  const t = useFeedbackText();
   const { pathname } = useLocation();
   if (page.total === 0) return <p className="muted">{t.reviews.none}</p>;
   return (
@@ -64,16 +64,18 @@ export function ReviewList({
 }
 
 function ReviewItem({ review: r, signedIn }: { review: PublicReview; signedIn: boolean }) {
+  const locale = useLocale();
+  const t = useFeedbackText();
   return (
     <li className="review" id={`review-${r.id}`} data-testid="review">
       <p className="review__head">
         <Stars rating={r.rating} />
-        <strong>{r.authorName}</strong>
-        <span className="muted">{formatDate(r.publishedAt)}</span>
+        <strong data-ugc>{r.authorName}</strong>
+        <span className="muted">{formatDate(r.publishedAt, 'Asia/Almaty', locale)}</span>
         {r.verifiedPurchase && <span className="review__verified">{t.reviews.verified}</span>}
       </p>
       {r.fit && <p className="review__fit muted">{t.fit[r.fit]}</p>}
-      <p className="feedback-text">{r.text}</p>
+      <p className="feedback-text" data-ugc>{r.text}</p>
       <HelpfulButton review={r} signedIn={signedIn} />
     </li>
   );
@@ -84,6 +86,7 @@ function ReviewItem({ review: r, signedIn }: { review: PublicReview; signedIn: b
  * keeps it); a visitor's opens the sign-in dialog.
  */
 function HelpfulButton({ review, signedIn }: { review: PublicReview; signedIn: boolean }) {
+  const t = useFeedbackText();
   const location = useLocation();
   const key = `helpful-${review.id}`;
   const { fetcher, reply, busy } = useFeedbackForm(key);

@@ -1,15 +1,14 @@
 import type { ReviewSummary } from '@kiim/contract';
 import { plural } from '@kiim/contract/text';
-import { feedbackText } from '../../lib/feedback-text.ts';
+import { useFeedbackText } from '../../lib/feedback-text.ts';
 import { Stars, formatRating } from './Stars.tsx';
-
-const t = feedbackText;
 
 /**
  * The product's reviews in figures (issue 10): the average with its stars and count, a bar per rating 5…1, and the
  * fit summary («Маломерит / Соответствует размеру / Большемерит» with the share of answers).
  */
 export function ReviewSummaryPanel({ summary }: { summary: ReviewSummary }) {
+  const t = useFeedbackText();
   if (summary.count === 0 || summary.average === null) return null;
   const fitTotal = summary.fit.small + summary.fit.trueToSize + summary.fit.large;
   const share = (n: number, of: number) => (of ? Math.round((n / of) * 100) : 0);

@@ -1,7 +1,5 @@
-import { feedbackText } from '../../lib/feedback-text.ts';
+import { useFeedbackText } from '../../lib/feedback-text.ts';
 import { FieldError } from '../form/Field.tsx';
-
-const t = feedbackText;
 
 /** A rating as it reads: `4,6` (one decimal, Russian comma), a whole number without decimals. */
 export const formatRating = (rating: number) =>
@@ -14,6 +12,7 @@ export const formatRating = (rating: number) =>
  * A rating shown as five stars filled to `rating` (0–5, fractions filled in part), read out as «Оценка 4,6 из 5».
  */
 export function Stars({ rating, size = 'small' }: { rating: number; size?: 'small' | 'large' }) {
+  const t = useFeedbackText();
   const percent = Math.max(0, Math.min(100, (rating / 5) * 100));
   return (
     <span className={`stars stars--${size}`} role="img" aria-label={t.ratingOutOf5(formatRating(rating))}>
@@ -40,6 +39,7 @@ export function StarRatingInput({
   defaultValue?: string;
   error?: string;
 }) {
+  const t = useFeedbackText();
   const errorId = `${name}-stars-error`;
   return (
     <fieldset className="star-input" aria-describedby={error ? errorId : undefined}>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { text } from '../../lib/text.ts';
+import { useT } from '../../lib/text.ts';
 
 /**
  * «Отправить код ещё раз»: a submit button naming `intent` (the action reads the last `intent`, so it overrides
@@ -18,6 +18,7 @@ export function ResendButton({
   waitSeconds?: number;
   waitKey: string;
 }) {
+  const t = useT();
   const [left, setLeft] = useState(0);
   useEffect(() => {
     const seconds = waitSeconds && Number.isFinite(waitSeconds) ? Math.min(waitSeconds, 24 * 3600) : 0;
@@ -42,7 +43,7 @@ export function ResendButton({
       disabled={busy || waiting}
       data-testid="resend-code"
     >
-      {waiting ? text.signIn.resendIn(mmss) : text.signIn.resend}
+      {waiting ? t('signIn.resendIn', { mmss }) : t('signIn.resend')}
     </button>
   );
 }

@@ -3,6 +3,7 @@ import { useFetcher, useLocation } from 'react-router';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { SignInStepView, type SignInReply, type StepContext } from './SignInSteps.tsx';
 import { isSignInStep, pathWithoutSignIn, signInTitle, type SignInStep } from './sign-in-url.ts';
+import { useT } from '../../lib/text.ts';
 
 /**
  * The contact values typed while signing in, kept across steps (never passwords or codes): a number typed on
@@ -28,6 +29,7 @@ export function SignInDialog() {
 
 /** The dialog while open: what was typed in it lives as long as it stays open. */
 function OpenSignInDialog({ step }: { step: SignInStep }) {
+  const t = useT();
   const location = useLocation();
   const fetcher = useFetcher<SignInReply>({ key: 'sign-in' });
   const contact = useTypedContact();
@@ -44,7 +46,7 @@ function OpenSignInDialog({ step }: { step: SignInStep }) {
     ...contact,
   };
   return (
-    <ConfirmDialog title={signInTitle(step)} closeHref={from} testId="sign-in-dialog">
+    <ConfirmDialog title={signInTitle(step, t)} closeHref={from} testId="sign-in-dialog">
       <SignInStepView ctx={ctx} />
     </ConfirmDialog>
   );

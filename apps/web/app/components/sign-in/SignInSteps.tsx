@@ -2,7 +2,7 @@ import type { ComponentType, FormEvent, ReactNode } from 'react';
 import { Link, type Form } from 'react-router';
 import { formatPhone } from '@kiim/contract/format';
 import type { FormReply } from '../../lib/form.ts';
-import { text } from '../../lib/text.ts';
+import { useT } from '../../lib/text.ts';
 import { Field, FieldError, FormAlert, PasswordField } from '../form/Field.tsx';
 import { ResendButton } from './ResendButton.tsx';
 import { signInStepHref, type SignInStep } from './sign-in-url.ts';
@@ -34,7 +34,6 @@ export interface StepContext {
   onTyped: (name: string, value: string) => void;
 }
 
-const t = text.signIn;
 
 /** A contact value: what the server sent back, else what was typed in the dialog, else the address's. */
 const valueOf = (ctx: StepContext, k: string) =>
@@ -102,16 +101,17 @@ function StepLinks({ ctx, links }: { ctx: StepContext; links: readonly (readonly
 
 /** The phone number field of the steps that ask for it (rules: the contract's `MobileInput`). */
 function MobileField({ ctx, autoFocus = true }: { ctx: StepContext; autoFocus?: boolean }) {
+  const t = useT();
   const mobile = valueOf(ctx, 'mobile');
   return (
     <Field
-      label={t.mobile}
+      label={t('signIn.mobile')}
       name="mobile"
       error={ctx.reply?.errors.mobile}
       type="tel"
       inputMode="tel"
       autoComplete="tel"
-      placeholder={t.mobilePlaceholder}
+      placeholder={t('signIn.mobilePlaceholder')}
       defaultValue={mobile ? formatPhone(mobile) : ''}
       required
       autoFocus={autoFocus}
@@ -120,18 +120,19 @@ function MobileField({ ctx, autoFocus = true }: { ctx: StepContext; autoFocus?: 
 }
 
 function PhoneStep({ ctx }: { ctx: StepContext }) {
+  const t = useT();
   return (
     <>
       <StepForm ctx={ctx} intent="send-code">
-        <p className="muted">{t.phoneIntro}</p>
+        <p className="muted">{t('signIn.phoneIntro')}</p>
         <MobileField ctx={ctx} />
-        <Submit ctx={ctx}>{t.getCode}</Submit>
+        <Submit ctx={ctx}>{t('signIn.getCode')}</Submit>
       </StepForm>
       <StepLinks
         ctx={ctx}
         links={[
-          ['password', t.byPassword],
-          ['register', t.register],
+          ['password', t('signIn.byPassword')],
+          ['register', t('signIn.register')],
         ]}
       />
     </>
@@ -139,23 +140,24 @@ function PhoneStep({ ctx }: { ctx: StepContext }) {
 }
 
 function PasswordStep({ ctx }: { ctx: StepContext }) {
+  const t = useT();
   return (
     <>
       <StepForm ctx={ctx} intent="password">
         <MobileField ctx={ctx} />
         <PasswordField
-          label={t.password}
+          label={t('signIn.password')}
           name="password"
           error={ctx.reply?.errors.password}
           autoComplete="current-password"
         />
-        <Submit ctx={ctx}>{t.signIn}</Submit>
+        <Submit ctx={ctx}>{t('signIn.signIn')}</Submit>
       </StepForm>
       <StepLinks
         ctx={ctx}
         links={[
-          ['recover', t.forgotPassword],
-          ['phone', t.byCode],
+          ['recover', t('signIn.forgotPassword')],
+          ['phone', t('signIn.byCode')],
         ]}
       />
     </>
@@ -163,12 +165,13 @@ function PasswordStep({ ctx }: { ctx: StepContext }) {
 }
 
 function RegisterStep({ ctx }: { ctx: StepContext }) {
+  const t = useT();
   const errors = ctx.reply?.errors ?? {};
   return (
     <>
       <StepForm ctx={ctx} intent="register">
         <Field
-          label={t.name}
+          label={t('signIn.name')}
           name="name"
           error={errors.name}
           autoComplete="given-name"
@@ -177,7 +180,7 @@ function RegisterStep({ ctx }: { ctx: StepContext }) {
           autoFocus
         />
         <Field
-          label={t.surnameOptional}
+          label={t('signIn.surnameOptional')}
           name="surname"
           error={errors.surname}
           autoComplete="family-name"
@@ -185,25 +188,27 @@ function RegisterStep({ ctx }: { ctx: StepContext }) {
         />
         <MobileField ctx={ctx} autoFocus={false} />
         <p className="muted small">
-          {t.consentBefore} <Link to="/info/dogovor-publichnoj-oferty">{t.offer}</Link> {t.consentAnd}{' '}
-          <Link to="/info/politika-konfidencialnosti">{t.privacy}</Link>.
+          {t('signIn.consentBefore')} <Link to="/info/dogovor-publichnoj-oferty">{t('signIn.offer')}</Link> {t('signIn.consentAnd')}{' '}
+          <Link to="/info/politika-konfidencialnosti">{t('signIn.privacy')}</Link>
+          {t('signIn.consentAfter') ? ` ${t('signIn.consentAfter')}` : ''}.
         </p>
-        <Submit ctx={ctx}>{t.getCode}</Submit>
+        <Submit ctx={ctx}>{t('signIn.getCode')}</Submit>
       </StepForm>
-      <StepLinks ctx={ctx} links={[['phone', t.haveAccount]]} />
+      <StepLinks ctx={ctx} links={[['phone', t('signIn.haveAccount')]]} />
     </>
   );
 }
 
 function RecoverStep({ ctx }: { ctx: StepContext }) {
+  const t = useT();
   return (
     <>
       <StepForm ctx={ctx} intent="recover">
-        <p className="muted">{t.recoverIntro}</p>
+        <p className="muted">{t('signIn.recoverIntro')}</p>
         <MobileField ctx={ctx} />
-        <Submit ctx={ctx}>{t.getCode}</Submit>
+        <Submit ctx={ctx}>{t('signIn.getCode')}</Submit>
       </StepForm>
-      <StepLinks ctx={ctx} links={[['password', t.rememberedPassword]]} />
+      <StepLinks ctx={ctx} links={[['password', t('signIn.rememberedPassword')]]} />
     </>
   );
 }
@@ -228,6 +233,7 @@ function CodeForm({
   submit: string;
   children?: ReactNode;
 }) {
+  const t = useT();
   const mobile = ctx.query.get('mobile') ?? '';
   const { reply, query } = ctx;
   const waitSeconds = reply?.retryAfterSeconds ?? (query.get('wait') ? Number(query.get('wait')) : undefined);
@@ -235,14 +241,14 @@ function CodeForm({
   return (
     <StepForm ctx={ctx} intent={intent}>
       <p className="muted">
-        {t.sentTo} <strong>{formatPhone(mobile)}</strong>. {t.codeLifetime}{' '}
+        {t('signIn.sentTo')} <strong>{formatPhone(mobile)}</strong>. {t('signIn.codeLifetime')}{' '}
         <Link to={hrefOf(ctx, back)} preventScrollReset replace>
-          {t.changeNumber}
+          {t('signIn.changeNumber')}
         </Link>
       </p>
       <input type="hidden" name="mobile" value={mobile} />
       <Field
-        label={t.code}
+        label={t('signIn.code')}
         name="code"
         error={reply?.errors.code}
         inputMode="numeric"
@@ -258,52 +264,56 @@ function CodeForm({
   );
 }
 
-const CodeStep = ({ ctx }: { ctx: StepContext }) => (
-  <CodeForm ctx={ctx} intent="confirm" resend="send-code" back="phone" submit={t.signIn} />
-);
+function CodeStep({ ctx }: { ctx: StepContext }) {
+  const t = useT();
+  return <CodeForm ctx={ctx} intent="confirm" resend="send-code" back="phone" submit={t('signIn.signIn')} />;
+}
 
 function RegisterCodeStep({ ctx }: { ctx: StepContext }) {
+  const t = useT();
   const errors = ctx.reply?.errors ?? {};
   return (
-    <CodeForm ctx={ctx} intent="register-confirm" resend="register" back="register" submit={t.register}>
+    <CodeForm ctx={ctx} intent="register-confirm" resend="register" back="register" submit={t('signIn.register')}>
       <input type="hidden" name="name" value={valueOf(ctx, 'name')} />
       <input type="hidden" name="surname" value={valueOf(ctx, 'surname')} />
       <FieldError id="register-name-error" message={errors.name} />
       <PasswordField
-        label={t.passwordOptional}
+        label={t('signIn.passwordOptional')}
         name="password"
         error={errors.password}
         autoComplete="new-password"
         required={false}
-        hint={t.passwordOptionalHint}
+        hint={t('signIn.passwordOptionalHint')}
       />
     </CodeForm>
   );
 }
 
-const RecoverCodeStep = ({ ctx }: { ctx: StepContext }) => (
-  <CodeForm ctx={ctx} intent="recover-confirm" resend="recover" back="recover" submit={t.continue} />
-);
+function RecoverCodeStep({ ctx }: { ctx: StepContext }) {
+  const t = useT();
+  return <CodeForm ctx={ctx} intent="recover-confirm" resend="recover" back="recover" submit={t('signIn.continue')} />;
+}
 
 function NewPasswordStep({ ctx }: { ctx: StepContext }) {
+  const t = useT();
   const errors = ctx.reply?.errors ?? {};
   return (
     <StepForm ctx={ctx} intent="new-password">
-      <p className="muted">{t.newPasswordIntro}</p>
+      <p className="muted">{t('signIn.newPasswordIntro')}</p>
       <PasswordField
-        label={t.newPassword}
+        label={t('signIn.newPassword')}
         name="password"
         error={errors.password}
         autoComplete="new-password"
         autoFocus
       />
       <PasswordField
-        label={t.repeatPassword}
+        label={t('signIn.repeatPassword')}
         name="passwordRepeat"
         error={errors.passwordRepeat}
         autoComplete="new-password"
       />
-      <Submit ctx={ctx}>{t.savePassword}</Submit>
+      <Submit ctx={ctx}>{t('signIn.savePassword')}</Submit>
     </StepForm>
   );
 }

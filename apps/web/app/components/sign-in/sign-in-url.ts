@@ -1,5 +1,5 @@
 import type { Location } from 'react-router';
-import { text } from '../../lib/text.ts';
+import type { Translate } from '@kiim/contract/text';
 
 /**
  * Steps of the sign-in dialog (issue 4), each a value of `?signin=`:
@@ -25,11 +25,10 @@ const SIGNIN_PARAMS = ['signin', 'mobile', 'name', 'surname', 'wait', 'sent', 'r
 export const isSignInStep = (v: unknown): v is SignInStep => SIGN_IN_STEPS.includes(v as SignInStep);
 
 /** The dialog's (and the /auth/sign-in page's) heading for a step. */
-export function signInTitle(step: SignInStep): string {
-  const t = text.signIn.title;
-  if (step.startsWith('register')) return t.register;
-  if (step.startsWith('recover') || step === 'new-password') return t.recover;
-  return step === 'password' ? t.password : t.signIn;
+export function signInTitle(step: SignInStep, t: Translate): string {
+  if (step.startsWith('register')) return t('signIn.title.register');
+  if (step.startsWith('recover') || step === 'new-password') return t('signIn.title.recover');
+  return step === 'password' ? t('signIn.title.password') : t('signIn.title.signIn');
 }
 
 /** The current address without the sign-in dialog's own parameters. */

@@ -17,7 +17,7 @@ import { apiFor, startSession, type RequestContext } from '../../lib/api.server.
 import { apiMessages, formValues, parseWith, refuse } from '../../lib/form.server.ts';
 import { mergeAtSignIn } from '../../lib/merge.server.ts';
 import { safeReturnTo } from '../../lib/url.ts';
-import { text } from '../../lib/text.ts';
+import { translateFor } from '../../lib/lang.server.ts';
 import { isSignInStep, signInStepHref, type SignInStep } from '../../components/sign-in/sign-in-url.ts';
 
 /** Values filled back into a failed step: never passwords or codes. */
@@ -178,6 +178,6 @@ export async function signInAction(request: Request, context: RequestContext) {
         },
       );
     default:
-      return refused(p, 'phone', { _form: text.form.unknownAction });
+      return refused(p, 'phone', { _form: translateFor(p.request)('form.unknownAction') });
   }
 }

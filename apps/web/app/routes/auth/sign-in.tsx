@@ -5,9 +5,10 @@ import { signInAction } from './sign-in.server.ts';
 import { SignInStepView, type SignInReply } from '../../components/sign-in/SignInSteps.tsx';
 import { useTypedContact } from '../../components/sign-in/SignInDialog.tsx';
 import { isSignInStep, signInTitle, type SignInStep } from '../../components/sign-in/sign-in-url.ts';
+import { metaT, useT } from '../../lib/text.ts';
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Вход — Kiim' },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches)('signIn.meta') },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -26,6 +27,7 @@ export function action({ request, context }: Route.ActionArgs) {
  * when the dialog's form was sent before JavaScript loaded.
  */
 export default function SignInPage() {
+  const t = useT();
   const reply = useActionData<typeof action>() as SignInReply | undefined;
   const location = useLocation();
   const navigation = useNavigation();
@@ -45,7 +47,7 @@ export default function SignInPage() {
   };
   return (
     <section className="sign-in-page">
-      <h1>{signInTitle(step)}</h1>
+      <h1>{signInTitle(step, t)}</h1>
       <SignInStepView ctx={ctx} />
     </section>
   );

@@ -10,6 +10,7 @@ import {
   warnListError,
   type Shopper,
 } from '../../lib/lists.server.ts';
+import { translateFor } from '../../lib/lang.server.ts';
 
 const externalId = z.string().trim().min(1).max(64);
 const redirectTo = z.string().optional();
@@ -39,8 +40,6 @@ interface CartActionData {
   ok: boolean;
   message?: string;
 }
-
-const FAILED = 'Не удалось обновить корзину. Попробуйте ещё раз.';
 
 /**
  * Runs one intent against the API: `add` creates the cart — and the `cart_uuid` cookie (spec §3, 365 days) —
@@ -73,7 +72,7 @@ async function apply(s: Shopper, intent: CartIntent): Promise<void> {
 export async function cartAction(s: Shopper) {
   const parsed = CartIntent.safeParse(Object.fromEntries(await s.request.formData()));
   if (!parsed.success)
-    return data<CartActionData>({ ok: false, message: 'Выберите размер' }, { status: 400 });
+    return data<CartActionData>({ ok: false, message: translateFor(s.request)('product.chooseSize') }, { status: 400 });
   const intent = parsed.data;
   const { headers } = s;
   let result: CartActionData = { ok: true };
@@ -81,7 +80,7 @@ export async function cartAction(s: Shopper) {
     await apply(s, intent);
   } catch (e) {
     warnListError(`cart ${intent.intent}`, e);
-    result = { ok: false, message: FAILED };
+    result = { ok: false, message: translateFor(s.request)('product.cartFailed') };
   }
   // Removal and clearing come from the dialogs' navigation forms: always back to `redirectTo` (the dialog
   // closes). Quantity changes come from fetchers: redirected only without JavaScript.

@@ -1,19 +1,18 @@
 import { data, Form, Link, useLocation } from 'react-router';
 import type { CartItem } from '@kiim/contract';
 import { formatPrice } from '@kiim/contract/format';
-import { plural } from '@kiim/contract/text';
 import type { Route } from './+types/cart';
 import { cartView, shopperOf, type CartView } from '../../lib/lists.server.ts';
 import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { useRootData } from '../../lib/root-data.ts';
-import { text } from '../../lib/text.ts';
+import { metaT, useT } from '../../lib/text.ts';
 import { cartAction } from './cart.server.ts';
 import { CartLine } from '../../components/CartLine.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { signInHref } from '../../components/sign-in/sign-in-url.ts';
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Корзина — Kiim' },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches)('cart.meta') },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -37,34 +36,30 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { view } = loaderData;
   const root = useRootData();
   const search = new URLSearchParams(useLocation().search);
   if (!view) return <EmptyCart />;
-  const cityName = root?.city?.name ?? 'вашем городе';
+  const cityName = root?.city?.name ?? t('cart.yourCity');
   const removing = view.lines.find((i) => i.externalId === search.get('remove'));
   return (
     <>
       <h1>
-        Корзина{' '}
-        <span className="count muted">
-          {plural(
-            view.lines.reduce((n, i) => n + i.qty, 0),
-            text.count.goods,
-          )}
-        </span>
+        {t('cart.title')}{' '}
+        <span className="count muted">{t('count.goods', { count: view.lines.reduce((n, i) => n + i.qty, 0) })}</span>
       </h1>
       <div className="cart">
         <div>
-          <CartGroup id="available" lines={view.split.available} title={`В наличии в городе ${cityName}`} />
+          <CartGroup id="available" lines={view.split.available} title={t('cart.available', { city: cityName })} />
           <CartGroup
             id="not-available"
             lines={view.split.notAvailable}
-            title={`Нет в наличии в городе ${cityName}`}
-            note="Эти товары не войдут в заказ, пока их нет в наличии в вашем городе."
+            title={t('cart.unavailable', { city: cityName })}
+            note={t('cart.unavailableNote')}
           />
           <Link to="/Cart?clear=1" className="button button--link" preventScrollReset>
-            Очистить корзину
+            {t('cart.clear')}
           </Link>
         </div>
         <CartSummary view={view} cityName={cityName} />
@@ -76,12 +71,13 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
 }
 
 function EmptyCart() {
+  const t = useT();
   return (
     <section className="message-page">
-      <h1>В корзине пока пусто</h1>
-      <p>Загляните в каталог — там много всего интересного.</p>
+      <h1>{t('cart.empty')}</h1>
+      <p>{t('cart.emptyText')}</p>
       <Link className="button button--primary" to="/">
-        Перейти к покупкам
+        {t('cart.shop')}
       </Link>
     </section>
   );
@@ -122,25 +118,26 @@ function CartGroup({
 
 /** The totals (spec §9: the count caps each line at its stock) and the way to checkout (signed in, spec §2). */
 function CartSummary({ view, cityName }: { view: CartView; cityName: string }) {
+  const t = useT();
   const root = useRootData();
   const location = useLocation();
   const { totals } = view;
   const checkoutHref = root?.customer ? '/Cart/checkout' : signInHref(location, '/Cart/checkout');
   return (
-    <aside className="summary" aria-label="Итого">
+    <aside className="summary" aria-label={t('common.total')}>
       <dl>
         <div>
-          <dt>Товаров в наличии</dt>
+          <dt>{t('cart.inStockCount')}</dt>
           <dd data-testid="cart-total-count">{totals.totalCount}</dd>
         </div>
         {totals.totalSavings > 0 && (
           <>
             <div>
-              <dt>Сумма без скидки</dt>
+              <dt>{t('cart.withoutDiscount')}</dt>
               <dd>{formatPrice(totals.totalAmount + totals.totalSavings)}</dd>
             </div>
             <div>
-              <dt>Скидка</dt>
+              <dt>{t('cart.discount')}</dt>
               <dd className="price__now--sale" data-testid="cart-savings">
                 −{formatPrice(totals.totalSavings)}
               </dd>
@@ -148,7 +145,7 @@ function CartSummary({ view, cityName }: { view: CartView; cityName: string }) {
           </>
         )}
         <div className="summary__total">
-          <dt>Итого</dt>
+          <dt>{t('common.total')}</dt>
           <dd data-testid="cart-total">{formatPrice(totals.totalAmount)}</dd>
         </div>
       </dl>
@@ -159,16 +156,14 @@ function CartSummary({ view, cityName }: { view: CartView; cityName: string }) {
             to={checkoutHref}
             preventScrollReset={!root?.customer}
           >
-            Оформить заказ
+            {t('cart.checkout')}
           </Link>
           {!root?.customer && (
-            <p className="muted summary__hint">Чтобы оформить заказ, войдите по номеру телефона.</p>
+            <p className="muted summary__hint">{t('cart.signInHint')}</p>
           )}
         </>
       ) : (
-        <p className="muted">
-          Товаров из корзины нет в наличии в городе {cityName}. Выберите другой город в шапке сайта.
-        </p>
+        <p className="muted">{t('cart.noneInCity', { city: cityName })}</p>
       )}
     </aside>
   );
@@ -198,26 +193,30 @@ function IntentForm({
   );
 }
 
-const CancelLink = () => (
-  <Link to="/Cart" className="button button--block" preventScrollReset replace>
-    Отмена
-  </Link>
-);
+function CancelLink() {
+  const t = useT();
+  return (
+    <Link to="/Cart" className="button button--block" preventScrollReset replace>
+      {t('common.cancel')}
+    </Link>
+  );
+}
 
 /** The product removal modal of spec §2 (`?remove=<externalId>`): remove, move to the wishlist, or cancel. */
 function RemoveDialog({ item }: { item: CartItem }) {
+  const t = useT();
   return (
-    <ConfirmDialog title="Удалить товар из корзины?" closeHref="/Cart" testId="remove-dialog">
+    <ConfirmDialog title={t('cart.removeTitle')} closeHref="/Cart" testId="remove-dialog">
       <p>
-        {item.name}, размер {item.size}, {item.colourName.toLowerCase()}
-        {item.qty > 1 ? ` — ${plural(item.qty, text.count.pieces)}` : ''}.
+        {t('cart.removeWhat', { name: item.name, size: item.size, colour: item.colourName.toLowerCase() })}
+        {item.qty > 1 ? ` — ${t('count.pieces', { count: item.qty })}` : ''}.
       </p>
       <div className="dialog__actions">
         <IntentForm intent="remove" externalId={item.externalId} primary>
-          Удалить
+          {t('cart.remove')}
         </IntentForm>
         <IntentForm intent="move-to-wishlist" externalId={item.externalId}>
-          Перенести в избранное
+          {t('cart.toWishlist')}
         </IntentForm>
         <CancelLink />
       </div>
@@ -227,12 +226,13 @@ function RemoveDialog({ item }: { item: CartItem }) {
 
 /** «Очистить корзину?» (`?clear=1`). */
 function ClearDialog() {
+  const t = useT();
   return (
-    <ConfirmDialog title="Очистить корзину?" closeHref="/Cart" testId="clear-dialog">
-      <p>Из корзины будут удалены все товары.</p>
+    <ConfirmDialog title={t('cart.clearTitle')} closeHref="/Cart" testId="clear-dialog">
+      <p>{t('cart.clearText')}</p>
       <div className="dialog__actions">
         <IntentForm intent="clear" primary>
-          Очистить
+          {t('cart.clearDo')}
         </IntentForm>
         <CancelLink />
       </div>

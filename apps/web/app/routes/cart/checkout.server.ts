@@ -22,7 +22,8 @@ import {
   uuidCookie,
 } from '../../lib/cookies.server.ts';
 import { formValues, statusOf } from '../../lib/form.server.ts';
-import { text } from '../../lib/text.ts';
+import { translateFor } from '../../lib/lang.server.ts';
+import type { Translate } from '@kiim/contract/text';
 
 /**
  * Checkout defaults after the cart is split by city (spec §4): the first pickup point is selected; the saved
@@ -118,6 +119,7 @@ async function changedLines(
 
 /** The answer to a refused order (spec §8 checkout messages): stock changed, already placed, or the API's message. */
 async function refusal(
+  t: Translate,
   api: ApiClient,
   cartUuid: string,
   regionId: number,
@@ -125,12 +127,12 @@ async function refusal(
 ): Promise<{ status: number; failure: Omit<CheckoutFailure, 'values'> }> {
   if (e.status === 409 && e.body.code === ErrorCode.insufficientStock) {
     const lines = await changedLines(api, cartUuid, regionId, e.body.details);
-    return { status: 409, failure: { message: text.checkout.stockChanged, errors: {}, changedLines: lines } };
+    return { status: 409, failure: { message: t('checkout.stockChanged'), errors: {}, changedLines: lines } };
   }
   if (e.status === 409 && e.body.code === OrderErrorCode.idempotencyKeyReused) {
-    return { status: 409, failure: { message: text.checkout.alreadyPlaced, errors: {}, changedLines: [] } };
+    return { status: 409, failure: { message: t('checkout.alreadyPlaced'), errors: {}, changedLines: [] } };
   }
-  const message = e.status === 400 ? text.form.checkFields : e.body.message;
+  const message = e.status === 400 ? t('form.checkFields') : e.body.message;
   return { status: statusOf(e), failure: { message, errors: e.body.errors ?? {}, changedLines: [] } };
 }
 
@@ -153,7 +155,7 @@ export async function placeOrder(request: Request, api: ApiClient) {
     data<CheckoutFailure>({ ...failure, values }, { status });
   const errors = checkoutErrors(draft);
   if (Object.keys(errors).length)
-    return fail(400, { message: text.form.checkFields, errors, changedLines: [] });
+    return fail(400, { message: translateFor(request)('form.checkFields'), errors, changedLines: [] });
   const order = {
     ...draft,
     cartUuid,
@@ -176,7 +178,7 @@ export async function placeOrder(request: Request, api: ApiClient) {
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     if (e.status === 401 || e.status === 403) throw redirect('/');
-    const { status, failure } = await refusal(api, cartUuid, regionId, e);
+    const { status, failure } = await refusal(translateFor(request), api, cartUuid, regionId, e);
     return fail(status, failure);
   }
 }

@@ -1,6 +1,6 @@
 import { Form, useNavigation, type ShouldRevalidateFunction } from 'react-router';
 import { DeliveryMethod, PaymentMethod } from '@kiim/contract/enums';
-import { deliveryDates, formatDeliveryDates } from '@kiim/contract/checkout';
+import { deliveryDates, formatDeliveryDates, type DateWords } from '@kiim/contract/checkout';
 import type { Route } from './+types/checkout';
 import { apiFor } from '../../lib/api.server.ts';
 import { loadCheckout, placeOrder, type CheckoutFailure } from './checkout.server.ts';
@@ -15,9 +15,10 @@ import {
   PaymentMethods,
 } from '../../components/checkout/CheckoutChoices.tsx';
 import { useCheckoutForm } from '../../components/checkout/useCheckoutForm.ts';
+import { metaT, methodName, useDateWords, useT } from '../../lib/text.ts';
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Оформление заказа — Kiim' },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches)('checkout.meta') },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -42,14 +43,17 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
   actionStatus === 409 ? true : defaultShouldRevalidate;
 
 /** When a delivery method brings the order, in words (`сегодня`, `24–25 ноября`), from the server's `now`. */
-const deliveryDatesText = (now: string, timeZone: string, fromOtherCity: boolean) => (methodId: number) =>
-  formatDeliveryDates(
-    deliveryDates(methodId, new Date(now), timeZone, fromOtherCity),
-    new Date(now),
-    timeZone,
-  );
+const deliveryDatesText =
+  (now: string, timeZone: string, fromOtherCity: boolean, words: DateWords) => (methodId: number) =>
+    formatDeliveryDates(
+      deliveryDates(methodId, new Date(now), timeZone, fromOtherCity),
+      new Date(now),
+      timeZone,
+      words,
+    );
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { split, otherCity, defaults, idempotencyKey, now } = loaderData;
   const failure = actionData as CheckoutFailure | undefined;
   const values = failure?.values ?? {};
@@ -68,11 +72,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     ...split.available,
     ...(choice.includeOther ? otherCity.map((i) => ({ ...i, fromOtherCity: true })) : []),
   ];
-  const datesFor = deliveryDatesText(now, timeZone, choice.includeOther && otherCity.length > 0);
+  const words = useDateWords();
+  const datesFor = deliveryDatesText(now, timeZone, choice.includeOther && otherCity.length > 0, words);
   const courierOffered = methods.some((m) => m.id === DeliveryMethod.courier);
   return (
     <>
-      <h1>Оформление заказа</h1>
+      <h1>{t('checkout.title')}</h1>
       <CheckoutAlert message={failure?.message} changedLines={failure?.changedLines ?? []} />
       <Form
         method="post"
@@ -115,7 +120,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <CheckoutSummary
           lines={lines}
           leftInCart={split.notAvailable.length - (choice.includeOther ? otherCity.length : 0)}
-          deliveryName={method?.name ?? 'Доставка'}
+          deliveryName={method ? methodName(t, 'deliveryMethod', method.id, method.name) : t('common.delivery')}
           deliveryPrice={method?.price ?? 0}
           dates={method ? datesFor(method.id) : '—'}
           cardOnline={choice.paymentId === PaymentMethod.cardOnline}

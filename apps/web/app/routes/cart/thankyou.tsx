@@ -9,8 +9,12 @@ import { startPayment } from '../../lib/payment.server.ts';
 import { PayButton } from '../../components/PayButton.tsx';
 import { OrderPaymentInfo } from '../../components/OrderPaymentInfo.tsx';
 import { pickupAddress } from '../../lib/pickup-points.ts';
+import { metaT, useDateWords, useLocale, useT } from '../../lib/text.ts';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Спасибо за заказ — Kiim' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches)('thankyou.meta') },
+  { name: 'robots', content: 'noindex' },
+];
 
 /**
  * Thank-you page (spec §2): only right after an order was created (the short-lived HttpOnly order cookie set
@@ -48,18 +52,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
+  const t = useT();
   const { order } = o;
   const awaiting = order.status === 'awaiting_payment';
+  const locale = useLocale();
+  const words = useDateWords();
   return (
     <section className="message-page thankyou">
-      <h1>{awaiting ? 'Заказ оформлен — осталось оплатить' : 'Спасибо за заказ!'}</h1>
+      <h1>{awaiting ? t('thankyou.awaiting') : t('thankyou.thanks')}</h1>
       <p className="thankyou__number">
-        Заказ № <strong data-testid="order-number">{o.createdOrderNumber}</strong> от{' '}
-        <span data-testid="order-date">{formatDate(o.createdOrderAt, order.timeZone)}</span>
+        {t('thankyou.orderBefore')} <strong data-testid="order-number">{o.createdOrderNumber}</strong>{' '}
+        <span data-testid="order-date">
+          {t('thankyou.orderFrom', { date: formatDate(o.createdOrderAt, order.timeZone, locale) })}
+        </span>
       </p>
       <p>
-        Сумма заказа: <strong data-testid="order-amount">{formatPrice(o.createdOrderAmount)}</strong>
-        {order.deliveryAmount > 0 && <span className="muted"> (с доставкой {formatPrice(order.deliveryAmount)})</span>}
+        {t('thankyou.amount')} <strong data-testid="order-amount">{formatPrice(o.createdOrderAmount)}</strong>
+        {order.deliveryAmount > 0 && <span className="muted"> {t('thankyou.withDelivery', { price: formatPrice(order.deliveryAmount) })}</span>}
       </p>
       {o.createdOrderImages.length > 0 && (
         <ul className="thumbs">
@@ -78,31 +87,41 @@ export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
       )}
       {order.pickupPoint && (
         <p className="muted">
-          Пункт самовывоза: {order.pickupPoint.title}, {pickupAddress(order.pickupPoint)}. {order.pickupPoint.openingHours}.
-          {!awaiting && ' Мы пришлём SMS, когда заказ будет готов к выдаче.'}
+          {t('thankyou.pickup', {
+            title: order.pickupPoint.title,
+            address: pickupAddress(order.pickupPoint, t),
+            hours: order.pickupPoint.openingHours,
+          })}
+          {!awaiting && ` ${t('thankyou.smsWhenReady')}`}
         </p>
       )}
       {order.delivery && (
         <p className="muted">
-          Доставка курьером: {order.delivery.street}, {order.delivery.building}
-          {order.delivery.flat ? `, кв. ${order.delivery.flat}` : ''}. Курьер позвонит перед приездом.
+          {t('thankyou.courier', { street: order.delivery.street, building: order.delivery.building })}
+          {order.delivery.flat ? t('thankyou.flat', { flat: order.delivery.flat }) : ''}
+          {t('thankyou.courierCalls')}
         </p>
       )}
       {order.deliveryDateFrom && order.deliveryDateTo && (
         <p data-testid="order-dates">
-          {order.pickupPoint ? 'Можно забрать' : 'Доставим'}:{' '}
-          {formatDeliveryDates({ from: order.deliveryDateFrom, to: order.deliveryDateTo }, new Date(o.now), order.timeZone)}
+          {order.pickupPoint ? t('thankyou.canCollect') : t('thankyou.willDeliver')}:{' '}
+          {formatDeliveryDates(
+            { from: order.deliveryDateFrom, to: order.deliveryDateTo },
+            new Date(o.now),
+            order.timeZone,
+            words,
+          )}
         </p>
       )}
       <div className="actions">
         <Link className="button button--primary" to={`/personal/orders/details/${order.number}`}>
-          Подробнее о заказе
+          {t('thankyou.details')}
         </Link>
         <Link className="button" to="/personal/orders/pending">
-          Мои заказы
+          {t('thankyou.myOrders')}
         </Link>
         <Link className="button" to="/">
-          Продолжить покупки
+          {t('thankyou.continue')}
         </Link>
       </div>
     </section>

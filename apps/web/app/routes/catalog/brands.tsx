@@ -3,14 +3,14 @@ import type { Route } from './+types/brands';
 import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { apiFor } from '../../lib/api.server.ts';
 import { siteOrigin } from '../../lib/public-config.server.ts';
-import { plural } from '@kiim/contract/text';
-import { text } from '../../lib/text.ts';
+import { metaLang, metaT, useT } from '../../lib/text.ts';
+import { canonicalLink } from '../../components/LangSwitch.tsx';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: 'Бренды — Kiim' },
-  { name: 'description', content: 'Казахстанские и зарубежные марки одежды в Kiim: джинсы, верхняя одежда, трикотаж и бельё.' },
-  ...(data ? [{ tagName: 'link', rel: 'canonical', href: `${data.origin}/brands` }] : []),
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  { title: metaT(matches)('brands.meta') },
+  { name: 'description', content: metaT(matches)('brands.description') },
+  ...(data ? [canonicalLink(`${data.origin}/brands`, metaLang(matches))] : []),
 ];
 
 /** Brands (spec §2): every brand by name with its country and description, each linking to its products. */
@@ -22,13 +22,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate = keepDataUnderDialogs;
 
 export default function BrandsPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { brands } = loaderData;
   const letters = [...new Set(brands.map((b) => b.name[0]!.toUpperCase()))];
   return (
     <>
-      <Breadcrumbs items={[{ name: 'Главная', href: '/' }, { name: 'Бренды' }]} />
-      <h1>Бренды</h1>
-      <nav className="letters" aria-label="Бренды по первой букве">
+      <Breadcrumbs items={[{ name: t('common.home'), href: '/' }, { name: t('common.brands') }]} />
+      <h1>{t('common.brands')}</h1>
+      <nav className="letters" aria-label={t('brands.byLetter')}>
         {letters.map((l) => (
           <a key={l} href={`#letter-${l}`}>
             {l}
@@ -47,7 +48,7 @@ export default function BrandsPage({ loaderData }: Route.ComponentProps) {
                     {b.name}
                   </Link>
                   <span className="muted">
-                    {b.country} · {plural(b.productCount, text.count.models)}
+                    {b.country} · {t('count.models', { count: b.productCount })}
                   </span>
                   <p>{b.description}</p>
                 </li>

@@ -11,23 +11,28 @@ import { useRootData } from '../../lib/root-data.ts';
 import { ProductListing } from '../../components/ProductListing.tsx';
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from '../../components/Breadcrumbs.tsx';
 import { BannerPicture, pairBanners } from '../../components/BannerPicture.tsx';
+import { metaLang, metaT, useT } from '../../lib/text.ts';
+import { translateFor } from '../../lib/lang.server.ts';
+import { canonicalLink } from '../../components/LangSwitch.tsx';
 
 const SEGMENT = [
-  { name: 'Женщинам', href: '/home-zhenshiny', slot: 'category-women' },
-  { name: 'Мужчинам', href: '/home-muzhchiny', slot: 'category-men' },
+  { name: 'common.women', href: '/home-zhenshiny', slot: 'category-women' },
+  { name: 'common.men', href: '/home-muzhchiny', slot: 'category-men' },
 ] as const;
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [{ title: 'Категория не найдена — Kiim' }];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const t = metaT(matches);
+  if (!data) return [{ title: t('category.notFound') }];
   const c = data.list.category!;
-  const page = data.state.page > 1 ? ` — страница ${data.state.page}` : '';
-  const title = `${c.name}${page} — купить в интернет-магазине Kiim`;
-  const description = `${c.name}: ${data.list.total} моделей с ценами в тенге. Наличие в вашем городе, самовывоз и доставка курьером по Казахстану.`;
-  const canonical = `${data.origin}/category/${c.slug}${data.state.page > 1 ? `?page=${data.state.page}` : ''}`;
+  const page = data.state.page > 1 ? t('category.page', { page: data.state.page }) : '';
+  const title = t('category.metaTitle', { name: c.name, page });
+  const description = t('category.metaDescription', { name: c.name, count: data.list.total });
+  const link = canonicalLink(`${data.origin}/category/${c.slug}${data.state.page > 1 ? `?page=${data.state.page}` : ''}`, metaLang(matches));
+  const canonical = link.href;
   return [
     { title },
     { name: 'description', content: description },
-    { tagName: 'link', rel: 'canonical', href: canonical },
+    link,
     { property: 'og:type', content: 'website' },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
@@ -51,9 +56,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   if (!list.category) throw data(null, { status: 404 });
   const segment = SEGMENT[list.category.gender] ?? SEGMENT[0];
+  const t = translateFor(request);
   const crumbs: Crumb[] = [
-    { name: 'Главная', href: '/' },
-    { name: segment.name, href: segment.href },
+    { name: t('common.home'), href: '/' },
+    { name: t(segment.name), href: segment.href },
     { name: list.category.name, href: `/category/${list.category.slug}` },
   ];
   const slotBanners = pairBanners(
@@ -67,6 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const shouldRevalidate = keepDataUnderDialogs;
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { list, state, crumbs, banner } = loaderData;
   const root = useRootData();
   const category = list.category!;
@@ -83,8 +90,8 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         path={`/category/${category.slug}`}
         state={state}
         list={list}
-        cityName={root?.city?.name ?? 'ваш город'}
-        empty={<p>В этой категории пока нет товаров.</p>}
+        cityName={root?.city?.name ?? t('common.yourCity')}
+        empty={<p>{t('category.empty')}</p>}
       />
     </>
   );

@@ -4,17 +4,18 @@ import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { loadHome } from './home.server.ts';
 import { siteOrigin } from '../../lib/public-config.server.ts';
 import { HomeView } from '../../components/HomeView.tsx';
+import { metaLang, metaT } from '../../lib/text.ts';
+import { canonicalLink } from '../../components/LangSwitch.tsx';
 
-export const meta: Route.MetaFunction = ({ data }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const t = metaT(matches);
   const men = data?.gender === GenderSegment.muzhchiny;
-  const title = `${men ? 'Мужская' : 'Женская'} одежда — купить в интернет-магазине Kiim`;
-  const description = men
-    ? 'Мужские джинсы, брюки, куртки, пуховики, рубашки и бельё с доставкой по Казахстану.'
-    : 'Женские джинсы, брюки, пальто, платья, блузки и бельё с доставкой по Казахстану.';
+  const title = men ? t('home.menMetaTitle') : t('home.womenMetaTitle');
+  const description = men ? t('home.menMetaDescription') : t('home.womenMetaDescription');
   return [
     { title },
     { name: 'description', content: description },
-    ...(data ? [{ tagName: 'link', rel: 'canonical', href: `${data.origin}/home-${men ? 'muzhchiny' : 'zhenshiny'}` }] : []),
+    ...(data ? [canonicalLink(`${data.origin}/home-${men ? 'muzhchiny' : 'zhenshiny'}`, metaLang(matches))] : []),
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
   ];

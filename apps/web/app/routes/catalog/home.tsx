@@ -3,14 +3,17 @@ import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { loadHome } from './home.server.ts';
 import { siteOrigin } from '../../lib/public-config.server.ts';
 import { HomeView } from '../../components/HomeView.tsx';
+import { metaLang, metaT } from '../../lib/text.ts';
+import { canonicalLink } from '../../components/LangSwitch.tsx';
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  const title = 'Kiim — интернет-магазин одежды для женщин и мужчин в Казахстане';
-  const description = 'Джинсы, брюки, верхняя одежда и бельё для женщин и мужчин. Наличие в вашем городе, самовывоз и курьерская доставка по Казахстану.';
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const t = metaT(matches);
+  const title = t('home.metaTitle');
+  const description = t('home.metaDescription');
   return [
     { title },
     { name: 'description', content: description },
-    ...(data ? [{ tagName: 'link', rel: 'canonical', href: `${data.origin}/` }] : []),
+    ...(data ? [canonicalLink(`${data.origin}/`, metaLang(matches))] : []),
     { property: 'og:type', content: 'website' },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },

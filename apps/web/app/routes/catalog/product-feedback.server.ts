@@ -3,7 +3,7 @@ import { QuestionForm } from '@kiim/contract';
 import { apiFor, type RequestContext } from '../../lib/api.server.ts';
 import type { FormReply } from '../../lib/form.ts';
 import { apiMessages, formValues, parseWith, refuse, statusOf } from '../../lib/form.server.ts';
-import { text } from '../../lib/text.ts';
+import { translateFor } from '../../lib/lang.server.ts';
 
 /** The action's answer when a form went through: the kit's reply for `form`, with a vote's count. */
 const done = (form: string, extra: { helpfulCount?: number } = {}) =>
@@ -43,5 +43,5 @@ export async function productFeedbackAction(request: Request, context: RequestCo
   } catch (e) {
     return refuse(apiMessages(e), values, { form, keep: ['text'], status: statusOf(e) });
   }
-  return refuse({ _form: text.form.unknownAction }, values, { form });
+  return refuse({ _form: translateFor(request)('form.unknownAction') }, values, { form });
 }

@@ -18,28 +18,38 @@ import { ProductFeedback, RatingLink, type FeedbackLists } from '../../component
 import { feedbackView } from '../../components/reviews/feedback-url.ts';
 import { reviewJsonLd } from '../../components/reviews/review-jsonld.ts';
 import { productFeedbackAction } from './product-feedback.server.ts';
+import { metaLang, metaT, stockLabel, useT } from '../../lib/text.ts';
+import { translateFor } from '../../lib/lang.server.ts';
+import { canonicalLink } from '../../components/LangSwitch.tsx';
 
 const SEGMENT = [
-  { name: 'Женщинам', href: '/home-zhenshiny' },
-  { name: 'Мужчинам', href: '/home-muzhchiny' },
+  { name: 'common.women', href: '/home-zhenshiny' },
+  { name: 'common.men', href: '/home-muzhchiny' },
 ] as const;
 
 /**
  * SEO of a product page: title, description, canonical, Open Graph (og:image absolute) and schema.org Product
  * (offer in KZT with availability in the current city) and BreadcrumbList as JSON-LD.
  */
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [{ title: 'Товар не найден — Kiim' }];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const t = metaT(matches);
+  if (!data) return [{ title: t('product.notFound') }];
   const { product: p, origin, crumbs, reviewSummary } = data;
-  const url = `${origin}/product/${p.slug}`;
+  const link = canonicalLink(`${origin}/product/${p.slug}`, metaLang(matches));
+  const url = link.href;
   const title = `${p.name}, ${p.colour.name} — ${p.brand.name} | Kiim`;
-  const description = `${p.name} ${p.brand.name}, цвет ${p.colour.name}. ${p.description}`.slice(0, 160);
+  const description = t('product.metaDescription', {
+    name: p.name,
+    brand: p.brand.name,
+    colour: p.colour.name,
+    description: p.description,
+  }).slice(0, 160);
   const image = p.images[0] ? origin + largeImage(p.images[0].src) : undefined;
   const available = p.stockState === StockState.inStock || p.skus.some((s) => s.globalStockAmount !== 'not-available');
   return [
     { title },
     { name: 'description', content: description },
-    { tagName: 'link', rel: 'canonical', href: url },
+    link,
     { property: 'og:type', content: 'product' },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
@@ -95,9 +105,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     api.productQuestions(product.slug, { page: view.questionsPage }),
   ]).then(([reviews, questions]) => ({ reviews, questions }), () => null);
   const segment = SEGMENT[product.gender] ?? SEGMENT[0];
+  const t = translateFor(request);
   const crumbs: Crumb[] = [
-    { name: 'Главная', href: '/' },
-    { name: segment.name, href: segment.href },
+    { name: t('common.home'), href: '/' },
+    { name: t(segment.name), href: segment.href },
     { name: product.category.name, href: `/category/${product.category.slug}` },
     { name: product.name, href: `/product/${product.slug}` },
   ];
@@ -113,6 +124,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const shouldRevalidate = keepDataUnderDialogs;
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { product, related, crumbs, reviewSummary, feedback, view } = loaderData;
   const orderable = product.skus.filter((s) => s.regionalStockAmount !== 'not-available' || s.globalStockAmount !== 'not-available');
   const [size, setSize] = useState<string | undefined>(orderable.length === 1 ? orderable[0]?.externalId : undefined);
@@ -131,9 +143,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
           <Price price={product.price} originalPrice={product.originalPrice} className="price--large" />
           <RatingLink summary={reviewSummary} />
-          <p className="muted">Цвет: {product.colour.name}</p>
+          <p className="muted">{t('product.colour', { colour: product.colour.name })}</p>
           {product.colours.length > 1 && (
-            <ul className="swatches" aria-label="Другие цвета">
+            <ul className="swatches" aria-label={t('product.otherColours')}>
               {product.colours.map((c) => (
                 <li key={c.slug}>
                   <Link to={`/product/${c.slug}`} title={c.name} aria-current={c.slug === product.slug ? 'true' : undefined} className="swatch" style={{ background: c.hex }}>
@@ -145,11 +157,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           )}
           <AddToCart product={product} size={size} onSize={setSize} />
           <section className="product__about">
-            <h2>О товаре</h2>
+            <h2>{t('product.about')}</h2>
             <p>{product.description}</p>
-            <h3>Состав</h3>
+            <h3>{t('product.composition')}</h3>
             <p>{product.composition}</p>
-            <h3>Уход</h3>
+            <h3>{t('product.care')}</h3>
             <p>{product.care}</p>
           </section>
         </div>
@@ -159,12 +171,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <Await resolve={related}>
           {(r) => (
             <div className="sliders-placeholder">
-              <Slider title="Похожие товары">
+              <Slider title={t('product.similar')}>
                 {r.similar.map((p) => (
                   <ProductCard key={p.id} product={p} />
                 ))}
               </Slider>
-              <Slider title={`Ещё от ${product.brand.name}`}>
+              <Slider title={t('product.moreFrom', { brand: product.brand.name })}>
                 {r.sameBrand.map((p) => (
                   <ProductCard key={p.id} product={p} />
                 ))}
@@ -184,8 +196,9 @@ type ProductData = Route.ComponentProps['loaderData']['product'];
  * picture opens large (components/ZoomableImage.tsx).
  */
 function Gallery({ product }: { product: ProductData }) {
+  const t = useT();
   return (
-    <div className="gallery" tabIndex={0} aria-label={`Фотографии: ${product.name}`} role="region">
+    <div className="gallery" tabIndex={0} aria-label={t('product.photos', { name: product.name })} role="region">
       {product.images.map((img, i) => (
         <ZoomableImage key={img.src} image={img} sizes="(max-width: 900px) 88vw, 400px" priority={i === 0} />
       ))}
@@ -202,6 +215,7 @@ const isSoldOut = (product: ProductData) =>
  * (a plain form back to `?added=1` without JavaScript). A size with no stock anywhere cannot be chosen.
  */
 function AddToCart({ product, size, onSize }: { product: ProductData; size: string | undefined; onSize: (externalId: string) => void }) {
+  const t = useT();
   const fetcher = useFetcher<{ ok: boolean; message?: string }>();
   const [search] = useSearchParams();
   const added = (fetcher.data?.ok && fetcher.state === 'idle') || (!fetcher.data && search.get('added') === '1');
@@ -212,12 +226,12 @@ function AddToCart({ product, size, onSize }: { product: ProductData; size: stri
       <input type="hidden" name="qty" value="1" />
       <input type="hidden" name="redirectTo" value={`/product/${product.slug}?added=1`} />
       <fieldset className="sizes">
-        <legend>Размер</legend>
+        <legend>{t('common.size')}</legend>
         {product.skus.map((sku) => {
           const none = sku.regionalStockAmount === 'not-available' && sku.globalStockAmount === 'not-available';
           const elsewhere = !none && sku.stockState !== StockState.inStock;
           return (
-            <label key={sku.externalId} className={`size${none ? ' size--none' : elsewhere ? ' size--elsewhere' : ''}`} title={sku.stockState}>
+            <label key={sku.externalId} className={`size${none ? ' size--none' : elsewhere ? ' size--elsewhere' : ''}`} title={stockLabel(t, sku.stockState)}>
               <input type="radio" name="externalId" value={sku.externalId} disabled={none} required checked={size === sku.externalId} onChange={() => onSize(sku.externalId)} />
               <span>{sku.size}</span>
             </label>
@@ -225,18 +239,18 @@ function AddToCart({ product, size, onSize }: { product: ProductData; size: stri
         })}
       </fieldset>
       <p className="size-stock" data-testid="size-stock" aria-live="polite">
-        {size ? product.skus.find((s) => s.externalId === size)?.stockState : product.stockState}
+        {stockLabel(t, (size ? product.skus.find((s) => s.externalId === size)?.stockState : product.stockState) ?? '')}
       </p>
       <p className="size-legend muted">
-        <Link to={product.sizeGuideUrl}>Таблица размеров</Link>
-        <span>Зачёркнут — нет в наличии; с точкой — доставка из другого города.</span>
+        <Link to={product.sizeGuideUrl}>{t('product.sizeGuide')}</Link>
+        <span>{t('product.sizeLegend')}</span>
       </p>
       <button type="submit" className="button button--primary" disabled={soldOut || fetcher.state !== 'idle'} data-testid="add-to-cart">
-        {soldOut ? StockState.none : 'Добавить в корзину'}
+        {soldOut ? t('stock.none') : t('product.addToCart')}
       </button>
       {added && (
         <p className="notice" role="status">
-          Товар добавлен в корзину. <Link to="/Cart">Перейти в корзину</Link>
+          {t('product.added')} <Link to="/Cart">{t('product.goToCart')}</Link>
         </p>
       )}
       <FieldError id="add-to-cart-error" message={fetcher.data?.ok === false ? fetcher.data.message : undefined} />

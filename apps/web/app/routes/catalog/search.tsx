@@ -9,11 +9,14 @@ import { apiQuery } from './listing.server.ts';
 import { useRootData } from '../../lib/root-data.ts';
 import { ProductListing } from '../../components/ProductListing.tsx';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
+import { metaLang, metaT, useT } from '../../lib/text.ts';
+import { translateFor } from '../../lib/lang.server.ts';
+import { canonicalLink } from '../../components/LangSwitch.tsx';
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `${data.title} — Kiim` : 'Поиск — Kiim' },
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  { title: data ? metaT(matches)('common.titleSuffix', { title: data.title }) : metaT(matches)('search.meta') },
   { name: 'robots', content: 'noindex, follow' },
-  ...(data ? [{ tagName: 'link', rel: 'canonical', href: `${data.origin}/search` }] : []),
+  ...(data ? [canonicalLink(`${data.origin}/search`, metaLang(matches))] : []),
 ];
 
 /**
@@ -30,16 +33,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.categoryTree().catch(() => []),
   ]);
   const brand = state.brand.length === 1 ? list.facets.brands.find((b) => b.slug === state.brand[0])?.name : undefined;
-  const segment = state.gender === 0 ? 'Женщинам' : state.gender === 1 ? 'Мужчинам' : undefined;
+  const t = translateFor(request);
+  const segment = state.gender === 0 ? t('common.women') : state.gender === 1 ? t('common.men') : undefined;
+  const newArrivals = state.gender === 0 ? 'search.newArrivalsWomen' : state.gender === 1 ? 'search.newArrivalsMen' : 'search.newArrivals';
   const title = state.q
-    ? `Результаты поиска «${state.q}»`
+    ? t('search.results', { q: state.q })
     : brand
       ? `${brand}${segment ? `: ${segment.toLowerCase()}` : ''}`
       : state.discount
-        ? 'Товары со скидкой'
+        ? t('search.discounted')
         : state.sort === 'new-arrivals'
-          ? `Новинки${segment ? `: ${segment.toLowerCase()}` : ''}`
-          : 'Все товары';
+          ? t(newArrivals)
+          : t('search.all');
   return { list, state, title, categories, origin: siteOrigin(request) };
 }
 
@@ -47,11 +52,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate = keepDataUnderDialogs;
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { list, state, title, categories } = loaderData;
   const root = useRootData();
   return (
     <>
-      <Breadcrumbs items={[{ name: 'Главная', href: '/' }, { name: state.q ? 'Поиск' : title }]} />
+      <Breadcrumbs items={[{ name: t('common.home'), href: '/' }, { name: state.q ? t('search.search') : title }]} />
       <div className="list-head">
         <h1>
           {title} <span className="muted count">{list.total}</span>
@@ -61,13 +67,12 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         path="/search"
         state={state}
         list={list}
-        cityName={root?.city?.name ?? 'ваш город'}
+        cityName={root?.city?.name ?? t('common.yourCity')}
         showCategories
         empty={
           <>
             <p>
-              {state.q ? `По запросу «${state.q}» ничего не нашлось.` : 'Здесь пока ничего нет.'} Проверьте написание или загляните в
-              разделы:
+              {state.q ? t('search.nothingFor', { q: state.q }) : t('search.nothing')} {t('search.tryAgain')}
             </p>
             <ul className="empty__links">
               {categories.flatMap((node) =>

@@ -3,16 +3,17 @@ import type { ModerationStatus, MyQuestion, MyReview } from '@kiim/contract';
 import { formatDate } from '@kiim/contract/format';
 import type { Route } from './+types/content';
 import { apiFor } from '../../lib/api.server.ts';
-import { feedbackText } from '../../lib/feedback-text.ts';
+import { feedbackOf, useFeedbackText } from '../../lib/feedback-text.ts';
+import { metaLang, useLocale } from '../../lib/text.ts';
 import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { Pagination } from '../../components/Pagination.tsx';
 import { Stars } from '../../components/reviews/Stars.tsx';
 import { Answers } from '../../components/reviews/QuestionList.tsx';
 
-const t = feedbackText;
-
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.type === 'questions' ? t.personal.questionsTitle : t.personal.reviewsTitle} — Kiim` },
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  {
+    title: `${data?.type === 'questions' ? feedbackOf(metaLang(matches)).personal.questionsTitle : feedbackOf(metaLang(matches)).personal.reviewsTitle} — Kiim`,
+  },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -34,6 +35,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const shouldRevalidate = keepDataUnderDialogs;
 
 export default function PersonalContent({ loaderData }: Route.ComponentProps) {
+  const locale = useLocale();
+  const t = useFeedbackText();
   if (loaderData.type === 'reviews') return <MyReviews reviews={loaderData.reviews} />;
   const { questions } = loaderData;
   return (
@@ -44,8 +47,8 @@ export default function PersonalContent({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="my-feedback">
           {questions.items.map((q) => (
-            <MyItem key={q.id} item={q} date={t.personal.asked(formatDate(q.createdAt))}>
-              <p className="feedback-text">{q.text}</p>
+            <MyItem key={q.id} item={q} date={t.personal.asked(formatDate(q.createdAt, 'Asia/Almaty', locale))}>
+              <p className="feedback-text" data-ugc>{q.text}</p>
               <Answers answers={q.answers} />
             </MyItem>
           ))}
@@ -61,6 +64,8 @@ export default function PersonalContent({ loaderData }: Route.ComponentProps) {
 }
 
 function MyReviews({ reviews }: { reviews: MyReview[] }) {
+  const locale = useLocale();
+  const t = useFeedbackText();
   return (
     <section>
       <h1>{t.personal.reviewsTitle}</h1>
@@ -71,12 +76,12 @@ function MyReviews({ reviews }: { reviews: MyReview[] }) {
       ) : (
         <ul className="my-feedback">
           {reviews.map((r) => (
-            <MyItem key={r.id} item={r} date={t.personal.written(formatDate(r.createdAt))}>
+            <MyItem key={r.id} item={r} date={t.personal.written(formatDate(r.createdAt, 'Asia/Almaty', locale))}>
               <p className="review__rating">
                 <Stars rating={r.rating} /> {t.stars[r.rating - 1]}
                 {r.fit && <span className="muted"> · {t.fit[r.fit]}</span>}
               </p>
-              <p className="feedback-text">{r.text}</p>
+              <p className="feedback-text" data-ugc>{r.text}</p>
             </MyItem>
           ))}
         </ul>
@@ -95,6 +100,7 @@ function MyItem({
   date: string;
   children: React.ReactNode;
 }) {
+  const t = useFeedbackText();
   const { product } = item;
   return (
     <li className="my-feedback__item" data-testid="my-feedback" data-status={item.status}>
@@ -121,5 +127,6 @@ function MyItem({
 }
 
 function StatusBadge({ status }: { status: ModerationStatus }) {
+  const t = useFeedbackText();
   return <span className={`status feedback-status--${status}`}>{t.status[status]}</span>;
 }

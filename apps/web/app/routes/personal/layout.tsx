@@ -5,10 +5,11 @@ import { customerOf, isApiStatus } from '../../lib/api.server.ts';
 import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { clearCookie } from '../../lib/cookies.server.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { feedbackText } from '../../lib/feedback-text.ts';
+import { useFeedbackText } from '../../lib/feedback-text.ts';
+import { metaT, useT } from '../../lib/text.ts';
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Личный кабинет — Kiim' },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches)('personal.meta') },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -46,39 +47,41 @@ function withExit(location: { pathname: string; search: string }, open: boolean)
  * to /auth/sign-out, which revokes the token and clears it even if the call fails (spec §4).
  */
 export default function PersonalLayout() {
+  const feedbackText = useFeedbackText();
+  const t = useT();
   const location = useLocation();
   const exitOpen = new URLSearchParams(location.search).get('exit') === '1';
   return (
     <div className="personal">
-      <nav className="personal__nav" aria-label="Личный кабинет">
+      <nav className="personal__nav" aria-label={t('personal.title')}>
         <NavLink to="/personal" end>
-          Профиль
+          {t('personal.profile')}
         </NavLink>
-        <NavLink to="/personal/orders/pending">Текущие заказы</NavLink>
-        <NavLink to="/personal/orders/completed">Выполненные заказы</NavLink>
-        <NavLink to="/personal/wishlist">Избранное</NavLink>
+        <NavLink to="/personal/orders/pending">{t('personal.pending')}</NavLink>
+        <NavLink to="/personal/orders/completed">{t('personal.completed')}</NavLink>
+        <NavLink to="/personal/wishlist">{t('common.wishlist')}</NavLink>
         <NavLink to="/personal/content/reviews">{feedbackText.personal.reviewsTitle}</NavLink>
         <NavLink to="/personal/content/questions">{feedbackText.personal.questionsTitle}</NavLink>
         <Link to={withExit(location, true)} className="personal__exit" preventScrollReset>
-          Выйти
+          {t('personal.signOut')}
         </Link>
       </nav>
       <div className="personal__body">
         <Outlet />
       </div>
       {exitOpen && (
-        <ConfirmDialog title="Выйти из аккаунта?" closeHref={withExit(location, false)} testId="exit-dialog">
+        <ConfirmDialog title={t('personal.signOutTitle')} closeHref={withExit(location, false)} testId="exit-dialog">
           <p className="muted">
-            Корзина и избранное сохранятся в аккаунте — они будут ждать вас при следующем входе.
+            {t('personal.signOutNote')}
           </p>
           <div className="dialog__actions">
             <Form method="post" action="/auth/sign-out">
               <button type="submit" className="button button--primary">
-                Выйти
+                {t('personal.signOut')}
               </button>
             </Form>
             <Link to={withExit(location, false)} className="button" preventScrollReset replace>
-              Остаться
+              {t('personal.stay')}
             </Link>
           </div>
         </ConfirmDialog>

@@ -7,7 +7,7 @@ import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { FieldError } from '../../components/form/Field.tsx';
 import { apiFor, notFoundOnBadAddress } from '../../lib/api.server.ts';
 import { startPayment } from '../../lib/payment.server.ts';
-import { OrderStatusBadge, ORDER_STATUS_LABEL } from '../../components/OrderStatus.tsx';
+import { OrderStatusBadge } from '../../components/OrderStatus.tsx';
 import { OrderPaymentInfo, formatDateTime } from '../../components/OrderPaymentInfo.tsx';
 import { PayButton } from '../../components/PayButton.tsx';
 import { pickupAddress } from '../../lib/pickup-points.ts';
@@ -18,9 +18,11 @@ import {
   reviewsBySlug,
 } from '../../components/reviews/OrderReviewLinks.tsx';
 import { ReviewDialog } from '../../components/reviews/ReviewDialog.tsx';
+import { metaT, useDateWords, useLocale, useT } from '../../lib/text.ts';
+import { translateFor } from '../../lib/lang.server.ts';
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `Заказ № ${data.order.number} — Kiim` : 'Kiim' },
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  { title: data ? metaT(matches)('personal.orderMeta', { number: data.order.number }) : 'Kiim' },
 ];
 
 /**
@@ -64,32 +66,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       throw e;
     }
   }
-  return data({ cancelError: 'Неизвестное действие' }, { status: 400 });
+  return data({ cancelError: translateFor(request)('personal.unknownAction') }, { status: 400 });
 }
 
 /** What the shopper sees after coming back from the bank's payment page. */
 function ReturnBanner({ order }: { order: Order }) {
+  const t = useT();
   const p = order.payment;
   if (!p) return null;
   if (order.status === 'paid' || p.status === 'charged' || p.status === 'authorized') {
     return (
       <p className="notice" role="status" data-testid="payment-banner">
-        Оплата прошла успешно. Спасибо!
+        {t('pay.success')}
       </p>
     );
   }
   if (p.status === 'failed') {
     return (
       <p className="alert" role="alert" data-testid="payment-banner">
-        Оплата не прошла{p.failureReason ? `: ${p.failureReason}` : ''}. Деньги не списаны — попробуйте ещё
-        раз или другой картой.
+        {p.failureReason ? t('pay.failedNoteReason', { reason: p.failureReason }) : t('pay.failedNote')}
       </p>
     );
   }
   if (order.status === 'awaiting_payment') {
     return (
       <p className="alert alert--info" role="status" data-testid="payment-banner">
-        Ждём подтверждения оплаты от банка. Обновите страницу через минуту.
+        {t('pay.waitingBank')}
       </p>
     );
   }
@@ -100,34 +102,36 @@ export default function OrderDetails({
   loaderData: { order, returned, reviews, now },
   actionData,
 }: Route.ComponentProps) {
+  const t = useT();
   const tz = order.timeZone;
+  const locale = useLocale();
   const cancelError = actionData && 'cancelError' in actionData ? actionData.cancelError : undefined;
   return (
     <section className="order-details">
-      <Link to="/personal/orders/pending">← Все заказы</Link>
+      <Link to="/personal/orders/pending">{t('personal.allOrders')}</Link>
       <h1>
-        Заказ № {order.number} <OrderStatusBadge status={order.status} />
+        {t('personal.order', { number: order.number })} <OrderStatusBadge status={order.status} />
       </h1>
-      <p className="muted">от {formatDate(order.createdAt, tz)}</p>
+      <p className="muted">{t('personal.from', { date: formatDate(order.createdAt, tz, locale) })}</p>
       {returned && <ReturnBanner order={order} />}
       <ReviewSentNote />
 
       <div className="order-details__grid">
         <div>
-          <h2>Оплата</h2>
+          <h2>{t('common.payment')}</h2>
           <OrderPaymentInfo order={order} />
           {order.status === 'awaiting_payment' && <PayButton amount={order.amount} />}
-          <h2>Получение</h2>
+          <h2>{t('common.receiving')}</h2>
           <Receiving order={order} now={now} />
         </div>
 
         <div>
-          <h2>История заказа</h2>
+          <h2>{t('personal.history')}</h2>
           <ol className="timeline" data-testid="status-history">
             {order.statusHistory.map((h) => (
               <li key={`${h.status}-${h.at}`}>
-                <strong>{ORDER_STATUS_LABEL[h.status]}</strong>{' '}
-                <span className="muted">{formatDateTime(h.at, tz)}</span>
+                <strong>{t(`orderStatus.${h.status}`)}</strong>{' '}
+                <span className="muted">{formatDateTime(h.at, tz, locale)}</span>
               </li>
             ))}
           </ol>
@@ -146,24 +150,29 @@ type OrderData = Route.ComponentProps['loaderData']['order'];
 
 /** How the order is received: the pickup point or the courier's address (and recipient), with the dates. */
 function Receiving({ order, now }: { order: OrderData; now: string }) {
+  const t = useT();
+  const words = useDateWords();
   return (
     <>
       {order.pickupPoint && (
         <p>
-          Самовывоз: <strong>{order.pickupPoint.title}</strong>, {pickupAddress(order.pickupPoint)}.{' '}
-          {order.pickupPoint.openingHours}.
+          {t('personal.pickup')} <strong>{order.pickupPoint.title}</strong>
+          {t('personal.pickupRest', {
+            address: pickupAddress(order.pickupPoint, t),
+            hours: order.pickupPoint.openingHours,
+          })}
         </p>
       )}
       {order.delivery && (
         <p>
-          Курьером: {order.delivery.street}, дом {order.delivery.building}
-          {order.delivery.entranceNumber ? `, подъезд ${order.delivery.entranceNumber}` : ''}
-          {order.delivery.floor ? `, этаж ${order.delivery.floor}` : ''}
-          {order.delivery.flat ? `, кв./офис ${order.delivery.flat}` : ''}.
+          {t('personal.courier', { street: order.delivery.street, building: order.delivery.building })}
+          {order.delivery.entranceNumber ? t('personal.entrance', { n: order.delivery.entranceNumber }) : ''}
+          {order.delivery.floor ? t('personal.floor', { n: order.delivery.floor }) : ''}
+          {order.delivery.flat ? t('personal.flat', { n: order.delivery.flat }) : ''}.
           {order.deliveryNotToCustomer && order.delivery.contactName && (
             <>
               {' '}
-              Получатель: {order.delivery.contactName}
+              {t('personal.recipient', { name: order.delivery.contactName })}
               {order.delivery.contactPhone ? `, ${formatPhone(order.delivery.contactPhone)}` : ''}.
             </>
           )}
@@ -173,15 +182,18 @@ function Receiving({ order, now }: { order: OrderData; now: string }) {
         order.deliveryDateTo &&
         !['completed', 'cancelled'].includes(order.status) && (
           <p>
-            {order.pickupPoint ? 'Можно забрать' : 'Доставим'}:{' '}
+            {order.pickupPoint ? t('thankyou.canCollect') : t('thankyou.willDeliver')}:{' '}
             {formatDeliveryDates(
               { from: order.deliveryDateFrom, to: order.deliveryDateTo },
               new Date(now),
               order.timeZone,
+              words,
             )}
           </p>
         )}
-      {order.customerComment && <p className="muted">Комментарий: {order.customerComment}</p>}
+      {order.customerComment && (
+        <p className="muted">{t('personal.comment', { comment: order.customerComment })}</p>
+      )}
     </>
   );
 }
@@ -192,6 +204,7 @@ function Receiving({ order, now }: { order: OrderData; now: string }) {
  */
 function OrderLines({ order }: { order: OrderData }) {
   const returned = order.lines.reduce((sum, l) => sum + l.refusedQty * l.price, 0);
+  const t = useT();
   return (
     <>
       <ul className="cart-lines">
@@ -203,7 +216,8 @@ function OrderLines({ order }: { order: OrderData }) {
             <div className="cart-line__body">
               <Link to={`/product/${l.productSlug}`}>{l.name}</Link>
               <span className="muted">
-                Размер {l.size} · {l.colourName} · {l.qty} шт.{l.fromOtherCity ? ' · из другого города' : ''}
+                {t('personal.line', { size: l.size, colour: l.colourName, qty: l.qty })}
+                {l.fromOtherCity ? ` · ${t('common.fromOtherCity')}` : ''}
               </span>
               {l.refusedQty > 0 && (
                 <span className="muted" data-testid="line-returned">
@@ -217,15 +231,15 @@ function OrderLines({ order }: { order: OrderData }) {
       </ul>
       <dl className="details">
         <div>
-          <dt>Товары</dt>
+          <dt>{t('common.goods')}</dt>
           <dd>{formatPrice(order.itemsAmount)}</dd>
         </div>
         <div>
-          <dt>Доставка</dt>
-          <dd>{order.deliveryAmount ? formatPrice(order.deliveryAmount) : 'бесплатно'}</dd>
+          <dt>{t('common.delivery')}</dt>
+          <dd>{order.deliveryAmount ? formatPrice(order.deliveryAmount) : t('common.free')}</dd>
         </div>
         <div>
-          <dt>Итого</dt>
+          <dt>{t('common.total')}</dt>
           <dd>
             <strong>{formatPrice(order.amount)}</strong>
           </dd>
@@ -251,21 +265,21 @@ function OrderLines({ order }: { order: OrderData }) {
 
 /** «Отменить заказ» behind a disclosure (works without JavaScript); a paid order is refunded. */
 function CancelOrder({ order }: { order: OrderData }) {
+  const t = useT();
   const navigation = useNavigation();
   return (
     <details className="cancel-order">
-      <summary>Отменить заказ</summary>
+      <summary>{t('personal.cancel')}</summary>
       <Form method="post">
         <input type="hidden" name="intent" value="cancel" />
         <p>
-          Товары вернутся в продажу
           {order.payment && ['charged', 'authorized'].includes(order.payment.status)
-            ? ', а деньги — на вашу карту'
-            : ''}
-          . Это действие нельзя отменить.
+            ? t('personal.cancelGoodsAndMoney')
+            : t('personal.cancelGoods')}{' '}
+          {t('personal.cannotUndo')}
         </p>
         <button type="submit" className="button" disabled={navigation.state !== 'idle'}>
-          Да, отменить заказ
+          {t('personal.cancelYes')}
         </button>
       </Form>
     </details>

@@ -7,6 +7,7 @@ import { OrderStatusBadge } from '../../components/OrderStatus.tsx';
 import { formatTime } from '../../components/OrderPaymentInfo.tsx';
 import { OrderReviewLinks, ReviewSentNote, reviewableProducts, reviewsBySlug } from '../../components/reviews/OrderReviewLinks.tsx';
 import { ReviewDialog } from '../../components/reviews/ReviewDialog.tsx';
+import { useLocale, useT } from '../../lib/text.ts';
 
 /**
  * Orders of the customer (spec §2): /personal/orders/pending lists orders not yet completed or cancelled,
@@ -28,29 +29,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate = keepDataUnderDialogs;
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { state, orders } = loaderData;
   const reviews = reviewsBySlug(loaderData.reviews);
+  const locale = useLocale();
   return (
     <section>
-      <h1>{state === 'pending' ? 'Текущие заказы' : 'Выполненные заказы'}</h1>
+      <h1>{state === 'pending' ? t('personal.pending') : t('personal.completed')}</h1>
       <ReviewSentNote />
       {orders.length === 0 ? (
-        <p className="muted">{state === 'pending' ? 'Сейчас у вас нет заказов в работе.' : 'Выполненных заказов пока нет.'}</p>
+        <p className="muted">{state === 'pending' ? t('personal.noPending') : t('personal.noCompleted')}</p>
       ) : (
         <ul className="orders">
           {orders.map((o) => (
             <li key={o.id} className="order-card" data-testid="order-card">
               <div className="order-card__head">
-                <Link to={`/personal/orders/details/${o.number}`}>Заказ № {o.number}</Link>
+                <Link to={`/personal/orders/details/${o.number}`}>{t('personal.order', { number: o.number })}</Link>
                 <OrderStatusBadge status={o.status} />
               </div>
               <p className="muted">
-                от {formatDate(o.createdAt, o.timeZone)} · {o.lines.reduce((s, l) => s + l.qty, 0)} шт. · <strong>{formatPrice(o.amount)}</strong>
+                {t('personal.orderLine', {
+                  date: formatDate(o.createdAt, o.timeZone, locale),
+                  count: o.lines.reduce((s, l) => s + l.qty, 0),
+                })}{' '}
+                <strong>{formatPrice(o.amount)}</strong>
               </p>
               {o.status === 'awaiting_payment' && o.payment?.expiresAt && (
                 <p className="order-card__pay">
-                  {o.payment.status === 'failed' ? 'Оплата не прошла. ' : ''}Оплатите картой до {formatTime(o.payment.expiresAt, o.timeZone)} —{' '}
-                  <Link to={`/personal/orders/details/${o.number}`}>перейти к оплате</Link>
+                  {o.payment.status === 'failed' ? `${t('personal.failedShort')} ` : ''}
+                  {t('personal.payUntil', { time: formatTime(o.payment.expiresAt, o.timeZone) })}{' '}
+                  <Link to={`/personal/orders/details/${o.number}`}>{t('personal.goPay')}</Link>
                 </p>
               )}
               <ul className="thumbs">

@@ -6,15 +6,14 @@ import { apiFor } from '../../lib/api.server.ts';
 import { customerGenderCookie } from '../../lib/customer-gender.server.ts';
 import { repliedTo, type FormReply } from '../../lib/form.ts';
 import { apiMessages, formValues, parseWith, refuse, statusOf } from '../../lib/form.server.ts';
-import { text } from '../../lib/text.ts';
+import { metaT, useT } from '../../lib/text.ts';
 import { ChoiceGroup, Field, FormAlert, FormSaved, PasswordField } from '../../components/form/Field.tsx';
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Профиль — Kiim' },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches)('profile.meta') },
   { name: 'robots', content: 'noindex' },
 ];
 
-const t = text.profile;
 const PROFILE_FIELDS = ['name', 'surname', 'email', 'gender', 'birthDate'] as const;
 
 /** A form of the profile saved in place. */
@@ -56,16 +55,17 @@ export async function action({ request, context }: Route.ActionArgs) {
  * birth date; the phone number as `+7 xxx xxx xx xx` (spec §5); set or change the password.
  */
 export default function Profile() {
+  const t = useT();
   const customer = useRouteLoaderData<{ customer: Customer }>('routes/personal/layout')?.customer;
   const reply = useActionData<typeof action>() as FormReply | undefined;
   const busy = useNavigation().state !== 'idle';
   if (!customer) return null;
   return (
     <section className="profile">
-      <h1>{t.title}</h1>
+      <h1>{t('profile.title')}</h1>
       <dl className="details">
         <div>
-          <dt>{t.phone}</dt>
+          <dt>{t('profile.phone')}</dt>
           <dd data-testid="profile-phone">{formatPhone(customer.mobile)}</dd>
         </div>
       </dl>
@@ -85,6 +85,7 @@ function PersonalDataForm({
   reply?: FormReply;
   busy: boolean;
 }) {
+  const t = useT();
   const v = (k: (typeof PROFILE_FIELDS)[number]) =>
     reply?.values[k] ?? (customer[k] === null ? '' : String(customer[k]));
   const errors = reply?.errors ?? {};
@@ -95,29 +96,29 @@ function PersonalDataForm({
   });
   return (
     <Form method="post" className="stack profile__form" aria-labelledby="profile-data-title" noValidate>
-      <h2 id="profile-data-title">{t.personal}</h2>
+      <h2 id="profile-data-title">{t('profile.personal')}</h2>
       <input type="hidden" name="intent" value="profile" />
-      <FormSaved shown={reply?.ok}>{t.saved}</FormSaved>
+      <FormSaved shown={reply?.ok}>{t('profile.saved')}</FormSaved>
       <FormAlert message={errors._form} />
       <div className="profile__grid">
-        <Field label={t.name} autoComplete="given-name" required {...field('name')} />
-        <Field label={t.surname} autoComplete="family-name" {...field('surname')} />
-        <Field label={t.email} type="email" autoComplete="email" {...field('email')} />
-        <Field label={t.birthDate} type="date" autoComplete="bday" {...field('birthDate')} />
+        <Field label={t('profile.name')} autoComplete="given-name" required {...field('name')} />
+        <Field label={t('profile.surname')} autoComplete="family-name" {...field('surname')} />
+        <Field label={t('profile.email')} type="email" autoComplete="email" {...field('email')} />
+        <Field label={t('profile.birthDate')} type="date" autoComplete="bday" {...field('birthDate')} />
       </div>
       <ChoiceGroup
-        legend={t.gender}
+        legend={t('profile.gender')}
         name="gender"
         options={[
-          ['0', t.female],
-          ['1', t.male],
-          ['', t.genderUnset],
+          ['0', t('profile.female')],
+          ['1', t('profile.male')],
+          ['', t('profile.genderUnset')],
         ]}
         defaultValue={v('gender')}
         error={errors.gender}
       />
       <button type="submit" className="button button--primary" disabled={busy}>
-        {t.save}
+        {t('profile.save')}
       </button>
     </Form>
   );
@@ -125,8 +126,9 @@ function PersonalDataForm({
 
 /** Set or change the password (the current one asked when set); a saved form starts empty again. */
 function PasswordForm({ customer, reply, busy }: { customer: Customer; reply?: FormReply; busy: boolean }) {
+  const t = useT();
   const errors = reply?.errors ?? {};
-  const title = customer.hasPassword ? t.changePassword : t.setPassword;
+  const title = customer.hasPassword ? t('profile.changePassword') : t('profile.setPassword');
   return (
     <Form
       method="post"
@@ -138,28 +140,28 @@ function PasswordForm({ customer, reply, busy }: { customer: Customer; reply?: F
       <h2 id="profile-password-title">{title}</h2>
       <input type="hidden" name="intent" value="password" />
       <p className="muted">
-        {customer.hasPassword ? t.changeNote : t.setNote} {text.form.passwordRule}
+        {customer.hasPassword ? t('profile.changeNote') : t('profile.setNote')} {t('form.passwordRule')}
       </p>
-      <FormSaved shown={reply?.ok}>{t.passwordSaved}</FormSaved>
+      <FormSaved shown={reply?.ok}>{t('profile.passwordSaved')}</FormSaved>
       <FormAlert message={errors._form} />
       {customer.hasPassword && (
         <PasswordField
-          label={t.currentPassword}
+          label={t('profile.currentPassword')}
           name="currentPassword"
           error={errors.currentPassword}
           autoComplete="current-password"
           required={false}
-          hint={t.currentPasswordHint}
+          hint={t('profile.currentPasswordHint')}
         />
       )}
       <PasswordField
-        label={t.newPassword}
+        label={t('profile.newPassword')}
         name="password"
         error={errors.password}
         autoComplete="new-password"
       />
       <PasswordField
-        label={t.repeatPassword}
+        label={t('profile.repeatPassword')}
         name="passwordRepeat"
         error={errors.passwordRepeat}
         autoComplete="new-password"

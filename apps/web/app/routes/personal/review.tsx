@@ -3,15 +3,16 @@ import { ReviewForm as ReviewFormSchema } from '@kiim/contract';
 import type { Route } from './+types/review';
 import { apiFor, notFoundOnApi404 } from '../../lib/api.server.ts';
 import { currentCityId } from '../../lib/cookies.server.ts';
-import { feedbackText } from '../../lib/feedback-text.ts';
+import { feedbackOf, useFeedbackText } from '../../lib/feedback-text.ts';
+import { metaLang } from '../../lib/text.ts';
 import type { FormReply } from '../../lib/form.ts';
 import { apiMessages, formValues, parseWith, refuse, statusOf } from '../../lib/form.server.ts';
 import { safeReturnTo } from '../../lib/url.ts';
 import { ReviewForm } from '../../components/reviews/ReviewForm.tsx';
 import { reviewedHref } from '../../components/reviews/review-url.ts';
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${feedbackText.reviewForm.title} — Kiim` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${feedbackOf(metaLang(matches)).reviewForm.title} — Kiim` },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -57,6 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ReviewPage({ loaderData }: Route.ComponentProps) {
+  const feedbackText = useFeedbackText();
   const reply = useActionData<typeof action>() as FormReply | undefined;
   const navigation = useNavigation();
   const from = safeReturnTo(reply?.values.from || loaderData.from);

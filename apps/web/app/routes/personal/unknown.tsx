@@ -2,8 +2,9 @@ import { data, redirect } from 'react-router';
 import type { Route } from './+types/unknown';
 import { customerOf } from '../../lib/api.server.ts';
 import { NotFound } from '../../components/NotFound.tsx';
+import { metaT } from '../../lib/text.ts';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Страница не найдена — Kiim' }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaT(matches)('notFound.meta') }];
 
 /**
  * An unknown path under /personal (spec §2): a visitor who is not signed in is sent to / like on every /personal

@@ -2,12 +2,11 @@ import { data, Link } from 'react-router';
 import type { Route } from './+types/wishlist';
 import { shopperOf, wishlistOf } from '../../lib/lists.server.ts';
 import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
-import { plural } from '@kiim/contract/text';
-import { text } from '../../lib/text.ts';
+import { metaT, useT } from '../../lib/text.ts';
 import { ProductCard } from '../../components/ProductCard.tsx';
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Избранное — Kiim' },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaT(matches)('personal.wishlistMeta') },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -26,14 +25,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate = keepDataUnderDialogs;
 
 export default function WishlistPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { items } = loaderData;
   if (items.length === 0) {
     return (
       <section className="wishlist-empty">
-        <h1>Избранное</h1>
-        <p>В избранном пока ничего нет. Нажмите на сердечко у товара, чтобы сохранить его здесь.</p>
+        <h1>{t('common.wishlist')}</h1>
+        <p>{t('personal.wishlistEmpty')}</p>
         <Link className="button button--primary" to="/">
-          Перейти в каталог
+          {t('personal.toCatalogue')}
         </Link>
       </section>
     );
@@ -41,13 +41,13 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1>
-        Избранное <span className="count muted">{plural(items.length, text.count.goods)}</span>
+        {t('common.wishlist')} <span className="count muted">{t('count.goods', { count: items.length })}</span>
       </h1>
       <ul className="grid wishlist" data-testid="wishlist-items">
         {items.map((item, i) => (
           <li key={item.productId} className="wishlist__item" data-testid="wishlist-item">
             <ProductCard product={item.product} eager={i < 4} />
-            <span className="muted wishlist__size">Размер {item.size}</span>
+            <span className="muted wishlist__size">{t('common.sizeValue', { size: item.size })}</span>
           </li>
         ))}
       </ul>

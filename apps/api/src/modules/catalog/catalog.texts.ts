@@ -1,0 +1,82 @@
+import type { DbOrTrx } from '#app/db/database.ts';
+import { cachedAnswer } from './catalog.cache.ts';
+import * as repo from './catalog.repository.ts';
+
+// The catalogue in the shopper's language (issue 13, docs/decisions/022): Russian is the catalogue's own language;
+// a Kazakh text of a name, a colour, a description sentence or a composition is a `catalogue_text` row keyed by the
+// Russian text. Answers to a Kazakh-speaking shopper get the Kazakh texts put in place; anything without one stays
+// Russian (the fallback).
+
+/** Languages the catalogue has texts in besides Russian. */
+export const CATALOGUE_LANGS = ['kk'] as const;
+export type CatalogueLang = (typeof CATALOGUE_LANGS)[number];
+
+/**
+ * The shopper's catalogue language from an `Accept-Language` header (the storefront sends the page's language):
+ * `kk` when Kazakh comes first, else null (Russian, nothing to translate).
+ */
+export function catalogueLangOf(acceptLanguage: string | undefined): CatalogueLang | null {
+  return acceptLanguage?.trim().toLowerCase().startsWith('kk') ? 'kk' : null;
+}
+
+/** Fields of answers that carry catalogue text shoppers read. */
+const TEXT_FIELDS = new Set([
+  'name',
+  'colourName',
+  'categoryName',
+  'description',
+  'composition',
+  'care',
+  'country',
+  'title',
+  'subtitle',
+  'buttonText',
+  'alt',
+  // Pickup points (spec §3) and the seller's details (footer).
+  'buildingName',
+  'addressStreetNumber',
+  'openingHours',
+  'companyName',
+  'legalAddress',
+  'serviceHours',
+]);
+
+/** A text in the language of `texts`: whole, or sentence by sentence (a description), else as it is. */
+export function translateText(texts: ReadonlyMap<string, string>, text: string): string {
+  const whole = texts.get(text);
+  if (whole !== undefined) return whole;
+  const sentences = text.split(/(?<=[.!?])\s+/);
+  if (sentences.length < 2) return text;
+  return sentences.map((s) => texts.get(s) ?? s).join(' ');
+}
+
+/** Puts the texts of `texts` in place in an answer (any depth), in the catalogue's text fields only. */
+export function localizeAnswer(value: unknown, texts: ReadonlyMap<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => localizeAnswer(v, texts));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = typeof v === 'string' && TEXT_FIELDS.has(k) ? translateText(texts, v) : localizeAnswer(v, texts);
+  }
+  return out;
+}
+
+/** The catalogue texts of a language, cached until the catalogue changes. */
+export function textsOf(db: DbOrTrx, lang: CatalogueLang): Promise<Map<string, string>> {
+  return cachedAnswer(db, `texts:${lang}`, () => repo.catalogueTexts(db, lang));
+}
+
+/** Saves translations of catalogue texts (the seed, the back office). */
+export async function saveCatalogueTexts(
+  db: DbOrTrx,
+  lang: CatalogueLang,
+  texts: ReadonlyMap<string, string> | Record<string, string>,
+): Promise<number> {
+  const at = new Date().toISOString();
+  const entries = texts instanceof Map ? [...texts] : Object.entries(texts);
+  await repo.saveCatalogueTexts(
+    db,
+    entries.map(([source, text]) => ({ lang, source, text, updated_at: at })),
+  );
+  return entries.length;
+}
