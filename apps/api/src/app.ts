@@ -33,6 +33,9 @@ import { guardStaffRoutes } from './modules/staff/staff.auth.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import type { MasterImageSource } from './modules/media/media.masters.ts';
+import { createMailer, type Mailer } from './modules/notification/notification.mailer.ts';
+import { createNotifier, type Notifier } from './modules/notification/notification.service.ts';
+import { notificationRoutes } from './modules/notification/notification.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +46,8 @@ declare module 'fastify' {
     sms: SmsProvider;
     /** The card-payment provider (Halyk ePay adapter, real or simulator, by configuration). */
     payments: PaymentProvider;
+    /** Order notifications (SMS and email outbox, its worker). */
+    notifier: Notifier;
   }
 }
 
@@ -54,6 +59,8 @@ export interface BuildAppOptions {
   sms?: SmsProvider;
   /** Card-payment provider; by default the Halyk ePay adapter at the configured URLs. */
   payments?: PaymentProvider;
+  /** Email sender instead of the one made from configuration (tests). */
+  mailer?: Mailer | null;
   /** Run the background jobs (the payment job every PAYMENT_SWEEP_INTERVAL_SECONDS); the servers do, tests do not. */
   jobs?: boolean;
   /** Apply pending migrations before serving (default true). */
@@ -92,6 +99,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('payments', opts.payments ?? createPaymentProvider(config.payments));
   if (!opts.db) app.addHook('onClose', async () => database.db.destroy());
   if (opts.jobs) registerPaymentJob(app, config.payments.sweepIntervalSeconds);
+  app.decorate(
+    'notifier',
+    createNotifier(
+      app,
+      {
+        db: database.db,
+        sms: app.sms,
+        mailer: opts.mailer !== undefined ? opts.mailer : createMailer(config),
+        log: app.log,
+        clock: app.clock,
+      },
+      opts.jobs ?? false,
+      config.mail.intervalSeconds,
+    ),
+  );
   if (opts.migrate !== false) await migrateToLatest(database.db);
 
   await app.register(errorHandlerPlugin);
@@ -132,6 +154,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(questionRoutes, { prefix: '/question' });
       await api.register(reviewAdminRoutes, { prefix: '/admin' });
       await api.register(smsRoutes, { prefix: '/dev' });
+      await api.register(notificationRoutes, { prefix: '/dev' });
     },
     { prefix: '/api' },
   );

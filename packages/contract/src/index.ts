@@ -13,6 +13,7 @@ export * from './review.schema.ts';
 export * from './staff.permissions.ts';
 export * from './staff.schema.ts';
 export * from './content.schema.ts';
+export * from './notification.schema.ts';
 export * from './checkout.rules.ts';
 export * from './phone.rules.ts';
 export * from './format.ts';

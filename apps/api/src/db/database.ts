@@ -49,6 +49,7 @@ import type {
   ReviewVoteTable,
 } from '#app/modules/review/review.table.ts';
 import type { ContentPageTable } from '#app/modules/content/content.table.ts';
+import type { NotificationTable } from '#app/modules/notification/notification.table.ts';
 
 /** Every table of the shop, as Kysely sees it. */
 export interface Database {
@@ -92,6 +93,7 @@ export interface Database {
   question_answer: QuestionAnswerTable;
   review_author: ReviewAuthorTable;
   content_page: ContentPageTable;
+  notification: NotificationTable;
 }
 
 export type Db = Kysely<Database>;
