@@ -62,8 +62,10 @@ afterAll(async () => {
   await t?.close();
   await new Promise<void>((resolve) => (smtp.server ? smtp.server.close(() => resolve()) : resolve()));
 });
-beforeEach(() => {
+beforeEach(async () => {
+  // Each test starts with nothing due: what an earlier test left pending is sent first.
   smtp.refuse = 0;
+  await deliverDue(t.app.notifier.deps);
 });
 
 const deps = (): NotifyDeps => t.app.notifier.deps;
@@ -197,6 +199,39 @@ describe('the notification outbox', () => {
       .execute();
     expect(sms).toHaveLength(3);
     expect(sms[1]!.text).toContain('готов к выдаче');
+  });
+
+  it('keeps writing to the email given at checkout after the profile email changes; else uses the profile', async () => {
+    const { order, email, customer } = await placeOrder();
+    const update = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/update',
+      headers: { 'x-authorization': customer.token },
+      payload: { email: `new-${customer.mobile}@example.kz`, language: 'kk' },
+    });
+    expect(update.statusCode).toBe(200);
+    clock.advance(1000);
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/orders/${order.number}/status`,
+      headers: { 'x-api-key': erpKey },
+      payload: { status: 'ready_for_pickup' },
+    });
+    expect(moved.statusCode).toBe(200);
+    const rows = (await rowsOf(order.id)).filter((r) => r.channel === 'email');
+    expect(rows.map((r) => [r.event, r.recipient, r.language])).toEqual([
+      ['accepted', email, 'ru'],
+      ['ready_for_pickup', email, 'kk'],
+    ]);
+
+    // An order placed without an email at checkout writes to the profile's address.
+    const [sku] = await fx.skus(1, 7);
+    const city = (await fx.cities()).courier;
+    const cart = await fx.makeCart([{ skuId: sku!.id, qty: 1 }], customer.id);
+    const second = await fx.create(customer.token, fx.draft(cart, city));
+    expect(second.status).toBe(200);
+    const [row] = (await rowsOf(second.body.data.order.id)).filter((r) => r.channel === 'email');
+    expect(row).toMatchObject({ recipient: `new-${customer.mobile}@example.kz`, language: 'kk' });
   });
 
   it('retries an email the SMTP server refused, with growing back-off, and sends it once', async () => {
