@@ -42,6 +42,9 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import type { MasterImageSource } from './modules/media/media.masters.ts';
 import { sheetAdminRoutes, sheetIntegrationRoutes } from './modules/exchange/sheet.routes.ts';
 import { oneCRoutes } from './modules/exchange/onec.routes.ts';
+import { createMailer, type Mailer } from './modules/notification/notification.mailer.ts';
+import { createNotifier, type Notifier } from './modules/notification/notification.service.ts';
+import { notificationRoutes } from './modules/notification/notification.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +55,8 @@ declare module 'fastify' {
     sms: SmsProvider;
     /** The card-payment provider (Halyk ePay adapter, real or simulator, by configuration). */
     payments: PaymentProvider;
+    /** Order notifications (SMS and email outbox, its worker). */
+    notifier: Notifier;
   }
 }
 
@@ -63,6 +68,8 @@ export interface BuildAppOptions {
   sms?: SmsProvider;
   /** Card-payment provider; by default the Halyk ePay adapter at the configured URLs. */
   payments?: PaymentProvider;
+  /** Email sender instead of the one made from configuration (tests). */
+  mailer?: Mailer | null;
   /** Run the background jobs (the payment job every PAYMENT_SWEEP_INTERVAL_SECONDS); the servers do, tests do not. */
   jobs?: boolean;
   /** Apply pending migrations before serving (default true). */
@@ -110,6 +117,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('payments', opts.payments ?? createPaymentProvider(config.payments));
   if (!opts.db) app.addHook('onClose', async () => database.db.destroy());
   if (opts.jobs) registerPaymentJob(app, config.payments.sweepIntervalSeconds);
+  app.decorate(
+    'notifier',
+    createNotifier(
+      app,
+      {
+        db: database.db,
+        sms: app.sms,
+        mailer: opts.mailer !== undefined ? opts.mailer : createMailer(config),
+        log: app.log,
+        clock: app.clock,
+      },
+      opts.jobs ?? false,
+      config.mail.intervalSeconds,
+    ),
+  );
   if (opts.migrate !== false) await migrateToLatest(database.db);
 
   await app.register(errorHandlerPlugin);
@@ -159,6 +181,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(sheetAdminRoutes, { prefix: '/admin' });
       await api.register(sheetIntegrationRoutes, { prefix: '/backoffice' });
       await api.register(oneCRoutes, { prefix: '/exchange' });
+      await api.register(notificationRoutes, { prefix: '/dev' });
     },
     { prefix: '/api' },
   );

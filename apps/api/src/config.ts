@@ -94,6 +94,22 @@ const EnvSchema = z.object({
     .max(7 * 24 * 60)
     .default(30),
   PAYMENT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /**
+   * Order emails (issue 13): the SMTP server as `smtp://user:password@host:587` or `smtps://…:465`. Unset, the
+   * emails are rendered and kept in the development email outbox — in production no email is written then
+   * (a warning at start), SMS still go out.
+   */
+  SMTP_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, { message: 'smtp:// or smtps:// URL' })
+      .optional(),
+  ),
+  /** The sender of order emails: `Kiim <orders@kiim.kz>` or an address. */
+  MAIL_FROM: z.string().trim().min(3).default('Kiim <no-reply@kiim.kz>'),
+  /** How often the notification worker looks for due SMS and emails, seconds. */
+  NOTIFICATION_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** The first owner of the back office, made at start when no staff account exists (issue 15). */
   ADMIN_EMAIL: z.preprocess(blankIsUnset, z.string().trim().toLowerCase().pipe(z.email()).optional()),
   ADMIN_PASSWORD: z.preprocess(
@@ -245,6 +261,8 @@ export type Config = {
   staff: StaffConfig;
   /** The seller's legal details shown in the footer and the public offer. */
   seller: SellerConfig;
+  /** Order notifications (issue 13): SMTP server (unset: the development email outbox), sender, worker period. */
+  mail: { smtpUrl: string | undefined; from: string; intervalSeconds: number };
 };
 
 /**
@@ -306,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     },
     seller: sellerConfig(e),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, intervalSeconds: e.NOTIFICATION_INTERVAL_SECONDS },
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOMER_LANGUAGES } from './enums.ts';
 
 /**
  * Customer accounts (spec §3, §7; issue 4): phone sign-in and registration, passwords, recovery, tokens,
@@ -24,7 +25,8 @@ export const OtpCode = z
 /** Password rules (docs/security.md): 8 to 128 characters with at least one letter and one digit. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-export const PASSWORD_RULE_MESSAGE = 'Пароль должен быть не короче 8 символов и содержать хотя бы одну букву и одну цифру';
+export const PASSWORD_RULE_MESSAGE =
+  'Пароль должен быть не короче 8 символов и содержать хотя бы одну букву и одну цифру';
 
 /** A new password: 8–128 characters, at least one letter and one digit (the API also refuses the phone number). */
 export const NewPassword = z
@@ -67,8 +69,13 @@ export const EmailInput = z
   .pipe(z.email({ message: 'Укажите адрес почты в виде name@example.kz' }))
   .transform((v) => v.toLowerCase());
 
+/** The language the shop speaks to the customer in (issue 13): `ru` or `kk`. */
+export const CustomerLanguageInput = z.enum(CUSTOMER_LANGUAGES, { message: 'Язык: ru или kk' });
+
 /** Gender of a customer (spec §3): female 0, male 1. */
-export const GenderInput = z.union([z.literal(0), z.literal(1)], { message: 'Пол: 0 — женский, 1 — мужской' });
+export const GenderInput = z.union([z.literal(0), z.literal(1)], {
+  message: 'Пол: 0 — женский, 1 — мужской',
+});
 
 /** A birth date `YYYY-MM-DD`: a real calendar date from 1900 on (the API also refuses future dates). */
 export const BirthDateInput = z
@@ -138,6 +145,8 @@ export const UpdateCustomerBody = z
     email: EmailInput.nullable().optional(),
     gender: GenderInput.nullable().optional(),
     birthDate: BirthDateInput.nullable().optional(),
+    /** The language of the customer's SMS and emails (and the storefront after sign-in). */
+    language: CustomerLanguageInput.optional(),
   })
   .strict()
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Нет данных для сохранения' });
@@ -155,11 +164,14 @@ const blankToNull = (v: unknown) => (blank(v) ? null : v);
 export const PASSWORDS_DIFFER_MESSAGE = 'Пароли не совпадают';
 
 /** A new password typed twice (recovery, the profile); the repeat must match. */
-const newPasswordTwice = { password: NewPassword, passwordRepeat: z.string({ message: PASSWORDS_DIFFER_MESSAGE }) };
-const samePassword: [(f: { password: string; passwordRepeat: string }) => boolean, { path: string[]; message: string }] = [
-  (f) => f.password === f.passwordRepeat,
-  { path: ['passwordRepeat'], message: PASSWORDS_DIFFER_MESSAGE },
-];
+const newPasswordTwice = {
+  password: NewPassword,
+  passwordRepeat: z.string({ message: PASSWORDS_DIFFER_MESSAGE }),
+};
+const samePassword: [
+  (f: { password: string; passwordRepeat: string }) => boolean,
+  { path: string[]; message: string },
+] = [(f) => f.password === f.passwordRepeat, { path: ['passwordRepeat'], message: PASSWORDS_DIFFER_MESSAGE }];
 
 /** The recovery's new-password form: the new password twice. */
 export const NewPasswordForm = z.object(newPasswordTwice).refine(...samePassword);
@@ -192,6 +204,8 @@ export const ProfileForm = z.object({
   email: z.preprocess(blankToNull, EmailInput.nullable()),
   gender: z.preprocess((v) => (blank(v) ? null : Number(v)), GenderInput.nullable()),
   birthDate: z.preprocess(blankToNull, BirthDateInput.nullable()),
+  /** The language of notifications; left out when the form has no such field. */
+  language: z.preprocess(blankToUndefined, CustomerLanguageInput.optional()),
 });
 
 /**
@@ -240,6 +254,8 @@ export const Customer = z.object({
   birthDate: z.string().nullable(),
   /** Whether a password is set (the profile asks for the current one before a change). */
   hasPassword: z.boolean(),
+  /** The language of the customer's SMS and emails (issue 13). */
+  language: z.enum(CUSTOMER_LANGUAGES),
 });
 export type Customer = z.infer<typeof Customer>;
 

@@ -16,6 +16,7 @@ export * from './staff.schema.ts';
 export * from './catalogue.admin.schema.ts';
 export * from './content.schema.ts';
 export * from './exchange.schema.ts';
+export * from './notification.schema.ts';
 export * from './checkout.rules.ts';
 export * from './phone.rules.ts';
 export * from './format.ts';

@@ -59,6 +59,7 @@ import type {
   ExchangeSettingTable,
   ExchangeWarehouseTable,
 } from '#app/modules/exchange/exchange.table.ts';
+import type { NotificationTable } from '#app/modules/notification/notification.table.ts';
 
 /** Every table of the shop, as Kysely sees it. */
 export interface Database {
@@ -111,6 +112,7 @@ export interface Database {
   exchange_setting: ExchangeSettingTable;
   exchange_session: ExchangeSessionTable;
   catalogue_text: CatalogueTextTable;
+  notification: NotificationTable;
 }
 
 export type Db = Kysely<Database>;

@@ -55,6 +55,15 @@ describe('module boundaries (docs/decisions/011)', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('notification knows nothing of orders: it renders the snapshot the order module writes (decision 023)', () => {
+    const offenders = sourceFiles()
+      .filter((f) => moduleOf(f) === 'notification')
+      .filter((f) =>
+        importedModules(f).some((i) => ['order', 'customer', 'catalog', 'payment'].includes(i.module)),
+      );
+    expect(offenders).toEqual([]);
+  });
+
   it('the stock table is named only by the inventory module', () => {
     const offenders = sourceFiles().filter(
       (f) =>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { ErrorBody, HalykAuth, Order, OrderDraft } from '@kiim/contract';
+import type { CustomerLanguage, ErrorBody, HalykAuth, Order, OrderDraft } from '@kiim/contract';
 import { issueToken } from '#app/modules/customer/customer.token.ts';
 import type { TestContext } from '#app/test/helper.ts';
 import type { EpaySimulator } from '@kiim/tools/epay-simulator';
@@ -39,7 +39,14 @@ export function orderFixtures(t: TestContext) {
     const rows = await t.db
       .selectFrom('city')
       .innerJoin('pickup_point', 'pickup_point.city_id', 'city.id')
-      .select(['city.id', 'city.courier_available', 'city.courier_price', 'city.visible_for_customers', 'city.time_zone', 'pickup_point.id as point_id'])
+      .select([
+        'city.id',
+        'city.courier_available',
+        'city.courier_price',
+        'city.visible_for_customers',
+        'city.time_zone',
+        'pickup_point.id as point_id',
+      ])
       .orderBy('city.id')
       .orderBy('pickup_point.id')
       .execute();
@@ -52,7 +59,9 @@ export function orderFixtures(t: TestContext) {
     const visible = rows.filter((r) => r.visible_for_customers === 1);
     return {
       courier: pick(visible.find((r) => r.courier_available === 1 && r.courier_price > 0)!),
-      other: pick(visible.find((r) => r.courier_available === 1 && r.courier_price > 0 && r.id !== visible[0]!.id)!),
+      other: pick(
+        visible.find((r) => r.courier_available === 1 && r.courier_price > 0 && r.id !== visible[0]!.id)!,
+      ),
       noCourier: pick(visible.find((r) => r.courier_available === 0)!),
       hidden: pick(rows.find((r) => r.visible_for_customers === 0)!),
       visibleIds: [...new Set(visible.map((r) => r.id))],
@@ -71,11 +80,16 @@ export function orderFixtures(t: TestContext) {
       .offset(offset)
       .limit(n)
       .execute();
-    return rows.map((r) => ({ id: r.id, externalId: r.external_id, price: Number(r.price), originalPrice: Number(r.original_price) }));
+    return rows.map((r) => ({
+      id: r.id,
+      externalId: r.external_id,
+      price: Number(r.price),
+      originalPrice: Number(r.original_price),
+    }));
   }
 
   /** A customer with a token, made directly in the database (sign-in is tested in the customer module). */
-  async function newCustomer(extra: { name?: string; email?: string } = {}) {
+  async function newCustomer(extra: { name?: string; email?: string; language?: CustomerLanguage } = {}) {
     const id = randomUUID();
     const now = new Date().toISOString();
     const mobile = `770${prefix}${String(++seq).padStart(6, '0')}`;
@@ -90,6 +104,7 @@ export function orderFixtures(t: TestContext) {
         gender: null,
         birth_date: null,
         password_hash: null,
+        language: extra.language,
         created_at: now,
         updated_at: now,
       })
@@ -126,18 +141,28 @@ export function orderFixtures(t: TestContext) {
   async function makeCart(lines: { skuId: number; qty: number }[], customerId: string | null = null) {
     const id = randomUUID();
     const now = new Date().toISOString();
-    await t.db.insertInto('cart').values({ id, customer_id: customerId, created_at: now, updated_at: now }).execute();
+    await t.db
+      .insertInto('cart')
+      .values({ id, customer_id: customerId, created_at: now, updated_at: now })
+      .execute();
     if (lines.length)
       await t.db
         .insertInto('cart_item')
-        .values(lines.map((l) => ({ cart_id: id, sku_id: l.skuId, qty: l.qty, created_at: now, updated_at: now })))
+        .values(
+          lines.map((l) => ({ cart_id: id, sku_id: l.skuId, qty: l.qty, created_at: now, updated_at: now })),
+        )
         .execute();
     return id;
   }
 
   /** The lines of a cart (sku, qty), by SKU. */
   const cartItems = (cartId: string) =>
-    t.db.selectFrom('cart_item').select(['sku_id', 'qty']).where('cart_id', '=', cartId).orderBy('sku_id').execute();
+    t.db
+      .selectFrom('cart_item')
+      .select(['sku_id', 'qty'])
+      .where('cart_id', '=', cartId)
+      .orderBy('sku_id')
+      .execute();
 
   /** Any API call with the customer's token; the JSON answer. */
   async function call<T>(method: 'GET' | 'POST', url: string, token: string | undefined, payload?: unknown) {
@@ -151,7 +176,8 @@ export function orderFixtures(t: TestContext) {
   }
 
   /** `POST /api/order/create`. */
-  const create = (token: string | undefined, order: unknown) => call<{ order: Order }>('POST', '/api/order/create', token, { order });
+  const create = (token: string | undefined, order: unknown) =>
+    call<{ order: Order }>('POST', '/api/order/create', token, { order });
 
   /** A pickup order draft for a cart (cash on delivery unless told). */
   const draft = (cartUuid: string, city: FixtureCity, over: Partial<DraftInput> = {}): DraftInput => ({
@@ -165,7 +191,9 @@ export function orderFixtures(t: TestContext) {
   });
 
   /** Rows of a table. */
-  const count = async (table: 'order' | 'order_line' | 'payment' | 'payment_event' | 'order_status_history' | 'sms_message') =>
+  const count = async (
+    table: 'order' | 'order_line' | 'payment' | 'payment_event' | 'order_status_history' | 'sms_message',
+  ) =>
     Number(
       (
         await t.db
@@ -177,8 +205,16 @@ export function orderFixtures(t: TestContext) {
 
   /** The stored order row, its payment and its history (what callbacks and jobs may change). */
   async function orderState(number: string) {
-    const order = await t.db.selectFrom('order').selectAll().where('number', '=', number).executeTakeFirstOrThrow();
-    const payment = await t.db.selectFrom('payment').selectAll().where('order_id', '=', order.id).executeTakeFirst();
+    const order = await t.db
+      .selectFrom('order')
+      .selectAll()
+      .where('number', '=', number)
+      .executeTakeFirstOrThrow();
+    const payment = await t.db
+      .selectFrom('payment')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .executeTakeFirst();
     const history = chainHistory(
       await t.db
         .selectFrom('order_status_history')
@@ -207,7 +243,21 @@ export function orderFixtures(t: TestContext) {
     );
   }
 
-  return { cities, skus, newCustomer, buyers, setStock, stockOf, makeCart, cartItems, call, create, draft, count, orderState };
+  return {
+    cities,
+    skus,
+    newCustomer,
+    buyers,
+    setStock,
+    stockOf,
+    makeCart,
+    cartItems,
+    call,
+    create,
+    draft,
+    count,
+    orderState,
+  };
 }
 
 /**

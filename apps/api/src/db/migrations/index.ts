@@ -15,6 +15,7 @@ import * as m20261205T100000 from './20261205T100000-add-catalogue-change-log.ts
 import * as m20261207T100000 from './20261207T100000-add-order-backoffice-fields.ts';
 import * as m20261210T090000 from './20261210T090000-create-exchange-tables.ts';
 import * as m20261211T100000 from './20261211T100000-create-catalogue-text.ts';
+import * as m20261212T100000 from './20261212T100000-create-notifications.ts';
 
 /** All migrations by name, in order. A new migration is added here (static list: no directory scan). */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '20261207T100000-add-order-backoffice-fields': m20261207T100000,
   '20261210T090000-create-exchange-tables': m20261210T090000,
   '20261211T100000-create-catalogue-text': m20261211T100000,
+  '20261212T100000-create-notifications': m20261212T100000,
 };

@@ -12,5 +12,6 @@ export function toCustomer(row: CustomerRow): Customer {
     gender: row.gender,
     birthDate: row.birth_date,
     hasPassword: row.password_hash !== null,
+    language: row.language,
   };
 }

@@ -3,6 +3,7 @@ import {
   DEFAULT_CUSTOMER_LANGUAGE,
   ErrorCode,
   type CodeSent,
+  type CustomerLanguage,
   type RegisterByMobileBody,
   type RegisterByMobileConfirmBody,
   type SignedIn,
@@ -261,6 +262,20 @@ export async function refreshToken(
 export async function logout(db: Db, token: string | undefined, now: Date): Promise<void> {
   if (!token) return;
   await revokeToken(db, token, 'logout', now.toISOString());
+}
+
+/**
+ * How to reach a customer about their orders (issue 13): mobile `7XXXXXXXXXX`, profile email, first name and
+ * language; undefined for an unknown id.
+ */
+export async function customerContact(
+  db: DbOrTrx,
+  customerId: string,
+): Promise<
+  { mobile: string; email: string | null; name: string | null; language: CustomerLanguage } | undefined
+> {
+  const row = await repo.findCustomerById(db, customerId);
+  return row && { mobile: row.mobile, email: row.email, name: row.name, language: row.language };
 }
 
 /** The mobile number (`7XXXXXXXXXX`) of a customer, for messages about their orders; undefined when unknown. */

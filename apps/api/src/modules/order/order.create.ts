@@ -3,13 +3,14 @@ import type { DbOrTrx } from '#app/db/database.ts';
 import { AppError } from '#app/lib/errors.ts';
 import { claimCart, removeCartLines } from '#app/modules/cart/cart.service.ts';
 import type { CustomerRow } from '#app/modules/customer/customer.table.ts';
+import type { WrittenNotices } from '#app/modules/notification/notification.service.ts';
 import type { OrderDeps } from './order.lifecycle.ts';
+import { deliverOrderNotices, recordOrderEvent } from './order.notify.ts';
 import * as repo from './order.repository.ts';
 import { draftFingerprint } from './order.rules.ts';
 import { getOrder } from './order.service.ts';
 import type { OrderRow } from './order.table.ts';
 import { checkDraft } from './steps/check-draft.ts';
-import { notifyPlaced } from './steps/notify-placed.ts';
 import { numberOrder } from './steps/number-order.ts';
 import { openOrderPayment } from './steps/open-payment.ts';
 import { reserveStock } from './steps/reserve-stock.ts';
@@ -49,8 +50,9 @@ async function replay(
  * 3. reserve stock: the lines in stock in `regionId` — and, with `includeOtherCityItems`, what other visible
  *    cities hold — planned and taken under the stock lock (the inventory module);
  * 4. number the order; 5. write it with its lines and first status; 6. open its ePay payment (card online);
- * 7. remove the ordered lines from the cart (lines not ordered stay);
- * and after commit: 8. notify the shopper by SMS (a failure is logged, never fails the order).
+ * 7. remove the ordered lines from the cart (lines not ordered stay); 8. write the «order accepted» SMS and
+ * email to the notification outbox (issue 13);
+ * and after commit: 9. send the SMS (a failure is logged and left to the worker, never fails the order).
  *
  * Idempotent per (customer, `idempotencyKey`): a retry with the same draft answers the same order; parallel
  * requests with one key make one order (the losers re-read it).
@@ -76,7 +78,7 @@ export async function createOrder(
 
   const checkout = await checkDraft(db, draft);
   const nowIso = now.toISOString();
-  let placed: { order: OrderRow } | { replayOf: OrderRow };
+  let placed: { order: OrderRow; notices: WrittenNotices } | { replayOf: OrderRow };
   try {
     placed = await db.transaction().execute(async (trx) => {
       await claimCart(trx, draft.cartUuid, customer.id, nowIso);
@@ -100,7 +102,8 @@ export async function createOrder(
         draft.cartUuid,
         plan.ordered.map((l) => l.skuId),
       );
-      return { order };
+      const notices = await recordOrderEvent(trx, deps, order.id, 'accepted', 'customer', nowIso);
+      return { order, notices };
     });
   } catch (err) {
     // A parallel request with the same key committed first (unique (customer_id, idempotency_key), or its
@@ -110,6 +113,6 @@ export async function createOrder(
     throw err;
   }
   if ('replayOf' in placed) return replay(db, customer.id, placed.replayOf, fingerprint);
-  await notifyPlaced(deps, placed.order);
+  await deliverOrderNotices(deps, placed.notices);
   return getOrder(db, customer.id, placed.order.number);
 }

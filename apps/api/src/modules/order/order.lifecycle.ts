@@ -3,12 +3,12 @@ import type { OrderStatus } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { newId } from '#app/lib/ids.ts';
 import type { SmsProvider } from '#app/modules/sms/sms.provider.ts';
+import type { Notifier, WrittenNotices } from '#app/modules/notification/notification.service.ts';
 import { requestReturn, type PaymentDeps } from '#app/modules/payment/payment.service.ts';
-import { pickupPointsByIds } from '#app/modules/catalog/catalog.service.ts';
-import { customerMobile } from '#app/modules/customer/customer.service.ts';
 import * as inventory from '#app/modules/inventory/inventory.service.ts';
+import { NO_NOTICES, recordOrderEvent, type NoticeDeps, type OrderEvent } from './order.notify.ts';
 import * as repo from './order.repository.ts';
-import { canTransition, statusSms, type StatusActor } from './order.status.ts';
+import { canTransition, type StatusActor } from './order.status.ts';
 import type { OrderRow } from './order.table.ts';
 
 /** What the order flows (its card-payment flow included) need from the app. */
@@ -18,6 +18,8 @@ export interface OrderDeps extends PaymentDeps {
   publicUrl: string;
   /** Minutes an unpaid card-online order holds its stock. */
   paymentWindowMinutes: number;
+  /** Order notifications: the outbox's delivery (issue 13). */
+  notifier: Notifier;
 }
 
 /** The deps of the order flows from the Fastify app. */
@@ -28,7 +30,16 @@ export const orderDeps = (app: FastifyInstance): OrderDeps => ({
   payments: app.payments,
   publicUrl: app.config.publicUrl.replace(/\/+$/, ''),
   paymentWindowMinutes: app.config.payments.paymentWindowMinutes,
+  notifier: app.notifier,
 });
+
+/** The statuses the customer is told about, as outbox events (`completed` is not). */
+const EVENT_OF: Partial<Record<OrderStatus, OrderEvent>> = {
+  paid: 'paid',
+  ready_for_pickup: 'ready_for_pickup',
+  handed_to_courier: 'handed_to_courier',
+  cancelled: 'cancelled',
+};
 
 /**
  * Puts the units of a cancelled order back where they came from (each line's source city) through the
@@ -47,20 +58,23 @@ async function releaseStock(trx: DbOrTrx, orderId: string, nowIso: string): Prom
  * Moves an order to `to` inside the caller's transaction, if the rules allow it for `actor` (order.status.ts)
  * and the order is still in the status it was read in (a conditional UPDATE: of two racing changes exactly
  * one wins). Appends the history entry; a cancellation puts the order's units back into stock and asks for money
- * taken by card back (the payment module returns it; the payment job retries).
- * @returns true when this call changed the order; false when the move is not allowed or another change won.
+ * taken by card back (the payment module returns it; the payment job retries). The customer's notifications of
+ * the new status are written to the outbox in the same transaction (order.notify.ts).
+ * @returns the notifications written (deliver them after commit) when this call changed the order; null when
+ *   the move is not allowed or another change won.
  */
 export async function moveOrder(
   trx: DbOrTrx,
+  deps: NoticeDeps,
   order: Pick<OrderRow, 'id' | 'status' | 'delivery_method_id'>,
   to: OrderStatus,
   actor: StatusActor,
   reason: string | null,
   nowIso: string,
-): Promise<boolean> {
+): Promise<WrittenNotices | null> {
   const from = order.status as OrderStatus;
-  if (!canTransition(from, to, actor, order.delivery_method_id)) return false;
-  if (!(await repo.updateOrderStatus(trx, order.id, from, to, nowIso))) return false;
+  if (!canTransition(from, to, actor, order.delivery_method_id)) return null;
+  if (!(await repo.updateOrderStatus(trx, order.id, from, to, nowIso))) return null;
   await repo.insertStatusHistory(trx, {
     id: newId(),
     order_id: order.id,
@@ -75,7 +89,8 @@ export async function moveOrder(
     await releaseStock(trx, order.id, nowIso);
     await requestReturn(trx, order.id, nowIso);
   }
-  return true;
+  const event = EVENT_OF[to];
+  return event ? recordOrderEvent(trx, deps, order.id, event, actor, nowIso) : NO_NOTICES;
 }
 
 /** Records the first status of a new order (in its creating transaction). */
@@ -95,33 +110,4 @@ export async function recordInitialStatus(
     created_at: nowIso,
     updated_at: nowIso,
   });
-}
-
-/** An SMS to the order's customer (after commit); a provider failure is logged, never thrown. */
-export async function smsCustomer(
-  deps: Pick<OrderDeps, 'db' | 'sms' | 'log'>,
-  order: Pick<OrderRow, 'number' | 'customer_id'>,
-  text: string,
-): Promise<void> {
-  try {
-    const mobile = await customerMobile(deps.db, order.customer_id);
-    if (mobile) await deps.sms.send(mobile, text);
-  } catch (err) {
-    deps.log.error({ err, orderNumber: order.number, provider: deps.sms.name }, 'order SMS failed');
-  }
-}
-
-/** Tells the shopper by SMS that their order changed (after commit), when that status has a message. */
-export async function notifyStatus(
-  deps: Pick<OrderDeps, 'db' | 'sms' | 'log'>,
-  order: Pick<OrderRow, 'number' | 'customer_id' | 'pickup_point_id'>,
-  to: OrderStatus,
-  actor: StatusActor,
-): Promise<void> {
-  const point =
-    order.pickup_point_id === null
-      ? undefined
-      : (await pickupPointsByIds(deps.db, [order.pickup_point_id])).get(order.pickup_point_id);
-  const text = statusSms(order.number, to, actor, point?.title ?? null);
-  if (text) await smsCustomer(deps, order, text);
 }

@@ -15,7 +15,8 @@ import { paymentsOfOrders } from '#app/modules/payment/payment.service.ts';
 import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
 import { returnOrderMoney } from './card-payment/card-payment.apply.ts';
 import { chargeOrderHold, settleBeforeCancel } from './card-payment/card-payment.settle.ts';
-import { moveOrder, notifyStatus, type OrderDeps } from './order.lifecycle.ts';
+import { moveOrder, type OrderDeps } from './order.lifecycle.ts';
+import { deliverOrderNotices } from './order.notify.ts';
 import { toOrder, toOrderPayment } from './order.mapper.ts';
 import * as repo from './order.repository.ts';
 import { claimVersion } from './order.admin.repository.ts';
@@ -132,15 +133,14 @@ export async function cancelOrderByCustomer(
   if (found.status === 'awaiting_payment') await settleBeforeCancel(deps, found, 'return', now);
   const cancelled = await deps.db.transaction().execute(async (trx) => {
     const current = (await repo.findOrderById(trx, found.id))!;
-    return (await moveOrder(trx, current, 'cancelled', 'customer', 'Отменён покупателем', now.toISOString()))
-      ? current
-      : null;
+    return moveOrder(trx, deps, current, 'cancelled', 'customer', 'Отменён покупателем', now.toISOString());
   });
   if (!cancelled) {
     const current = (await repo.findOrderById(deps.db, found.id))!;
     throw notCancellable(current.status as OrderStatus);
   }
   await returnOrderMoney(deps, found.id, now);
+  await deliverOrderNotices(deps, cancelled);
   return getOrder(deps.db, customer.id, number);
 }
 
@@ -187,7 +187,8 @@ export async function changeStatusByBackoffice(
       throw orderChanged();
     const current = (await repo.findOrderById(trx, found.id))!;
     const note = reason?.trim() || null;
-    if (!(await moveOrder(trx, current, to, 'backoffice', note, now.toISOString()))) return false;
+    const written = await moveOrder(trx, deps, current, to, 'backoffice', note, now.toISOString());
+    if (!written) return null;
     const entity = { type: 'order', id: number };
     await audit(
       trx,
@@ -197,11 +198,11 @@ export async function changeStatusByBackoffice(
       { status: current.status },
       { status: to, reason: note },
     );
-    return true;
+    return written;
   });
   if (!moved) throw refuse((await repo.findOrderById(deps.db, found.id))!.status);
   if (to === 'cancelled') await returnOrderMoney(deps, found.id, now);
-  await notifyStatus(deps, found, to, 'backoffice');
+  await deliverOrderNotices(deps, moved);
   return getOrder(deps.db, found.customer_id, number);
 }
 

@@ -53,26 +53,3 @@ export function canTransition(
       return to !== 'paid';
   }
 }
-
-/** Texts of the SMS a shopper gets when their order changes (null: no SMS for that status). */
-export function statusSms(
-  number: string,
-  to: OrderStatus,
-  actor: StatusActor,
-  pickupPointTitle: string | null,
-): string | null {
-  switch (to) {
-    case 'ready_for_pickup':
-      return `Kiim: заказ № ${number} готов к выдаче${pickupPointTitle ? ` в пункте «${pickupPointTitle}»` : ''}. Возьмите с собой номер заказа.`;
-    case 'handed_to_courier':
-      return `Kiim: заказ № ${number} передан курьеру. Он позвонит перед приездом.`;
-    case 'cancelled':
-      return actor === 'system'
-        ? `Kiim: заказ № ${number} отменён, так как оплата не поступила вовремя.`
-        : actor === 'customer'
-          ? null
-          : `Kiim: заказ № ${number} отменён. Если он был оплачен, деньги вернутся на карту.`;
-    default:
-      return null;
-  }
-}

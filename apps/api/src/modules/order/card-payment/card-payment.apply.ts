@@ -1,9 +1,10 @@
-import { formatPrice, type HalykCallbackBody } from '@kiim/contract';
+import type { HalykCallbackBody } from '@kiim/contract';
 import { paymentOfOrder, returnMoney, type PaymentSource } from '#app/modules/payment/payment.service.ts';
 import { readStatus, recordFailed, recordPaid, verifyCallback } from '#app/modules/payment/payment.status.ts';
 import type { StatusCheck } from '#app/modules/payment/payment.provider.ts';
 import type { PaymentRow } from '#app/modules/payment/payment.table.ts';
-import { moveOrder, smsCustomer, type OrderDeps } from '../order.lifecycle.ts';
+import { moveOrder, type OrderDeps } from '../order.lifecycle.ts';
+import { deliverOrderNotices } from '../order.notify.ts';
 import * as repo from '../order.repository.ts';
 
 // The card payment of an order (spec §4 payment 3, §7; payments-sms.md §1), step "apply what ePay says": the one
@@ -27,7 +28,7 @@ export async function returnOrderMoney(deps: OrderDeps, orderId: string, now: Da
  * racing callbacks, returns and polls, exactly one changes anything):
  * - paid (`CHARGE`/`AUTH` with the payment's amount and currency): in one transaction — order row, then payment
  *   row, the lock order of every writer of both — the order, if still awaiting payment, becomes paid (history,
- *   SMS after commit) and the payment is recorded; if the order was meanwhile cancelled (payment window closed)
+ *   notifications written, the SMS sent after commit) and the payment is recorded; if the order was meanwhile cancelled (payment window closed)
  *   the payment is recorded as a late payment and its money returned;
  * - declined (`FAILED`/`REJECT`): the attempt is recorded; the order keeps waiting (the shopper may retry until
  *   the window closes);
@@ -52,7 +53,7 @@ export async function applyPaymentStatus(
     const order = (await repo.findOrderById(trx, payment.order_id))!;
     const moved =
       order.status === 'awaiting_payment' &&
-      (await moveOrder(trx, order, 'paid', 'payment', `ePay ${reading.statusName}`, nowIso));
+      (await moveOrder(trx, deps, order, 'paid', 'payment', `ePay ${reading.statusName}`, nowIso));
     if (!(await recordPaid(trx, payment, reading, source, moved ? 'paid' : 'late-payment', nowIso))) {
       if (moved) throw new Error(`payment ${payment.id} was paid while its order awaited payment`);
       return null;
@@ -61,11 +62,7 @@ export async function applyPaymentStatus(
   });
   if (!outcome) return 'unchanged';
   if (outcome.moved) {
-    await smsCustomer(
-      deps,
-      outcome.order,
-      `Kiim: оплата заказа № ${outcome.order.number} на сумму ${formatPrice(Number(payment.amount))} получена. Спасибо!`,
-    );
+    await deliverOrderNotices(deps, outcome.moved);
   } else {
     deps.log.warn(
       { orderNumber: outcome.order.number, status: outcome.order.status },

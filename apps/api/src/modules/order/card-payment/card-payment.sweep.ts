@@ -1,7 +1,8 @@
 import { PaymentProviderError, isPaidStatus } from '#app/modules/payment/payment.provider.ts';
 import { paymentsDueForPoll, paymentsToReturn, returnMoney } from '#app/modules/payment/payment.service.ts';
 import { pollStatus } from '#app/modules/payment/payment.status.ts';
-import { moveOrder, notifyStatus, type OrderDeps } from '../order.lifecycle.ts';
+import { moveOrder, type OrderDeps } from '../order.lifecycle.ts';
+import { deliverOrderNotices } from '../order.notify.ts';
 import * as repo from '../order.repository.ts';
 import { applyPaymentStatus } from './card-payment.apply.ts';
 import { settleBeforeCancel } from './card-payment.settle.ts';
@@ -76,13 +77,12 @@ async function cancelExpiredOrders(
     }
     const cancelled = await deps.db.transaction().execute(async (trx) => {
       const current = await repo.findOrderById(trx, order.id);
-      return (
-        !!current && moveOrder(trx, current, 'cancelled', 'system', 'Оплата не поступила вовремя', nowIso)
-      );
+      if (!current) return null;
+      return moveOrder(trx, deps, current, 'cancelled', 'system', 'Оплата не поступила вовремя', nowIso);
     });
     if (cancelled) {
       report.cancelled++;
-      await notifyStatus(deps, order, 'cancelled', 'system');
+      await deliverOrderNotices(deps, cancelled);
     }
   }
 }

@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import type { CustomerLanguage } from '@kiim/contract';
+import type { DbOrTrx } from '#app/db/database.ts';
+import { newId } from '#app/lib/ids.ts';
+import type { OrderNotice } from './notification.notice.ts';
+import { insertNotification } from './notification.repository.ts';
+import { smsText } from './notification.texts.ts';
+import { deliverDue, type DeliveryReport, type NotifyDeps } from './notification.worker.ts';
+
+export type { OrderNotice } from './notification.notice.ts';
+
+/** The app's notifier: the worker's deps, whether emails go out, and a way to deliver or wake the worker. */
+export interface Notifier {
+  deps: NotifyDeps;
+  /** False in production without SMTP_URL: no email rows are written. */
+  emailEnabled: boolean;
+  /** Delivers the given rows now (after their transaction committed); failures stay for the worker. */
+  deliver(ids: readonly string[]): Promise<DeliveryReport>;
+  /** Asks the background worker (when jobs run) to look for due rows now. */
+  wake(): void;
+}
+
+/** Who a notice goes to: the customer's mobile, the order's email (or none), in the customer's language. */
+export interface NoticeRecipient {
+  orderId: string;
+  mobile: string | null;
+  email: string | null;
+  language: CustomerLanguage;
+}
+
+/** The ids written by {@link recordOrderNotice}, by channel. */
+export interface WrittenNotices {
+  sms: string[];
+  email: string[];
+}
+
+/**
+ * Writes the notifications of an order event into the outbox, in the caller's transaction (issue 13): an SMS
+ * to the customer's mobile (when the event has one in {@link smsText}) and an email to the order's address
+ * (when there is one and emails are enabled). Unique per (order, event, channel): an event recorded twice
+ * writes nothing the second time.
+ * @returns the ids written, by channel (to deliver right after commit).
+ */
+export async function recordOrderNotice(
+  trx: DbOrTrx,
+  notice: OrderNotice,
+  to: NoticeRecipient,
+  opts: { emailEnabled: boolean; nowIso: string },
+): Promise<WrittenNotices> {
+  const written: WrittenNotices = { sms: [], email: [] };
+  const base = {
+    order_id: to.orderId,
+    event: notice.event,
+    language: to.language,
+    payload: JSON.stringify(notice),
+    status: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: opts.nowIso,
+    claim_id: null,
+    lease_until: null,
+    last_error: null,
+    sent_at: null,
+    subject: null,
+    body_text: null,
+    body_html: null,
+    created_at: opts.nowIso,
+    updated_at: opts.nowIso,
+  };
+  if (to.mobile && smsText(notice, to.language) !== null) {
+    const id = newId();
+    if (await insertNotification(trx, { ...base, id, channel: 'sms', recipient: to.mobile }))
+      written.sms.push(id);
+  }
+  if (to.email && opts.emailEnabled) {
+    const id = newId();
+    if (await insertNotification(trx, { ...base, id, channel: 'email', recipient: to.email }))
+      written.email.push(id);
+  }
+  return written;
+}
+
+/**
+ * Makes the app's notifier and, with `jobs`, registers the worker: from when the app is ready it runs
+ * {@link deliverDue} every `intervalSeconds` and when woken, one run at a time; a failed run is logged and the
+ * next one tries again. Stops when the app closes.
+ */
+export function createNotifier(
+  app: FastifyInstance,
+  deps: NotifyDeps,
+  jobs: boolean,
+  intervalSeconds: number,
+): Notifier {
+  let running: Promise<void> | null = null;
+  let again = false;
+  const run = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          const report = await deliverDue(deps);
+          if (report.sent || report.retried || report.failed || report.abandoned)
+            deps.log.info(report, 'notification worker');
+        } catch (err) {
+          deps.log.error({ err }, 'notification worker failed');
+        }
+      } while (again);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  let timer: NodeJS.Timeout | undefined;
+  let ready = false;
+  if (jobs) {
+    app.addHook('onReady', async () => {
+      ready = true;
+      timer = setInterval(() => void run(), intervalSeconds * 1000);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      ready = false;
+      clearInterval(timer);
+      await running;
+    });
+  }
+  if (!deps.mailer) deps.log.warn('SMTP_URL is not set: order emails are not sent');
+  return {
+    deps,
+    emailEnabled: deps.mailer !== null,
+    deliver: (ids) => deliverDue(deps, { ids }),
+    wake: () => {
+      if (jobs && ready) void run();
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import type { DbOrTrx } from '#app/db/database.ts';
+import { pickupPointsByIds } from '#app/modules/catalog/catalog.service.ts';
+import { customerContact } from '#app/modules/customer/customer.service.ts';
+import {
+  recordOrderNotice,
+  type OrderNotice,
+  type WrittenNotices,
+} from '#app/modules/notification/notification.service.ts';
+import { paymentOfOrder } from '#app/modules/payment/payment.service.ts';
+import type { OrderDeps } from './order.lifecycle.ts';
+import * as repo from './order.repository.ts';
+import type { StatusActor } from './order.status.ts';
+
+// Order notifications (issue 13): every order event worth telling the customer is written to the notification
+// outbox in the transaction of the change, as a snapshot of the order; SMS go out right after commit, emails by
+// the notification worker.
+
+/** What recording an event needs from the order flows' deps. */
+export type NoticeDeps = Pick<OrderDeps, 'publicUrl' | 'paymentWindowMinutes' | 'notifier'>;
+
+/** An order event the customer hears about. */
+export type OrderEvent = OrderNotice['event'];
+
+/** No notices written (the event was recorded before, or nobody to tell). */
+export const NO_NOTICES: WrittenNotices = { sms: [], email: [] };
+
+/** The notice of an order's event: the order as it is now in `trx` (lines, point with hours, refund). */
+async function noticeOf(
+  trx: DbOrTrx,
+  deps: NoticeDeps,
+  orderId: string,
+  event: OrderEvent,
+  actor: StatusActor,
+  customerName: string | null,
+): Promise<OrderNotice> {
+  const order = (await repo.findOrderById(trx, orderId))!;
+  const lines = await repo.findOrderLines(trx, [orderId]);
+  const point =
+    order.pickup_point_id === null
+      ? undefined
+      : (await pickupPointsByIds(trx, [order.pickup_point_id])).get(order.pickup_point_id);
+  const payment = event === 'cancelled' ? await paymentOfOrder(trx, orderId) : undefined;
+  const moneyTaken = payment && (payment.status === 'authorized' || payment.status === 'charged');
+  return {
+    event,
+    number: order.number,
+    customerName,
+    actor,
+    payWithinMinutes: order.status === 'awaiting_payment' ? deps.paymentWindowMinutes : null,
+    lines: lines.map((l) => ({
+      name: l.product_name,
+      size: l.size,
+      colourName: l.colour_name,
+      qty: l.qty,
+      price: Number(l.price),
+      amount: Number(l.amount),
+    })),
+    itemsAmount: Number(order.items_amount),
+    deliveryAmount: Number(order.delivery_amount),
+    totalAmount: Number(order.total_amount),
+    deliveryMethodId: order.delivery_method_id,
+    paymentId: order.payment_id,
+    pickupPoint: point
+      ? {
+          title: point.title,
+          address: [point.addressCity, point.addressStreetNumber, point.buildingName]
+            .filter(Boolean)
+            .join(', '),
+          openingHours: point.openingHours,
+        }
+      : null,
+    deliveryAddress:
+      order.delivery_street && order.delivery_building
+        ? {
+            street: order.delivery_street,
+            building: order.delivery_building,
+            entrance: order.delivery_entrance_number,
+            floor: order.delivery_floor,
+            flat: order.delivery_flat,
+          }
+        : null,
+    refundAmount: moneyTaken ? Number(payment.amount) : null,
+    url: `${deps.publicUrl}/personal/orders/details/${order.number}`,
+  };
+}
+
+/**
+ * Records an order event for the customer in the notification outbox, in the transaction of the change: an SMS
+ * to their mobile and an email to the address given at checkout (else the profile's), in the customer's
+ * language. Once per (order, event, channel).
+ * @returns the ids written, to deliver after commit with {@link deliverOrderNotices}.
+ */
+export async function recordOrderEvent(
+  trx: DbOrTrx,
+  deps: NoticeDeps,
+  orderId: string,
+  event: OrderEvent,
+  actor: StatusActor,
+  nowIso: string,
+): Promise<WrittenNotices> {
+  const order = (await repo.findOrderById(trx, orderId))!;
+  const contact = await customerContact(trx, order.customer_id);
+  if (!contact) return NO_NOTICES;
+  const notice = await noticeOf(trx, deps, orderId, event, actor, contact.name);
+  return recordOrderNotice(
+    trx,
+    notice,
+    { orderId, mobile: contact.mobile, email: order.email ?? contact.email, language: contact.language },
+    { emailEnabled: deps.notifier.emailEnabled, nowIso },
+  );
+}
+
+/**
+ * After commit: sends the event's SMS now (as the shop always did, before answering) and wakes the worker for
+ * the email. A failure never fails the order: the row stays in the outbox and the worker retries it.
+ */
+export async function deliverOrderNotices(
+  deps: Pick<OrderDeps, 'notifier' | 'log'>,
+  written: WrittenNotices,
+): Promise<void> {
+  try {
+    if (written.sms.length) await deps.notifier.deliver(written.sms);
+  } catch (err) {
+    deps.log.error({ err }, 'order SMS delivery failed: left to the notification worker');
+  }
+  if (written.email.length) deps.notifier.wake();
+}
