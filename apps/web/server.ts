@@ -43,7 +43,10 @@ const inProcessFetch =
   async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     // The answer's bytes are read here as they are: never compressed (the API compresses for clients that ask).
-    const headers = { ...Object.fromEntries(new Headers(init?.headers).entries()), 'accept-encoding': 'identity' };
+    const headers: Record<string, string> = {
+      ...Object.fromEntries(new Headers(init?.headers).entries()),
+      'accept-encoding': 'identity',
+    };
     for (const name of ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded'])
       delete headers[name];
     const res = await app.inject({

@@ -24,14 +24,20 @@ export async function adminApi<T>(
 }
 
 /**
- * Uploads a file as the request body with its own Content-Type (a product's picture), POST.
- * @returns the answer's `data`. @throws ApiError with the API's status and body.
+ * Uploads a file as the request body (a product's picture; the catalogue import's `text/csv`), POST to
+ * `/api/admin${path}` with `type` as its Content-Type (default: the file's own type).
+ * @returns the answer's `data`. @throws ApiError with the API's status and body (a 422 of bad rows keeps its
+ *   `details`).
  */
-export async function adminUpload<T>(path: string, file: Blob): Promise<T> {
+export async function adminUpload<T>(
+  path: string,
+  file: Blob,
+  type = file.type || 'application/octet-stream',
+): Promise<T> {
   const res = await fetch(`/api/admin${path}`, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { accept: 'application/json', 'content-type': file.type || 'application/octet-stream' },
+    headers: { accept: 'application/json', 'content-type': type },
     body: file,
   });
   return answerOf<T>(res);
@@ -63,28 +69,4 @@ export async function screenData<T>(path: string): Promise<T> {
       throw data(e.body.message, { status: e.status });
     throw e;
   }
-}
-
-/**
- * Sends a file as the request body (the catalogue import: `text/csv`) to `/api/admin${path}`.
- * @returns the answer's `data`. @throws ApiError with the API's status and body (a 422 of bad rows keeps its
- *   `details`).
- */
-export async function adminUpload<T>(path: string, file: Blob, type = 'text/csv'): Promise<T> {
-  const res = await fetch(`/api/admin${path}`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { accept: 'application/json', 'content-type': type },
-    body: file,
-  });
-  const json = (await res.json().catch(() => null)) as { data?: T } & Partial<ErrorBody>;
-  if (!res.ok) {
-    throw new ApiError(
-      res.status,
-      json?.code
-        ? (json as ErrorBody)
-        : { code: res.status, message: 'Сервер не ответил, попробуйте ещё раз' },
-    );
-  }
-  return json.data as T;
 }

@@ -74,7 +74,9 @@ export default function CatalogueImport() {
     setMessage(undefined);
     try {
       const query = step === 'apply' && skip ? '?skipBadRows=true' : '';
-      setResult(await adminUpload<ImportResult>(`/catalogue/import/${kind}/${step}${query}`, file));
+      setResult(
+        await adminUpload<ImportResult>(`/catalogue/import/${kind}/${step}${query}`, file, 'text/csv'),
+      );
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       setMessage(e.body.message);

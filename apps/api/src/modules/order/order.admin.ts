@@ -24,6 +24,7 @@ import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
 import * as adminRepo from './order.admin.repository.ts';
 import { chainHistory, toOrderLine } from './order.mapper.ts';
 import { moveOrder, type OrderDeps } from './order.lifecycle.ts';
+import { deliverOrderNotices } from './order.notify.ts';
 import * as repo from './order.repository.ts';
 import { assemble, changeStatusByBackoffice, orderChanged } from './order.service.ts';
 import { canTransition } from './order.status.ts';
@@ -286,7 +287,7 @@ export async function handOver(
   const nowIso = actor.at.toISOString();
   const refusedLines = lines.filter((l) => refusals.has(l.id));
   const refusedAmount = refusedLines.reduce((s, l) => s + refusals.get(l.id)! * Number(l.price), 0);
-  await deps.db.transaction().execute(async (trx) => {
+  const notices = await deps.db.transaction().execute(async (trx) => {
     if (!(await adminRepo.claimVersion(trx, row.id, body.version, nowIso))) throw orderChanged();
     const current = (await repo.findOrderById(trx, row.id))!;
     for (const l of refusedLines) await adminRepo.setRefusedQty(trx, l.id, refusals.get(l.id)!, nowIso);
@@ -297,7 +298,8 @@ export async function handOver(
     );
     const units = [...refusals.values()].reduce((a, b) => a + b, 0);
     const reason = units ? `Выдан с частичным отказом: ${units} шт. на ${refusedAmount} ₸` : 'Выдан';
-    if (!(await moveOrder(trx, current, 'completed', 'backoffice', reason, nowIso))) throw orderChanged();
+    const written = await moveOrder(trx, deps, current, 'completed', 'backoffice', reason, nowIso);
+    if (!written) throw orderChanged();
     await audit(
       trx,
       actor,
@@ -310,7 +312,9 @@ export async function handOver(
         refusedAmount,
       },
     );
+    return written;
   });
+  await deliverOrderNotices(deps, notices);
   if (row.payment_id === PaymentMethod.cardOnline && refusedAmount > 0) {
     const payment = await paymentOfOrder(deps.db, row.id);
     if (payment) await refundUpTo(deps, payment, refusedAmount, actor.at);
