@@ -64,11 +64,9 @@ export const errorHandlerPlugin = fp(async (app) => {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .code(404)
-      .send({
-        code: ErrorCode.notFound,
-        message: `Нет такого адреса: ${request.method} ${request.url.split('?')[0]}`,
-      });
+    reply.code(404).send({
+      code: ErrorCode.notFound,
+      message: `Нет такого адреса: ${request.method} ${request.url.split('?')[0]}`,
+    });
   });
 });

@@ -18,16 +18,31 @@ export const inputGuardPlugin = fp(async (app) => {
       .send({ code: ErrorCode.validation, message: 'Недопустимый символ в адресе запроса' });
   });
   app.addHook('preValidation', async (request, reply) => {
-    if (!isApiPath(request.url) || request.body === undefined || !holdsNul(request.body, 0)) return;
-    return reply
-      .code(400)
-      .send({ code: ErrorCode.validation, message: 'Недопустимый символ в данных запроса' });
+    if (!isApiPath(request.url) || request.body === undefined) return;
+    const field = fieldWithNul(request.body);
+    if (field === null) return;
+    return reply.code(400).send({
+      code: ErrorCode.validation,
+      message: 'Недопустимый символ в данных запроса',
+      errors: { [field]: ['Недопустимый символ'] },
+    });
   });
 });
 
-const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/media/');
+/** API paths only: media keys are checked by the media route itself (a malformed key is its 404). */
+const isApiPath = (url: string) => url.startsWith('/api/');
 
-/** Whether a parsed JSON value holds a NUL in any string or key (depth-limited: bodies are at most 64 KB). */
+/**
+ * The top-level field of a parsed JSON body that holds a NUL in any string or key at any depth ('' for a bare
+ * string or array body), or null when there is none (depth-limited: bodies are at most 64 KB).
+ */
+function fieldWithNul(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return holdsNul(body, 0) ? '' : null;
+  for (const [k, v] of Object.entries(body)) if (k.includes('\u0000') || holdsNul(v, 1)) return k;
+  return null;
+}
+
+/** Whether a parsed JSON value holds a NUL in any string or key. */
 function holdsNul(value: unknown, depth: number): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 64 || typeof value !== 'object' || value === null) return false;

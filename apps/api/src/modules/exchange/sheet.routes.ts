@@ -5,6 +5,7 @@ import { requestActor, type Actor } from '#app/modules/staff/staff.audit.ts';
 import { currentStaff, requirePermission } from '#app/modules/staff/staff.auth.ts';
 import { apiKeyActor, requireApiKey } from '#app/modules/staff/staff.apikeys.ts';
 import { errors, guarded } from '#app/modules/staff/staff.routes.common.ts';
+import { badRequest } from '#app/lib/errors.ts';
 import { applySheet, previewSheet } from './import.core.ts';
 import { exportSheet } from './sheet.export.ts';
 import { SHEET_KINDS } from './sheet.kinds.ts';
@@ -16,6 +17,15 @@ export const SHEET_BODY_LIMIT = 100 * 1024 * 1024;
 export function acceptRawFiles(app: FastifyInstance, bodyLimit: number): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_req, body, done) => done(null, body));
+}
+
+/**
+ * The uploaded file: the request body's bytes. @throws AppError 400 with a `file` field error when the request
+ * has no body (an empty file is the parser's business: it reports the missing header row).
+ */
+function fileOf(request: FastifyRequest): Buffer {
+  if (!Buffer.isBuffer(request.body)) throw badRequest({ file: ['Приложите файл CSV'] }, 'Файл не получен');
+  return request.body;
 }
 
 const tag = 'catalogue import and export';
@@ -57,7 +67,7 @@ function sheetRoutes(app: FastifyInstance, access: (kind: ImportKind) => Access,
         }),
       },
       async (request) => ({
-        data: await previewSheet(app.db, sheet, request.body as Buffer, actor(request)),
+        data: await previewSheet(app.db, sheet, fileOf(request), actor(request)),
       }),
     );
     app.post(
@@ -71,7 +81,7 @@ function sheetRoutes(app: FastifyInstance, access: (kind: ImportKind) => Access,
       },
       async (request) => {
         const { skipBadRows } = request.query as { skipBadRows: boolean };
-        return { data: await applySheet(app.db, sheet, request.body as Buffer, actor(request), skipBadRows) };
+        return { data: await applySheet(app.db, sheet, fileOf(request), actor(request), skipBadRows) };
       },
     );
     app.get(
