@@ -10,7 +10,8 @@ import { eventually, hydrated, launchBrowser, snap, startShop, type RunningShop 
 
 /** Digits of a price as shown (`12 990 ₸` → 12990). */
 const tenge = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
-const RUSSIAN_DATE = /^\d{1,2} (января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря) \d{4}( г\.)?$/;
+// The thank-you page writes «от 23 ноября 2026 г.» (the word order of each language lives in its message).
+const RUSSIAN_DATE = /^(от )?\d{1,2} (января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря) \d{4}( г\.)?$/;
 
 let shop: RunningShop;
 let browser: Browser;
