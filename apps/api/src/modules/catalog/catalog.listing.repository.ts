@@ -220,6 +220,11 @@ const sortOrder = (regional: RawBuilder<number> | null): Record<Sort, RawBuilder
   'discount-desc': [sql`(p.original_price - p.price) * 100 / p.original_price desc`],
 });
 
+/** Sum of the weights of the product `p`'s search terms among `terms`, largest first (ORDER BY term). */
+const relevance = (terms: string[]) =>
+  sql`(select coalesce(sum(rel.weight), 0) from product_search_term rel
+    where rel.product_id = p.id and rel.term in (${sql.join(terms)})) desc`;
+
 /**
  * One page of active products matching the filter, in the order of `sort`, each with its stock units for the
  * scope, read from the stock summary (one indexed lookup per product, no aggregation).
@@ -241,7 +246,12 @@ export async function listProductPage(
     .selectAll('p')
     .select([regional.as('regional'), 'p.stock_global as global'])
     .where((eb) => eb.and(filterConditions(eb, filter, scope)));
-  for (const term of sortOrder(city === null ? null : regional)[sort]) query = query.orderBy(term);
+  const terms = [...new Set(filter.termGroups?.flat() ?? [])];
+  const order = sortOrder(city === null ? null : regional)[sort];
+  // Search by relevance within the default sort (issue 14): stock class, then the weight of the product's
+  // matched terms (name and brand 3, category 2, colour 1), then newest.
+  if (sort === 'default' && terms.length) order.splice(1, 0, relevance(terms));
+  for (const term of order) query = query.orderBy(term);
   const rows = await query.orderBy('p.id', 'asc').limit(page.limit).offset(page.offset).execute();
   return rows.map((r) => ({ ...r, regional: Number(r.regional), global: Number(r.global) }));
 }

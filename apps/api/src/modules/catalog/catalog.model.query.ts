@@ -31,10 +31,20 @@ function searchHits(m: CatalogModel, groups: readonly (readonly string[])[] | un
   const seen = new Int32Array(m.n);
   groups.forEach((group, g) => {
     for (const term of new Set(group))
-      for (const i of m.terms.get(term) ?? []) if (seen[i] === g) seen[i] = g + 1;
+      for (const i of m.terms.get(term)?.positions ?? []) if (seen[i] === g) seen[i] = g + 1;
   });
   for (let i = 0; i < m.n; i++) if (seen[i] === groups.length) hits[i] = 1;
   return hits;
+}
+
+/** Each product's relevance to a search: the sum of the weights of its terms among the groups' terms. */
+function relevance(m: CatalogModel, groups: readonly (readonly string[])[]): Int32Array {
+  const score = new Int32Array(m.n);
+  for (const term of new Set(groups.flat())) {
+    const list = m.terms.get(term);
+    if (list) for (let k = 0; k < list.positions.length; k++) score[list.positions[k]!]! += list.weights[k]!;
+  }
+  return score;
 }
 
 /** Whether product i has a SKU of one of `sizes` (with units in `city` when given; none when `city` is null). */
@@ -159,9 +169,21 @@ function pageOf(
   regional: Int32Array | null,
   offset: number,
   limit: number,
+  terms?: readonly (readonly string[])[],
 ): number[] {
   const want = offset + limit;
   const picked: number[] = [];
+  if (sort === 'default' && terms?.length) {
+    // Search by relevance (issue 14): stock class, then matched terms' weight, then newest (as the SQL path).
+    const score = relevance(m, terms);
+    const cls = (i: number) => (regional !== null && regional[i]! > 0 ? 0 : m.global[i]! > 0 ? 1 : 2);
+    return topOf(
+      m,
+      mask,
+      want,
+      (a, b) => cls(a) - cls(b) || score[b]! - score[a]! || m.arrivalRank[a]! - m.arrivalRank[b]!,
+    ).slice(offset);
+  }
   if (sort === 'default') {
     const arrivals = m.orders['new-arrivals'];
     const global = m.global;
@@ -248,6 +270,6 @@ export function queryModel(
     ...t,
     byCategory: categoryFacet ? t.byCategory : [],
     sizes: sizeFacet(m, mask, cand, f, scope),
-    page: pageOf(m, mask, sort, regional, page.offset, page.limit),
+    page: pageOf(m, mask, sort, regional, page.offset, page.limit, f.termGroups),
   };
 }

@@ -63,9 +63,9 @@ export function globalStock(
     .execute();
 }
 
-/** Every search term row (term, product). */
-export function searchTerms(db: DbOrTrx): Promise<{ term: string; product_id: number }[]> {
-  return db.selectFrom('product_search_term').select(['term', 'product_id']).execute();
+/** Every search term row (term, product, weight). */
+export function searchTerms(db: DbOrTrx): Promise<{ term: string; product_id: number; weight: number }[]> {
+  return db.selectFrom('product_search_term').select(['term', 'product_id', 'weight']).execute();
 }
 
 /** Every product picture, by product and position (the first of each product first). */

@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { orderFixtures } from '#app/test/order.fixtures.ts';
 import { catalogModel } from './catalog.model.ts';
 import { listProductsModel, listProductsSql } from './catalog.listing.ts';
+import { resolveQuery } from './search.rules.ts';
 
 // The in-memory read model (docs/decisions/018) against the SQL path: the same items, counts, facets and order
 // for many random filter combinations, on the demo catalogue, right after stock changes (applied product by
@@ -50,6 +51,7 @@ async function offer() {
     words: [
       'джинсы',
       'джинсов',
+      'бел',
       'платье',
       'куртк',
       'рубашка',
@@ -120,6 +122,31 @@ describe('catalogue read model', () => {
   it('answers random lists exactly as the SQL path does', async () => {
     await expectSameAnswers(1, 300);
   }, MANY_QUERIES_MS);
+
+  it('ranks search results by relevance within each stock class (name and brand before category and colour)', async () => {
+    let mixed = 0;
+    for (const q of ['черный', 'джинсы', 'бел', 'платье белое', 'синий', 'джинсовая куртка']) {
+      const list = await listProductsModel(t.db, ProductListQuery.parse({ q, pageSize: '120', cityId: '1' }));
+      if (list.total < 2) continue;
+      const groups = resolveQuery(q, (await catalogModel(t.db)).vocabulary);
+      const terms = [...new Set(groups.flat())];
+      const rows = await t.db
+        .selectFrom('product_search_term')
+        .select(['product_id', 'weight'])
+        .where('term', 'in', terms)
+        .execute();
+      const score = new Map<number, number>();
+      for (const r of rows) score.set(r.product_id, (score.get(r.product_id) ?? 0) + r.weight);
+      const cls = (c: (typeof list.items)[number]) =>
+        c.regionalStockAmount !== 'not-available' ? 0 : c.globalStockAmount !== 'not-available' ? 1 : 2;
+      const keys = list.items.map((c) => [cls(c), -(score.get(c.id) ?? 0)] as const);
+      const sorted = [...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+      expect(keys, q).toEqual(sorted);
+      if (new Set(keys.map((k) => k[1])).size > 1) mixed++;
+    }
+    // Some of the searches mix stronger and weaker matches, so the order is really tested.
+    expect(mixed).toBeGreaterThan(0);
+  });
 
   it('applies stock changes product by product (the same model, updated) and stays equal to SQL', async () => {
     const before = await catalogModel(t.db);

@@ -62,8 +62,10 @@ export interface CatalogModel {
   sizeIndex: Map<string, number>;
   /** City id → 1 for each SKU position with units there. */
   skuInCity: Map<number, Uint8Array>;
-  /** Term → product positions. */
-  terms: Map<string, Int32Array>;
+  /** Term → product positions and the term's weight for each (name and brand 3, category 2, colour 1). */
+  terms: Map<string, { positions: Int32Array; weights: Int8Array }>;
+  /** Each product's place in the new-arrivals order (newest first, ties by id). */
+  arrivalRank: Int32Array;
   /** Category id → product positions. */
   byCategory: Map<number, Int32Array>;
   images: (ProductImageRow | undefined)[];
@@ -201,6 +203,7 @@ async function loadModel(db: DbOrTrx, version: number): Promise<CatalogModel> {
     regional: new Map(cities.map((c) => [c.id, new Int32Array(p.n)])),
     skuInCity: new Map(cities.map((c) => [c.id, new Uint8Array(s.skuId.length)])),
     terms: termsOf(p.index, termRows),
+    arrivalRank: rankOf(p.orders['new-arrivals']),
     images: new Array(p.n),
   };
   for (const img of images) {
@@ -211,16 +214,28 @@ async function loadModel(db: DbOrTrx, version: number): Promise<CatalogModel> {
   return m;
 }
 
-function termsOf(index: Map<number, number>, rows: { term: string; product_id: number }[]) {
-  const lists = new Map<string, Set<number>>();
+function termsOf(index: Map<number, number>, rows: { term: string; product_id: number; weight: number }[]) {
+  const lists = new Map<string, Map<number, number>>();
   for (const r of rows) {
     const i = index.get(r.product_id);
     if (i === undefined) continue;
-    let set = lists.get(r.term);
-    if (!set) lists.set(r.term, (set = new Set()));
-    set.add(i);
+    let list = lists.get(r.term);
+    if (!list) lists.set(r.term, (list = new Map()));
+    list.set(i, Number(r.weight));
   }
-  return new Map([...lists].map(([t, set]) => [t, Int32Array.from(set)]));
+  return new Map(
+    [...lists].map(([t, list]) => [
+      t,
+      { positions: Int32Array.from(list.keys()), weights: Int8Array.from(list.values()) },
+    ]),
+  );
+}
+
+/** The inverse of an order: each position's place in it. */
+function rankOf(order: Int32Array): Int32Array {
+  const rank = new Int32Array(order.length);
+  order.forEach((i, place) => (rank[i] = place));
+  return rank;
 }
 
 const skuPosition = (m: CatalogModel) => {
