@@ -7,6 +7,7 @@ import { screenData } from '../lib/api.ts';
 import { DataTable, type ListFeatures } from '../components/DataTable.tsx';
 import { Field, SelectField } from '../components/Form.tsx';
 import { ScreenError } from '../components/ScreenError.tsx';
+import { CatalogueTabs } from '../components/CatalogueTabs.tsx';
 
 const FILTERS = ['q', 'categoryId', 'brandId', 'gender', 'published', 'inStock', 'page'] as const;
 
@@ -85,6 +86,7 @@ export default function Catalogue() {
           Новый товар
         </Link>
       </div>
+      <CatalogueTabs />
       <Form method="get" className="panel filters" key={params.toString()} role="search">
         <Field
           label="Поиск"
