@@ -11,8 +11,7 @@ import type { z } from 'zod';
 import type { BannerInput, CityInput, PickupPointInput } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { badRequest, notFound } from '#app/lib/errors.ts';
-import { fileExists, masterFile } from '#app/modules/media/media.storage.ts';
-import { checkUpload, storeUploadedMaster } from '#app/modules/media/media.upload.ts';
+import { checkUpload, claimMediaKey, storeUploadedMaster } from '#app/modules/media/media.upload.ts';
 import { bannerImage } from '#app/modules/media/media.url.ts';
 import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
 import * as admin from './catalog.admin.repository.ts';
@@ -196,13 +195,12 @@ export async function setBannerImage(
 ): Promise<AdminBanner> {
   if (!(await admin.findBanner(db, id))) throw bannerNotFound();
   await checkUpload(bytes, BANNER_MIN_WIDTH, BANNER_MIN_HEIGHT);
+  // Stored and rendered before the transaction, so no writer waits for sharp.
+  const key = await claimMediaKey(mediaDir, `banners/${id}-`, 1);
+  const size = await storeUploadedMaster(mediaDir, key, bytes);
   return db.transaction().execute(async (trx) => {
     const before = await admin.findBanner(trx, id);
     if (!before) throw bannerNotFound();
-    let n = 1;
-    while (await fileExists(masterFile(mediaDir, `banners/${id}-${n}`))) n++;
-    const key = `banners/${id}-${n}`;
-    const size = await storeUploadedMaster(mediaDir, key, bytes);
     await admin.updateBanner(trx, id, { media_key: key, ...size, updated_at: actor.at.toISOString() });
     await audit(
       trx,
