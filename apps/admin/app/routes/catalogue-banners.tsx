@@ -88,122 +88,13 @@ const columns = rows.columns([
 
 export default function Banners() {
   const banners = useLoaderData<typeof clientLoader>();
-  const result = useActionData<typeof clientAction>();
-  const errors = errorsOf(result);
   const [params] = useSearchParams();
   const editing = banners.find((b) => String(b.id) === params.get('edit'));
-  const busy = useNavigation().state !== 'idle';
-  const text = (name: keyof AdminBanner) => String(editing?.[name] ?? '');
   return (
     <>
       <h1>Баннеры</h1>
       <CatalogueTabs />
-      <section className="panel">
-        <h2>{editing ? `Изменить: ${editing.title}` : 'Новый баннер'}</h2>
-        {!editing && (
-          <p className="hint">Новый баннер сохраняется скрытым: включите показ после загрузки картинки.</p>
-        )}
-        {result?.ok && (
-          <p className="notice" role="status">
-            Баннер сохранён.
-          </p>
-        )}
-        <Form
-          method="post"
-          noValidate
-          className="product-form"
-          key={`${editing?.id ?? 'new'}-${result?.ok ? result.at : ''}`}
-        >
-          {editing && <input type="hidden" name="id" value={editing.id} />}
-          <SelectField
-            label="Место"
-            name="slot"
-            defaultValue={text('slot')}
-            error={errors.slot}
-            options={BANNER_SLOTS.map((s) => [s, SLOT_NAME[s]] as const)}
-          />
-          <Field
-            label="Порядок в месте"
-            name="position"
-            inputMode="numeric"
-            defaultValue={text('position') || '1'}
-            error={errors.position}
-          />
-          <Field label="Заголовок" name="title" defaultValue={text('title')} error={errors.title} />
-          <Field
-            label="Подзаголовок"
-            name="subtitle"
-            defaultValue={text('subtitle')}
-            error={errors.subtitle}
-          />
-          <Field
-            label="Текст кнопки"
-            name="buttonText"
-            defaultValue={text('buttonText')}
-            error={errors.buttonText}
-          />
-          <Field
-            label="Ссылка"
-            name="href"
-            defaultValue={text('href')}
-            placeholder="/category/zhenskie-dzhinsy"
-            error={errors.href}
-          />
-          <Field label="Описание картинки" name="alt" defaultValue={text('alt')} error={errors.alt} />
-          <SelectField
-            label="Цвет текста"
-            name="theme"
-            defaultValue={text('theme') || 'dark'}
-            error={errors.theme}
-            options={[
-              ['dark', 'Тёмный на светлой картинке'],
-              ['light', 'Светлый на тёмной картинке'],
-            ]}
-          />
-          <Field
-            label="Показывать с (время Алматы)"
-            name="startsAt"
-            type="datetime-local"
-            defaultValue={almatyLocal(editing?.startsAt ?? null)}
-            error={errors.startsAt}
-          />
-          <Field
-            label="Показывать по"
-            name="endsAt"
-            type="datetime-local"
-            defaultValue={almatyLocal(editing?.endsAt ?? null)}
-            error={errors.endsAt}
-          />
-          <label className="check">
-            <input type="checkbox" name="active" defaultChecked={editing?.active} /> Показывать в магазине
-          </label>
-          {errors.active && (
-            <p className="field-error" role="alert">
-              {errors.active}
-            </p>
-          )}
-          <FormAlert message={errors._form} />
-          <button className="button" name="intent" value="save" disabled={busy}>
-            {editing ? 'Сохранить' : 'Создать баннер'}
-          </button>
-        </Form>
-        {editing && (
-          <Form method="post" encType="multipart/form-data" className="inline-form">
-            <input type="hidden" name="id" value={editing.id} />
-            <Field
-              label="Картинка (не меньше 480 × 240 пикселей)"
-              name="file"
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              error={errors.file}
-            />
-            <button className="button" name="intent" value="image" disabled={busy}>
-              Загрузить картинку
-            </button>
-          </Form>
-        )}
-        {editing && <Link to="?">Отменить изменение</Link>}
-      </section>
+      <BannerForm key={editing?.id ?? 'new'} editing={editing} />
       <section className="panel">
         <h2>Все баннеры</h2>
         <DataTable
@@ -215,6 +106,137 @@ export default function Banners() {
         />
       </section>
     </>
+  );
+}
+
+/** The form of a new banner or of the one being edited, with its picture's upload. */
+function BannerForm({ editing }: { editing: AdminBanner | undefined }) {
+  const result = useActionData<typeof clientAction>();
+  const errors = errorsOf(result);
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <section className="panel">
+      <h2>{editing ? `Изменить: ${editing.title}` : 'Новый баннер'}</h2>
+      {!editing && (
+        <p className="hint">Новый баннер сохраняется скрытым: включите показ после загрузки картинки.</p>
+      )}
+      {result?.ok && (
+        <p className="notice" role="status">
+          Баннер сохранён.
+        </p>
+      )}
+      <Form
+        method="post"
+        noValidate
+        className="product-form"
+        key={`${editing?.id ?? 'new'}-${result?.ok ? result.at : ''}`}
+      >
+        {editing && <input type="hidden" name="id" value={editing.id} />}
+        <BannerFields editing={editing} errors={errors} />
+        <label className="check">
+          <input type="checkbox" name="active" defaultChecked={editing?.active} /> Показывать в магазине
+        </label>
+        {errors.active && (
+          <p className="field-error" role="alert">
+            {errors.active}
+          </p>
+        )}
+        <FormAlert message={errors._form} />
+        <button className="button" name="intent" value="save" disabled={busy}>
+          {editing ? 'Сохранить' : 'Создать баннер'}
+        </button>
+      </Form>
+      {editing && <BannerPicture banner={editing} busy={busy} error={errors.file} />}
+      {editing && <Link to="?">Отменить изменение</Link>}
+    </section>
+  );
+}
+
+/** The banner's fields: slot, order, texts, link, picture description, text colour, show dates. */
+function BannerFields({
+  editing,
+  errors,
+}: {
+  editing: AdminBanner | undefined;
+  errors: Record<string, string>;
+}) {
+  const text = (name: keyof AdminBanner) => String(editing?.[name] ?? '');
+  return (
+    <>
+      <SelectField
+        label="Место"
+        name="slot"
+        defaultValue={text('slot')}
+        error={errors.slot}
+        options={BANNER_SLOTS.map((s) => [s, SLOT_NAME[s]] as const)}
+      />
+      <Field
+        label="Порядок в месте"
+        name="position"
+        inputMode="numeric"
+        defaultValue={text('position') || '1'}
+        error={errors.position}
+      />
+      <Field label="Заголовок" name="title" defaultValue={text('title')} error={errors.title} />
+      <Field label="Подзаголовок" name="subtitle" defaultValue={text('subtitle')} error={errors.subtitle} />
+      <Field
+        label="Текст кнопки"
+        name="buttonText"
+        defaultValue={text('buttonText')}
+        error={errors.buttonText}
+      />
+      <Field
+        label="Ссылка"
+        name="href"
+        defaultValue={text('href')}
+        placeholder="/category/zhenskie-dzhinsy"
+        error={errors.href}
+      />
+      <Field label="Описание картинки" name="alt" defaultValue={text('alt')} error={errors.alt} />
+      <SelectField
+        label="Цвет текста"
+        name="theme"
+        defaultValue={text('theme') || 'dark'}
+        error={errors.theme}
+        options={[
+          ['dark', 'Тёмный на светлой картинке'],
+          ['light', 'Светлый на тёмной картинке'],
+        ]}
+      />
+      <Field
+        label="Показывать с (время Алматы)"
+        name="startsAt"
+        type="datetime-local"
+        defaultValue={almatyLocal(editing?.startsAt ?? null)}
+        error={errors.startsAt}
+      />
+      <Field
+        label="Показывать по"
+        name="endsAt"
+        type="datetime-local"
+        defaultValue={almatyLocal(editing?.endsAt ?? null)}
+        error={errors.endsAt}
+      />
+    </>
+  );
+}
+
+/** The upload of a banner's picture. */
+function BannerPicture({ banner, busy, error }: { banner: AdminBanner; busy: boolean; error?: string }) {
+  return (
+    <Form method="post" encType="multipart/form-data" className="inline-form">
+      <input type="hidden" name="id" value={banner.id} />
+      <Field
+        label="Картинка (не меньше 480 × 240 пикселей)"
+        name="file"
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        error={error}
+      />
+      <button className="button" name="intent" value="image" disabled={busy}>
+        Загрузить картинку
+      </button>
+    </Form>
   );
 }
 

@@ -77,7 +77,6 @@ export default function Catalogue() {
     next.set('page', String(n));
     return `?${next}`;
   };
-  const value = (k: string) => params.get(k) ?? '';
   return (
     <>
       <div className="title-row">
@@ -87,62 +86,7 @@ export default function Catalogue() {
         </Link>
       </div>
       <CatalogueTabs />
-      <Form method="get" className="panel filters" key={params.toString()} role="search">
-        <Field
-          label="Поиск"
-          name="q"
-          defaultValue={value('q')}
-          placeholder="Название, адрес или код размера"
-        />
-        <SelectField
-          label="Категория"
-          name="categoryId"
-          defaultValue={value('categoryId')}
-          options={[
-            ['', 'Все'],
-            ...options.categories.map((c) => [String(c.id), `${c.name} (${GENDER_NAME[c.gender]})`] as const),
-          ]}
-        />
-        <SelectField
-          label="Бренд"
-          name="brandId"
-          defaultValue={value('brandId')}
-          options={[['', 'Все'], ...options.brands.map((b) => [String(b.id), b.name] as const)]}
-        />
-        <SelectField
-          label="Пол"
-          name="gender"
-          defaultValue={value('gender')}
-          options={[
-            ['', 'Все'],
-            ['0', 'Женщинам'],
-            ['1', 'Мужчинам'],
-          ]}
-        />
-        <SelectField
-          label="В магазине"
-          name="published"
-          defaultValue={value('published')}
-          options={[
-            ['', 'Все'],
-            ['yes', 'Опубликованные'],
-            ['no', 'Скрытые'],
-          ]}
-        />
-        <SelectField
-          label="Наличие"
-          name="inStock"
-          defaultValue={value('inStock')}
-          options={[
-            ['', 'Все'],
-            ['yes', 'Есть в наличии'],
-            ['no', 'Нет в наличии'],
-          ]}
-        />
-        <button className="button" type="submit">
-          Показать
-        </button>
-      </Form>
+      <ProductFilters options={options} />
       <section className="panel">
         <p className="hint">Найдено: {page.total}</p>
         <DataTable
@@ -163,6 +107,65 @@ export default function Catalogue() {
         )}
       </section>
     </>
+  );
+}
+
+/** The search and filters of the list, kept in the address. */
+function ProductFilters({ options }: { options: AdminCatalogueOptions }) {
+  const [params] = useSearchParams();
+  const value = (k: string) => params.get(k) ?? '';
+  return (
+    <Form method="get" className="panel filters" key={params.toString()} role="search">
+      <Field label="Поиск" name="q" defaultValue={value('q')} placeholder="Название, адрес или код размера" />
+      <SelectField
+        label="Категория"
+        name="categoryId"
+        defaultValue={value('categoryId')}
+        options={[
+          ['', 'Все'],
+          ...options.categories.map((c) => [String(c.id), `${c.name} (${GENDER_NAME[c.gender]})`] as const),
+        ]}
+      />
+      <SelectField
+        label="Бренд"
+        name="brandId"
+        defaultValue={value('brandId')}
+        options={[['', 'Все'], ...options.brands.map((b) => [String(b.id), b.name] as const)]}
+      />
+      <SelectField
+        label="Пол"
+        name="gender"
+        defaultValue={value('gender')}
+        options={[
+          ['', 'Все'],
+          ['0', 'Женщинам'],
+          ['1', 'Мужчинам'],
+        ]}
+      />
+      <SelectField
+        label="В магазине"
+        name="published"
+        defaultValue={value('published')}
+        options={[
+          ['', 'Все'],
+          ['yes', 'Опубликованные'],
+          ['no', 'Скрытые'],
+        ]}
+      />
+      <SelectField
+        label="Наличие"
+        name="inStock"
+        defaultValue={value('inStock')}
+        options={[
+          ['', 'Все'],
+          ['yes', 'Есть в наличии'],
+          ['no', 'Нет в наличии'],
+        ]}
+      />
+      <button className="button" type="submit">
+        Показать
+      </button>
+    </Form>
   );
 }
 
