@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BANNER_SLOTS } from './enums.ts';
 
 /**
  * Catalogue operations of the back office (issue 12, docs/decisions/020): stock levels with their movement history
@@ -383,3 +384,139 @@ export const LowStockPage = z.object({
   total: z.number().int(),
 });
 export type LowStockPage = z.infer<typeof LowStockPage>;
+
+// ——— Cities, pickup points and banners (`/api/admin/catalogue/cities|pickup-points|banners`) ———
+
+/** A city as the back office edits it (spec §3, issue 12). */
+export const AdminCity = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  visibleForCustomers: z.boolean(),
+  courierAvailable: z.boolean(),
+  /** Whole tenge. */
+  courierPrice: z.number().int(),
+  deliveryDays: z.number().int(),
+});
+export type AdminCity = z.infer<typeof AdminCity>;
+
+/** A checkbox of a form or a JSON boolean. */
+const Flag = z.preprocess((v) => v === true || v === 'on' || v === 'true' || v === '1', z.boolean());
+
+/** Body of `PUT …/cities/{id}`: visible for customers, courier offered, its price (tenge) and days. */
+export const CityInput = z
+  .object({
+    visibleForCustomers: Flag,
+    courierAvailable: Flag,
+    courierPrice: z.coerce
+      .number({ message: 'Укажите цену доставки' })
+      .int({ message: 'Цена — целое число тенге' })
+      .min(0, { message: 'Цена не может быть меньше нуля' })
+      .max(1_000_000, { message: 'Слишком большая цена' }),
+    deliveryDays: z.coerce
+      .number({ message: 'Укажите срок доставки' })
+      .int({ message: 'Срок — целое число дней' })
+      .min(0, { message: 'Срок не может быть меньше нуля' })
+      .max(60, { message: 'Не больше 60 дней' }),
+  })
+  .strict()
+  .refine((c) => !c.courierAvailable || c.courierPrice > 0, {
+    path: ['courierPrice'],
+    message: 'Укажите цену курьерской доставки',
+  });
+export type CityInput = z.input<typeof CityInput>;
+
+/** A coordinate in degrees. */
+const Degrees = (what: string, max: number) =>
+  z.coerce
+    .number({ message: `Укажите ${what}` })
+    .min(-max, { message: `${what[0]!.toUpperCase()}${what.slice(1)} — от −${max} до ${max}` })
+    .max(max, { message: `${what[0]!.toUpperCase()}${what.slice(1)} — от −${max} до ${max}` });
+
+/** Body of `POST …/pickup-points` and `PUT …/pickup-points/{id}`: every field of spec §3. */
+export const PickupPointInput = z
+  .object({
+    regionId: Id('город'),
+    title: Line('название', 200),
+    buildingName: OptionalText(200),
+    addressCity: Line('город в адресе', 100),
+    addressStreetNumber: Line('улицу и дом', 200),
+    addressEntranceNumber: OptionalText(20),
+    addressFloor: OptionalText(20),
+    addressApartmentNumber: OptionalText(20),
+    addressComment: OptionalText(500),
+    openingHours: Line('часы работы', 200),
+    latitude: Degrees('широту', 90),
+    longitude: Degrees('долготу', 180),
+  })
+  .strict();
+export type PickupPointInput = z.input<typeof PickupPointInput>;
+
+/** A local link of the shop (`/category/…`, `/search?…`): starts with one slash. */
+const LocalHref = z
+  .string(required('ссылку'))
+  .trim()
+  .max(300, { message: 'Не длиннее 300 символов' })
+  .regex(/^\/(?!\/)[^\s]*$/, { message: 'Ссылка внутри магазина, например /category/zhenskie-dzhinsy' });
+
+/** A day and time (`2026-12-01T09:00` from a form, or ISO 8601) as ISO 8601 UTC; empty → null. */
+const Instant = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v, ctx) => {
+    if (!v) return null;
+    const t = Date.parse(/[zZ]|[+-]\d\d:\d\d$/.test(v) ? v : `${v}+05:00`);
+    if (Number.isNaN(t)) {
+      ctx.addIssue({ code: 'custom', message: 'Дата в виде 2026-12-01 09:00' });
+      return z.NEVER;
+    }
+    return new Date(t).toISOString();
+  });
+
+/** Body of `POST …/banners` and `PUT …/banners/{id}` (spec §9 slots); dates are Almaty time without a zone. */
+export const BannerInput = z
+  .object({
+    slot: z.enum(BANNER_SLOTS, { message: 'Выберите место баннера' }),
+    position: z.coerce
+      .number({ message: 'Укажите порядок' })
+      .int()
+      .min(1, { message: 'Порядок — от 1' })
+      .max(100),
+    title: Line('заголовок', 120),
+    subtitle: OptionalText(200),
+    buttonText: OptionalText(40),
+    href: LocalHref,
+    alt: Line('описание картинки', 200),
+    theme: z.enum(['light', 'dark'], { message: 'Выберите цвет текста' }),
+    startsAt: Instant,
+    endsAt: Instant,
+    active: Flag,
+  })
+  .strict()
+  .refine((b) => !b.startsAt || !b.endsAt || b.startsAt < b.endsAt, {
+    path: ['endsAt'],
+    message: 'Окончание показа должно быть позже начала',
+  });
+export type BannerInput = z.input<typeof BannerInput>;
+
+/** A banner as the back office lists it: its fields, picture (null before the first upload) and show dates. */
+export const AdminBanner = z.object({
+  id: z.number().int(),
+  slot: z.enum(BANNER_SLOTS),
+  position: z.number().int(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  buttonText: z.string().nullable(),
+  href: z.string(),
+  alt: z.string(),
+  theme: z.enum(['light', 'dark']),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  active: z.boolean(),
+  image: z.object({ src: z.string(), width: z.number().int(), height: z.number().int() }).nullable(),
+});
+export type AdminBanner = z.infer<typeof AdminBanner>;
+
+/** Smallest banner picture, px. */
+export const BANNER_MIN_WIDTH = 480;
+export const BANNER_MIN_HEIGHT = 240;

@@ -329,53 +329,7 @@ function Pictures({ product, answer }: { product: AdminProduct; answer?: Answer 
       </p>
       <ol className="pictures">
         {product.images.map((image, i) => (
-          <li key={image.id}>
-            <img
-              src={image.src}
-              srcSet={image.srcSet}
-              sizes="160px"
-              width={160}
-              height={Math.round((160 * image.height) / image.width)}
-              alt={`Фото ${i + 1}`}
-            />
-            <Form method="post" className="row-actions">
-              <input type="hidden" name="imageId" value={image.id} />
-              <input type="hidden" name="direction" value="up" />
-              <button
-                className="button small secondary"
-                name="intent"
-                value="move"
-                disabled={busy || i === 0}
-                aria-label={`Фото ${i + 1} выше`}
-              >
-                ←
-              </button>
-            </Form>
-            <Form method="post" className="row-actions">
-              <input type="hidden" name="imageId" value={image.id} />
-              <input type="hidden" name="direction" value="down" />
-              <button
-                className="button small secondary"
-                name="intent"
-                value="move"
-                disabled={busy || i === product.images.length - 1}
-                aria-label={`Фото ${i + 1} ниже`}
-              >
-                →
-              </button>
-            </Form>
-            <Form
-              method="post"
-              onSubmit={(e) => {
-                if (!window.confirm('Удалить эту фотографию?')) e.preventDefault();
-              }}
-            >
-              <input type="hidden" name="imageId" value={image.id} />
-              <button className="button small danger" name="intent" value="remove-image" disabled={busy}>
-                Удалить
-              </button>
-            </Form>
-          </li>
+          <PictureItem key={image.id} image={image} index={i} last={i === product.images.length - 1} />
         ))}
       </ol>
       <Form
@@ -397,6 +351,68 @@ function Pictures({ product, answer }: { product: AdminProduct; answer?: Answer 
       </Form>
       <FormAlert message={errors._form} />
     </section>
+  );
+}
+
+/** A picture with its buttons: one place up or down, remove. */
+function PictureItem({
+  image,
+  index,
+  last,
+}: {
+  image: AdminProduct['images'][number];
+  index: number;
+  last: boolean;
+}) {
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <li>
+      <img
+        src={image.src}
+        srcSet={image.srcSet}
+        sizes="160px"
+        width={160}
+        height={Math.round((160 * image.height) / image.width)}
+        alt={`Фото ${index + 1}`}
+      />
+      <Form method="post" className="row-actions">
+        <input type="hidden" name="imageId" value={image.id} />
+        <input type="hidden" name="direction" value="up" />
+        <button
+          className="button small secondary"
+          name="intent"
+          value="move"
+          disabled={busy || index === 0}
+          aria-label={`Фото ${index + 1} выше`}
+        >
+          ←
+        </button>
+      </Form>
+      <Form method="post" className="row-actions">
+        <input type="hidden" name="imageId" value={image.id} />
+        <input type="hidden" name="direction" value="down" />
+        <button
+          className="button small secondary"
+          name="intent"
+          value="move"
+          disabled={busy || last}
+          aria-label={`Фото ${index + 1} ниже`}
+        >
+          →
+        </button>
+      </Form>
+      <Form
+        method="post"
+        onSubmit={(e) => {
+          if (!window.confirm('Удалить эту фотографию?')) e.preventDefault();
+        }}
+      >
+        <input type="hidden" name="imageId" value={image.id} />
+        <button className="button small danger" name="intent" value="remove-image" disabled={busy}>
+          Удалить
+        </button>
+      </Form>
+    </li>
   );
 }
 

@@ -7,6 +7,7 @@ import { screenData } from '../lib/api.ts';
 import { DataTable, type ListFeatures } from '../components/DataTable.tsx';
 import { Field, SelectField } from '../components/Form.tsx';
 import { ScreenError } from '../components/ScreenError.tsx';
+import { CatalogueTabs } from '../components/CatalogueTabs.tsx';
 
 const FILTERS = ['q', 'categoryId', 'brandId', 'gender', 'published', 'inStock', 'page'] as const;
 
@@ -76,7 +77,6 @@ export default function Catalogue() {
     next.set('page', String(n));
     return `?${next}`;
   };
-  const value = (k: string) => params.get(k) ?? '';
   return (
     <>
       <div className="title-row">
@@ -85,62 +85,8 @@ export default function Catalogue() {
           Новый товар
         </Link>
       </div>
-      <Form method="get" className="panel filters" key={params.toString()} role="search">
-        <Field
-          label="Поиск"
-          name="q"
-          defaultValue={value('q')}
-          placeholder="Название, адрес или код размера"
-        />
-        <SelectField
-          label="Категория"
-          name="categoryId"
-          defaultValue={value('categoryId')}
-          options={[
-            ['', 'Все'],
-            ...options.categories.map((c) => [String(c.id), `${c.name} (${GENDER_NAME[c.gender]})`] as const),
-          ]}
-        />
-        <SelectField
-          label="Бренд"
-          name="brandId"
-          defaultValue={value('brandId')}
-          options={[['', 'Все'], ...options.brands.map((b) => [String(b.id), b.name] as const)]}
-        />
-        <SelectField
-          label="Пол"
-          name="gender"
-          defaultValue={value('gender')}
-          options={[
-            ['', 'Все'],
-            ['0', 'Женщинам'],
-            ['1', 'Мужчинам'],
-          ]}
-        />
-        <SelectField
-          label="В магазине"
-          name="published"
-          defaultValue={value('published')}
-          options={[
-            ['', 'Все'],
-            ['yes', 'Опубликованные'],
-            ['no', 'Скрытые'],
-          ]}
-        />
-        <SelectField
-          label="Наличие"
-          name="inStock"
-          defaultValue={value('inStock')}
-          options={[
-            ['', 'Все'],
-            ['yes', 'Есть в наличии'],
-            ['no', 'Нет в наличии'],
-          ]}
-        />
-        <button className="button" type="submit">
-          Показать
-        </button>
-      </Form>
+      <CatalogueTabs />
+      <ProductFilters options={options} />
       <section className="panel">
         <p className="hint">Найдено: {page.total}</p>
         <DataTable
@@ -161,6 +107,65 @@ export default function Catalogue() {
         )}
       </section>
     </>
+  );
+}
+
+/** The search and filters of the list, kept in the address. */
+function ProductFilters({ options }: { options: AdminCatalogueOptions }) {
+  const [params] = useSearchParams();
+  const value = (k: string) => params.get(k) ?? '';
+  return (
+    <Form method="get" className="panel filters" key={params.toString()} role="search">
+      <Field label="Поиск" name="q" defaultValue={value('q')} placeholder="Название, адрес или код размера" />
+      <SelectField
+        label="Категория"
+        name="categoryId"
+        defaultValue={value('categoryId')}
+        options={[
+          ['', 'Все'],
+          ...options.categories.map((c) => [String(c.id), `${c.name} (${GENDER_NAME[c.gender]})`] as const),
+        ]}
+      />
+      <SelectField
+        label="Бренд"
+        name="brandId"
+        defaultValue={value('brandId')}
+        options={[['', 'Все'], ...options.brands.map((b) => [String(b.id), b.name] as const)]}
+      />
+      <SelectField
+        label="Пол"
+        name="gender"
+        defaultValue={value('gender')}
+        options={[
+          ['', 'Все'],
+          ['0', 'Женщинам'],
+          ['1', 'Мужчинам'],
+        ]}
+      />
+      <SelectField
+        label="В магазине"
+        name="published"
+        defaultValue={value('published')}
+        options={[
+          ['', 'Все'],
+          ['yes', 'Опубликованные'],
+          ['no', 'Скрытые'],
+        ]}
+      />
+      <SelectField
+        label="Наличие"
+        name="inStock"
+        defaultValue={value('inStock')}
+        options={[
+          ['', 'Все'],
+          ['yes', 'Есть в наличии'],
+          ['no', 'Нет в наличии'],
+        ]}
+      />
+      <button className="button" type="submit">
+        Показать
+      </button>
+    </Form>
   );
 }
 

@@ -148,5 +148,23 @@ describe('catalogue operations in the back office', () => {
     await page.goto(`${shop.url}/admin/stock`);
     await page.getByRole('heading', { name: 'Заканчивающиеся размеры' }).waitFor();
     await snap(page, 'admin-stock-low-390');
+
+    // Cities, pickup points and banners: the catalogue's other screens.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${shop.url}/admin/catalogue`);
+    for (const [tab, heading, name] of [
+      ['Города', 'Алматы', 'admin-catalogue-cities-1280'],
+      ['Пункты выдачи', 'Новый пункт выдачи', 'admin-catalogue-pickup-points-1280'],
+      ['Баннеры', 'Новый баннер', 'admin-catalogue-banners-1280'],
+    ] as const) {
+      await page.getByRole('navigation', { name: 'Каталог' }).getByRole('link', { name: tab }).click();
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      await snap(page, name);
+    }
+    await page.getByRole('link', { name: 'Изменить' }).first().click();
+    await page.getByRole('heading', { name: /^Изменить: / }).waitFor();
+    await page.getByLabel('Показывать по').fill('2030-12-31T23:00');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Баннер сохранён.').waitFor();
   });
 });

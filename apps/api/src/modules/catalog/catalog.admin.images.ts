@@ -1,31 +1,17 @@
 import { CatalogueErrorCode, type AdminProduct } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { notFound } from '#app/lib/errors.ts';
-import { fileExists, masterFile } from '#app/modules/media/media.storage.ts';
-import { checkUpload, storeUploadedMaster } from '#app/modules/media/media.upload.ts';
+import { checkUpload, claimMediaKey, storeUploadedMaster } from '#app/modules/media/media.upload.ts';
 import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
 import * as admin from './catalog.admin.repository.ts';
 import { adminProduct, requireProduct } from './catalog.admin.products.ts';
 
 // A product's pictures in the back office (issue 12, docs/decisions/020): upload (checked, stored, rendered in every
 // width), remove, move up or down. A new picture always gets a media key never used before (renditions are cached
-// as immutable by browsers): `products/{productId}-{n}` with n past every key of the product in the database and
-// every master on disk (masters of removed pictures stay).
-
-/** Most pictures of one product (the key's suffix has three digits). */
-const MAX_SUFFIX = 999;
+// as immutable by browsers): `products/{productId}-{n}` with n past every key of the product in the database, claimed
+// on disk (media.upload.ts claimMediaKey; masters of removed pictures stay).
 
 const imageNotFound = () => notFound(CatalogueErrorCode.entityNotFound, 'Такой картинки у товара нет');
-
-/** A media key for a new picture of the product that no picture ever had. */
-async function freshMediaKey(db: DbOrTrx, mediaDir: string, productId: number): Promise<string> {
-  const used = (await admin.imageKeys(db, productId)).map((k) => Number(k.split('-').pop()));
-  for (let n = Math.max(0, ...used) + 1; n <= MAX_SUFFIX; n++) {
-    const key = `products/${productId}-${n}`;
-    if (!(await fileExists(masterFile(mediaDir, key)))) return key;
-  }
-  throw notFound(CatalogueErrorCode.entityNotFound, 'У товара слишком много картинок');
-}
 
 /**
  * Adds a picture at the end of the product's pictures: checked ({@link checkUpload}: JPEG, PNG or WebP, up to 10 MB,
@@ -40,12 +26,15 @@ export async function addProductImage(
   bytes: Buffer,
   actor: Actor,
 ): Promise<AdminProduct> {
-  const product = await requireProduct(db, productId);
+  await requireProduct(db, productId);
   await checkUpload(bytes);
+  // The picture is stored and rendered before the transaction, so no writer waits for sharp.
+  const used = (await admin.imageKeys(db, productId)).map((k) => Number(k.split('-').pop()) || 0);
+  const key = await claimMediaKey(mediaDir, `products/${productId}-`, Math.max(0, ...used) + 1);
+  const size = await storeUploadedMaster(mediaDir, key, bytes);
   const nowIso = actor.at.toISOString();
   await db.transaction().execute(async (trx) => {
-    const key = await freshMediaKey(trx, mediaDir, productId);
-    const size = await storeUploadedMaster(mediaDir, key, bytes);
+    const product = await requireProduct(trx, productId);
     const images = await admin.listImages(trx, productId);
     const position = Math.max(0, ...images.map((i) => i.position)) + 1;
     const id = await admin.nextId(trx, 'product_image');

@@ -10,6 +10,11 @@ import {
 import type { DbOrTrx } from '#app/db/database.ts';
 import { listOrNone } from './catalog.listing.repository.ts';
 import type {
+  BannerRow,
+  BannerTable,
+  CityTable,
+  PickupPointRow,
+  PickupPointTable,
   ProductImageRow,
   ProductImageTable,
   ProductRow,
@@ -269,4 +274,47 @@ export function skusWithProducts(
 export async function skuIdsOf(db: DbOrTrx, productId: number): Promise<number[]> {
   const rows = await db.selectFrom('sku').select('id').where('product_id', '=', productId).execute();
   return rows.map((r) => r.id);
+}
+
+/** Changes a city. */
+export async function updateCity(db: DbOrTrx, id: number, set: Updateable<CityTable>): Promise<void> {
+  await db.updateTable('city').set(set).where('id', '=', id).execute();
+}
+
+/** The pickup point with this id. */
+export function findPickupPoint(db: DbOrTrx, id: number): Promise<PickupPointRow | undefined> {
+  return db.selectFrom('pickup_point').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Inserts or changes a pickup point. */
+export async function savePickupPoint(
+  db: DbOrTrx,
+  row: Insertable<PickupPointTable> & { id: number },
+  isNew: boolean,
+): Promise<void> {
+  if (isNew) await db.insertInto('pickup_point').values(row).execute();
+  else {
+    const { id, created_at: _created, ...set } = row;
+    await db.updateTable('pickup_point').set(set).where('id', '=', id).execute();
+  }
+}
+
+/** Every banner, by slot and position. */
+export function listAllBanners(db: DbOrTrx): Promise<BannerRow[]> {
+  return db.selectFrom('banner').selectAll().orderBy('slot').orderBy('position').orderBy('id').execute();
+}
+
+/** The banner with this id. */
+export function findBanner(db: DbOrTrx, id: number): Promise<BannerRow | undefined> {
+  return db.selectFrom('banner').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Inserts a banner. */
+export async function insertBanner(db: DbOrTrx, row: Insertable<BannerTable>): Promise<void> {
+  await db.insertInto('banner').values(row).execute();
+}
+
+/** Changes a banner. */
+export async function updateBanner(db: DbOrTrx, id: number, set: Updateable<BannerTable>): Promise<void> {
+  await db.updateTable('banner').set(set).where('id', '=', id).execute();
 }

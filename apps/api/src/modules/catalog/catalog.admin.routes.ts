@@ -2,6 +2,12 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AdminBanner,
+  AdminCity,
+  BannerInput,
+  CityInput,
+  PickupPoint,
+  PickupPointInput,
   AdminCatalogueOptions,
   AdminProduct,
   AdminProductPage,
@@ -25,6 +31,7 @@ import { errors, guarded } from '#app/modules/staff/staff.routes.common.ts';
 import * as products from './catalog.admin.products.ts';
 import * as images from './catalog.admin.images.ts';
 import * as stock from './catalog.admin.stock.ts';
+import * as places from './catalog.admin.places.ts';
 
 const tag = 'admin: catalogue';
 const CATALOGUE = 'catalogue.edit';
@@ -148,26 +155,105 @@ const s = {
       response: { 200: dataOf(LowStockPage), ...errors(400, 401, 403) },
     },
   ),
+  cities: guarded(tag, CATALOGUE, 'Cities with their delivery settings', 'Every city in display order.', {
+    response: { 200: dataOf(z.object({ items: z.array(AdminCity) })), ...errors(401, 403) },
+  }),
+  city: guarded(
+    tag,
+    CATALOGUE,
+    'Change a city',
+    'Visible for customers (a hidden city shows no stock, spec §4), courier offered, its price in tenge (> 0 when ' +
+      'offered) and delivery days. Audited. 404 (8105).',
+    {
+      params: ProductParams,
+      body: CityInput,
+      response: { 200: dataOf(AdminCity), ...errors(400, 401, 403, 404) },
+    },
+  ),
+  points: guarded(tag, CATALOGUE, 'Pickup points', 'Every pickup point with the fields of spec §3.', {
+    response: { 200: dataOf(z.object({ items: z.array(PickupPoint) })), ...errors(401, 403) },
+  }),
+  createPoint: guarded(tag, CATALOGUE, 'Create a pickup point', 'Every field of spec §3. Audited.', {
+    body: PickupPointInput,
+    response: { 200: dataOf(PickupPoint), ...errors(400, 401, 403) },
+  }),
+  updatePoint: guarded(
+    tag,
+    CATALOGUE,
+    'Change a pickup point',
+    'Every field of spec §3. Audited. 404 (8109).',
+    {
+      params: ProductParams,
+      body: PickupPointInput,
+      response: { 200: dataOf(PickupPoint), ...errors(400, 401, 403, 404) },
+    },
+  ),
+  banners: guarded(tag, CATALOGUE, 'Banners', 'Every banner by slot (spec §9) and position, shown or not.', {
+    response: { 200: dataOf(z.object({ items: z.array(AdminBanner) })), ...errors(401, 403) },
+  }),
+  createBanner: guarded(
+    tag,
+    CATALOGUE,
+    'Create a banner',
+    'Saved hidden until its picture is uploaded. Audited.',
+    {
+      body: BannerInput,
+      response: { 200: dataOf(AdminBanner), ...errors(400, 401, 403) },
+    },
+  ),
+  updateBanner: guarded(
+    tag,
+    CATALOGUE,
+    'Change a banner',
+    'Slot, order, texts, link, show dates, shown or hidden. Audited.',
+    {
+      params: ProductParams,
+      body: BannerInput,
+      response: { 200: dataOf(AdminBanner), ...errors(400, 401, 403, 404) },
+    },
+  ),
+  bannerImage: guarded(
+    tag,
+    CATALOGUE,
+    'Upload a banner picture',
+    'The raw file as the body (image/jpeg, image/png or image/webp), up to 10 MB, at least 480 × 240 px; rendered in ' +
+      'every width of /media/banners. Audited. 413, 415, 422 (8108).',
+    {
+      params: ProductParams,
+      response: { 200: dataOf(AdminBanner), ...errors(400, 401, 403, 404, 413, 415, 422) },
+    },
+  ),
 };
 
 /** The acting staff member, from the request's address, at the app's clock time (audit log, stock movements). */
 const actorOf = (request: FastifyRequest) => requestActor(request, 'staff', currentStaff(request).id);
 
+/** The raw bytes of an uploaded picture (empty when the body is missing). */
+const bytesOf = (request: FastifyRequest) => (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
+
 /**
  * Catalogue routes of the back office under `/api/admin/catalogue` (issue 12, docs/decisions/020): products with
- * their sizes, prices and pictures (`catalogue.edit`), stock per size and city with its history (`stock.edit`).
- * Every route declares its permission (checked before the body is read); every change is audited in its transaction.
+ * their sizes, prices and pictures, cities, pickup points and banners (`catalogue.edit`), stock per size and city with
+ * its history (`stock.edit`). Every route declares its permission (checked before the body is read); every change is
+ * audited in its transaction. Pictures arrive as raw bodies of their image type.
  */
 export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.db;
-  const edit = requirePermission(CATALOGUE);
-  const stockEdit = requirePermission(STOCK);
   app.addContentTypeParser(
     [...IMAGE_UPLOAD_TYPES],
     { parseAs: 'buffer', bodyLimit: IMAGE_UPLOAD_MAX_BYTES },
     (_r, body, done) => done(null, body),
   );
+  productRoutes(app);
+  stockRoutes(app);
+  placeRoutes(app);
+};
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Products, their pictures and publication. */
+function productRoutes(app: App) {
+  const db = app.db;
+  const edit = requirePermission(CATALOGUE);
   app.get('/options', { onRequest: edit, schema: s.options }, async () => ({
     data: await products.catalogueOptions(db),
   }));
@@ -194,7 +280,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         app.config.mediaDir,
         request.params.id,
-        Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        bytesOf(request),
         actorOf(request),
       ),
     }),
@@ -219,6 +305,12 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     }),
   );
+}
+
+/** Stock per size and city, its history, low stock. */
+function stockRoutes(app: App) {
+  const db = app.db;
+  const stockEdit = requirePermission(STOCK);
   app.put('/stock/:skuId/:cityId', { onRequest: stockEdit, schema: s.setStock }, async (request) => {
     const { skuId, cityId } = request.params;
     const r = await stock.setSkuStock(db, skuId, cityId, request.body, actorOf(request));
@@ -230,4 +322,47 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/stock/low', { onRequest: stockEdit, schema: s.low }, async (request) => ({
     data: await stock.lowStockPage(db, request.query),
   }));
-};
+}
+
+/** Cities, pickup points and banners. */
+function placeRoutes(app: App) {
+  const db = app.db;
+  const edit = requirePermission(CATALOGUE);
+  app.get('/cities', { onRequest: edit, schema: s.cities }, async () => ({
+    data: { items: await places.adminCities(db) },
+  }));
+  app.put('/cities/:id', { onRequest: edit, schema: s.city }, async (request) => ({
+    data: await places.updateCity(db, request.params.id, request.body, actorOf(request)),
+  }));
+  app.get('/pickup-points', { onRequest: edit, schema: s.points }, async () => ({
+    data: { items: await places.adminPickupPoints(db) },
+  }));
+  app.post('/pickup-points', { onRequest: edit, schema: s.createPoint }, async (request) => ({
+    data: await places.savePickupPoint(db, null, request.body, actorOf(request)),
+  }));
+  app.put('/pickup-points/:id', { onRequest: edit, schema: s.updatePoint }, async (request) => ({
+    data: await places.savePickupPoint(db, request.params.id, request.body, actorOf(request)),
+  }));
+  app.get('/banners', { onRequest: edit, schema: s.banners }, async () => ({
+    data: { items: await places.adminBanners(db) },
+  }));
+  app.post('/banners', { onRequest: edit, schema: s.createBanner }, async (request) => ({
+    data: await places.saveBanner(db, null, request.body, actorOf(request)),
+  }));
+  app.put('/banners/:id', { onRequest: edit, schema: s.updateBanner }, async (request) => ({
+    data: await places.saveBanner(db, request.params.id, request.body, actorOf(request)),
+  }));
+  app.post(
+    '/banners/:id/image',
+    { onRequest: edit, schema: s.bannerImage, bodyLimit: IMAGE_UPLOAD_MAX_BYTES },
+    async (request) => ({
+      data: await places.setBannerImage(
+        db,
+        app.config.mediaDir,
+        request.params.id,
+        bytesOf(request),
+        actorOf(request),
+      ),
+    }),
+  );
+}

@@ -9,7 +9,7 @@ import { ensureMaster, type MasterImageSource } from './media.masters.ts';
 
 // Canonical forms only (no leading zeros), so each picture has exactly one URL and one cache file.
 const KEY = /^[1-9]\d{0,8}-[1-9]\d{0,2}$/;
-const BANNER_KEY = /^[1-9]\d{0,8}$/;
+const BANNER_KEY = /^[1-9]\d{0,8}(?:-[1-9]\d{0,2})?$/;
 const FILE = /^([1-9]\d{0,3})\.webp$/;
 /** Renditions never change for a key (a new picture gets a new key), so browsers may keep them a year. */
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -48,12 +48,7 @@ const BannerParams = z.object({
  * master source. Unknown key, width or picture → 404 JSON (code 1004).
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ masterImages?: MasterImageSource }> = async (app, opts) => {
-  const serve = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    mediaKey: string,
-    width: number,
-  ) => {
+  const serve = async (request: FastifyRequest, reply: FastifyReply, mediaKey: string, width: number) => {
     const rendition = await productRendition(
       app.config.mediaDir,
       mediaKey,
@@ -96,7 +91,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ masterImages?: MasterImageSour
       schema: {
         tags: ['media'],
         summary: 'Banner picture in one width (WebP)',
-        description: 'As product pictures: resized on first request, cached on disk, a year of immutable caching.',
+        description:
+          'As product pictures: resized on first request, cached on disk, a year of immutable caching.',
         params: BannerParams,
         response: { 200: WebpBody, 404: ErrorBody },
       },
@@ -104,7 +100,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ masterImages?: MasterImageSour
     async (request, reply) => {
       const { key, file } = request.params;
       const width = Number(FILE.exec(file)?.[1]);
-      if (!BANNER_KEY.test(key) || !(BANNER_WIDTHS as readonly number[]).includes(width)) throw pictureNotFound();
+      if (!BANNER_KEY.test(key) || !(BANNER_WIDTHS as readonly number[]).includes(width))
+        throw pictureNotFound();
       return serve(request, reply, `banners/${key}`, width);
     },
   );

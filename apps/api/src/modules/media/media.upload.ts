@@ -10,6 +10,8 @@ import {
 } from '@kiim/contract';
 import { AppError } from '#app/lib/errors.ts';
 import { productRendition } from './media.rendition.ts';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { masterFile, writeFileAtomic } from './media.storage.ts';
 import { BANNER_WIDTHS, MEDIA_WIDTHS } from './media.url.ts';
 
@@ -81,4 +83,29 @@ export async function storeUploadedMaster(
   const widths = mediaKey.startsWith('banners/') ? BANNER_WIDTHS : MEDIA_WIDTHS;
   for (const width of widths) await productRendition(mediaDir, mediaKey, width);
   return { width: info.width, height: info.height };
+}
+
+/** Most pictures one key prefix may have (`products/12-` … `-999`, the media route's three digits). */
+const MAX_KEY_NUMBER = 999;
+
+/**
+ * Claims a media key never used before: `${prefix}${n}` for the first `n ≥ from` whose master file does not exist,
+ * made at once (empty, exclusive create) so a concurrent upload cannot take the same key; the upload then writes the
+ * real master over it. Renditions are cached as immutable, so keys are never reused (masters of removed pictures
+ * stay on disk).
+ * @throws AppError 422 imageRejected when all 999 keys are used.
+ */
+export async function claimMediaKey(mediaDir: string, prefix: string, from: number): Promise<string> {
+  for (let n = Math.max(1, from); n <= MAX_KEY_NUMBER; n++) {
+    const key = `${prefix}${n}`;
+    const file = masterFile(mediaDir, key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    try {
+      await (await fs.open(file, 'wx')).close();
+      return key;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  throw rejected('Слишком много картинок: удалённые тоже занимают номера');
 }

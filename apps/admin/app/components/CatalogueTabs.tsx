@@ -1,0 +1,15 @@
+import { NavLink } from 'react-router';
+
+/** The catalogue section's screens: products, cities, pickup points, banners. */
+export function CatalogueTabs() {
+  return (
+    <nav className="tabs" aria-label="Каталог">
+      <NavLink to="/catalogue" end>
+        Товары
+      </NavLink>
+      <NavLink to="/catalogue/cities">Города</NavLink>
+      <NavLink to="/catalogue/pickup-points">Пункты выдачи</NavLink>
+      <NavLink to="/catalogue/banners">Баннеры</NavLink>
+    </nav>
+  );
+}
