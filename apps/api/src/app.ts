@@ -35,6 +35,7 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import type { MasterImageSource } from './modules/media/media.masters.ts';
 import { sheetAdminRoutes, sheetIntegrationRoutes } from './modules/exchange/sheet.routes.ts';
 import { oneCRoutes } from './modules/exchange/onec.routes.ts';
+import { exchangeAdminRoutes } from './modules/exchange/exchange.admin.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -137,6 +138,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(sheetAdminRoutes, { prefix: '/admin' });
       await api.register(sheetIntegrationRoutes, { prefix: '/backoffice' });
       await api.register(oneCRoutes, { prefix: '/exchange' });
+      await api.register(exchangeAdminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );
