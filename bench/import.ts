@@ -163,9 +163,9 @@ export async function runImportBench(skus = Number(process.env.BENCH_IMPORT_SKUS
       await q(`type=catalog&mode=file&filename=${name}`, { cookie, body: buf.subarray(0, n) });
     }
     fs.closeSync(fd);
-    let answer = '';
-    do answer = (await q(`type=catalog&mode=import&filename=${name}`, { cookie })).body;
-    while (answer.startsWith('progress'));
+    let answer = (await q(`type=catalog&mode=import&filename=${name}`, { cookie })).body;
+    while (answer.startsWith('progress'))
+      answer = (await q(`type=catalog&mode=import&filename=${name}`, { cookie })).body;
     figures[`1C ${name}`] = {
       seconds: +((performance.now() - started) / 1000).toFixed(1),
       answer: answer.split('\n')[0],
