@@ -69,6 +69,34 @@ function checkRow(r: SheetRow, categories: Category[]): ProductRow | ImportRowEr
   };
 }
 
+/** Checks the rows and groups the new sizes by product (model and colour); known SKUs are counted unchanged. */
+function groupRows(rows: readonly SheetRow[], categories: Category[], known: Set<string>) {
+  const errors: ImportRowError[] = [];
+  const groups = new Map<string, ProductRow[]>();
+  const seen = new Map<string, number>();
+  let unchangedRows = 0;
+  for (const r of rows) {
+    const checked = checkRow(r, categories);
+    if (Array.isArray(checked)) {
+      errors.push(...checked);
+      continue;
+    }
+    const first = seen.get(checked.externalId);
+    if (first) {
+      errors.push(rowError(r.row, 'externalId', `Код размера уже указан в строке ${first}`));
+      continue;
+    }
+    seen.set(checked.externalId, r.row);
+    if (known.has(checked.externalId)) {
+      unchangedRows++;
+      continue;
+    }
+    const key = `${checked.model}\u0000${checked.colour.toLowerCase()}`;
+    groups.set(key, [...(groups.get(key) ?? []), checked]);
+  }
+  return { groups, errors, unchangedRows };
+}
+
 /** The products kind: new products and new sizes. */
 export const productsSheet: SheetKind = {
   kind: 'products',
@@ -95,29 +123,7 @@ export const productsSheet: SheetKind = {
         )
       ).map((s) => s.external_id),
     );
-    const errors: ImportRowError[] = [];
-    const groups = new Map<string, ProductRow[]>();
-    const seen = new Map<string, number>();
-    let unchangedRows = 0;
-    for (const r of rows) {
-      const checked = checkRow(r, categories);
-      if (Array.isArray(checked)) {
-        errors.push(...checked);
-        continue;
-      }
-      const first = seen.get(checked.externalId);
-      if (first) {
-        errors.push(rowError(r.row, 'externalId', `Код размера уже указан в строке ${first}`));
-        continue;
-      }
-      seen.set(checked.externalId, r.row);
-      if (known.has(checked.externalId)) {
-        unchangedRows++;
-        continue;
-      }
-      const key = `${checked.model}\u0000${checked.colour.toLowerCase()}`;
-      groups.set(key, [...(groups.get(key) ?? []), checked]);
-    }
+    const { groups, errors, unchangedRows } = groupRows(rows, categories, known);
     const existing = await productsByModels(db, [...new Set([...groups.values()].map((g) => g[0]!.model))]);
     const counts = await skuCounts(
       db,
