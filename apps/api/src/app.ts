@@ -45,6 +45,7 @@ import { oneCRoutes } from './modules/exchange/onec.routes.ts';
 import { createMailer, type Mailer } from './modules/notification/notification.mailer.ts';
 import { createNotifier, type Notifier } from './modules/notification/notification.service.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
+import { exchangeAdminRoutes } from './modules/exchange/exchange.admin.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -182,6 +183,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(sheetIntegrationRoutes, { prefix: '/backoffice' });
       await api.register(oneCRoutes, { prefix: '/exchange' });
       await api.register(notificationRoutes, { prefix: '/dev' });
+      await api.register(exchangeAdminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

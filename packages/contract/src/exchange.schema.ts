@@ -78,3 +78,40 @@ export const ImportResult = z.object({
 });
 export type ImportResult = z.infer<typeof ImportResult>;
 export const ImportResultResponse = z.object({ data: ImportResult });
+
+/** A 1C group and the shop category it maps to (null: unmapped — its products stay unpublished). */
+export const ExchangeGroup = z.object({
+  externalId: z.string(),
+  name: z.string(),
+  parentExternalId: z.string().nullable(),
+  categoryId: z.number().int().nullable(),
+  /** Shop products of 1C products last listed in this group. */
+  productCount: z.number().int(),
+});
+export type ExchangeGroup = z.infer<typeof ExchangeGroup>;
+export const ExchangeGroupsResponse = z.object({ data: z.object({ items: z.array(ExchangeGroup) }) });
+
+/** A 1C warehouse and the city whose stock it is (null: its stock is not imported). */
+export const ExchangeWarehouse = z.object({
+  externalId: z.string(),
+  name: z.string(),
+  cityId: z.number().int().nullable(),
+});
+export type ExchangeWarehouse = z.infer<typeof ExchangeWarehouse>;
+export const ExchangeWarehousesResponse = z.object({ data: z.object({ items: z.array(ExchangeWarehouse) }) });
+
+export const ExchangeMappingParams = z.object({ externalId: z.string().min(1).max(200) });
+export const GroupMappingBody = z.object({ categoryId: z.number().int().positive().nullable() });
+export const WarehouseMappingBody = z.object({ cityId: z.number().int().positive().nullable() });
+
+/** Settings of the 1C exchange: the price type the shop sells at, and the one shown crossed out (optional). */
+export const ExchangeSettings = z.object({
+  priceType: z
+    .string()
+    .trim()
+    .min(1, { message: 'Укажите тип цены из 1С, например «Розничная»' })
+    .max(200, { message: 'Не длиннее 200 символов' }),
+  originalPriceType: z.string().trim().max(200, { message: 'Не длиннее 200 символов' }).nullable(),
+});
+export type ExchangeSettings = z.infer<typeof ExchangeSettings>;
+export const ExchangeSettingsResponse = z.object({ data: ExchangeSettings });

@@ -18,7 +18,7 @@ import { ScreenError } from '../components/ScreenError.tsx';
 
 // Spreadsheet import and export of the catalogue (issue 12 item 2): choose what the file holds, upload it, see what
 // it would change and its bad rows with their row numbers, then apply it — refused while there are bad rows until
-// the member chooses to skip them. Stock needs stock.edit, prices catalogue.edit.
+// the member chooses to skip them. Stock needs stock.edit, prices and products catalogue.edit.
 
 const KINDS: { kind: ImportKind; permission: Permission; columns: string }[] = [
   {
@@ -54,7 +54,14 @@ const errorColumns = errors.columns([
 /** «quantity:Алматы» → «Остаток, Алматы». */
 function fieldName(field: string): string {
   const [name, city] = field.split(':');
-  const label = { quantity: 'Остаток', price: 'Цена', originalPrice: 'Цена до скидки' }[name!] ?? name;
+  const labels: Record<string, string> = {
+    quantity: 'Остаток',
+    price: 'Цена',
+    originalPrice: 'Цена до скидки',
+    product: 'Новый товар',
+    size: 'Новый размер',
+  };
+  const label = labels[name!] ?? name;
   return city ? `${label}, ${city}` : label!;
 }
 

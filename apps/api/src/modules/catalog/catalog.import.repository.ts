@@ -186,3 +186,46 @@ export async function activeProductIds(db: DbOrTrx): Promise<number[]> {
   const rows = await db.selectFrom('product').select('id').where('is_active', '=', 1).execute();
   return rows.map((r) => r.id);
 }
+
+/** One page of SKUs with their product, brand and category, in SKU id order after `afterId` (the products export). */
+export function productSkuPage(db: DbOrTrx, afterId: number, limit: number) {
+  return db
+    .selectFrom('sku')
+    .innerJoin('product', 'product.id', 'sku.product_id')
+    .innerJoin('brand', 'brand.id', 'product.brand_id')
+    .innerJoin('category', 'category.id', 'product.category_id')
+    .select([
+      'sku.id',
+      'sku.external_id',
+      'sku.size',
+      'product.model_code',
+      'product.name',
+      'product.colour_name',
+    ])
+    .select(['product.price', 'product.original_price', 'product.description', 'product.is_active'])
+    .select(['brand.name as brand_name', 'category.slug as category_slug'])
+    .where('sku.id', '>', afterId)
+    .orderBy('sku.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Products by model code and colour (how a products sheet names a product). */
+export function productsByModels(db: DbOrTrx, modelCodes: readonly string[]) {
+  return db
+    .selectFrom('product')
+    .select(['id', 'model_code', 'colour_name'])
+    .where('model_code', 'in', listOrNone(modelCodes, ''))
+    .execute();
+}
+
+/** How many SKUs each product has. */
+export async function skuCounts(db: DbOrTrx, productIds: readonly number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('sku')
+    .select(['product_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('product_id', 'in', listOrNone(productIds, 0))
+    .groupBy('product_id')
+    .execute();
+  return new Map(rows.map((r) => [r.product_id, Number(r.n)]));
+}

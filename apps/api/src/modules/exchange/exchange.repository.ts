@@ -180,3 +180,37 @@ export async function setSetting(db: DbOrTrx, key: string, value: string, nowIso
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: nowIso }))
     .execute();
 }
+
+/** Shop products per group (of links last listed in it). */
+export async function productCountsByGroup(db: DbOrTrx): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('exchange_product')
+    .select(['group_external_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('group_external_id')
+    .execute();
+  return new Map(rows.map((r) => [r.group_external_id ?? '', Number(r.n)]));
+}
+
+/** Products of 1C products last listed in a group. */
+export function linksOfGroup(db: DbOrTrx, groupId: string): Promise<ExchangeProductRow[]> {
+  return db.selectFrom('exchange_product').selectAll().where('group_external_id', '=', groupId).execute();
+}
+
+/** Sets whether 1C wants these products shown. */
+export async function setPublish(
+  db: DbOrTrx,
+  productIds: readonly number[],
+  publish: number,
+  nowIso: string,
+) {
+  for (let i = 0; i < productIds.length; i += 500)
+    await db
+      .updateTable('exchange_product')
+      .set({ publish, updated_at: nowIso })
+      .where('product_id', 'in', productIds.slice(i, i + 500))
+      .execute();
+}
+
+export async function deleteSetting(db: DbOrTrx, key: string): Promise<void> {
+  await db.deleteFrom('exchange_setting').where('key', '=', key).execute();
+}

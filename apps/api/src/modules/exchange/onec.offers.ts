@@ -106,10 +106,19 @@ async function skuOf(run: OneCRun, o: OfferData, existing: Map<string, { id: num
 }
 
 /** Sets prices of the offer's product when they differ; a product priced the first time may be shown. */
-async function savePrices(run: OneCRun, s: OffersState, o: OfferData, productId: number) {
+async function savePrices(
+  run: OneCRun,
+  s: OffersState,
+  o: OfferData,
+  productId: number,
+  seen: Map<number, string>,
+) {
   const price = s.priceType ? o.prices.get(s.priceType) : undefined;
   if (price === undefined) return;
   const original = Math.max(price, (s.originalType && o.prices.get(s.originalType)) || price);
+  // Sizes of one product share its prices: checked once per batch.
+  if (seen.get(productId) === `${price}:${original}`) return;
+  seen.set(productId, `${price}:${original}`);
   const [now] = await productFields(run.trx, [productId]);
   const [link] = (await repo.productsOf1cIds(run.trx, [o.productId])).filter(
     (l) => l.product_id === productId,
@@ -126,7 +135,13 @@ async function savePrices(run: OneCRun, s: OffersState, o: OfferData, productId:
 }
 
 /** Sets a SKU's stock in the cities the offer covers. */
-async function saveStock(run: OneCRun, s: OffersState, o: OfferData, skuId: number) {
+async function saveStock(
+  run: OneCRun,
+  s: OffersState,
+  o: OfferData,
+  skuId: number,
+  current: Map<string, number>,
+) {
   const wanted = new Map<number, number>();
   if (!s.changesOnly) for (const city of s.warehouses.values()) if (city !== null) wanted.set(city, 0);
   for (const [warehouse, units] of o.stock) {
@@ -135,7 +150,6 @@ async function saveStock(run: OneCRun, s: OffersState, o: OfferData, skuId: numb
       throw new ExchangeFileError(`Предложение «${o.id}»: неизвестный склад «${warehouse}»`);
     if (city !== null) wanted.set(city, (wanted.get(city) ?? 0) + units);
   }
-  const current = await stockMap(run.trx, [skuId]);
   for (const [cityId, quantity] of wanted) {
     const before = current.get(`${skuId}:${cityId}`) ?? 0;
     if (before === quantity) continue;
@@ -153,12 +167,17 @@ async function saveOffers(run: OneCRun, s: OffersState, nodes: XNode[]) {
   const existing = new Map(
     skus.map((k) => [k.external_id, { id: k.id, size: k.size, productId: k.product_id }]),
   );
+  const current = await stockMap(
+    run.trx,
+    skus.map((k) => k.id),
+  );
+  const seen = new Map<number, string>();
   for (const o of offers) {
     const skuId = await skuOf(run, o, existing);
     const productId =
       existing.get(o.id)?.productId ?? (await skusByExternalIds(run.trx, [o.id]))[0]!.product_id;
-    await savePrices(run, s, o, productId);
-    await saveStock(run, s, o, skuId);
+    await savePrices(run, s, o, productId, seen);
+    await saveStock(run, s, o, skuId, current);
     run.done.items++;
   }
 }

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { reviewFixtures } from '#app/test/review.fixtures.ts';
 import { productSkus } from '#app/test/review.fixtures.ts';
-import { auditOf, makeApiKey, makeMember, STAFF_PASSWORD } from '#app/test/staff.fixtures.ts';
+import {
+  auditOf,
+  makeApiKey,
+  makeMember,
+  signedInMember,
+  STAFF_PASSWORD,
+  staffCall,
+} from '#app/test/staff.fixtures.ts';
 import { zipOf } from '#app/test/zip.fixtures.ts';
 
 // The 1C exchange (issue 12 item 3), a whole protocol run on realistic CommerceML fixtures: checkauth, init, files in
@@ -248,6 +255,50 @@ describe('type=catalog: a whole exchange', () => {
       name: 'Парка утеплённая с капюшоном',
     });
     expect(await productOf(`${JEANS}#c-26-blue`)).toMatchObject({ is_active: 1 });
+  });
+
+  it('the staff map the unmapped group and the third warehouse in the back office', async () => {
+    const member = await signedInMember(t.app, t.db, 'catalogue');
+    const manager = await signedInMember(t.app, t.db, 'manager');
+    const groups = await staffCall(t.app, member.cookie, 'GET', '/api/admin/exchange/groups');
+    expect(groups.body.data.items).toContainEqual({
+      ...{ externalId: 'g-accessories', name: 'Аксессуары', parentExternalId: null },
+      ...{ categoryId: null, productCount: 1 },
+    });
+    expect((await staffCall(t.app, manager.cookie, 'GET', '/api/admin/exchange/groups')).status).toBe(403);
+    const mapped = await staffCall(t.app, member.cookie, 'PUT', '/api/admin/exchange/groups/g-accessories', {
+      categoryId: 9,
+    });
+    expect(mapped.status, JSON.stringify(mapped.body)).toBe(200);
+    expect(await productOf(BELT)).toMatchObject({ is_active: 1, category_id: 9 });
+    expect((await auditOf(t.db, 'exchange.group_mapped')).at(-1)!.after).toEqual({ categoryId: 9 });
+    const unknown = await staffCall(t.app, member.cookie, 'PUT', '/api/admin/exchange/groups/g-none', {
+      categoryId: 9,
+    });
+    expect(unknown.status).toBe(404);
+
+    const wh = await staffCall(t.app, member.cookie, 'PUT', '/api/admin/exchange/warehouses/wh-shymkent', {
+      cityId: 3,
+    });
+    expect(wh.body.data.items).toContainEqual({
+      externalId: 'wh-shymkent',
+      name: 'Склад Шымкент (Рыскулова)',
+      cityId: 3,
+    });
+    await call('type=catalog&mode=init', { cookie });
+    await upload(cookie, 'offers.xml', fixture('offers.xml'));
+    expect((await importFile(cookie, 'offers.xml')).text).toMatch(/^success/);
+    expect(await stockOf(`${PARKA}#c-48`)).toEqual({ 1: 3, 2: 6, 3: 1 });
+
+    const settings = await staffCall(t.app, member.cookie, 'PUT', '/api/admin/exchange/settings', {
+      priceType: 'Оптовая',
+      originalPriceType: 'Розничная',
+    });
+    expect(settings.body.data).toEqual({ priceType: 'Оптовая', originalPriceType: 'Розничная' });
+    await call('type=catalog&mode=init', { cookie });
+    await upload(cookie, 'offers.xml', fixture('offers.xml'));
+    expect((await importFile(cookie, 'offers.xml')).text).toMatch(/^success/);
+    expect(await productOf(`${PARKA}#c-48`)).toMatchObject({ price: 42000, original_price: 54990 });
   });
 
   it('bad files answer failure with the reason and change nothing', async () => {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { ImportKind } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { listCities } from '#app/modules/catalog/catalog.service.ts';
-import { skuPage } from '#app/modules/catalog/catalog.import.ts';
+import { productSkuPage, skuPage } from '#app/modules/catalog/catalog.import.ts';
 import { allStockRows } from '#app/modules/inventory/inventory.levels.ts';
 
 // Export of the whole catalogue in the shapes the import reads (issue 12 item 2): UTF-8 with the byte-order mark and
@@ -40,9 +40,36 @@ async function* priceLines(db: DbOrTrx) {
   for await (const s of allSkus(db)) yield line([s.external_id, s.price, s.original_price]);
 }
 
+async function* productLines(db: DbOrTrx) {
+  yield line([
+    'externalId',
+    'model',
+    'name',
+    'category',
+    'brand',
+    'colour',
+    'size',
+    'price',
+    'originalPrice',
+    'description',
+    'published',
+  ]);
+  let after = 0;
+  for (;;) {
+    const page = await productSkuPage(db, after, 5000);
+    for (const r of page)
+      yield line([
+        ...[r.external_id, r.model_code, r.name, r.category_slug, r.brand_name, r.colour_name, r.size],
+        ...[r.price, r.original_price, r.description, r.is_active ? 'да' : 'нет'],
+      ]);
+    if (page.length < 5000) return;
+    after = page[page.length - 1]!.id;
+  }
+}
+
 /** The CSV export of `kind` as a stream of UTF-8 text (starting with the byte-order mark). */
 export function exportSheet(db: DbOrTrx, kind: ImportKind): Readable {
-  const lines = kind === 'stock' ? stockLines(db) : priceLines(db);
+  const lines = kind === 'stock' ? stockLines(db) : kind === 'prices' ? priceLines(db) : productLines(db);
   async function* withBom() {
     yield '\uFEFF';
     yield* lines;

@@ -199,6 +199,93 @@ describe('prices from CSV', () => {
   });
 });
 
+describe('products with sizes from CSV', () => {
+  it('makes new products with their sizes (unknown brand made), adds sizes to an existing one, leaves known SKUs', async () => {
+    const url = '/api/admin/catalogue/import/products/apply';
+    const [known] = skus;
+    const csv =
+      'externalId;model;name;category;brand;colour;size;price;originalPrice;description;published\n' +
+      'NEW-1-S;NC-01;Платье миди;Женская одежда;Ақ Жол;Изумрудный;S;21990;25990;Вискоза;да\n' +
+      'NEW-1-M;NC-01;Платье миди;Женская одежда;Ақ Жол;Изумрудный;M;21990;25990;Вискоза;да\n' +
+      'NEW-2-48;NC-02;Брюки карго;muzhskie-bryuki;Nordvik;Хаки;48;17990;;;нет\n' +
+      'NEW-3-L;NC-03;Куртка;Нет такой категории;Nordvik;Синий;L;1;;;\n' +
+      `${known!.external_id};X;Что-то;Женская одежда;Nordvik;Синий;S;100;;;\n`;
+    const preview = await upload(catalogue, '/api/admin/catalogue/import/products/preview', csv);
+    expect(preview.body.data).toMatchObject({ rowCount: 5, changeCount: 5, unchangedRows: 1, errorCount: 1 });
+    expect(preview.body.data.errors).toEqual([
+      { row: 5, column: 'category', message: 'Нет категории «Нет такой категории»' },
+    ]);
+    const applied = await upload(catalogue, `${url}?skipBadRows=true`, csv);
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const dress = await t.db
+      .selectFrom('sku')
+      .innerJoin('product', 'product.id', 'sku.product_id')
+      .innerJoin('brand', 'brand.id', 'product.brand_id')
+      .select([
+        'sku.external_id',
+        'sku.size',
+        'product.name',
+        'product.price',
+        'product.original_price',
+        'product.is_active',
+        'product.category_id',
+        'brand.name as brand',
+      ])
+      .where('product.model_code', 'in', ['NC-01', 'NC-02'])
+      .orderBy('product.id')
+      .orderBy('sku.size_order')
+      .execute();
+    expect(dress, JSON.stringify(dress)).toEqual([
+      {
+        external_id: 'NEW-1-S',
+        size: 'S',
+        name: 'Платье миди',
+        price: 21990,
+        original_price: 25990,
+        is_active: 1,
+        category_id: 4,
+        brand: 'Ақ Жол',
+      },
+      {
+        external_id: 'NEW-1-M',
+        size: 'M',
+        name: 'Платье миди',
+        price: 21990,
+        original_price: 25990,
+        is_active: 1,
+        category_id: 4,
+        brand: 'Ақ Жол',
+      },
+      {
+        external_id: 'NEW-2-48',
+        size: '48',
+        name: 'Брюки карго',
+        price: 17990,
+        original_price: 17990,
+        is_active: 0,
+        category_id: 7,
+        brand: 'Nordvik',
+      },
+    ]);
+    expect((await upload(catalogue, `${url}?skipBadRows=true`, csv)).body.data.changeCount).toBe(0);
+    const more = await upload(
+      catalogue,
+      url,
+      'externalId;model;name;category;brand;colour;size;price\nNEW-1-L;NC-01;Платье миди;Женская одежда;Ақ Жол;изумрудный;L;21990\n',
+    );
+    expect(more.body.data.changes).toMatchObject([
+      { row: 2, externalId: 'NEW-1-L', field: 'size', after: 'L' },
+    ]);
+    const sizes = await t.db
+      .selectFrom('sku')
+      .innerJoin('product', 'product.id', 'sku.product_id')
+      .select('sku.size')
+      .where('product.model_code', '=', 'NC-01')
+      .execute();
+    expect(sizes.map((s) => s.size).sort()).toEqual(['L', 'M', 'S']);
+  });
+});
+
 describe('who may import', () => {
   it('stock: catalogue and warehouse roles; prices: catalogue only; the manager neither', async () => {
     const csv = `externalId;cityId;quantity\n${skus[5]!.external_id};1;${skus[5]!.quantity}\n`;
@@ -230,7 +317,7 @@ describe('who may import', () => {
 describe('export', () => {
   it('exports stock and prices as UTF-8 CSV with BOM and `;`, which imports back changing nothing', async () => {
     const key = await makeApiKey(t.db, ['catalogue.import'], '1С');
-    for (const kind of ['stock', 'prices']) {
+    for (const kind of ['stock', 'prices', 'products']) {
       const res = await t.app.inject({
         method: 'GET',
         url: `/api/backoffice/catalogue/export/${kind}`,
