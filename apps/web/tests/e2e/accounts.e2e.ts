@@ -284,6 +284,7 @@ describe('customer accounts in the storefront (issue 4)', () => {
     await page.getByLabel('Мужской').check();
     await page.getByLabel('Женский').check();
     await page.getByLabel('Дата рождения').fill('1994-03-08');
+    await page.getByLabel('Қазақша').check();
     await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await page.getByText('Данные сохранены').waitFor();
     await snap(page, 'accounts-07-profile-saved');
@@ -292,13 +293,14 @@ describe('customer accounts in the storefront (issue 4)', () => {
     await eventually(async () => [undefined, token].includes(await tokenCookie(context))).toBe(false);
     await eventually(() => revokedReason(token)).toBe('refresh');
     const saved = db
-      .prepare('select surname, email, gender, birth_date from customer where mobile = ?')
+      .prepare('select surname, email, gender, birth_date, language from customer where mobile = ?')
       .get(mobile);
     expect(saved).toEqual({
       surname: 'Омарова',
       email: 'gulnara@example.kz',
       gender: 0,
       birth_date: '1994-03-08',
+      language: 'kk',
     });
     await eventually(
       async () => (await context.cookies()).find((c) => c.name === 'customer_gender')?.value,
@@ -307,6 +309,7 @@ describe('customer accounts in the storefront (issue 4)', () => {
     // Still signed in after a reload, with the values kept.
     await page.reload();
     await eventually(() => page.getByLabel('Фамилия').inputValue()).toBe('Омарова');
+    await eventually(() => page.getByLabel('Қазақша').isChecked()).toBe(true);
     await eventually(() => pathOf(page)).toBe('/personal');
     await done();
   });

@@ -43,7 +43,7 @@ function mjmlOf(n: OrderNotice, w: EmailWords, lang: CustomerLanguage): string {
   const lines = n.lines
     .map(
       (x) => `<tr style="border-bottom:1px solid #eeeeee">
-        <td style="padding:8px 0">${esc(x.name)}<br/><span style="color:#6b6b6b;font-size:13px">${esc(l.size)}: ${esc(x.size)} · ${esc(l.colour)}: ${esc(x.colourName)} · ${x.qty} ${esc(l.qtyUnit)}</span></td>
+        <td style="padding:8px 0">${esc(x.name)}<br/><span style="color:#6b6b6b;font-size:13px">${esc(l.size)}: ${esc(x.size)} · ${esc(l.colour)}: ${esc(x.colourName)} · ${x.qty}&nbsp;${esc(l.qtyUnit)}</span></td>
         <td style="padding:8px 0;text-align:right;white-space:nowrap">${esc(price(x.amount))}</td>
       </tr>`,
     )
@@ -51,8 +51,8 @@ function mjmlOf(n: OrderNotice, w: EmailWords, lang: CustomerLanguage): string {
   const factRows = facts(n, w)
     .map(
       ([k, v], i) => `<tr>
-        <td style="padding:4px 12px 4px 0;color:#6b6b6b;vertical-align:top">${esc(k)}</td>
-        <td style="padding:4px 0;text-align:right;${i === 2 ? 'font-weight:bold' : ''}">${esc(v)}</td>
+        <td style="width:40%;padding:4px 12px 4px 0;color:#6b6b6b;vertical-align:top;word-break:normal;overflow-wrap:normal">${esc(k)}</td>
+        <td style="padding:4px 0;text-align:right;vertical-align:top;${i === 2 ? 'font-weight:bold' : ''}">${esc(v)}</td>
       </tr>`,
     )
     .join('');

@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-const PROFILE_FIELDS = ['name', 'surname', 'email', 'gender', 'birthDate'] as const;
+const PROFILE_FIELDS = ['name', 'surname', 'email', 'gender', 'birthDate', 'language'] as const;
 
 /** A form of the profile saved in place. */
 const saved = (form: string, init?: ResponseInit) =>
@@ -22,7 +22,8 @@ const saved = (form: string, init?: ResponseInit) =>
 
 /**
  * The profile's two forms (issue 4), chosen by `intent`, each read with its contract schema first:
- * - `profile` (`ProfileForm`): name, surname, e-mail, gender, birth date → POST /api/customer/update (an empty
+ * - `profile` (`ProfileForm`): name, surname, e-mail, gender, birth date, the language of the SMS and emails
+ *   about orders (issue 13) → POST /api/customer/update (an empty
  *   optional field clears it); the gender is also kept in the `customer_gender` cookie (spec §3);
  * - `password` (`ChangePasswordForm`): new password twice, and the current one when set →
  *   POST /api/customer/update-password.
@@ -75,7 +76,7 @@ export default function Profile() {
   );
 }
 
-/** Name, surname, e-mail, birth date and gender; what was typed comes back after a refusal. */
+/** Name, surname, e-mail, birth date, gender and language; what was typed comes back after a refusal. */
 function PersonalDataForm({
   customer,
   reply,
@@ -116,6 +117,16 @@ function PersonalDataForm({
         ]}
         defaultValue={v('gender')}
         error={errors.gender}
+      />
+      <ChoiceGroup
+        legend={t('profile.language')}
+        name="language"
+        options={[
+          ['ru', t('profile.languageRu')],
+          ['kk', t('profile.languageKk')],
+        ]}
+        defaultValue={v('language')}
+        error={errors.language}
       />
       <button type="submit" className="button button--primary" disabled={busy}>
         {t('profile.save')}
