@@ -30,6 +30,7 @@ import { questionRoutes, reviewRoutes } from './modules/review/review.routes.ts'
 import { reviewAdminRoutes } from './modules/review/review.admin.routes.ts';
 import { orderAdminRoutes } from './modules/order/order.admin.routes.ts';
 import { contentAdminRoutes } from './modules/content/content.admin.routes.ts';
+import { customerAdminRoutes } from './modules/customer/customer.admin.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { guardStaffRoutes } from './modules/staff/staff.auth.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(reviewAdminRoutes, { prefix: '/admin' });
       await api.register(orderAdminRoutes, { prefix: '/admin' });
       await api.register(contentAdminRoutes, { prefix: '/admin' });
+      await api.register(customerAdminRoutes, { prefix: '/admin' });
       await api.register(smsRoutes, { prefix: '/dev' });
     },
     { prefix: '/api' },

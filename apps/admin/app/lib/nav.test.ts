@@ -11,13 +11,14 @@ describe('the navigation by role', () => {
     expect(labels('owner')).toEqual([
       'Главная',
       'Заказы',
+      'Покупатели',
       'Отзывы и вопросы',
       'Страницы',
       'Сотрудники',
       'Ключи API',
       'Журнал действий',
     ]);
-    expect(labels('manager')).toEqual(['Главная', 'Заказы', 'Отзывы и вопросы', 'Страницы']);
+    expect(labels('manager')).toEqual(['Главная', 'Заказы', 'Покупатели', 'Отзывы и вопросы', 'Страницы']);
     expect(labels('warehouse')).toEqual(['Главная', 'Заказы']);
     expect(labels('catalogue')).toEqual(['Главная']);
   });

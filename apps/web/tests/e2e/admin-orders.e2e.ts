@@ -233,7 +233,14 @@ describe('the back office at work (issue 15)', () => {
       },
     );
     const m = manager.page;
-    expect(await sections(m)).toEqual(['Главная', 'Заказы', 'Отзывы и вопросы', 'Страницы', 'Безопасность']);
+    expect(await sections(m)).toEqual([
+      'Главная',
+      'Заказы',
+      'Покупатели',
+      'Отзывы и вопросы',
+      'Страницы',
+      'Безопасность',
+    ]);
     await go(m, 'Отзывы и вопросы');
     const item = m.locator('li.feedback', { hasText: reviewText });
     await item.getByRole('button', { name: 'Опубликовать' }).click();

@@ -9,6 +9,7 @@ import * as m20261203T100000 from './20261203T100000-create-reviews-and-question
 import * as m20261206T100000 from './20261206T100000-create-staff-tables.ts';
 import * as m20261202T090000 from './20261202T090000-create-content-pages.ts';
 import * as m20261207T100000 from './20261207T100000-add-order-backoffice-fields.ts';
+import * as m20261207T110000 from './20261207T110000-add-customer-blocked.ts';
 import * as m20261212T090000 from './20261212T090000-add-customer-language.ts';
 import * as m20261209T100000 from './20261209T100000-create-stock-movement.ts';
 
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '20261206T100000-create-staff-tables': m20261206T100000,
   '20261202T090000-create-content-pages': m20261202T090000,
   '20261207T100000-add-order-backoffice-fields': m20261207T100000,
+  '20261207T110000-add-customer-blocked': m20261207T110000,
   '20261212T090000-add-customer-language': m20261212T090000,
   '20261209T100000-create-stock-movement': m20261209T100000,
 };

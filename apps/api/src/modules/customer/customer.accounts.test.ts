@@ -1,9 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COOKIE, ErrorCode, PASSWORD_RULE_MESSAGE, TOKEN_EXPIRED_MESSAGE, type Customer, type SignedIn } from '@kiim/contract';
+import {
+  COOKIE,
+  ErrorCode,
+  PASSWORD_RULE_MESSAGE,
+  TOKEN_EXPIRED_MESSAGE,
+  type Customer,
+  type SignedIn,
+} from '@kiim/contract';
 import { manualClock } from '#app/test/manual-clock.ts';
 import { sha256 } from '#app/lib/ids.ts';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
-import { call, lastCode, lastSmsText, nextAddress, nextMobile, otherCode } from '#app/test/customer.fixtures.ts';
+import {
+  call,
+  lastCode,
+  lastSmsText,
+  nextAddress,
+  nextMobile,
+  otherCode,
+} from '#app/test/customer.fixtures.ts';
 
 const clock = manualClock();
 let t: TestContext;
@@ -19,7 +33,11 @@ const DAY = 24 * 60 * MINUTE;
 const PASSWORD = 'Qazaqstan2026';
 
 const tokenRow = (token: string) =>
-  t.db.selectFrom('customer_token').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirstOrThrow();
+  t.db
+    .selectFrom('customer_token')
+    .selectAll()
+    .where('token_hash', '=', sha256(token))
+    .executeTakeFirstOrThrow();
 const me = (token: string) => call<Customer>(t, 'GET', '/api/customer/get-customer-by-token', { token });
 
 /** Registers a new customer through both registration calls. */
@@ -46,19 +64,42 @@ describe('registration: POST /api/customer/register-by-mobile and /confirm', () 
   it('sends a registration code, then creates the customer with name, surname and an argon2id password', async () => {
     const mobile = nextMobile();
     const sent = await call(t, 'POST', '/api/customer/register-by-mobile', {
-      body: { mobile: `+7 ${mobile.slice(1, 4)} ${mobile.slice(4, 7)} ${mobile.slice(7, 9)} ${mobile.slice(9)}`, name: 'Айгерим' },
+      body: {
+        mobile: `+7 ${mobile.slice(1, 4)} ${mobile.slice(4, 7)} ${mobile.slice(7, 9)} ${mobile.slice(9)}`,
+        name: 'Айгерим',
+      },
     });
     expect(sent.status).toBe(200);
     expect(sent.body.data).toEqual({ mobile, resendAfterSeconds: 60, expiresInSeconds: 300 });
-    expect(await lastSmsText(t, mobile)).toMatch(/^Kiim: код для регистрации \d{6}\. Никому его не сообщайте\.$/);
+    expect(await lastSmsText(t, mobile)).toMatch(
+      /^Kiim: код для регистрации \d{6}\. Никому его не сообщайте\.$/,
+    );
 
     const done = await call<SignedIn>(t, 'POST', '/api/customer/register-by-mobile/confirm', {
-      body: { mobile, code: await lastCode(t, mobile), name: 'Айгерим', surname: 'Сапарова', password: PASSWORD },
+      body: {
+        mobile,
+        code: await lastCode(t, mobile),
+        name: 'Айгерим',
+        surname: 'Сапарова',
+        password: PASSWORD,
+      },
     });
     expect(done.status).toBe(200);
-    expect(done.body.data.customer).toMatchObject({ mobile, name: 'Айгерим', surname: 'Сапарова', hasPassword: true });
-    expect(done.cookies.find((c) => c.name === COOKIE.customerToken)).toMatchObject({ value: done.body.data.token, httpOnly: true });
-    const row = await t.db.selectFrom('customer').select('password_hash').where('mobile', '=', mobile).executeTakeFirstOrThrow();
+    expect(done.body.data.customer).toMatchObject({
+      mobile,
+      name: 'Айгерим',
+      surname: 'Сапарова',
+      hasPassword: true,
+    });
+    expect(done.cookies.find((c) => c.name === COOKIE.customerToken)).toMatchObject({
+      value: done.body.data.token,
+      httpOnly: true,
+    });
+    const row = await t.db
+      .selectFrom('customer')
+      .select('password_hash')
+      .where('mobile', '=', mobile)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     expect(row.password_hash).not.toContain(PASSWORD);
     expect((await me(done.body.data.token)).body.data.name).toBe('Айгерим');
@@ -67,7 +108,10 @@ describe('registration: POST /api/customer/register-by-mobile and /confirm', () 
   it('registers without a password; the customer can set one later', async () => {
     const { customer, token } = await register();
     expect(customer.hasPassword).toBe(false);
-    const set = await call(t, 'POST', '/api/customer/update-password', { token, body: { password: PASSWORD } });
+    const set = await call(t, 'POST', '/api/customer/update-password', {
+      token,
+      body: { password: PASSWORD },
+    });
     expect(set.status).toBe(200);
     expect((await signInByPassword(customer.mobile, PASSWORD)).status).toBe(200);
   });
@@ -87,14 +131,21 @@ describe('registration: POST /api/customer/register-by-mobile and /confirm', () 
     const mobile = nextMobile();
     expect((await call(t, 'POST', '/api/customer/auth-by-mobile', { body: { mobile } })).status).toBe(200);
     const signInCode = await lastCode(t, mobile);
-    const r = await call(t, 'POST', '/api/customer/register-by-mobile/confirm', { body: { mobile, code: signInCode, name: 'Ерлан' } });
+    const r = await call(t, 'POST', '/api/customer/register-by-mobile/confirm', {
+      body: { mobile, code: signInCode, name: 'Ерлан' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe(ErrorCode.codeExpired);
 
     const other = nextMobile();
-    expect((await call(t, 'POST', '/api/customer/register-by-mobile', { body: { mobile: other, name: 'Ерлан' } })).status).toBe(200);
+    expect(
+      (await call(t, 'POST', '/api/customer/register-by-mobile', { body: { mobile: other, name: 'Ерлан' } }))
+        .status,
+    ).toBe(200);
     const regCode = await lastCode(t, other);
-    const s = await call(t, 'POST', '/api/customer/auth-by-mobile/confirm', { body: { mobile: other, code: regCode } });
+    const s = await call(t, 'POST', '/api/customer/auth-by-mobile/confirm', {
+      body: { mobile: other, code: regCode },
+    });
     expect(s.status).toBe(400);
     expect(s.body.code).toBe(ErrorCode.codeExpired);
   });
@@ -110,13 +161,21 @@ describe('registration: POST /api/customer/register-by-mobile and /confirm', () 
       [`a${mobile.slice(1)}`, 'Пароль не должен содержать номер телефона'],
       ['x1'.repeat(65), 'Пароль должен быть не длиннее 128 символов'],
     ] as const) {
-      const r = await call(t, 'POST', '/api/customer/register-by-mobile/confirm', { body: { mobile, code, name: 'Ерлан', password } });
+      const r = await call(t, 'POST', '/api/customer/register-by-mobile/confirm', {
+        body: { mobile, code, name: 'Ерлан', password },
+      });
       expect(r.status).toBe(400);
       expect(r.body.errors?.password?.[0]).toBe(message);
     }
-    const row = await t.db.selectFrom('one_time_code').select('attempts').where('mobile', '=', mobile).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('one_time_code')
+      .select('attempts')
+      .where('mobile', '=', mobile)
+      .executeTakeFirstOrThrow();
     expect(row.attempts).toBe(0);
-    const ok = await call(t, 'POST', '/api/customer/register-by-mobile/confirm', { body: { mobile, code, name: 'Ерлан', password: PASSWORD } });
+    const ok = await call(t, 'POST', '/api/customer/register-by-mobile/confirm', {
+      body: { mobile, code, name: 'Ерлан', password: PASSWORD },
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -125,13 +184,19 @@ describe('registration: POST /api/customer/register-by-mobile and /confirm', () 
     await call(t, 'POST', '/api/customer/register-by-mobile', { body: { mobile, name: 'Ерлан' } });
     const code = await lastCode(t, mobile);
     for (let i = 0; i < 5; i++) {
-      const r = await call(t, 'POST', '/api/customer/register-by-mobile/confirm', { body: { mobile, code: otherCode(code), name: 'Ерлан' } });
+      const r = await call(t, 'POST', '/api/customer/register-by-mobile/confirm', {
+        body: { mobile, code: otherCode(code), name: 'Ерлан' },
+      });
       expect(r.body.code).toBe(ErrorCode.invalidCode);
     }
-    const r = await call(t, 'POST', '/api/customer/register-by-mobile/confirm', { body: { mobile, code, name: 'Ерлан' } });
+    const r = await call(t, 'POST', '/api/customer/register-by-mobile/confirm', {
+      body: { mobile, code, name: 'Ерлан' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe(ErrorCode.codeAttemptsExceeded);
-    expect(await t.db.selectFrom('customer').select('id').where('mobile', '=', mobile).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom('customer').select('id').where('mobile', '=', mobile).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it.each([
@@ -193,7 +258,9 @@ describe('password sign-in: POST /api/customer/auth-by-mobile-password', () => {
     expect(r.status).toBe(429);
     expect(r.body.code).toBe(ErrorCode.rateLimited);
     expect(r.body.details).toEqual({ retryAfterSeconds: 15 * 60 - 50 });
-    expect(r.body.message).toBe('Слишком много неудачных попыток входа. Попробуйте через 15 минут или войдите по коду из SMS');
+    expect(r.body.message).toBe(
+      'Слишком много неудачных попыток входа. Попробуйте через 15 минут или войдите по коду из SMS',
+    );
     expect(r.headers['retry-after']).toBe(String(15 * 60 - 50));
     clock.advance((15 * 60 - 50) * 1000);
     expect((await signInByPassword(mobile, PASSWORD, nextAddress())).status).toBe(200);
@@ -214,7 +281,8 @@ describe('password sign-in: POST /api/customer/auth-by-mobile-password', () => {
 
   it('limits failures from one client address to 20 per 15 minutes', async () => {
     const ip = nextAddress();
-    for (let i = 0; i < 20; i++) expect((await signInByPassword(nextMobile(), PASSWORD, ip)).status).toBe(401);
+    for (let i = 0; i < 20; i++)
+      expect((await signInByPassword(nextMobile(), PASSWORD, ip)).status).toBe(401);
     const r = await signInByPassword(nextMobile(), PASSWORD, ip);
     expect(r.status).toBe(429);
     expect(r.body.details).toMatchObject({ retryAfterSeconds: 15 * 60 });
@@ -244,11 +312,16 @@ describe('password recovery: get-code-for-recover-password, confirm-recover-pass
       body: { mobile, code: await lastCode(t, mobile) },
     });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.cookies.find((c) => c.name === COOKIE.customerToken)?.value).toBe(confirmed.body.data.token);
+    expect(confirmed.cookies.find((c) => c.name === COOKIE.customerToken)?.value).toBe(
+      confirmed.body.data.token,
+    );
     const token = confirmed.body.data.token;
     expect((await tokenRow(token)).auth_method).toBe('recovery');
 
-    const changed = await call(t, 'POST', '/api/customer/update-password', { token, body: { password: 'NewSecret42' } });
+    const changed = await call(t, 'POST', '/api/customer/update-password', {
+      token,
+      body: { password: 'NewSecret42' },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.data).toEqual({ ok: true });
     expect((await signInByPassword(mobile, PASSWORD, nextAddress())).status).toBe(401);
@@ -266,7 +339,10 @@ describe('password recovery: get-code-for-recover-password, confirm-recover-pass
       body: { mobile, code: await lastCode(t, mobile) },
     });
     clock.advance(16 * MINUTE);
-    const r = await call(t, 'POST', '/api/customer/update-password', { token: body.data.token, body: { password: 'NewSecret42' } });
+    const r = await call(t, 'POST', '/api/customer/update-password', {
+      token: body.data.token,
+      body: { password: 'NewSecret42' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe(ErrorCode.currentPasswordRequired);
     expect(r.body.errors?.currentPassword?.[0]).toBe('Введите текущий пароль');
@@ -284,7 +360,9 @@ describe('password recovery: get-code-for-recover-password, confirm-recover-pass
     clock.advance(2 * MINUTE);
     await call(t, 'GET', `/api/customer/get-code-for-recover-password?mobile=${mobile}`);
     const code = await lastCode(t, mobile);
-    const wrong = await call(t, 'POST', '/api/customer/confirm-recover-password-code', { body: { mobile, code: otherCode(code) } });
+    const wrong = await call(t, 'POST', '/api/customer/confirm-recover-password-code', {
+      body: { mobile, code: otherCode(code) },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe(ErrorCode.invalidCode);
   });
@@ -305,7 +383,10 @@ describe('POST /api/customer/update-password (signed in)', () => {
     const { mobile } = await register({ password: PASSWORD });
     const { body } = await signInByPassword(mobile, PASSWORD, nextAddress());
     const token = body.data.token;
-    const none = await call(t, 'POST', '/api/customer/update-password', { token, body: { password: 'NewSecret42' } });
+    const none = await call(t, 'POST', '/api/customer/update-password', {
+      token,
+      body: { password: 'NewSecret42' },
+    });
     expect(none.status).toBe(400);
     expect(none.body.errors?.currentPassword?.[0]).toBe('Введите текущий пароль');
     const wrong = await call(t, 'POST', '/api/customer/update-password', {
@@ -323,9 +404,14 @@ describe('POST /api/customer/update-password (signed in)', () => {
   });
 
   it('answers 401 without a token and 400 for a weak password', async () => {
-    expect((await call(t, 'POST', '/api/customer/update-password', { body: { password: 'NewSecret42' } })).status).toBe(401);
+    expect(
+      (await call(t, 'POST', '/api/customer/update-password', { body: { password: 'NewSecret42' } })).status,
+    ).toBe(401);
     const { token } = await register();
-    const weak = await call(t, 'POST', '/api/customer/update-password', { token, body: { password: 'short' } });
+    const weak = await call(t, 'POST', '/api/customer/update-password', {
+      token,
+      body: { password: 'short' },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.errors?.password?.[0]).toBe(PASSWORD_RULE_MESSAGE);
     const empty = await call(t, 'POST', '/api/customer/update-password', { token, body: {} });
@@ -339,7 +425,13 @@ describe('POST /api/customer/update (profile)', () => {
     const { token, customer } = await register({ surname: 'Сапарова' });
     const r = await call<Customer>(t, 'POST', '/api/customer/update', {
       token,
-      body: { name: 'Айжан', surname: 'Омарова-Ким', email: ' Aizhan@Mail.KZ ', gender: 0, birthDate: '1994-03-08' },
+      body: {
+        name: 'Айжан',
+        surname: 'Омарова-Ким',
+        email: ' Aizhan@Mail.KZ ',
+        gender: 0,
+        birthDate: '1994-03-08',
+      },
     });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({
@@ -351,8 +443,16 @@ describe('POST /api/customer/update (profile)', () => {
       birthDate: '1994-03-08',
     });
     expect((await me(token)).body.data).toEqual(r.body.data);
-    const cleared = await call<Customer>(t, 'POST', '/api/customer/update', { token, body: { email: null, gender: null } });
-    expect(cleared.body.data).toMatchObject({ name: 'Айжан', email: null, gender: null, birthDate: '1994-03-08' });
+    const cleared = await call<Customer>(t, 'POST', '/api/customer/update', {
+      token,
+      body: { email: null, gender: null },
+    });
+    expect(cleared.body.data).toMatchObject({
+      name: 'Айжан',
+      email: null,
+      gender: null,
+      birthDate: '1994-03-08',
+    });
   });
 
   it('accepts the token from the customer_token cookie too', async () => {
@@ -384,13 +484,19 @@ describe('POST /api/customer/update (profile)', () => {
 
   it('answers 401 without a token and 403 for an unknown one', async () => {
     expect((await call(t, 'POST', '/api/customer/update', { body: { name: 'Ерлан' } })).status).toBe(401);
-    expect((await call(t, 'POST', '/api/customer/update', { token: 'x'.repeat(43), body: { name: 'Ерлан' } })).status).toBe(403);
+    expect(
+      (await call(t, 'POST', '/api/customer/update', { token: 'x'.repeat(43), body: { name: 'Ерлан' } }))
+        .status,
+    ).toBe(403);
   });
 });
 
 describe('tokens: expiry, refresh (POST /api/customer/auth-by-expired-token), revocation', () => {
   const refresh = (token?: string, cookie?: string) =>
-    call<SignedIn>(t, 'POST', '/api/customer/auth-by-expired-token', { body: token ? { token } : {}, cookie });
+    call<SignedIn>(t, 'POST', '/api/customer/auth-by-expired-token', {
+      body: token ? { token } : {},
+      cookie,
+    });
 
   it('slides 7 days after the last use, but never past 30 days in all', async () => {
     const { token } = await register();

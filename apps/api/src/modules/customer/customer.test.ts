@@ -27,11 +27,18 @@ let seq = 0;
 const nextMobile = () => `7701${String(1_000_000 + ++seq).slice(1)}0`.slice(0, 11);
 
 /** A client address of its own per number, so the per-address send limit of one test never touches another. */
-const addressOf = (mobile: unknown) => `10.1.${Number(String(mobile).slice(-4, -2)) || 0}.${Number(String(mobile).slice(-2)) || 1}`;
+const addressOf = (mobile: unknown) =>
+  `10.1.${Number(String(mobile).slice(-4, -2)) || 0}.${Number(String(mobile).slice(-2)) || 1}`;
 
 async function post<T>(url: string, payload?: unknown, headers: Record<string, string> = {}) {
   const mobile = (payload as { mobile?: string } | undefined)?.mobile;
-  const res = await t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: addressOf(mobile) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers,
+    remoteAddress: addressOf(mobile),
+  });
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   return { res, status: res.statusCode, body: res.json() as { data: T } & ErrorBody };
 }
