@@ -13,6 +13,8 @@ export default [
     route('audit', 'routes/audit.tsx'),
     route('orders', 'routes/orders.tsx'),
     route('orders/:number', 'routes/order.tsx'),
+    route('customers', 'routes/customers.tsx'),
+    route('customers/:id', 'routes/customer.tsx'),
     route('reviews', 'routes/reviews.tsx'),
     route('content', 'routes/content.tsx'),
     route('content/:slug', 'routes/content-page.tsx'),

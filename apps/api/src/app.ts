@@ -35,6 +35,7 @@ import { reviewAdminRoutes } from './modules/review/review.admin.routes.ts';
 import { orderAdminRoutes } from './modules/order/order.admin.routes.ts';
 import { contentAdminRoutes } from './modules/content/content.admin.routes.ts';
 import { catalogueAdminRoutes } from './modules/catalog/catalog.admin.routes.ts';
+import { customerAdminRoutes } from './modules/customer/customer.admin.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { guardStaffRoutes } from './modules/staff/staff.auth.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -178,6 +179,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(orderAdminRoutes, { prefix: '/admin' });
       await api.register(contentAdminRoutes, { prefix: '/admin' });
       await api.register(catalogueAdminRoutes, { prefix: '/admin/catalogue' });
+      await api.register(customerAdminRoutes, { prefix: '/admin' });
       await api.register(smsRoutes, { prefix: '/dev' });
       await api.register(sheetAdminRoutes, { prefix: '/admin' });
       await api.register(sheetIntegrationRoutes, { prefix: '/backoffice' });

@@ -40,6 +40,8 @@ export const AdminOrderListQuery = z
     paymentId: z.coerce.number().int().min(1).max(3, { message: 'Оплата: 1, 2 или 3' }).optional(),
     paid: z.enum(['yes', 'no'], { message: 'Оплата: yes или no' }).optional(),
     q: z.string().trim().max(100, { message: 'Не длиннее 100 символов' }).optional(),
+    /** Only this customer's orders (the customer's profile). */
+    customerId: z.uuid({ message: 'Должен быть UUID' }).optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
   })
   .strict()

@@ -22,6 +22,8 @@ export const ACTION_NAME: Record<string, string> = {
   'order.note_changed': 'Заметка к заказу',
   'order.handed_over': 'Заказ выдан',
   'content.page_saved': 'Страница сохранена',
+  'customer.blocked': 'Покупатель заблокирован',
+  'customer.unblocked': 'Покупатель разблокирован',
   'review.published': 'Отзыв опубликован',
   'review.rejected': 'Отзыв отклонён',
   'question.published': 'Вопрос опубликован',
@@ -35,6 +37,7 @@ export const ENTITY_NAME: Record<string, string> = {
   api_key: 'Ключ API',
   order: 'Заказ',
   content_page: 'Страница',
+  customer: 'Покупатель',
   review: 'Отзыв',
   question: 'Вопрос',
 };

@@ -11,6 +11,7 @@ describe('the navigation by role', () => {
     expect(labels('owner')).toEqual([
       'Главная',
       'Заказы',
+      'Покупатели',
       'Отзывы и вопросы',
       'Страницы',
       'Каталог',
@@ -20,7 +21,7 @@ describe('the navigation by role', () => {
       'Ключи API',
       'Журнал действий',
     ]);
-    expect(labels('manager')).toEqual(['Главная', 'Заказы', 'Отзывы и вопросы', 'Страницы']);
+    expect(labels('manager')).toEqual(['Главная', 'Заказы', 'Покупатели', 'Отзывы и вопросы', 'Страницы']);
     expect(labels('warehouse')).toEqual(['Главная', 'Заказы', 'Остатки', 'Загрузка из файла']);
     expect(labels('catalogue')).toEqual(['Главная', 'Каталог', 'Остатки', 'Загрузка из файла']);
   });

@@ -27,7 +27,7 @@ export const SECTIONS: readonly Section[] = [
     to: '/customers',
     label: 'Покупатели',
     permission: 'customers.read',
-    ready: false,
+    ready: true,
     about: 'Профили, заказы и блокировка',
   },
   {

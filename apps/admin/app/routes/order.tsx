@@ -84,8 +84,17 @@ function Amounts({ order }: { order: AdminOrder }) {
           <dd>−{formatPrice(order.refusedAmount)}</dd>
         </>
       )}
-      <dt>К оплате при получении</dt>
-      <dd data-testid="amount-due">{formatPrice(order.amountDue)}</dd>
+      {order.status === 'completed' ? (
+        <>
+          <dt>{order.paymentId === 3 ? 'Оплачено за выкупленное' : 'Получено при выдаче'}</dt>
+          <dd data-testid="amount-due">{formatPrice(order.amount - order.refusedAmount)}</dd>
+        </>
+      ) : order.status !== 'cancelled' ? (
+        <>
+          <dt>К оплате при получении</dt>
+          <dd data-testid="amount-due">{formatPrice(order.amountDue)}</dd>
+        </>
+      ) : null}
     </dl>
   );
 }

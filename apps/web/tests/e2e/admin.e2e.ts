@@ -57,6 +57,7 @@ describe('the back office', () => {
     expect(await sections(owner.page)).toEqual([
       'Главная',
       'Заказы',
+      'Покупатели',
       'Отзывы и вопросы',
       'Страницы',
       'Каталог',

@@ -16,6 +16,7 @@ import * as m20261207T100000 from './20261207T100000-add-order-backoffice-fields
 import * as m20261210T090000 from './20261210T090000-create-exchange-tables.ts';
 import * as m20261211T100000 from './20261211T100000-create-catalogue-text.ts';
 import * as m20261212T100000 from './20261212T100000-create-notifications.ts';
+import * as m20261207T110000 from './20261207T110000-add-customer-blocked.ts';
 
 /** All migrations by name, in order. A new migration is added here (static list: no directory scan). */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '20261210T090000-create-exchange-tables': m20261210T090000,
   '20261211T100000-create-catalogue-text': m20261211T100000,
   '20261212T100000-create-notifications': m20261212T100000,
+  '20261207T110000-add-customer-blocked': m20261207T110000,
 };

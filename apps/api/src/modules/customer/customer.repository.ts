@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely';
+import { PostgresAdapter, sql, type Updateable } from 'kysely';
 import { DEFAULT_CUSTOMER_LANGUAGE } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import type { CustomerRow, CustomerTable, CustomerTokenRow, OneTimeCodeRow } from './customer.table.ts';
@@ -140,6 +140,8 @@ export async function findOrCreateCustomerByMobile(
     birth_date: null,
     password_hash: null,
     language: DEFAULT_CUSTOMER_LANGUAGE,
+    blocked_at: null,
+    blocked_reason: null,
     created_at: nowIso,
     updated_at: nowIso,
   });
@@ -259,4 +261,73 @@ export async function revokeTokens(
   }
   const result = await q.executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * One page of customers matching a phone's digits or part of a name (PostgreSQL: any letters case-insensitively;
+ * SQLite: Latin letters only), newest first, with how many orders each placed (read from `order`).
+ */
+export async function selectCustomerPage(
+  db: DbOrTrx,
+  search: { phoneDigits?: string; name?: string },
+  offset: number,
+  limit: number,
+) {
+  const op = db.getExecutor().adapter instanceof PostgresAdapter ? 'ilike' : 'like';
+  const base = db.selectFrom('customer').where((eb) => {
+    const parts = [];
+    if (search.phoneDigits) parts.push(eb('customer.mobile', 'like', `%${search.phoneDigits}%`));
+    if (search.name) {
+      const like = `%${search.name.replace(/[%_\\]/g, '')}%`;
+      parts.push(
+        eb('customer.name', op, like),
+        eb('customer.surname', op, like),
+        eb(sql<string>`${sql.ref('customer.name')} || ' ' || ${sql.ref('customer.surname')}`, op, like),
+      );
+    }
+    return parts.length ? eb.or(parts) : eb.and([]);
+  });
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll('customer')
+      .select((eb) =>
+        eb
+          .selectFrom('order')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('order.customer_id', '=', 'customer.id')
+          .as('order_count'),
+      )
+      .orderBy('customer.created_at', 'desc')
+      .orderBy('customer.id')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, order_count: Number(r.order_count) })), total: Number(count.n) };
+}
+
+/** Sets or clears the staff's block of a customer. */
+export async function setBlocked(
+  db: DbOrTrx,
+  id: string,
+  blockedAt: string | null,
+  reason: string | null,
+  nowIso: string,
+): Promise<void> {
+  await db
+    .updateTable('customer')
+    .set({ blocked_at: blockedAt, blocked_reason: reason, updated_at: nowIso })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** How many orders the customer placed (read from `order`). */
+export async function countOrders(db: DbOrTrx, customerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('order')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('customer_id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

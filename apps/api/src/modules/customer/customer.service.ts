@@ -137,6 +137,8 @@ export async function confirmRegistration(
       birth_date: null,
       password_hash: passwordHash,
       language: DEFAULT_CUSTOMER_LANGUAGE,
+      blocked_at: null,
+      blocked_reason: null,
       created_at: nowIso,
       updated_at: nowIso,
     };

@@ -13,6 +13,10 @@ export interface CustomerTable {
   password_hash: string | null;
   /** The customer's language (issue 13): `ru` (default) or `kk`; SMS and emails are written in it. */
   language: ColumnType<CustomerLanguage, CustomerLanguage | undefined, CustomerLanguage>;
+  /** When staff blocked the customer (no token is issued while set); null when not blocked (issue 15). */
+  blocked_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why staff blocked them (staff only). */
+  blocked_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -22,10 +22,19 @@ type AuthMethod = 'code' | 'recovery' | 'password' | 'refresh';
 /** The token part of a signed-in request: what the password rules need to know. */
 export type TokenInfo = Pick<CustomerTokenRow, 'id' | 'auth_method' | 'created_at'>;
 
+/** 403 for a customer blocked by staff (issue 15): every sign-in and token refresh refuses. */
+export const blockedCustomer = () =>
+  new AppError(
+    403,
+    ErrorCode.forbidden,
+    'Вход в аккаунт ограничен. Пожалуйста, позвоните в службу поддержки Kiim',
+  );
+
 /**
  * Issues a new opaque token (256 random bits) for the customer; only its SHA-256 is stored.
  * @param method how the customer proved who they are (default `code`).
  * @returns the token, shown to the client once.
+ * @throws AppError 403 when staff blocked the customer.
  */
 export async function issueToken(
   db: DbOrTrx,
@@ -33,6 +42,7 @@ export async function issueToken(
   now: Date,
   method: AuthMethod = 'code',
 ): Promise<string> {
+  if ((await repo.findCustomerById(db, customerId))?.blocked_at) throw blockedCustomer();
   const token = newSecret();
   const t = now.getTime();
   await repo.insertToken(db, {

@@ -18,6 +18,7 @@ export interface CityRange {
 /** The list's filters as the repository applies them (the service resolves days and the search text). */
 export interface OrderFilter {
   status?: string;
+  customerId?: string;
   cityId?: number;
   deliveryMethodId?: number;
   paymentId?: number;
@@ -62,6 +63,7 @@ const paidExpr = (eb: Eb) =>
 function where(db: DbOrTrx, eb: Eb, f: OrderFilter) {
   const parts = [];
   if (f.status) parts.push(eb('o.status', '=', f.status));
+  if (f.customerId) parts.push(eb('o.customer_id', '=', f.customerId));
   if (f.cityId) parts.push(eb('o.city_id', '=', f.cityId));
   if (f.deliveryMethodId) parts.push(eb('o.delivery_method_id', '=', f.deliveryMethodId));
   if (f.paymentId) parts.push(eb('o.payment_id', '=', f.paymentId));

@@ -64,6 +64,7 @@ export async function listAdminOrders(db: DbOrTrx, q: AdminOrderListQuery): Prom
   }
   const filter: adminRepo.OrderFilter = {
     status: q.status,
+    customerId: q.customerId,
     cityId: q.cityId,
     deliveryMethodId: q.deliveryMethodId,
     paymentId: q.paymentId,
