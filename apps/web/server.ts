@@ -17,7 +17,10 @@ import { publicConfig } from './app/lib/public-config.server.ts';
 import { createApiClient } from '@kiim/contract';
 import { bootApi, closeOnSignals, startOrExplain, warnIfDevelopment } from '@kiim/api/boot';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+/** apps/web, whether this runs from its source or compiled into apps/web/dist/server.mjs (npm start). */
+const here = ((dir) => (path.basename(dir) === 'dist' ? path.dirname(dir) : dir))(
+  path.dirname(fileURLToPath(import.meta.url)),
+);
 const clientDir = path.join(here, 'build', 'client');
 const adminDir = path.join(here, '..', 'admin', 'build', 'client');
 const started = Date.now();

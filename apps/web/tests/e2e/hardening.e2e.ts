@@ -314,7 +314,89 @@ describe('security headers and caching (issue 11 §8)', () => {
   });
 
   it('a signed-in shopper’s page is not stored', async () => {
-    const res = await fetch(`${shop.url}/`, { redirect: 'manual', headers: { cookie: 'customer_token=whatever' } });
+    const res = await fetch(`${shop.url}/`, {
+      redirect: 'manual',
+      headers: { cookie: 'customer_token=whatever' },
+    });
     expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('npm start runs the compiled server (issue 11 §11)', () => {
+  it('starts from compiled JavaScript without rebuilding a current build, and stops cleanly', async () => {
+    const { spawn } = await import('node:child_process');
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const root = path.resolve(import.meta.dirname, '../../../..');
+    const bundle = fs.readFileSync(path.join(root, 'apps/web/dist/server.mjs'), 'utf8');
+    expect(bundle).not.toMatch(/from ["']tsx/);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiim-start-'));
+    const probe = net.createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const freePort = (probe.address() as net.AddressInfo).port;
+    await new Promise((r) => probe.close(r));
+    const { DATABASE_URL: _pg, ...env } = process.env;
+    const child = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: root,
+      env: {
+        ...env,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(freePort),
+        SQLITE_PATH: path.join(dataDir, 'kiim.db'),
+        MEDIA_DIR: path.join(dataDir, 'media'),
+        MEDIA_PRERENDER: 'false',
+      },
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await fetch(`http://127.0.0.1:${freePort}/api/health/ready`).catch(() => null))?.status,
+          {
+            timeout: 60_000,
+            interval: 200,
+          },
+        )
+        .toBe(200);
+      expect(out).not.toContain('building');
+      expect(out).toContain('development mode'); // the development warning of issue 11 §10
+      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a busy port is one clear line, not a stack', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const path = await import('node:path');
+    const root = path.resolve(import.meta.dirname, '../../../..');
+    const { DATABASE_URL: _pg, ...env } = process.env;
+    const r = spawnSync(process.execPath, ['apps/web/dist/server.mjs'], {
+      cwd: root,
+      env: {
+        ...env,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port()),
+        SQLITE_PATH: `${shop.dataDir}/kiim.db`,
+        MEDIA_DIR: `${shop.dataDir}/media`,
+        AUTO_SEED: 'false',
+        LOG_LEVEL: 'silent',
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toBe(
+      `Port ${port()} is already in use: stop the other server on it or start with another PORT (e.g. PORT=3001 npm start)`,
+    );
   });
 });
