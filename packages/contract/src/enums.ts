@@ -44,7 +44,14 @@ export const StockState = {
 } as const;
 
 /** Sort options of product lists (spec §4). */
-export const SORTS = ['default', 'price-asc', 'price-desc', 'regional-availability', 'new-arrivals', 'discount-desc'] as const;
+export const SORTS = [
+  'default',
+  'price-asc',
+  'price-desc',
+  'regional-availability',
+  'new-arrivals',
+  'discount-desc',
+] as const;
 export type Sort = (typeof SORTS)[number];
 
 /** List view options (spec §4). */
@@ -122,6 +129,14 @@ export const INFO_PAGES = [
   { slug: 'politika-konfidencialnosti', title: 'Политика конфиденциальности' },
 ] as const;
 export type InfoPageSlug = (typeof INFO_PAGES)[number]['slug'];
+
+/**
+ * Languages the shop speaks to a customer in (issue 13): Russian (the default) and Kazakh. Stored with the
+ * customer (`customer.language`) and used for the storefront and the customer's SMS and emails.
+ */
+export const CUSTOMER_LANGUAGES = ['ru', 'kk'] as const;
+export type CustomerLanguage = (typeof CUSTOMER_LANGUAGES)[number];
+export const DEFAULT_CUSTOMER_LANGUAGE: CustomerLanguage = 'ru';
 
 /** Languages content pages are written in: Russian now; Kazakh (`kk`) is added with its translation (issue 13). */
 export const CONTENT_LOCALES = ['ru'] as const;
