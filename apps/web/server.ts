@@ -72,7 +72,9 @@ const build = (await startOrExplain(async () => {
 })) as ServerBuild;
 /** This build's id (React Router's manifest version): the storefront polls it to learn of a newer build (spec §7). */
 const buildId = build.assets.version;
-const handleRequest = createRequestHandler(build, config.env === 'production' ? 'production' : 'development');
+// Always React Router's production mode: errors reach pages as a polite message, never with their stack or
+// internals, in development too (issue 11 §10); the server log keeps the details.
+const handleRequest = createRequestHandler(build, 'production');
 /** Page requests being answered (graceful stop waits for them). */
 const pagesInFlight = new Set<Promise<void>>();
 
