@@ -400,3 +400,44 @@ describe('npm start runs the compiled server (issue 11 §11)', () => {
     );
   });
 });
+
+describe('each shopper is counted as themselves behind a load balancer (issue 11 §5)', () => {
+  it('with TRUST_PROXY naming a balancer, two shoppers have separate SMS budgets through the storefront', async () => {
+    const other = await startShop({ TRUST_PROXY: '10.20.30.40', SMS_ADDRESS_HOURLY_LIMIT: '1' });
+    const otherPort = Number(new URL(other.url).port);
+    /** Posts the sign-in dialog's «send code» step from a shopper at `address` (Linux answers all of 127/8). */
+    const sendCode = (address: string, mobile: string) =>
+      new Promise<number>((resolve, reject) => {
+        const body = `intent=send-code&step=phone&mobile=${mobile}&from=/&returnTo=/`;
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port: otherPort,
+            localAddress: address,
+            method: 'POST',
+            path: '/auth/sign-in',
+            headers: {
+              origin: other.url,
+              'content-type': 'application/x-www-form-urlencoded',
+              'content-length': Buffer.byteLength(body),
+              // A forged address must not help: the balancer is not this peer.
+              'x-forwarded-for': '203.0.113.99',
+            },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      expect(await sendCode('127.0.0.2', '77051112201')).toBe(302); // code sent, on to the code step
+      expect(await sendCode('127.0.0.2', '77051112202')).toBe(429); // this shopper's hourly budget is spent
+      expect(await sendCode('127.0.0.3', '77051112203')).toBe(302); // another shopper is not affected
+    } finally {
+      await other.stop();
+    }
+  });
+});
