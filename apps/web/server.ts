@@ -17,7 +17,10 @@ import { publicConfig } from './app/lib/public-config.server.ts';
 import { createApiClient } from '@kiim/contract';
 import { bootApi, closeOnSignals, startOrExplain, warnIfDevelopment } from '@kiim/api/boot';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+/** apps/web, whether this runs from its source or compiled into apps/web/dist/server.mjs (npm start). */
+const here = ((dir) => (path.basename(dir) === 'dist' ? path.dirname(dir) : dir))(
+  path.dirname(fileURLToPath(import.meta.url)),
+);
 const clientDir = path.join(here, 'build', 'client');
 const adminDir = path.join(here, '..', 'admin', 'build', 'client');
 const started = Date.now();
@@ -73,7 +76,9 @@ const build = (await startOrExplain(async () => {
 })) as ServerBuild;
 /** This build's id (React Router's manifest version): the storefront polls it to learn of a newer build (spec §7). */
 const buildId = build.assets.version;
-const handleRequest = createRequestHandler(build, config.env === 'production' ? 'production' : 'development');
+// Always React Router's production mode: errors reach pages as a polite message, never with their stack or
+// internals, in development too (issue 11 §10); the server log keeps the details.
+const handleRequest = createRequestHandler(build, 'production');
 /** Page requests being answered (graceful stop waits for them). */
 const pagesInFlight = new Set<Promise<void>>();
 

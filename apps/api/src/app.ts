@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -141,6 +142,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(securityHeadersPlugin);
   await app.register(catalogueLanguagePlugin);
   await app.register(cookie);
+  // Per-client limits of expensive reads (routes opt in with lib/read-limit.ts); counted per instance, in memory.
+  await app.register(rateLimit, { global: false, allowList: ['127.0.0.1', '::1', '::ffff:127.0.0.1'] });
   await app.register(swagger, {
     openapi: {
       info: {

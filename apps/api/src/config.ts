@@ -54,6 +54,11 @@ const EnvSchema = z.object({
   SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** SMS sends allowed from one client address per hour (SMS-pumping guard, docs/security.md). */
   SMS_ADDRESS_HOURLY_LIMIT: z.coerce.number().int().min(1).default(20),
+  /**
+   * Expensive catalogue reads (search and lists, products by ids, all slugs) one client address may make per minute
+   * (issue 11 §6); loopback (tools on the shop's host) is not limited.
+   */
+  READ_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(240),
   /** SMS sends allowed in all per rolling 24 hours; past it sending stops (docs/security.md). */
   SMS_DAILY_LIMIT: z.coerce.number().int().min(1).default(2000),
   /**
@@ -254,6 +259,8 @@ export type Config = {
     dailyLimit: number;
   };
   trustProxy: boolean | string | string[];
+  /** Expensive reads per client address per minute. */
+  readRateLimitPerMinute: number;
   otpSecret: string;
   publicUrl: string;
   /** Card payments (Halyk ePay) and the payment window. */
@@ -315,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dailyLimit: e.SMS_DAILY_LIMIT,
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    readRateLimitPerMinute: e.READ_RATE_LIMIT_PER_MINUTE,
     otpSecret: e.OTP_SECRET,
     publicUrl: (e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
     payments: paymentConfig(e, epayMode),

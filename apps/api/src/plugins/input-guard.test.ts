@@ -28,10 +28,14 @@ describe('NUL refused in every API request (issue 11 §7)', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('400 for NUL deep in a body or in a key', async () => {
-    for (const payload of [{ a: [{ b: 'x\u0000' }] }, { ['k\u0000']: 1 }]) {
+  it('400 for NUL deep in a body or in a key, as a field error', async () => {
+    for (const [payload, field] of [
+      [{ a: [{ b: 'x\u0000' }] }, 'a.0.b'],
+      [{ ['k\u0000']: 1 }, 'k'],
+    ] as const) {
       const res = await t.app.inject({ method: 'POST', url: '/api/customer/register-by-mobile', payload });
       expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().errors)).toEqual([field]);
     }
   });
 

@@ -6,7 +6,7 @@ const ENCODED_NUL = /%00/i;
 
 /**
  * Refuses the NUL character anywhere in an API request — URL or JSON body, at any depth — with `400` code 1001
- * before validation and before any handler (issue 11 §7). No field of the shop may hold it: PostgreSQL refuses it
+ * before validation and before any handler (issue 11 §7), as a field error of the field that holds it. No field of the shop may hold it: PostgreSQL refuses it
  * in `text` (a 500 before this guard) and SQLite cuts strings at it. Raw NULs in the request line or headers are
  * refused by Node's HTTP parser already. Pages are not touched here: their API calls pass through it.
  */
@@ -19,33 +19,31 @@ export const inputGuardPlugin = fp(async (app) => {
   });
   app.addHook('preValidation', async (request, reply) => {
     if (!isApiPath(request.url) || request.body === undefined) return;
-    const field = fieldWithNul(request.body);
-    if (field === null) return;
+    const at = nulPath(request.body, []);
+    if (!at) return;
+    // Reported as a field error, like the contract's own (the field's dotted path; `_` for the body itself).
     return reply.code(400).send({
       code: ErrorCode.validation,
-      message: 'Недопустимый символ в данных запроса',
-      errors: { [field]: ['Недопустимый символ'] },
+      message: 'Проверьте введённые данные',
+      errors: { [at.join('.') || '_']: ['Недопустимый символ'] },
     });
   });
 });
 
-/** API paths only: media keys are checked by the media route itself (a malformed key is its 404). */
+/** API paths (media keys are checked by the media route itself: a bad key is its 404). */
 const isApiPath = (url: string) => url.startsWith('/api/');
 
 /**
- * The top-level field of a parsed JSON body that holds a NUL in any string or key at any depth ('' for a bare
- * string or array body), or null when there is none (depth-limited: bodies are at most 64 KB).
+ * Where a parsed JSON value holds a NUL — in a string or a key — as the path of keys to it; null when nowhere
+ * (depth-limited: bodies are at most 64 KB).
  */
-function fieldWithNul(body: unknown): string | null {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return holdsNul(body, 0) ? '' : null;
-  for (const [k, v] of Object.entries(body)) if (k.includes('\u0000') || holdsNul(v, 1)) return k;
+function nulPath(value: unknown, at: string[]): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? at : null;
+  if (at.length > 64 || typeof value !== 'object' || value === null) return null;
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\u0000')) return [...at, k.split('\u0000').join('')];
+    const found = nulPath(v, [...at, k]);
+    if (found) return found;
+  }
   return null;
-}
-
-/** Whether a parsed JSON value holds a NUL in any string or key. */
-function holdsNul(value: unknown, depth: number): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 64 || typeof value !== 'object' || value === null) return false;
-  if (Array.isArray(value)) return value.some((v) => holdsNul(v, depth + 1));
-  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || holdsNul(v, depth + 1));
 }

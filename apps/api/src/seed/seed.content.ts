@@ -9,7 +9,13 @@ import { INFO_PAGES, type ContentPageInput, type InfoPageSlug } from '@kiim/cont
 import type { DbOrTrx } from '#app/db/database.ts';
 import { addMissingPages } from '#app/modules/content/content.service.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+/**
+ * The folder of the pages' texts: beside this file, or — in the compiled server (apps/web/dist/server.mjs, as deep
+ * under the repository as this folder) — at its place in the sources.
+ */
+const here = [path.dirname(fileURLToPath(import.meta.url))]
+  .flatMap((dir) => [dir, path.resolve(dir, '../../../apps/api/src/seed')])
+  .find((dir) => fs.existsSync(path.join(dir, 'content')))!;
 
 /** Descriptions of the pages: their meta description and their line in the information index. */
 const DESCRIPTIONS: Record<InfoPageSlug, string> = {

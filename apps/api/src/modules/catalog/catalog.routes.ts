@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+import { expensiveRead } from '#app/lib/read-limit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -146,17 +148,21 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await catalog.listBanners(app.db, req.query.slot, app.clock.now()),
   }));
 
-  app.get('/catalog/products', { schema: productsSchema }, async (req, reply) =>
+  app.get('/catalog/products', { schema: productsSchema, ...expensiveRead(app) }, async (req, reply) =>
     sendJsonText(req, reply, await listProductsJson(app.db, req.query)),
   );
 
-  app.get('/catalog/product-slugs', { schema: productSlugsSchema }, async () => ({
+  app.get('/catalog/product-slugs', { schema: productSlugsSchema, ...expensiveRead(app) }, async () => ({
     data: await catalog.productSlugs(app.db),
   }));
 
-  app.get('/catalog/products/by-ids', { schema: productsByIdsSchema }, async (req) => ({
-    data: await catalog.productsByIds(app.db, req.query.ids, req.query.cityId),
-  }));
+  app.get(
+    '/catalog/products/by-ids',
+    { schema: productsByIdsSchema, ...expensiveRead(app) },
+    async (req) => ({
+      data: await catalog.productsByIds(app.db, req.query.ids, req.query.cityId),
+    }),
+  );
 
   app.get('/catalog/product/:slug', { schema: productSchema }, async (req, reply) =>
     sendJsonText(req, reply, await catalog.getProductJson(app.db, req.params.slug, req.query.cityId)),
