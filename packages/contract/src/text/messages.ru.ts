@@ -472,6 +472,13 @@ export const RU = {
     description: 'Казахстанские и зарубежные марки одежды в Kiim: джинсы, верхняя одежда, трикотаж и бельё.',
     byLetter: 'Бренды по первой букве',
   },
+  cartDelivery: {
+    pickup: 'Самовывоз сегодня–завтра, бесплатно',
+    courier: 'Курьерская доставка сегодня–завтра',
+    inStock: 'В наличии',
+    otherCity: 'Доставка из другого города за 3–5 дней',
+    none: 'Нет в наличии',
+  },
 };
 
 /** The shape every language's catalogue has (the Russian one is the reference). */
