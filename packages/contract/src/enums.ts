@@ -130,6 +130,14 @@ export const INFO_PAGES = [
 ] as const;
 export type InfoPageSlug = (typeof INFO_PAGES)[number]['slug'];
 
+/**
+ * Languages the shop speaks to a customer in (issue 13): Russian (the default) and Kazakh. Stored with the
+ * customer (`customer.language`) and used for the storefront and the customer's SMS and emails.
+ */
+export const CUSTOMER_LANGUAGES = ['ru', 'kk'] as const;
+export type CustomerLanguage = (typeof CUSTOMER_LANGUAGES)[number];
+export const DEFAULT_CUSTOMER_LANGUAGE: CustomerLanguage = 'ru';
+
 /** Languages content pages are written in: Russian now; Kazakh (`kk`) is added with its translation (issue 13). */
 export const CONTENT_LOCALES = ['ru'] as const;
 export type ContentLocale = (typeof CONTENT_LOCALES)[number];

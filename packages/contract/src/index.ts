@@ -12,6 +12,7 @@ export * from './payment.schema.ts';
 export * from './review.schema.ts';
 export * from './staff.permissions.ts';
 export * from './staff.schema.ts';
+export * from './catalogue.admin.schema.ts';
 export * from './content.schema.ts';
 export * from './checkout.rules.ts';
 export * from './phone.rules.ts';

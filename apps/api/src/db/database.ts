@@ -16,7 +16,7 @@ import type {
   SkuTable,
   CatalogueTextTable,
 } from '#app/modules/catalog/catalog.table.ts';
-import type { StockTable } from '#app/modules/inventory/inventory.table.ts';
+import type { StockMovementTable, StockTable } from '#app/modules/inventory/inventory.table.ts';
 import type {
   AuthFailureTable,
   CustomerTable,
@@ -61,6 +61,7 @@ export interface Database {
   product_image: ProductImageTable;
   sku: SkuTable;
   stock: StockTable;
+  stock_movement: StockMovementTable;
   product_stock: ProductStockTable;
   product_search_term: ProductSearchTermTable;
   banner: BannerTable;

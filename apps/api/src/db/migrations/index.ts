@@ -8,6 +8,8 @@ import * as m20261201T090000 from './20261201T090000-add-payment-return-requeste
 import * as m20261203T100000 from './20261203T100000-create-reviews-and-questions.ts';
 import * as m20261206T100000 from './20261206T100000-create-staff-tables.ts';
 import * as m20261202T090000 from './20261202T090000-create-content-pages.ts';
+import * as m20261212T090000 from './20261212T090000-add-customer-language.ts';
+import * as m20261209T100000 from './20261209T100000-create-stock-movement.ts';
 import * as m20261211T100000 from './20261211T100000-create-catalogue-text.ts';
 
 /** All migrations by name, in order. A new migration is added here (static list: no directory scan). */
@@ -21,5 +23,7 @@ export const migrations: Record<string, Migration> = {
   '20261203T100000-create-reviews-and-questions': m20261203T100000,
   '20261206T100000-create-staff-tables': m20261206T100000,
   '20261202T090000-create-content-pages': m20261202T090000,
+  '20261212T090000-add-customer-language': m20261212T090000,
+  '20261209T100000-create-stock-movement': m20261209T100000,
   '20261211T100000-create-catalogue-text': m20261211T100000,
 };

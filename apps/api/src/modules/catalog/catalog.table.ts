@@ -10,6 +10,8 @@ export interface CityTable {
   courier_available: number;
   /** Courier price in tenge (0 when the city has no courier). */
   courier_price: number;
+  /** Days a courier delivery takes in the city (issue 12). */
+  delivery_days: Generated<number>;
   sort_order: number;
   created_at: string;
   updated_at: string;

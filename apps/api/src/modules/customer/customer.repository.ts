@@ -1,4 +1,5 @@
 import type { Updateable } from 'kysely';
+import { DEFAULT_CUSTOMER_LANGUAGE } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import type { CustomerRow, CustomerTable, CustomerTokenRow, OneTimeCodeRow } from './customer.table.ts';
 
@@ -138,6 +139,7 @@ export async function findOrCreateCustomerByMobile(
     gender: null,
     birth_date: null,
     password_hash: null,
+    language: DEFAULT_CUSTOMER_LANGUAGE,
     created_at: nowIso,
     updated_at: nowIso,
   });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  DEFAULT_CUSTOMER_LANGUAGE,
   ErrorCode,
   type CodeSent,
   type RegisterByMobileBody,
@@ -125,6 +126,7 @@ export async function confirmRegistration(
       gender: null,
       birth_date: null,
       password_hash: passwordHash,
+      language: DEFAULT_CUSTOMER_LANGUAGE,
       created_at: nowIso,
       updated_at: nowIso,
     };

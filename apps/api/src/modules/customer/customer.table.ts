@@ -1,4 +1,5 @@
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
+import type { CustomerLanguage } from '@kiim/contract';
 
 export interface CustomerTable {
   id: string;
@@ -10,6 +11,8 @@ export interface CustomerTable {
   gender: number | null;
   birth_date: string | null;
   password_hash: string | null;
+  /** The customer's language (issue 13): `ru` (default) or `kk`; SMS and emails are written in it. */
+  language: ColumnType<CustomerLanguage, CustomerLanguage | undefined, CustomerLanguage>;
   created_at: string;
   updated_at: string;
 }

@@ -1,6 +1,7 @@
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, type Insertable, type Selectable } from 'kysely';
 import type { DbOrTrx } from '#app/db/database.ts';
 import type { StockUnits } from './inventory.allocate.ts';
+import type { StockMovementTable } from './inventory.table.ts';
 
 /**
  * Data access of the inventory module: the only place with Kysely statements on `stock` (other modules'
@@ -86,4 +87,126 @@ export async function lockStock(db: DbOrTrx, skuIds: readonly number[]): Promise
   if (isPostgres(db)) q = q.forUpdate('stock');
   const rows = await q.execute();
   return rows.map((r) => ({ skuId: r.sku_id, cityId: r.city_id, quantity: Number(r.quantity) }));
+}
+
+/** True when the SKU and the city exist (a stock row may only name real ones). */
+export async function skuAndCityExist(
+  db: DbOrTrx,
+  skuId: number,
+  cityId: number,
+): Promise<{ sku: boolean; city: boolean }> {
+  const [sku, city] = await Promise.all([
+    db.selectFrom('sku').select('id').where('id', '=', skuId).executeTakeFirst(),
+    db.selectFrom('city').select('id').where('id', '=', cityId).executeTakeFirst(),
+  ]);
+  return { sku: sku !== undefined, city: city !== undefined };
+}
+
+/**
+ * Exact units of a SKU in a city, LOCKED until the transaction ends: the stock row is made (0 units) when missing,
+ * then read `FOR UPDATE` on PostgreSQL (SQLite runs one writing transaction at a time).
+ */
+export async function lockStockLevel(
+  db: DbOrTrx,
+  skuId: number,
+  cityId: number,
+  nowIso: string,
+): Promise<number> {
+  await db
+    .insertInto('stock')
+    .values({ sku_id: skuId, city_id: cityId, quantity: 0, created_at: nowIso, updated_at: nowIso })
+    .onConflict((oc) => oc.columns(['sku_id', 'city_id']).doNothing())
+    .execute();
+  let q = db.selectFrom('stock').select('quantity').where('sku_id', '=', skuId).where('city_id', '=', cityId);
+  if (isPostgres(db)) q = q.forUpdate();
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.quantity);
+}
+
+/** Sets the units of a SKU in a city (the row exists: {@link lockStockLevel} made it). */
+export async function writeStockLevel(
+  db: DbOrTrx,
+  skuId: number,
+  cityId: number,
+  quantity: number,
+  nowIso: string,
+): Promise<void> {
+  await db
+    .updateTable('stock')
+    .set({ quantity, updated_at: nowIso })
+    .where('sku_id', '=', skuId)
+    .where('city_id', '=', cityId)
+    .execute();
+}
+
+/** Appends one row to the stock movement history. */
+export async function insertStockMovement(db: DbOrTrx, row: Insertable<StockMovementTable>): Promise<number> {
+  const r = await db.insertInto('stock_movement').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(r.id);
+}
+
+/** Which movements to list: of one SKU or of all SKUs of a product, optionally in one city. */
+export interface MovementFilter {
+  skuIds: readonly number[];
+  cityId?: number;
+}
+
+/** Movements of the filter, newest first (by id: insertion order), with the total count. */
+export async function selectStockMovements(
+  db: DbOrTrx,
+  filter: MovementFilter,
+  offset: number,
+  limit: number,
+): Promise<{ rows: Selectable<StockMovementTable>[]; total: number }> {
+  if (filter.skuIds.length === 0) return { rows: [], total: 0 };
+  let q = db.selectFrom('stock_movement').where('sku_id', 'in', [...filter.skuIds]);
+  if (filter.cityId !== undefined) q = q.where('city_id', '=', filter.cityId);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Stock rows of the given SKUs in every city (admin screens: exact units, hidden cities too). */
+export async function selectStockOfSkus(
+  db: DbOrTrx,
+  skuIds: readonly number[],
+): Promise<{ sku_id: number; city_id: number; quantity: number }[]> {
+  if (skuIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('stock')
+    .select(['sku_id', 'city_id', 'quantity'])
+    .where('sku_id', 'in', [...new Set(skuIds)])
+    .orderBy('sku_id')
+    .orderBy('city_id')
+    .execute();
+  return rows.map((r) => ({ ...r, quantity: Number(r.quantity) }));
+}
+
+/**
+ * Stock rows at or below `threshold` units (the low-stock view), optionally of one city, fewest first; at most
+ * `limit` rows with the total count. Only SKUs that have a row (were ever stocked in that city) are listed.
+ */
+export async function selectLowStock(
+  db: DbOrTrx,
+  threshold: number,
+  cityId: number | undefined,
+  offset: number,
+  limit: number,
+): Promise<{ rows: { sku_id: number; city_id: number; quantity: number }[]; total: number }> {
+  let q = db.selectFrom('stock').where('quantity', '<=', threshold);
+  if (cityId !== undefined) q = q.where('city_id', '=', cityId);
+  const [rows, count] = await Promise.all([
+    q
+      .select(['sku_id', 'city_id', 'quantity'])
+      .orderBy('quantity')
+      .orderBy('sku_id')
+      .orderBy('city_id')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, quantity: Number(r.quantity) })), total: Number(count.n) };
 }
