@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOMER_LANGUAGES } from './enums.ts';
 
 /**
  * Customer accounts (spec §3, §7; issue 4): phone sign-in and registration, passwords, recovery, tokens,
@@ -138,6 +139,8 @@ export const UpdateCustomerBody = z
     email: EmailInput.nullable().optional(),
     gender: GenderInput.nullable().optional(),
     birthDate: BirthDateInput.nullable().optional(),
+    /** The customer's language for SMS and emails (issue 13): the storefront sets it when the shopper switches. */
+    language: z.enum(CUSTOMER_LANGUAGES, { message: 'Язык: ru или kk' }).optional(),
   })
   .strict()
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Нет данных для сохранения' });

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { RU } from '../../../../packages/contract/src/text/messages.ru.ts';
@@ -151,6 +153,12 @@ describe('the storefront in Kazakh (issue 13)', () => {
 
     await page.waitForURL(/\/Cart\/checkout$/);
     await page.getByRole('heading', { name: 'Тапсырысты рәсімдеу' }).waitFor();
+    // Signing in stored the chosen language with the customer (their SMS and emails come in Kazakh).
+    const db = new Database(path.join(shop.dataDir, 'kiim.db'), { readonly: true });
+    expect(db.prepare('select language from customer where mobile = ?').get('77015557731')).toEqual({
+      language: 'kk',
+    });
+    db.close();
     await eventually(() => page.locator('input[name="pickupPointId"]:checked').count()).toBe(1);
     await page.locator('input[name="deliveryMethodId"][value="1"]').check();
     await page.locator('input[name="paymentId"][value="1"]').check();

@@ -16,7 +16,7 @@ const FRESH_CODE_SIGN_IN_MS = 15 * 60 * 1000;
 
 /**
  * Changes the signed-in customer's profile (`POST /api/customer/update`): name, surname, e-mail, gender
- * (female 0, male 1, spec §3), birth date; `null` clears an optional field.
+ * (female 0, male 1, spec §3), birth date, language (`ru` | `kk`, issue 13); `null` clears an optional field.
  * @returns the customer after the change.
  * @throws AppError 400 (field `birthDate`) for a birth date in the future (by the app clock).
  */
@@ -35,6 +35,7 @@ export async function updateProfile(
     ...(body.email !== undefined && { email: body.email }),
     ...(body.gender !== undefined && { gender: body.gender }),
     ...(body.birthDate !== undefined && { birth_date: body.birthDate }),
+    ...(body.language !== undefined && { language: body.language }),
     updated_at: now.toISOString(),
   });
   return toCustomer(row);
