@@ -384,7 +384,7 @@ export const KK = {
     awaiting: 'Тапсырыс рәсімделді — енді төлеу қалды',
     thanks: 'Тапсырысыңызға рақмет!',
     orderBefore: 'Тапсырыс №',
-    orderFrom: '{date}',
+    orderFrom: '—',
     amount: 'Тапсырыс сомасы:',
     withDelivery: '(жеткізумен бірге {price})',
     pickup: 'Алып кету пункті: {title}, {address}. {hours}.',

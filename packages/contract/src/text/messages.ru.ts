@@ -388,7 +388,7 @@ export const RU = {
     awaiting: 'Заказ оформлен — осталось оплатить',
     thanks: 'Спасибо за заказ!',
     orderBefore: 'Заказ №',
-    orderFrom: 'от {date}',
+    orderFrom: 'от',
     amount: 'Сумма заказа:',
     withDelivery: '(с доставкой {price})',
     pickup: 'Пункт самовывоза: {title}, {address}. {hours}.',
