@@ -15,7 +15,7 @@ import { accountMiddleware, customerOf, isApiStatus } from './lib/api.server.ts'
 import { clearCookie, readCookie, shopCookie } from './lib/cookies.server.ts';
 import { headerLists, shopperOf } from './lib/lists.server.ts';
 import { publicConfig, siteOrigin } from './lib/public-config.server.ts';
-import { langCookie, langOf } from './lib/lang.server.ts';
+import { langCookie, langOf, rememberLanguage } from './lib/lang.server.ts';
 import { compiledMessages } from '@kiim/contract/text/compile';
 import { useT } from './lib/text.ts';
 import { useRootData } from './lib/root-data.ts';
@@ -67,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The footer's legal details: configuration the API always has; without them the footer shows its links only.
     shopper.api.seller().catch(() => null),
   ]);
+  // A signed-in shopper's switch (`?lang=`) is stored with the customer too (issue 13).
+  if (fromQuery && customer) await rememberLanguage(request, shopper.api);
   const city = cities.find((c) => c.id === cityId) ?? cities[0] ?? null;
   if (city && (!readCookie(request, COOKIE.cityId) || city.id !== cityId)) {
     // The first city loaded becomes the current city (spec §3); its cookies are kept for a year (spec §9).

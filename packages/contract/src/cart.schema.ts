@@ -97,24 +97,6 @@ export const CartByUuidResponse = dataOf(z.object({ cart: Cart }));
 export const SplitCartResponse = dataOf(SplitCart);
 
 /**
- * `deliveryInformation` texts of a cart line (spec §3), chosen by where the SKU is in stock for the cart's
- * city (spec §4): in the city (and the city visible) → how it reaches the shopper there; only in another
- * visible city → delivery from there; nowhere → not available.
- */
-export const CartDeliveryInformation = {
-  /** In stock in the city, which has pickup points. */
-  pickup: 'Самовывоз сегодня–завтра, бесплатно',
-  /** In stock in the city, which has no pickup points but a courier. */
-  courier: 'Курьерская доставка сегодня–завтра',
-  /** In stock in the city, which offers no delivery method. */
-  inStock: 'В наличии',
-  /** Not in the city, but in stock in another city visible to customers. */
-  otherCity: 'Доставка из другого города за 3–5 дней',
-  /** In stock nowhere (or the product is no longer sold). */
-  none: 'Нет в наличии',
-} as const;
-
-/**
  * A customer token as a client sends it in a path or body (spec §7): the opaque text issued at sign-in.
  * Only its shape is checked here; the API resolves it (403 when unknown, revoked or expired, spec §8).
  */

@@ -195,3 +195,21 @@ export const FEEDBACK_PAGE_SIZE = 10;
 /** Sorts of a product's reviews: newest first, or most useful (most «helpful» votes) first. */
 export const REVIEW_SORTS = ['newest', 'useful'] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
+/**
+ * `deliveryInformation` texts of a cart line (spec §3), chosen by where the SKU is in stock for the cart's
+ * city (spec §4): in the city (and the city visible) → how it reaches the shopper there; only in another
+ * visible city → delivery from there; nowhere → not available.
+ */
+export const CartDeliveryInformation = {
+  /** In stock in the city, which has pickup points. */
+  pickup: 'Самовывоз сегодня–завтра, бесплатно',
+  /** In stock in the city, which has no pickup points but a courier. */
+  courier: 'Курьерская доставка сегодня–завтра',
+  /** In stock in the city, which offers no delivery method. */
+  inStock: 'В наличии',
+  /** Not in the city, but in stock in another city visible to customers. */
+  otherCity: 'Доставка из другого города за 3–5 дней',
+  /** In stock nowhere (or the product is no longer sold). */
+  none: 'Нет в наличии',
+} as const;

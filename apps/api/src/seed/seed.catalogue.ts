@@ -322,6 +322,10 @@ export function buildDemoCatalogue(now: Date, seed = 20261101): DemoCatalogue {
 export function demoKazakhTexts(rows: Pick<DemoCatalogue, 'product'>): Record<string, string> {
   const texts: Record<string, string> = { ...KK_CATALOGUE_TEXTS, ...pickupPointTexts() };
   for (const p of rows.product) {
+    // Picture descriptions (alt) as the generator writes them: «name, цвет colour» and «…: детали».
+    const alt = `${texts[p.name] ?? p.name}, түсі ${texts[p.colour_name] ?? p.colour_name}`;
+    texts[`${p.name}, цвет ${p.colour_name}`] = alt;
+    texts[`${p.name}, цвет ${p.colour_name}: детали`] = `${alt}: бөлшектері`;
     let kk = p.composition;
     for (const [ru, word] of COMPOSITION_WORDS) kk = kk.split(ru).join(word);
     // Fibre names such as полиамид, вискоза, эластан read the same in Kazakh: such a composition is stored as is.
@@ -333,6 +337,7 @@ export function demoKazakhTexts(rows: Pick<DemoCatalogue, 'product'>): Record<st
 /** Street abbreviations of addresses in Kazakh: `ул.` көш., `пр.` даңғ., `мкр.` ш/а. */
 const kazakhStreet = (street: string) =>
   street
+    .replace('Аль-Фараби', 'Әл-Фараби')
     .replace(/^(\d+)-й мкр\./, '$1 ш/а')
     .replace(/^ул\./, 'көш.')
     .replace(/^пр\./, 'даңғ.')
@@ -352,6 +357,7 @@ function pickupPointTexts(): Record<string, string> {
   for (const p of PICKUP_POINTS) {
     if (p.buildingName) texts[p.buildingName] = building(p.buildingName);
     texts[p.street] = kazakhStreet(p.street);
+    if (p.apartment) texts[p.apartment] = p.apartment.replace(/^офис (.+)$/, '$1-кеңсе');
     texts[p.hours] = p.hours.replace(/Пн|Вт|Ср|Чт|Пт|Сб|Вс/g, (d) => DAYS[d] ?? d);
     const street = kazakhStreet(p.street).replace(/, [^,]+$/, '');
     texts[p.title] = p.title.startsWith('Пункт выдачи')

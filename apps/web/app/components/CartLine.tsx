@@ -2,7 +2,7 @@ import { Link, useFetcher } from 'react-router';
 import type { CartItem } from '@kiim/contract';
 import { formatPrice } from '@kiim/contract/format';
 import { Price } from './Price.tsx';
-import { useT } from '../lib/text.ts';
+import { deliveryLabel, useT } from '../lib/text.ts';
 
 /** Largest quantity of a cart line (the API caps a line at it: `CART_LINE_MAX_QTY`). */
 const MAX_QTY = 999;
@@ -34,7 +34,7 @@ export function CartLine({ item, removeHref, redirectTo }: { item: CartItem; rem
           {t('cart.lineSize', { size: item.size, colour: item.colourName })}
         </span>
         <span className={item.inStock ? 'stock stock--in' : 'stock'} data-testid="delivery-information">
-          {item.deliveryInformation}
+          {deliveryLabel(t, item.deliveryInformation)}
         </span>
         {few && <span className="stock stock--few">{t('stock.fewLeft')}</span>}
       </div>

@@ -1,6 +1,7 @@
 import { COOKIE_MAX_AGE_SECONDS } from '@kiim/contract';
 import { DEFAULT_LANG, createI18n, isLang, translator, type Lang, type Translate } from '@kiim/contract/text';
 import { compiledMessages } from '@kiim/contract/text/compile';
+import type { ApiClient } from '@kiim/contract';
 import { readCookie, shopCookie } from './cookies.server.ts';
 
 /** Name of the cookie that keeps the shopper's language (issue 13: 365 days, SameSite=Lax). */
@@ -24,4 +25,15 @@ export const langCookie = (lang: Lang) => shopCookie(LANG_COOKIE, lang, { maxAge
 export function translateFor(request: Request): Translate {
   const { lang } = langOf(request);
   return translator(createI18n(lang, compiledMessages(lang)));
+}
+
+/**
+ * Stores the shopper's chosen language with the signed-in customer (issue 13: SMS and emails reach them in it):
+ * when `?lang=` switches it, and at sign-in when the `lang` cookie holds a choice. Nothing without a choice; a
+ * failure is logged and never spoils the page.
+ */
+export async function rememberLanguage(request: Request, api: ApiClient): Promise<void> {
+  const { lang, fromQuery } = langOf(request);
+  if (!api.token || (!fromQuery && !readCookie(request, LANG_COOKIE))) return;
+  await api.updateCustomer({ language: lang }).catch((e: unknown) => console.warn('language not stored', e));
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { I18n, Messages as CompiledMessages } from '@lingui/core';
 import { DEFAULT_LANG, LOCALE, createI18n, translator, type Lang, type Translate } from '@kiim/contract/text';
 import type { DateWords } from '@kiim/contract/checkout';
-import { StockState } from '@kiim/contract/enums';
+import { CartDeliveryInformation, StockState } from '@kiim/contract/enums';
 import { useRootData } from './root-data.ts';
 
 /**
@@ -91,4 +91,12 @@ export function methodName(
 ): string {
   const known = kind === 'deliveryMethod' ? ['1', '2'] : ['1', '2', '3'];
   return known.includes(String(id)) ? t(`${kind}.${String(id) as '1' | '2'}`) : russian;
+}
+
+/** A cart line's `deliveryInformation` (spec §3; the API gives it in Russian) in the page's language. */
+export function deliveryLabel(t: Translate, info: string): string {
+  const key = (Object.keys(CartDeliveryInformation) as (keyof typeof CartDeliveryInformation)[]).find(
+    (k) => CartDeliveryInformation[k] === info,
+  );
+  return key ? t(`cartDelivery.${key}`) : info;
 }

@@ -387,7 +387,7 @@ export const KK = {
     awaiting: 'Тапсырыс рәсімделді — енді төлеу қалды',
     thanks: 'Тапсырысыңызға рақмет!',
     orderBefore: 'Тапсырыс №',
-    orderFrom: '{date}',
+    orderFrom: '—',
     amount: 'Тапсырыс сомасы:',
     withDelivery: '(жеткізумен бірге {price})',
     pickup: 'Алып кету пункті: {title}, {address}. {hours}.',
@@ -474,6 +474,13 @@ export const KK = {
     description:
       'Kiim-дегі қазақстандық және шетелдік киім брендтері: джинсы, сырт киім, трикотаж және іш киім.',
     byLetter: 'Бірінші әрпі бойынша брендтер',
+  },
+  cartDelivery: {
+    pickup: 'Бүгін–ертең өзіңіз алып кету, тегін',
+    courier: 'Бүгін–ертең курьерлік жеткізу',
+    inStock: 'Қолда бар',
+    otherCity: 'Басқа қаладан 3–5 күнде жеткізу',
+    none: 'Қолда жоқ',
   },
 } satisfies Catalogue;
 

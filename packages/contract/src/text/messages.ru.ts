@@ -391,7 +391,7 @@ export const RU = {
     awaiting: 'Заказ оформлен — осталось оплатить',
     thanks: 'Спасибо за заказ!',
     orderBefore: 'Заказ №',
-    orderFrom: 'от {date}',
+    orderFrom: 'от',
     amount: 'Сумма заказа:',
     withDelivery: '(с доставкой {price})',
     pickup: 'Пункт самовывоза: {title}, {address}. {hours}.',
@@ -474,6 +474,13 @@ export const RU = {
     meta: 'Бренды — Kiim',
     description: 'Казахстанские и зарубежные марки одежды в Kiim: джинсы, верхняя одежда, трикотаж и бельё.',
     byLetter: 'Бренды по первой букве',
+  },
+  cartDelivery: {
+    pickup: 'Самовывоз сегодня–завтра, бесплатно',
+    courier: 'Курьерская доставка сегодня–завтра',
+    inStock: 'В наличии',
+    otherCity: 'Доставка из другого города за 3–5 дней',
+    none: 'Нет в наличии',
   },
 };
 

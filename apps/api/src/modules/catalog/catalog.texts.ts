@@ -35,6 +35,8 @@ const TEXT_FIELDS = new Set([
   // Pickup points (spec §3) and the seller's details (footer).
   'buildingName',
   'addressStreetNumber',
+  'addressApartmentNumber',
+  'addressComment',
   'openingHours',
   'companyName',
   'legalAddress',

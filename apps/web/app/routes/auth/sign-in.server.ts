@@ -17,7 +17,7 @@ import { apiFor, startSession, type RequestContext } from '../../lib/api.server.
 import { apiMessages, formValues, parseWith, refuse } from '../../lib/form.server.ts';
 import { mergeAtSignIn } from '../../lib/merge.server.ts';
 import { safeReturnTo } from '../../lib/url.ts';
-import { translateFor } from '../../lib/lang.server.ts';
+import { rememberLanguage, translateFor } from '../../lib/lang.server.ts';
 import { isSignInStep, signInStepHref, type SignInStep } from '../../components/sign-in/sign-in-url.ts';
 
 /** Values filled back into a failed step: never passwords or codes. */
@@ -99,11 +99,12 @@ const codeSent = (
 /**
  * After every successful sign-in — SMS code, password, registration, recovery — and only there: signs this
  * request in (the middleware writes the HttpOnly `customer_token` cookie on the response), runs the sign-in
- * merge of the cart and wishlist (spec §4) and goes on to `next` with the merge's cookies.
+ * merge of the cart and wishlist (spec §4), stores the chosen language with the customer (issue 13) and goes on
+ * to `next` with the merge's cookies.
  */
 async function signedIn(p: Posted, result: SignedIn, next: string): Promise<Response> {
   const api = startSession(p.request, p.context, result.token);
-  const cookies = await mergeAtSignIn(p.request, api);
+  const [cookies] = await Promise.all([mergeAtSignIn(p.request, api), rememberLanguage(p.request, api)]);
   return redirect(next, { headers: cookies });
 }
 

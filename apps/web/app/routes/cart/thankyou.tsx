@@ -62,9 +62,8 @@ export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
       <h1>{awaiting ? t('thankyou.awaiting') : t('thankyou.thanks')}</h1>
       <p className="thankyou__number">
         {t('thankyou.orderBefore')} <strong data-testid="order-number">{o.createdOrderNumber}</strong>{' '}
-        <span data-testid="order-date">
-          {t('thankyou.orderFrom', { date: formatDate(o.createdOrderAt, order.timeZone, locale) })}
-        </span>
+        {t('thankyou.orderFrom')}{' '}
+        <span data-testid="order-date">{formatDate(o.createdOrderAt, order.timeZone, locale)}</span>
       </p>
       <p>
         {t('thankyou.amount')} <strong data-testid="order-amount">{formatPrice(o.createdOrderAmount)}</strong>
