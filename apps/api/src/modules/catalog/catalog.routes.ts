@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import { expensiveRead } from '#app/lib/read-limit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
