@@ -557,7 +557,9 @@ async function main() {
   const pages = [...(await pagesOf('demo', demoUrl, demo)), ...(await pagesOf('large', largeUrl, large))];
   // The catalogue import (issue 12): 100,000 SKUs in 20 cities through 1C and CSV (bench/import.ts); BENCH_IMPORT=0 skips.
   const imports =
-    process.env.BENCH_IMPORT === '0' ? null : (log('catalogue import (bench/import.ts)'), await runImportBench());
+    process.env.BENCH_IMPORT === '0'
+      ? null
+      : (log('catalogue import (bench/import.ts)'), await runImportBench());
   const seconds = Math.round((Date.now() - started) / 1000);
   const table = [...rows(floorResult, loads, pages), ...checkout, ...memory];
   const result = {

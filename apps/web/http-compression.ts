@@ -32,5 +32,9 @@ export function compressResponse(request: Request, response: Response): Response
   headers.set('content-encoding', 'gzip');
   headers.delete('content-length');
   headers.append('vary', 'Accept-Encoding');
-  return new Response(Readable.toWeb(gzip) as ReadableStream, { status: response.status, statusText: response.statusText, headers });
+  return new Response(Readable.toWeb(gzip) as ReadableStream, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }

@@ -11,13 +11,19 @@ const isRoot = (id: string) => /\/app\/(root\.tsx|routes\/catalog\/home\.tsx)(\?
 const neededByRoot = new Map<string, boolean>();
 
 /** Whether the root route or the home page imports the module, directly or not (a first visit loads it). */
-function rootImports(id: string, getModuleInfo: (id: string) => ModuleInfo, visiting = new Set<string>()): boolean {
+function rootImports(
+  id: string,
+  getModuleInfo: (id: string) => ModuleInfo,
+  visiting = new Set<string>(),
+): boolean {
   const known = neededByRoot.get(id);
   if (known !== undefined) return known;
   if (visiting.has(id)) return false;
   visiting.add(id);
   const importers = getModuleInfo(id)?.importers ?? [];
-  const found = importers.some((importer) => isRoot(importer) || rootImports(importer, getModuleInfo, visiting));
+  const found = importers.some(
+    (importer) => isRoot(importer) || rootImports(importer, getModuleInfo, visiting),
+  );
   if (found || visiting.size === 1) neededByRoot.set(id, found);
   return found;
 }
@@ -35,7 +41,9 @@ export default defineConfig({
         // its few bytes (bench/README.md). Parts only other pages use (checkout, orders, listings) stay with
         // those pages, so the first visit does not download them.
         manualChunks: (id, { getModuleInfo }) =>
-          /\/app\/(components|lib)\/|\/packages\/contract\//.test(id) && rootImports(id, getModuleInfo) ? 'shared' : undefined,
+          /\/app\/(components|lib)\/|\/packages\/contract\//.test(id) && rootImports(id, getModuleInfo)
+            ? 'shared'
+            : undefined,
       },
     },
   },

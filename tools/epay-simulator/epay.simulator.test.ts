@@ -201,7 +201,9 @@ describe('payment-api.js and the payment page', () => {
     // The test cards, so whoever tests the shop knows what to type and what each gives.
     expect(html).toContain('<h2 id="cards-title">Тестовые карты</h2>');
     expect(html).toContain('<tr><td><code>4405 6397 0401 5096</code></td><td>Оплата пройдёт</td></tr>');
-    expect(html).toContain('<tr><td><code>5578 3427 1075 0560</code></td><td>Отказ: недостаточно средств на карте</td></tr>');
+    expect(html).toContain(
+      '<tr><td><code>5578 3427 1075 0560</code></td><td>Отказ: недостаточно средств на карте</td></tr>',
+    );
     const altered = await fetch(
       `${origin}/payform/?params=${encodePayformParams(paymentObject(invoiceId, auth, 1))}`,
     );

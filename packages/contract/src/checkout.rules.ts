@@ -180,7 +180,8 @@ export function deliveryDates(
   fromOtherCity = false,
 ): DeliveryDates {
   const local = localParts(now, timeZone);
-  if (fromOtherCity) return { from: addDays(local, OTHER_CITY_DAYS.from), to: addDays(local, OTHER_CITY_DAYS.to) };
+  if (fromOtherCity)
+    return { from: addDays(local, OTHER_CITY_DAYS.from), to: addDays(local, OTHER_CITY_DAYS.to) };
   if (deliveryMethodId === DeliveryMethod.courier) {
     const start = local.hour < COURIER_SAME_DAY_UNTIL_HOUR ? 0 : 1;
     return { from: addDays(local, start), to: addDays(local, start + 1) };
@@ -213,7 +214,12 @@ export const RU_DATE_WORDS: DateWords = {
  * reads better: `сегодня`, `завтра`, `сегодня или завтра`, `24 ноября`, `24–25 ноября`, `30 ноября – 2 декабря`
  * (Kazakh: `бүгін`, `24–25 қараша`).
  */
-export function formatDeliveryDates(dates: DeliveryDates, now: Date, timeZone: string, words = RU_DATE_WORDS): string {
+export function formatDeliveryDates(
+  dates: DeliveryDates,
+  now: Date,
+  timeZone: string,
+  words = RU_DATE_WORDS,
+): string {
   const local = localParts(now, timeZone);
   const relative = (day: string) =>
     day === addDays(local, 0) ? words.today : day === addDays(local, 1) ? words.tomorrow : null;

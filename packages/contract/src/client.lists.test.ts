@@ -35,7 +35,9 @@ function client(answer: (req: Seen) => { status: number; body?: unknown }, token
 const ok = { status: 200, body: { data: { uuid: 'u', items: [] } } };
 const expired = { status: 403, body: { code: 2002, message: TOKEN_EXPIRED_MESSAGE } };
 const exchange = (req: Seen) =>
-  req.path === '/api/customer/auth-by-expired-token' ? { status: 200, body: { data: { token: 'new', customer: {} } } } : undefined;
+  req.path === '/api/customer/auth-by-expired-token'
+    ? { status: 200, body: { data: { token: 'new', customer: {} } } }
+    : undefined;
 
 describe('cart and wishlist calls', () => {
   it('use the paths and payloads of spec §7', async () => {

@@ -34,7 +34,16 @@ function fakeApi(answer: (req: Seen, n: number) => Answer | Promise<Answer>) {
   return { seen, fetch };
 }
 
-const customer = { id: 'c1', mobile: '77011234567', name: null, surname: null, email: null, gender: null, birthDate: null, hasPassword: false };
+const customer = {
+  id: 'c1',
+  mobile: '77011234567',
+  name: null,
+  surname: null,
+  email: null,
+  gender: null,
+  birthDate: null,
+  hasPassword: false,
+};
 const expired = { status: 403, body: { code: 2002, message: TOKEN_EXPIRED_MESSAGE } };
 const forbidden = { status: 403, body: { code: 2003, message: 'Сессия недействительна. Войдите снова' } };
 
@@ -66,7 +75,8 @@ describe('request client: token (spec §7, §8)', () => {
 
   it("exchanges a token on 403 'Token has expired' and repeats the call once with the new one", async () => {
     const { c, seen, events } = client((req) => {
-      if (req.path === '/api/customer/auth-by-expired-token') return { status: 200, body: { data: { token: 'tok-2', customer } } };
+      if (req.path === '/api/customer/auth-by-expired-token')
+        return { status: 200, body: { data: { token: 'tok-2', customer } } };
       return req.token === 'tok-1' ? expired : { status: 200, body: { data: customer } };
     }, 'tok-1');
     await expect(c.updateCustomer({ name: 'Ерлан' })).resolves.toEqual(customer);
@@ -96,7 +106,10 @@ describe('request client: token (spec §7, §8)', () => {
   });
 
   it('logs out when the exchange is refused, and throws the 403', async () => {
-    const { c, events } = client((req) => (req.path === '/api/customer/auth-by-expired-token' ? forbidden : expired), 'tok-1');
+    const { c, events } = client(
+      (req) => (req.path === '/api/customer/auth-by-expired-token' ? forbidden : expired),
+      'tok-1',
+    );
     const err = await c.customer().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(403);
@@ -106,9 +119,13 @@ describe('request client: token (spec §7, §8)', () => {
   });
 
   it('logs out when the repeated call is still refused, without a second exchange', async () => {
-    const { c, seen, events } = client((req) =>
-      req.path === '/api/customer/auth-by-expired-token' ? { status: 200, body: { data: { token: 'tok-2', customer } } } : expired,
-    'tok-1');
+    const { c, seen, events } = client(
+      (req) =>
+        req.path === '/api/customer/auth-by-expired-token'
+          ? { status: 200, body: { data: { token: 'tok-2', customer } } }
+          : expired,
+      'tok-1',
+    );
     await expect(c.customer()).rejects.toBeInstanceOf(ApiError);
     expect(seen.filter((r) => r.path === '/api/customer/auth-by-expired-token')).toHaveLength(1);
     expect(events).toEqual(['refreshed:tok-2', 'logged-out']);
@@ -122,9 +139,13 @@ describe('request client: token (spec §7, §8)', () => {
   });
 
   it('keeps the token when the exchange fails for another reason (the shopper is not logged out by an outage)', async () => {
-    const { c, events } = client((req) =>
-      req.path === '/api/customer/auth-by-expired-token' ? { status: 503, body: { code: 1500, message: 'down' } } : expired,
-    'tok-1');
+    const { c, events } = client(
+      (req) =>
+        req.path === '/api/customer/auth-by-expired-token'
+          ? { status: 503, body: { code: 1500, message: 'down' } }
+          : expired,
+      'tok-1',
+    );
     const err = (await c.customer().catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(503);
     expect(events).toEqual([]);
@@ -146,18 +167,28 @@ describe('request client: token (spec §7, §8)', () => {
 
 describe('request client: retries (spec §9)', () => {
   it.each(RETRY_STATUSES.map((s) => [s]))('retries an idempotent call once on %i', async (status) => {
-    const { c, seen } = client((_r, n) => (n === 1 ? { status, body: { code: 1, message: 'later' } } : { status: 200, body: { data: [] } }));
+    const { c, seen } = client((_r, n) =>
+      n === 1 ? { status, body: { code: 1, message: 'later' } } : { status: 200, body: { data: [] } },
+    );
     await expect(c.cities()).resolves.toEqual([]);
     expect(seen).toHaveLength(2);
   });
 
   it('retries only once, and waits as Retry-After says (at most 2 s)', async () => {
-    const { c, seen, waits } = client(() => ({ status: 503, body: { code: 1500, message: 'down' }, headers: { 'retry-after': '1' } }));
+    const { c, seen, waits } = client(() => ({
+      status: 503,
+      body: { code: 1500, message: 'down' },
+      headers: { 'retry-after': '1' },
+    }));
     const err = (await c.cities().catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(503);
     expect(seen).toHaveLength(2);
     expect(waits).toEqual([1000]);
-    const slow = client(() => ({ status: 429, body: { code: 1029, message: 'wait' }, headers: { 'retry-after': '45' } }));
+    const slow = client(() => ({
+      status: 429,
+      body: { code: 1029, message: 'wait' },
+      headers: { 'retry-after': '45' },
+    }));
     await slow.c.cities().catch(() => undefined);
     expect(slow.waits).toEqual([2000]);
   });
@@ -169,7 +200,8 @@ describe('request client: retries (spec §9)', () => {
     expect(del.seen).toHaveLength(2);
     for (const run of [
       (c: ReturnType<typeof client>['c']) => c.authByMobile('77011234567'),
-      (c: ReturnType<typeof client>['c']) => c.addOrUpdateCartItem({ uuid: undefined, externalId: 'X-1', regionId: 1, qty: 1 } as never),
+      (c: ReturnType<typeof client>['c']) =>
+        c.addOrUpdateCartItem({ uuid: undefined, externalId: 'X-1', regionId: 1, qty: 1 } as never),
       (c: ReturnType<typeof client>['c']) => c.codeForRecoverPassword('77011234567'),
     ]) {
       const once = client(failing);

@@ -58,7 +58,9 @@ export class ApiError extends Error {
   }
 
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[API_ERROR] === true;
+    return (
+      typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[API_ERROR] === true
+    );
   }
 }
 
@@ -97,7 +99,9 @@ const DEFAULT_RETRY_DELAY_MS = 200;
 /** Milliseconds to wait before retrying after `res`: its Retry-After seconds, within 0–2 s; 200 ms without one. */
 function retryDelay(res: Response): number {
   const seconds = Number(res.headers.get('retry-after'));
-  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, MAX_RETRY_DELAY_MS) : DEFAULT_RETRY_DELAY_MS;
+  return Number.isFinite(seconds) && seconds >= 0
+    ? Math.min(seconds * 1000, MAX_RETRY_DELAY_MS)
+    : DEFAULT_RETRY_DELAY_MS;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -116,7 +120,13 @@ const withToken = <V>(v: WithToken<V>, token: string | undefined): V =>
   typeof v === 'function' ? (v as (token: string | undefined) => V)(token) : v;
 
 /** Sends one request of the client: JSON body, `X-Authorization` when a token is given. */
-async function send(opts: ApiClientOptions, method: string, url: URL, body: unknown, token: string | undefined): Promise<Response> {
+async function send(
+  opts: ApiClientOptions,
+  method: string,
+  url: URL,
+  body: unknown,
+  token: string | undefined,
+): Promise<Response> {
   const headers: Record<string, string> = { ...opts.headers, accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers['x-authorization'] = token;
@@ -132,11 +142,22 @@ async function readError(res: Response): Promise<ApiError> {
   } catch {
     json = undefined;
   }
-  return new ApiError(res.status, json?.code ? (json as ErrorBody) : { code: res.status, message: json?.message ?? (res.statusText || 'Ошибка') });
+  return new ApiError(
+    res.status,
+    json?.code
+      ? (json as ErrorBody)
+      : { code: res.status, message: json?.message ?? (res.statusText || 'Ошибка') },
+  );
 }
 
 /** One call of the API through the request rules (see {@link createApiClient}). @returns the answer's `data`. */
-type Call = <T>(method: string, path: WithToken<string>, body?: WithToken<unknown>, query?: Query, callOpts?: CallOptions) => Promise<T>;
+type Call = <T>(
+  method: string,
+  path: WithToken<string>,
+  body?: WithToken<unknown>,
+  query?: Query,
+  callOpts?: CallOptions,
+) => Promise<T>;
 
 /** What the transport keeps between calls: the token, a token exchange under way, whether it logged out. */
 interface ClientState {
@@ -161,7 +182,13 @@ function transport(opts: ApiClientOptions): { state: ClientState; call: Call } {
     if (state.token !== expired) return Promise.resolve(state.token); // another call already exchanged it
     state.refreshing ??= (async () => {
       try {
-        const res = await send(opts, 'POST', new URL('/api/customer/auth-by-expired-token', opts.baseUrl), { token: expired }, undefined);
+        const res = await send(
+          opts,
+          'POST',
+          new URL('/api/customer/auth-by-expired-token', opts.baseUrl),
+          { token: expired },
+          undefined,
+        );
         if (!res.ok) {
           const err = await readError(res);
           if (res.status === 403) return undefined;
@@ -200,7 +227,8 @@ function transport(opts: ApiClientOptions): { state: ClientState; call: Call } {
       const sentToken = state.token;
       const url = new URL(withToken(path, sentToken), opts.baseUrl);
       for (const [k, v] of Object.entries(query ?? {}))
-        if (v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)) url.searchParams.set(k, String(v));
+        if (v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0))
+          url.searchParams.set(k, String(v));
       const res = await send(opts, method, url, withToken(body, sentToken), sentToken);
       if (res.ok) {
         const text = await res.text();
@@ -234,55 +262,80 @@ const catalogCalls = (call: Call) => ({
   pickupPoints: (cityId: number) => call<PickupPoint[]>('GET', `/api/city/${cityId}/pickup-points`),
   categories: (gender?: number) => call<Category[]>('GET', '/api/catalog/categories', undefined, { gender }),
   products: (q: ProductListParams) => call<ProductList>('GET', '/api/catalog/products', undefined, q),
-  product: (slug: string, cityId: number) => call<Product>('GET', `/api/catalog/product/${enc(slug)}`, undefined, { cityId }),
+  product: (slug: string, cityId: number) =>
+    call<Product>('GET', `/api/catalog/product/${enc(slug)}`, undefined, { cityId }),
   /** Product-page sliders: similar products of the category and more of the brand. */
   relatedProducts: (slug: string, cityId: number) =>
     call<RelatedProducts>('GET', `/api/catalog/product/${enc(slug)}/related`, undefined, { cityId }),
   /** Cards in the order of `ids` (unknown or inactive ids left out). */
   productsByIds: (ids: readonly number[], cityId: number) =>
     call<ProductCard[]>('GET', '/api/catalog/products/by-ids', undefined, { ids, cityId }),
-  categoryTree: (gender?: number) => call<CategoryTreeNode[]>('GET', '/api/catalog/category-tree', undefined, { gender }),
+  categoryTree: (gender?: number) =>
+    call<CategoryTreeNode[]>('GET', '/api/catalog/category-tree', undefined, { gender }),
   brands: () => call<BrandDetails[]>('GET', '/api/catalog/brands'),
   /** Slug and last change date (YYYY-MM-DD) of every active product (the sitemap). */
   productSlugs: () => call<{ slug: string; updatedAt: string }[]>('GET', '/api/catalog/product-slugs'),
   /** Banners of the slots (spec §9), active now, by slot and position. */
-  banners: (slots: readonly BannerSlot[]) => call<Banner[]>('GET', '/api/catalog/banners', undefined, { slot: slots }),
+  banners: (slots: readonly BannerSlot[]) =>
+    call<Banner[]>('GET', '/api/catalog/banners', undefined, { slot: slots }),
 });
 
 /** Cart and wishlist calls (spec §7). */
 const listCalls = (call: Call) => ({
   addOrUpdateCartItem: (body: AddOrUpdateItemBody) => call<Cart>('PUT', '/api/cart/add-or-update-item', body),
-  cartByUuid: (uuid: string, cityId: number) => call<{ cart: Cart }>('GET', `/api/cart/get-by-uuid/${enc(uuid)}/${cityId}`),
-  splitCart: (uuid: string, cityId: number) => call<SplitCart>('GET', `/api/cart/split-cart-items-by-region-id/${enc(uuid)}/${cityId}`),
+  cartByUuid: (uuid: string, cityId: number) =>
+    call<{ cart: Cart }>('GET', `/api/cart/get-by-uuid/${enc(uuid)}/${cityId}`),
+  splitCart: (uuid: string, cityId: number) =>
+    call<SplitCart>('GET', `/api/cart/split-cart-items-by-region-id/${enc(uuid)}/${cityId}`),
   /** The signed-in customer's cart (spec §7; the client's token in the path); ApiError 404 code 3001 when none (spec §8). */
   cartByCustomerToken: (cityId: number) =>
     call<Cart>('GET', (token) => `/api/cart/get-by-customer-token/${enc(token ?? '')}/${cityId}`),
-  removeCartItem: (uuid: string, externalId: string) => call<CartContents>('DELETE', '/api/cart/item', { uuid, externalId }),
+  removeCartItem: (uuid: string, externalId: string) =>
+    call<CartContents>('DELETE', '/api/cart/item', { uuid, externalId }),
   clearCart: (uuid: string) => call<CartContents>('DELETE', '/api/cart/items', { uuid }),
   /** Attaches the anonymous cart `uuid` to the client's customer (body token, spec §7). */
-  attachCart: (uuid: string) => call<CartContents>('PUT', '/api/cart/update-customer-id-by-customer-token', (token: string | undefined) => ({ uuid, token })),
-  mergeCarts: (sourceUuid: string, destinationUuid: string) => call<CartContents>('POST', '/api/cart/merge', { sourceUuid, destinationUuid }),
+  attachCart: (uuid: string) =>
+    call<CartContents>(
+      'PUT',
+      '/api/cart/update-customer-id-by-customer-token',
+      (token: string | undefined) => ({ uuid, token }),
+    ),
+  mergeCarts: (sourceUuid: string, destinationUuid: string) =>
+    call<CartContents>('POST', '/api/cart/merge', { sourceUuid, destinationUuid }),
 
   /**
    * Adds a product (by a SKU's externalId) to the wishlist `uuid`, or to the customer's / a new one. The token
    * goes in X-Authorization (spec §7), which the API reads before the `token` query.
    */
   addWishlistItem: (q: { uuid?: string; externalId: string }) =>
-    call<WishlistContents>('POST', '/api/wishlist/item', undefined, { uuid: q.uuid, externalId: q.externalId }),
-  removeWishlistItem: (uuid: string, externalId: string) => call<WishlistContents>('DELETE', '/api/wishlist/item', undefined, { uuid, externalId }),
-  wishlistByUuid: (uuid: string, cityId: number) => call<Wishlist>('GET', `/api/wishlist/get-by-uuid/${cityId}/${enc(uuid)}`),
+    call<WishlistContents>('POST', '/api/wishlist/item', undefined, {
+      uuid: q.uuid,
+      externalId: q.externalId,
+    }),
+  removeWishlistItem: (uuid: string, externalId: string) =>
+    call<WishlistContents>('DELETE', '/api/wishlist/item', undefined, { uuid, externalId }),
+  wishlistByUuid: (uuid: string, cityId: number) =>
+    call<Wishlist>('GET', `/api/wishlist/get-by-uuid/${cityId}/${enc(uuid)}`),
   /** The signed-in customer's wishlist (token in X-Authorization); ApiError 404 code 3001 when none (spec §8). */
-  wishlistByCustomerToken: (cityId: number) => call<Wishlist>('GET', `/api/wishlist/get-by-customer-token/${cityId}`),
+  wishlistByCustomerToken: (cityId: number) =>
+    call<Wishlist>('GET', `/api/wishlist/get-by-customer-token/${cityId}`),
   /** Attaches the anonymous wishlist `uuid` to the client's customer (body token, spec §7). */
   attachWishlist: (uuid: string) =>
-    call<WishlistContents>('PUT', '/api/wishlist/update-customer-id-by-customer-token', (token: string | undefined) => ({ uuid, token })),
-  mergeWishlists: (sourceUuid: string, destinationUuid: string) => call<WishlistContents>('POST', '/api/wishlist/merge', { sourceUuid, destinationUuid }),
+    call<WishlistContents>(
+      'PUT',
+      '/api/wishlist/update-customer-id-by-customer-token',
+      (token: string | undefined) => ({ uuid, token }),
+    ),
+  mergeWishlists: (sourceUuid: string, destinationUuid: string) =>
+    call<WishlistContents>('POST', '/api/wishlist/merge', { sourceUuid, destinationUuid }),
 });
 
 /** Customer account calls (spec §7): codes, sign-in, registration, recovery, profile, token exchange. */
 const customerCalls = (call: Call, state: ClientState) => ({
-  authByMobile: (mobile: string) => call<z.infer<typeof CodeSent>>('POST', '/api/customer/auth-by-mobile', { mobile }),
-  authByMobileConfirm: (mobile: string, code: string) => call<SignedIn>('POST', '/api/customer/auth-by-mobile/confirm', { mobile, code }),
+  authByMobile: (mobile: string) =>
+    call<z.infer<typeof CodeSent>>('POST', '/api/customer/auth-by-mobile', { mobile }),
+  authByMobileConfirm: (mobile: string, code: string) =>
+    call<SignedIn>('POST', '/api/customer/auth-by-mobile/confirm', { mobile, code }),
   customer: () => call<Customer>('GET', '/api/customer/get-customer-by-token'),
   /** Revokes the token; the client forgets it even when the call fails (spec §4). */
   logout: async (token: string) => {
@@ -292,38 +345,52 @@ const customerCalls = (call: Call, state: ClientState) => ({
       state.token = undefined;
     }
   },
-  registerByMobile: (body: RegisterByMobileBody) => call<CodeSent>('POST', '/api/customer/register-by-mobile', body),
+  registerByMobile: (body: RegisterByMobileBody) =>
+    call<CodeSent>('POST', '/api/customer/register-by-mobile', body),
   registerByMobileConfirm: (body: z.input<typeof RegisterByMobileConfirmBody>) =>
     call<SignedIn>('POST', '/api/customer/register-by-mobile/confirm', body),
   authByMobilePassword: (mobile: string, password: string) =>
     call<SignedIn>('POST', '/api/customer/auth-by-mobile-password', { mobile, password }),
   /** Sends an SMS, so never repeated although it is a GET. */
   codeForRecoverPassword: (mobile: string) =>
-    call<CodeSent>('GET', '/api/customer/get-code-for-recover-password', undefined, { mobile }, { idempotent: false }),
+    call<CodeSent>(
+      'GET',
+      '/api/customer/get-code-for-recover-password',
+      undefined,
+      { mobile },
+      { idempotent: false },
+    ),
   confirmRecoverPasswordCode: (mobile: string, code: string) =>
     call<SignedIn>('POST', '/api/customer/confirm-recover-password-code', { mobile, code }),
-  updatePassword: (body: UpdatePasswordBody) => call<{ ok: true }>('POST', '/api/customer/update-password', body),
-  updateCustomer: (body: z.input<typeof UpdateCustomerBody>) => call<Customer>('POST', '/api/customer/update', body),
+  updatePassword: (body: UpdatePasswordBody) =>
+    call<{ ok: true }>('POST', '/api/customer/update-password', body),
+  updateCustomer: (body: z.input<typeof UpdateCustomerBody>) =>
+    call<Customer>('POST', '/api/customer/update', body),
   /** Exchanges a token (expired or not) for a new one (spec §7 `data.token`). */
-  authByExpiredToken: (token: string) => call<SignedIn>('POST', '/api/customer/auth-by-expired-token', { token }),
+  authByExpiredToken: (token: string) =>
+    call<SignedIn>('POST', '/api/customer/auth-by-expired-token', { token }),
 });
 
 /** Order and card payment calls. */
 const orderCalls = (call: Call) => ({
-  createOrder: (order: z.input<typeof OrderDraft>) => call<{ order: Order }>('POST', '/api/order/create', { order }),
-  orders: (state: 'pending' | 'completed') => call<{ items: Order[] }>('GET', '/api/order/list', undefined, { state }),
+  createOrder: (order: z.input<typeof OrderDraft>) =>
+    call<{ order: Order }>('POST', '/api/order/create', { order }),
+  orders: (state: 'pending' | 'completed') =>
+    call<{ items: Order[] }>('GET', '/api/order/list', undefined, { state }),
   order: (number: string) => call<Order>('GET', `/api/order/details/${enc(number)}`),
   /** Cancels the customer's order (stock released, a card payment returned); ApiError 409 code 4014 when too late. */
   cancelOrder: (number: string) => call<{ order: Order }>('POST', '/api/order/cancel', { number }),
   /** Starts a card payment: ePay's script URL and the payment object for `halyk.pay` (spec §7). */
   halykAuth: (orderNumber: string) => call<HalykAuth>('POST', '/api/payment/halyk/auth', { orderNumber }),
   /** Asks ePay for the order's payment status and applies it (the shopper is back from the payment page). */
-  halykStatus: (orderNumber: string) => call<{ order: Order }>('POST', '/api/payment/halyk/status', { orderNumber }),
+  halykStatus: (orderNumber: string) =>
+    call<{ order: Order }>('POST', '/api/payment/halyk/status', { orderNumber }),
 });
 
 /** Information pages and the seller's details (module `content`). */
 const contentCalls = (call: Call) => ({
-  contentPages: (locale?: string) => call<ContentPageSummary[]>('GET', '/api/content/pages', undefined, { locale }),
+  contentPages: (locale?: string) =>
+    call<ContentPageSummary[]>('GET', '/api/content/pages', undefined, { locale }),
   contentPage: (slug: string, locale?: string) =>
     call<ContentPage>('GET', `/api/content/pages/${enc(slug)}`, undefined, { locale }),
   seller: () => call<SellerDetails>('GET', '/api/content/seller'),
@@ -340,9 +407,15 @@ const feedbackCalls = (call: Call) => ({
   createReview: (body: CreateReviewBody) => call<{ review: MyReview }>('POST', '/api/review/create', body),
   myReviews: () => call<{ items: MyReview[] }>('GET', '/api/review/my'),
   markReviewHelpful: (id: string) => call<{ helpfulCount: number }>('POST', `/api/review/${enc(id)}/helpful`),
-  askQuestion: (body: CreateQuestionBody) => call<{ question: MyQuestion }>('POST', '/api/question/create', body),
+  askQuestion: (body: CreateQuestionBody) =>
+    call<{ question: MyQuestion }>('POST', '/api/question/create', body),
   myQuestions: (q: { page?: number } = {}) =>
-    call<{ items: MyQuestion[]; page: number; pageSize: number; total: number; pageCount: number }>('GET', '/api/question/my', undefined, q),
+    call<{ items: MyQuestion[]; page: number; pageSize: number; total: number; pageCount: number }>(
+      'GET',
+      '/api/question/my',
+      undefined,
+      q,
+    ),
 });
 
 /**

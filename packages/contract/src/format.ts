@@ -1,6 +1,10 @@
 /** Formatting shared by the storefront and server messages (spec §5, §9). */
 
-const tenge = new Intl.NumberFormat('ru-KZ', { style: 'currency', currency: 'KZT', maximumFractionDigits: 0 });
+const tenge = new Intl.NumberFormat('ru-KZ', {
+  style: 'currency',
+  currency: 'KZT',
+  maximumFractionDigits: 0,
+});
 
 /** Price in whole tenge → `12 990 ₸` (spec §9: ru-KZ, KZT, no decimals). */
 export function formatPrice(amount: number): string {
@@ -26,7 +30,11 @@ const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 function dayFormat(locale: string): Intl.DateTimeFormat {
   let f = dayFormats.get(locale);
-  if (!f) dayFormats.set(locale, (f = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' })));
+  if (!f)
+    dayFormats.set(
+      locale,
+      (f = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' })),
+    );
   return f;
 }
 

@@ -10,7 +10,8 @@ export const newSecret = (): string => randomBytes(32).toString('base64url');
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
 /** HMAC-SHA-256 hex with a server secret (one-time code hashes: 6 digits need a keyed hash). */
-export const hmac = (secret: string, value: string): string => createHmac('sha256', secret).update(value).digest('hex');
+export const hmac = (secret: string, value: string): string =>
+  createHmac('sha256', secret).update(value).digest('hex');
 
 /** Constant-time comparison of two strings. */
 export function safeEqual(a: string, b: string): boolean {

@@ -9,7 +9,11 @@ import { badRequest } from '#app/lib/errors.ts';
  */
 export function normaliseMobile(input: string, field = 'mobile'): string {
   const digits = input.replace(/[\s()\-.]/g, '');
-  const candidate = /^8\d{10}$/.test(digits) ? `+7${digits.slice(1)}` : /^\d{10}$/.test(digits) ? `+7${digits}` : digits;
+  const candidate = /^8\d{10}$/.test(digits)
+    ? `+7${digits.slice(1)}`
+    : /^\d{10}$/.test(digits)
+      ? `+7${digits}`
+      : digits;
   const phone = parsePhoneNumberFromString(candidate.startsWith('+') ? candidate : `+${candidate}`);
   if (!phone || phone.country !== 'KZ' || phone.getType() !== 'MOBILE' || !phone.isValid()) {
     throw badRequest({ [field]: ['Укажите казахстанский мобильный номер, например +7 701 234 56 78'] });

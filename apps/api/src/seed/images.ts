@@ -78,7 +78,11 @@ export async function renderMissingProductImages(
       skipped += 1;
       return;
     }
-    const picture = { shape: garmentShapeOf(row.category_id, row.name), colourHex: row.colour_hex, position: row.position };
+    const picture = {
+      shape: garmentShapeOf(row.category_id, row.name),
+      colourHex: row.colour_hex,
+      position: row.position,
+    };
     await writeFileAtomic(file, await productPictureWebp(picture));
     rendered += 1;
   });
@@ -87,7 +91,9 @@ export async function renderMissingProductImages(
 
 /** Rounded-corner mask of a `w`×`h` picture, radius `r` (SVG, used with sharp's `dest-in` blend). */
 const roundedMask = (w: number, h: number, r: number) =>
-  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" rx="${r}" ry="${r}" fill="#fff"/></svg>`);
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" rx="${r}" ry="${r}" fill="#fff"/></svg>`,
+  );
 
 /**
  * Draws one banner master (WebP, the banner's width × height): a soft gradient in the
@@ -112,7 +118,7 @@ async function bannerPictureWebp(banner: SeedBanner): Promise<Buffer> {
   const gap = Math.round(Math.min(W, H) * 0.04);
   let pw: number;
   if (wide) pw = Math.round(Math.min((H * 0.82 * 3) / 4, (W * 0.55 - gap * (n + 1)) / n));
-  else pw = Math.round(Math.min((W * 0.5 - gap * n) / n, ((H * 0.46) * 3) / 4));
+  else pw = Math.round(Math.min((W * 0.5 - gap * n) / n, (H * 0.46 * 3) / 4));
   const ph = Math.round((pw * 4) / 3);
   const radius = Math.round(pw * 0.06);
   const layers = await Promise.all(
@@ -125,7 +131,9 @@ async function bannerPictureWebp(banner: SeedBanner): Promise<Buffer> {
         .toBuffer();
       // Tall pictures: the garments at the top right, the lower half left to the text.
       const left = W - gap - (n - i) * (pw + gap) + gap;
-      const top = wide ? Math.round((H - ph) / 2) + (i % 2 === 1 ? Math.round(H * 0.04) : -Math.round(H * 0.02)) : gap * 2 + (i % 2 === 1 ? gap : 0);
+      const top = wide
+        ? Math.round((H - ph) / 2) + (i % 2 === 1 ? Math.round(H * 0.04) : -Math.round(H * 0.02))
+        : gap * 2 + (i % 2 === 1 ? gap : 0);
       return { input, left: Math.max(0, left), top: Math.max(0, top) };
     }),
   );
@@ -166,7 +174,11 @@ export async function renderMissingBannerImages(
  */
 export async function demoMasterImage(db: DbOrTrx, mediaKey: string): Promise<Buffer | null> {
   if (mediaKey.startsWith('banners/')) {
-    const row = await db.selectFrom('banner').select('media_key').where('media_key', '=', mediaKey).executeTakeFirst();
+    const row = await db
+      .selectFrom('banner')
+      .select('media_key')
+      .where('media_key', '=', mediaKey)
+      .executeTakeFirst();
     const banner = row && seedBannerByMediaKey(mediaKey);
     return banner ? bannerPictureWebp(banner) : null;
   }
@@ -177,7 +189,11 @@ export async function demoMasterImage(db: DbOrTrx, mediaKey: string): Promise<Bu
     .where('i.media_key', '=', mediaKey)
     .executeTakeFirst();
   if (!row) return null;
-  return productPictureWebp({ shape: garmentShapeOf(row.category_id, row.name), colourHex: row.colour_hex, position: row.position });
+  return productPictureWebp({
+    shape: garmentShapeOf(row.category_id, row.name),
+    colourHex: row.colour_hex,
+    position: row.position,
+  });
 }
 
 /** Number of demo banners (tests and the seed summary). */

@@ -36,7 +36,10 @@ const STRIP = { width: 1920, height: 400 } as const;
 const STRIP_MOBILE = { width: 720, height: 400 } as const;
 const TILE = { width: 960, height: 1200 } as const;
 
-type Copy = Pick<SeedBanner, 'title' | 'subtitle' | 'buttonText' | 'href' | 'alt' | 'theme' | 'background' | 'garments'>;
+type Copy = Pick<
+  SeedBanner,
+  'title' | 'subtitle' | 'buttonText' | 'href' | 'alt' | 'theme' | 'background' | 'garments'
+>;
 
 const womenNew: Copy = {
   title: 'Новая коллекция для неё',

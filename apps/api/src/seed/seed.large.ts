@@ -84,7 +84,15 @@ export async function buildLargeCatalogue(
 
   const cities = [
     ...CITIES.map((c) => ({ ...c })),
-    ...MORE_CITIES.map(([name, slug, timeZone], i) => ({ id: 14 + i, name, slug, timeZone, visible: true, courierPrice: 0, stockShare: 0.2 })),
+    ...MORE_CITIES.map(([name, slug, timeZone], i) => ({
+      id: 14 + i,
+      name,
+      slug,
+      timeZone,
+      visible: true,
+      courierPrice: 0,
+      stockShare: 0.2,
+    })),
   ];
   const brands = [
     ...BRANDS.map((b) => ({ ...b })),
@@ -95,7 +103,12 @@ export async function buildLargeCatalogue(
         name,
         country: 'Казахстан',
         description: `Казахстанская марка ${name}: одежда на каждый день.`,
-        kinds: [[0, 1], [2, 3], [3, 4], [0, 3]][i % 4]!,
+        kinds: [
+          [0, 1],
+          [2, 3],
+          [3, 4],
+          [0, 3],
+        ][i % 4]!,
         genders: undefined as readonly number[] | undefined,
       })),
   ];
@@ -104,40 +117,124 @@ export async function buildLargeCatalogue(
   let productCount = 0;
   raw.transaction(() => {
     const ins = (sqlText: string) => raw.prepare(sqlText);
-    const city = ins('insert into city (id, name, slug, time_zone, visible_for_customers, courier_available, courier_price, sort_order, created_at, updated_at) values (?,?,?,?,?,?,?,?,?,?)');
-    for (const c of cities) city.run(c.id, c.name, c.slug, c.timeZone, c.visible ? 1 : 0, c.courierPrice > 0 ? 1 : 0, c.courierPrice, c.id, stamp, stamp);
-    const pp = ins('insert into pickup_point (id, city_id, title, building_name, address_city, address_street_number, address_entrance_number, address_floor, address_apartment_number, address_comment, opening_hours, longitude, latitude, created_at, updated_at) values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)');
+    const city = ins(
+      'insert into city (id, name, slug, time_zone, visible_for_customers, courier_available, courier_price, sort_order, created_at, updated_at) values (?,?,?,?,?,?,?,?,?,?)',
+    );
+    for (const c of cities)
+      city.run(
+        c.id,
+        c.name,
+        c.slug,
+        c.timeZone,
+        c.visible ? 1 : 0,
+        c.courierPrice > 0 ? 1 : 0,
+        c.courierPrice,
+        c.id,
+        stamp,
+        stamp,
+      );
+    const pp = ins(
+      'insert into pickup_point (id, city_id, title, building_name, address_city, address_street_number, address_entrance_number, address_floor, address_apartment_number, address_comment, opening_hours, longitude, latitude, created_at, updated_at) values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)',
+    );
     PICKUP_POINTS.forEach((p, i) =>
-      pp.run(i + 1, p.cityId, p.title, p.buildingName, cities.find((c) => c.id === p.cityId)!.name, p.street, p.entrance, p.floor, p.apartment, p.comment, p.hours, p.lon, p.lat, stamp, stamp),
+      pp.run(
+        i + 1,
+        p.cityId,
+        p.title,
+        p.buildingName,
+        cities.find((c) => c.id === p.cityId)!.name,
+        p.street,
+        p.entrance,
+        p.floor,
+        p.apartment,
+        p.comment,
+        p.hours,
+        p.lon,
+        p.lat,
+        stamp,
+        stamp,
+      ),
     );
     MORE_CITIES.forEach(([name], i) =>
-      pp.run(PICKUP_POINTS.length + i + 1, 14 + i, `Kiim ${name}`, null, name, 'ул. Абая, 10', null, null, null, null, 'Ежедневно 10:00–21:00', 70 + i, 45 + i / 2, stamp, stamp),
+      pp.run(
+        PICKUP_POINTS.length + i + 1,
+        14 + i,
+        `Kiim ${name}`,
+        null,
+        name,
+        'ул. Абая, 10',
+        null,
+        null,
+        null,
+        null,
+        'Ежедневно 10:00–21:00',
+        70 + i,
+        45 + i / 2,
+        stamp,
+        stamp,
+      ),
     );
-    const brand = ins('insert into brand (id, slug, name, country, description, created_at, updated_at) values (?,?,?,?,?,?,?)');
+    const brand = ins(
+      'insert into brand (id, slug, name, country, description, created_at, updated_at) values (?,?,?,?,?,?,?)',
+    );
     brands.forEach((b, i) => brand.run(i + 1, b.slug, b.name, b.country, b.description, stamp, stamp));
-    const category = ins('insert into category (id, slug, name, kind, gender, sort_order, created_at, updated_at) values (?,?,?,?,?,?,?,?)');
+    const category = ins(
+      'insert into category (id, slug, name, kind, gender, sort_order, created_at, updated_at) values (?,?,?,?,?,?,?,?)',
+    );
     for (const c of CATEGORIES) category.run(c.id, c.slug, c.name, c.kind, c.gender, c.id, stamp, stamp);
-    const banner = ins('insert into banner (id, slot, position, title, subtitle, button_text, href, media_key, width, height, alt, theme, starts_at, ends_at, is_active, created_at, updated_at) values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)');
+    const banner = ins(
+      'insert into banner (id, slot, position, title, subtitle, button_text, href, media_key, width, height, alt, theme, starts_at, ends_at, is_active, created_at, updated_at) values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)',
+    );
     for (const b of BANNERS)
-      banner.run(b.id, b.slot, b.position, b.title, b.subtitle, b.buttonText, b.href, `banners/${b.id}`, b.width, b.height, b.alt, b.theme, null, null, 1, stamp, stamp);
+      banner.run(
+        b.id,
+        b.slot,
+        b.position,
+        b.title,
+        b.subtitle,
+        b.buttonText,
+        b.href,
+        `banners/${b.id}`,
+        b.width,
+        b.height,
+        b.alt,
+        b.theme,
+        null,
+        null,
+        1,
+        stamp,
+        stamp,
+      );
 
-    const product = ins('insert into product (id, slug, model_code, name, brand_id, category_id, kind, gender, colour_name, colour_hex, description, composition, care, price, original_price, arrival_date, is_active, created_at, updated_at) values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)');
-    const image = ins('insert into product_image (id, product_id, position, media_key, width, height, alt, created_at, updated_at) values (?,?,?,?,?,?,?,?,?)');
-    const sku = ins('insert into sku (id, external_id, product_id, size, size_order, created_at, updated_at) values (?,?,?,?,?,?,?)');
-    const stock = ins('insert into stock (sku_id, city_id, quantity, created_at, updated_at) values (?,?,?,?,?)');
+    const product = ins(
+      'insert into product (id, slug, model_code, name, brand_id, category_id, kind, gender, colour_name, colour_hex, description, composition, care, price, original_price, arrival_date, is_active, created_at, updated_at) values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)',
+    );
+    const image = ins(
+      'insert into product_image (id, product_id, position, media_key, width, height, alt, created_at, updated_at) values (?,?,?,?,?,?,?,?,?)',
+    );
+    const sku = ins(
+      'insert into sku (id, external_id, product_id, size, size_order, created_at, updated_at) values (?,?,?,?,?,?,?)',
+    );
+    const stock = ins(
+      'insert into stock (sku_id, city_id, quantity, created_at, updated_at) values (?,?,?,?,?)',
+    );
     let model = 0;
     while (skuCount < target) {
       const cat = CATEGORIES[model % CATEGORIES.length]!;
       model += 1;
       const templates = TEMPLATES[cat.id] ?? [];
       const template = rng.pick(templates) as ModelTemplate;
-      const brandIds = brands.map((b, i) => ({ b, id: i + 1 })).filter(({ b }) => b.kinds.includes(cat.kind) && (b.genders ?? [cat.gender]).includes(cat.gender));
+      const brandIds = brands
+        .map((b, i) => ({ b, id: i + 1 }))
+        .filter(({ b }) => b.kinds.includes(cat.kind) && (b.genders ?? [cat.gender]).includes(cat.gender));
       const brandId = rng.pick(brandIds).id;
       const material = MATERIALS[template.material];
       const [min, max] = template.price ?? PRICE_RANGE[cat.kind] ?? [4990, 9990];
       const base = Math.min(max, Math.max(min, priceTag(min + (max - min) * rng.next())));
       const arrival = new Date(nowMs - rng.int(1, 365) * 86_400_000).toISOString().slice(0, 10);
-      const palette = (PALETTES[cat.kind] ?? []).filter((c) => cat.gender === 0 || !WOMEN_ONLY_COLOURS.has(c.name));
+      const palette = (PALETTES[cat.kind] ?? []).filter(
+        (c) => cat.gender === 0 || !WOMEN_ONLY_COLOURS.has(c.name),
+      );
       let scale: readonly string[];
       if (template.shape === 'bra') scale = BRA_SIZES;
       else if (template.shape === 'socks') scale = SOCK_SIZES[cat.gender] ?? [];
@@ -148,7 +245,9 @@ export async function buildLargeCatalogue(
         if (skuCount >= target) break;
         productCount += 1;
         const id = productCount;
-        const price = rng.chance(1 / 3) ? Math.max(490, priceTag(base * (1 - rng.pick([0.1, 0.2, 0.3, 0.4, 0.5])))) : base;
+        const price = rng.chance(1 / 3)
+          ? Math.max(490, priceTag(base * (1 - rng.pick([0.1, 0.2, 0.3, 0.4, 0.5]))))
+          : base;
         product.run(
           id,
           `${slugify(`${template.name} ${colour.name}`)}-${id}`,
@@ -171,11 +270,29 @@ export async function buildLargeCatalogue(
           stamp,
         );
         for (let pos = 1; pos <= 2; pos++)
-          image.run((id - 1) * 2 + pos, id, pos, `products/${id}-${pos}`, MASTER_WIDTH, MASTER_HEIGHT, `${template.name}, цвет ${colour.name}${pos === 2 ? ': детали' : ''}`, stamp, stamp);
+          image.run(
+            (id - 1) * 2 + pos,
+            id,
+            pos,
+            `products/${id}-${pos}`,
+            MASTER_WIDTH,
+            MASTER_HEIGHT,
+            `${template.name}, цвет ${colour.name}${pos === 2 ? ': детали' : ''}`,
+            stamp,
+            stamp,
+          );
         for (let k = 0; k < len && skuCount < target; k++) {
           skuCount += 1;
           const size = scale[start + k]!;
-          sku.run(skuCount, `KB-${String(id).padStart(6, '0')}-${size}`, id, size, start + k + 1, stamp, stamp);
+          sku.run(
+            skuCount,
+            `KB-${String(id).padStart(6, '0')}-${size}`,
+            id,
+            size,
+            start + k + 1,
+            stamp,
+            stamp,
+          );
           for (const c of cities) {
             const share = c.id === 1 ? 0.8 : c.stockShare * 0.6;
             if (rng.chance(share)) {

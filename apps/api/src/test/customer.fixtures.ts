@@ -9,7 +9,8 @@ import type { TestContext } from '#app/test/helper.ts';
 
 let seq = 0;
 /** A fresh valid Kazakh mobile (`7705…`) per call, so tests never share per-number limits. */
-export const nextMobile = () => `7705${String(1_000_000 + ++seq + (process.pid % 500) * 1000).slice(-6)}0`.slice(0, 11);
+export const nextMobile = () =>
+  `7705${String(1_000_000 + ++seq + (process.pid % 500) * 1000).slice(-6)}0`.slice(0, 11);
 
 let ipSeq = 0;
 /** A fresh client address per call (`10.2.x.y`). */
@@ -41,12 +42,20 @@ export async function call<T>(
     remoteAddress: opts.ip ?? '10.9.9.9',
   });
   expect(res.headers['content-type']).toMatch(/^application\/json/);
-  return { status: res.statusCode, body: res.json(), headers: res.headers, cookies: res.cookies as Call<T>['cookies'] };
+  return {
+    status: res.statusCode,
+    body: res.json(),
+    headers: res.headers,
+    cookies: res.cookies as Call<T>['cookies'],
+  };
 }
 
 /** The code of the newest SMS to `mobile`, read from the development outbox. */
 export async function lastCode(t: TestContext, mobile: string): Promise<string> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/dev/sms-outbox?mobile=${encodeURIComponent(mobile)}` });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/dev/sms-outbox?mobile=${encodeURIComponent(mobile)}`,
+  });
   expect(res.statusCode).toBe(200);
   const [msg] = (res.json() as { data: { text: string }[] }).data;
   const code = msg?.text.match(/\b(\d{6})\b/)?.[1];
@@ -56,7 +65,10 @@ export async function lastCode(t: TestContext, mobile: string): Promise<string> 
 
 /** The text of the newest SMS to `mobile`. */
 export async function lastSmsText(t: TestContext, mobile: string): Promise<string | undefined> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/dev/sms-outbox?mobile=${encodeURIComponent(mobile)}` });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/dev/sms-outbox?mobile=${encodeURIComponent(mobile)}`,
+  });
   return (res.json() as { data: { text: string }[] }).data[0]?.text;
 }
 

@@ -22,11 +22,22 @@ export function BannerPicture({
   className?: string;
 }) {
   const { image } = banner;
-  const ratio = { '--ratio': `${image.width} / ${image.height}`, '--ratio-mobile': `${(mobile ?? banner).image.width} / ${(mobile ?? banner).image.height}` } as React.CSSProperties;
+  const ratio = {
+    '--ratio': `${image.width} / ${image.height}`,
+    '--ratio-mobile': `${(mobile ?? banner).image.width} / ${(mobile ?? banner).image.height}`,
+  } as React.CSSProperties;
   return (
     <Link to={banner.href} className={`banner banner--${banner.theme} ${className}`} style={ratio}>
       <picture>
-        {mobile && <source media="(max-width: 640px)" srcSet={mobile.image.srcSet} sizes="100vw" width={mobile.image.width} height={mobile.image.height} />}
+        {mobile && (
+          <source
+            media="(max-width: 640px)"
+            srcSet={mobile.image.srcSet}
+            sizes="100vw"
+            width={mobile.image.width}
+            height={mobile.image.height}
+          />
+        )}
         <ResponsiveImage image={image} sizes={sizes} priority={priority} />
       </picture>
       <span className="banner__text">

@@ -14,25 +14,43 @@ const MAX_QTY = 999;
  * «Удалить» (`removeHref`), so a line never disappears without a confirmation. Without JavaScript the forms
  * post and come back to `redirectTo`. A failed change is swallowed (spec §8): the line shows the cart as it is.
  */
-export function CartLine({ item, removeHref, redirectTo }: { item: CartItem; removeHref: string; redirectTo: string }) {
+export function CartLine({
+  item,
+  removeHref,
+  redirectTo,
+}: {
+  item: CartItem;
+  removeHref: string;
+  redirectTo: string;
+}) {
   const t = useT();
   const fetcher = useFetcher();
   const pendingDelta = Number(fetcher.formData?.get('qty') ?? 0);
   const qty = Math.min(MAX_QTY, Math.max(1, item.qty + pendingDelta));
   const few = item.inStock && item.stockCount > 0 && item.stockCount < 5;
   return (
-    <li className={`cart-line${item.inStock ? '' : ' cart-line--out'}`} data-testid="cart-line" data-external-id={item.externalId}>
+    <li
+      className={`cart-line${item.inStock ? '' : ' cart-line--out'}`}
+      data-testid="cart-line"
+      data-external-id={item.externalId}
+    >
       <Link to={`/product/${item.slug}`} className="cart-line__media" tabIndex={-1} aria-hidden="true">
-        {item.image && <img src={item.image.src} width={item.image.width} height={item.image.height} alt="" loading="lazy" />}
+        {item.image && (
+          <img
+            src={item.image.src}
+            width={item.image.width}
+            height={item.image.height}
+            alt=""
+            loading="lazy"
+          />
+        )}
       </Link>
       <div className="cart-line__body">
         <span className="card__brand">{item.brandName}</span>
         <Link to={`/product/${item.slug}`} className="cart-line__name">
           {item.name}
         </Link>
-        <span className="muted">
-          {t('cart.lineSize', { size: item.size, colour: item.colourName })}
-        </span>
+        <span className="muted">{t('cart.lineSize', { size: item.size, colour: item.colourName })}</span>
         <span className={item.inStock ? 'stock stock--in' : 'stock'} data-testid="delivery-information">
           {deliveryLabel(t, item.deliveryInformation)}
         </span>
@@ -48,14 +66,25 @@ export function CartLine({ item, removeHref, redirectTo }: { item: CartItem; rem
               −
             </button>
           ) : (
-            <Link to={removeHref} className="qty__remove" aria-label={t('cart.removeLine', { name: item.name })} preventScrollReset>
+            <Link
+              to={removeHref}
+              className="qty__remove"
+              aria-label={t('cart.removeLine', { name: item.name })}
+              preventScrollReset
+            >
               −
             </Link>
           )}
           <output aria-label={t('cart.qty')} aria-live="polite" data-testid="cart-line-qty">
             {qty}
           </output>
-          <button type="submit" name="qty" value="1" aria-label={t('cart.more', { name: item.name })} disabled={qty >= MAX_QTY}>
+          <button
+            type="submit"
+            name="qty"
+            value="1"
+            aria-label={t('cart.more', { name: item.name })}
+            disabled={qty >= MAX_QTY}
+          >
             +
           </button>
         </fetcher.Form>

@@ -47,9 +47,15 @@ export function CityChooser({ cities, current }: { cities: City[]; current: City
 
   return (
     <details className="city-chooser" ref={ref} data-testid="city-chooser">
-      <summary className="city" aria-label={t('header.cityIs', { city: current?.name ?? t('header.cityUnset') })}>
+      <summary
+        className="city"
+        aria-label={t('header.cityIs', { city: current?.name ?? t('header.cityUnset') })}
+      >
         <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24">
-          <path fill="currentColor" d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" />
+          <path
+            fill="currentColor"
+            d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z"
+          />
         </svg>
         <span data-testid="current-city">{current?.name ?? t('header.chooseCity')}</span>
       </summary>

@@ -28,7 +28,9 @@ export function ConfirmDialog({
     const dialog = ref.current;
     if (!dialog) return;
     const focusable = () =>
-      Array.from(dialog.querySelectorAll<HTMLElement>('button:not([disabled]), a[href], input:not([type="hidden"])'));
+      Array.from(
+        dialog.querySelectorAll<HTMLElement>('button:not([disabled]), a[href], input:not([type="hidden"])'),
+      );
     const before = document.activeElement as HTMLElement | null;
     focusable()[0]?.focus();
     const onKey = (e: KeyboardEvent) => {
@@ -58,10 +60,23 @@ export function ConfirmDialog({
 
   return (
     <div className="dialog-backdrop">
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref} data-testid={testId}>
+      <div
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        ref={ref}
+        data-testid={testId}
+      >
         <h2 id={titleId}>{title}</h2>
         {children}
-        <Link to={closeHref} className="dialog__close" aria-label={t('common.close')} preventScrollReset replace>
+        <Link
+          to={closeHref}
+          className="dialog__close"
+          aria-label={t('common.close')}
+          preventScrollReset
+          replace
+        >
           ×
         </Link>
       </div>

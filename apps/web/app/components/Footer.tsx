@@ -77,7 +77,9 @@ export function Footer() {
               )}
             </p>
           )}
-          <p>© {new Date().getFullYear()} Kiim. {t('footer.prices')}</p>
+          <p>
+            © {new Date().getFullYear()} Kiim. {t('footer.prices')}
+          </p>
         </div>
       </div>
     </footer>

@@ -46,12 +46,35 @@ export function Header() {
             aria-label={t('header.wishlistCount', { count: wishlistCount })}
             preventScrollReset={!root?.customer}
           >
-            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24"><path fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" d="M12 20.5s-7.5-4.6-9.3-9.4C1.5 7.8 3.6 4.5 7 4.5c2 0 3.6 1.1 5 2.9 1.4-1.8 3-2.9 5-2.9 3.4 0 5.5 3.3 4.3 6.6-1.8 4.8-9.3 9.4-9.3 9.4Z"/></svg>
-            {wishlistCount > 0 && <span className="badge" data-testid="wishlist-count">{wishlistCount}</span>}
+            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
+              <path
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinejoin="round"
+                d="M12 20.5s-7.5-4.6-9.3-9.4C1.5 7.8 3.6 4.5 7 4.5c2 0 3.6 1.1 5 2.9 1.4-1.8 3-2.9 5-2.9 3.4 0 5.5 3.3 4.3 6.6-1.8 4.8-9.3 9.4-9.3 9.4Z"
+              />
+            </svg>
+            {wishlistCount > 0 && (
+              <span className="badge" data-testid="wishlist-count">
+                {wishlistCount}
+              </span>
+            )}
           </Link>
           <Link to="/Cart" className="cart-link" aria-label={t('header.cartCount', { count })}>
-            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24"><path fill="none" stroke="currentColor" strokeWidth="1.8" d="M5 8h14l-1 12H6L5 8Zm4 0V6a3 3 0 0 1 6 0v2"/></svg>
-            {count > 0 && <span className="badge" data-testid="cart-count">{count}</span>}
+            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
+              <path
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                d="M5 8h14l-1 12H6L5 8Zm4 0V6a3 3 0 0 1 6 0v2"
+              />
+            </svg>
+            {count > 0 && (
+              <span className="badge" data-testid="cart-count">
+                {count}
+              </span>
+            )}
           </Link>
         </div>
       </div>

@@ -42,7 +42,12 @@ export function HomeView({ gender, banners, tree, arrivals, sale, brands }: Home
         <ul className="four-banners" aria-label={t('home.banners')}>
           {four.map((b, i) => (
             <li key={b.id}>
-              <BannerPicture banner={b} priority={i < 2} sizes="(max-width: 640px) 50vw, (max-width: 1200px) 25vw, 300px" className="banner--tile" />
+              <BannerPicture
+                banner={b}
+                priority={i < 2}
+                sizes="(max-width: 640px) 50vw, (max-width: 1200px) 25vw, 300px"
+                className="banner--tile"
+              />
             </li>
           ))}
         </ul>
@@ -50,7 +55,13 @@ export function HomeView({ gender, banners, tree, arrivals, sale, brands }: Home
       {!all && hero.length > 0 && (
         <div className="hero-banners">
           {hero.map((h, i) => (
-            <BannerPicture key={h.banner.id} banner={h.banner} mobile={h.mobile} priority={i === 0} className={i === 0 ? 'banner--hero' : 'banner--hero banner--second'} />
+            <BannerPicture
+              key={h.banner.id}
+              banner={h.banner}
+              mobile={h.mobile}
+              priority={i === 0}
+              className={i === 0 ? 'banner--hero' : 'banner--hero banner--second'}
+            />
           ))}
         </div>
       )}

@@ -82,7 +82,8 @@ function StockAndPriceFilter({
       <legend>{t('listing.stockAndPrice')}</legend>
       <label className="check">
         <input type="checkbox" name="inStock" value="1" defaultChecked={state.inStock} />
-        <span>{t('listing.inStockIn', { city: cityName })}</span> <span className="muted">{f.inStockCount}</span>
+        <span>{t('listing.inStockIn', { city: cityName })}</span>{' '}
+        <span className="muted">{f.inStockCount}</span>
       </label>
       <label className="check">
         <input type="checkbox" name="discount" value="1" defaultChecked={state.discount} />
@@ -146,7 +147,13 @@ export function ListingFilters({
           </div>
         </fieldset>
       )}
-      <CheckFilter legend={t('listing.colour')} name="colour" options={f.colours} checked={state.colour} scroll />
+      <CheckFilter
+        legend={t('listing.colour')}
+        name="colour"
+        options={f.colours}
+        checked={state.colour}
+        scroll
+      />
       <div className="filters__actions">
         <button type="submit" className="button button--primary">
           {t('listing.show')}

@@ -13,7 +13,12 @@ export const formatDateTime = (iso: string, timeZone: string, locale = 'ru-RU') 
   `${formatDate(iso, timeZone, locale)}, ${formatTime(iso, timeZone)}`;
 
 /** The text of a card-online payment's state (see {@link OrderPaymentInfo}). */
-function cardPaymentText(order: Order, p: NonNullable<Order['payment']>, t: Translate, locale: string): string {
+function cardPaymentText(
+  order: Order,
+  p: NonNullable<Order['payment']>,
+  t: Translate,
+  locale: string,
+): string {
   const tz = order.timeZone;
   const mask = p.cardMask ?? '';
   const awaiting = order.status === 'awaiting_payment';

@@ -5,10 +5,20 @@ import { useT } from '../lib/text.ts';
  * Pagination (spec §2) of a list: previous and next links, the first and last pages, and the pages around the
  * current one («…» between). `href(page)` gives each page's URL; the current page is marked `aria-current`.
  */
-export function Pagination({ page, pageCount, href }: { page: number; pageCount: number; href: (page: number) => string }) {
+export function Pagination({
+  page,
+  pageCount,
+  href,
+}: {
+  page: number;
+  pageCount: number;
+  href: (page: number) => string;
+}) {
   const t = useT();
   if (pageCount <= 1) return null;
-  const pages = new Set([1, pageCount, page - 2, page - 1, page, page + 1, page + 2].filter((p) => p >= 1 && p <= pageCount));
+  const pages = new Set(
+    [1, pageCount, page - 2, page - 1, page, page + 1, page + 2].filter((p) => p >= 1 && p <= pageCount),
+  );
   const sorted = [...pages].sort((a, b) => a - b);
   const items: (number | 'gap')[] = [];
   sorted.forEach((p, i) => {
@@ -22,7 +32,9 @@ export function Pagination({ page, pageCount, href }: { page: number; pageCount:
           ‹
         </Link>
       ) : (
-        <span aria-hidden="true" className="pagination__off">‹</span>
+        <span aria-hidden="true" className="pagination__off">
+          ‹
+        </span>
       )}
       {items.map((p, i) =>
         p === 'gap' ? (
@@ -44,7 +56,9 @@ export function Pagination({ page, pageCount, href }: { page: number; pageCount:
           ›
         </Link>
       ) : (
-        <span aria-hidden="true" className="pagination__off">›</span>
+        <span aria-hidden="true" className="pagination__off">
+          ›
+        </span>
       )}
     </nav>
   );

@@ -67,12 +67,7 @@ export function PayButton({ amount, autoStart = false }: { amount: number; autoS
   }, [data]);
 
   const scriptFailed = data !== undefined && failedFor === data;
-  const problem =
-    data && 'payError' in data
-      ? data.payError
-      : scriptFailed
-        ? t('pay.openFailed')
-        : null;
+  const problem = data && 'payError' in data ? data.payError : scriptFailed ? t('pay.openFailed') : null;
   const busy = fetcher.state !== 'idle' || (!!data && 'pay' in data && !scriptFailed);
   return (
     <fetcher.Form method="post" className="pay">

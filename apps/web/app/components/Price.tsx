@@ -1,7 +1,15 @@
 import { discountPercent, formatPrice } from '@kiim/contract/format';
 
 /** Price in tenge (`12 990 ₸`, spec §9); with the old price struck through and the discount when discounted. */
-export function Price({ price, originalPrice, className }: { price: number; originalPrice: number; className?: string }) {
+export function Price({
+  price,
+  originalPrice,
+  className,
+}: {
+  price: number;
+  originalPrice: number;
+  className?: string;
+}) {
   const off = discountPercent(price, originalPrice);
   return (
     <span className={`price ${className ?? ''}`}>

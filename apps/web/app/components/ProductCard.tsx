@@ -46,7 +46,15 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
  * Product cards as a grid or, with `view="hor"`, as a list of horizontal cards (spec §4 list views); the first
  * `eagerCount` images load at once with high priority (above the fold).
  */
-export function ProductGrid({ products, eagerCount = 4, view = 'grid' }: { products: Card[]; eagerCount?: number; view?: 'grid' | 'hor' }) {
+export function ProductGrid({
+  products,
+  eagerCount = 4,
+  view = 'grid',
+}: {
+  products: Card[];
+  eagerCount?: number;
+  view?: 'grid' | 'hor';
+}) {
   return (
     <div className={view === 'hor' ? 'grid grid--hor' : 'grid'} data-view={view}>
       {products.map((p, i) => (

@@ -38,9 +38,16 @@ function activeFilters(
     ...(priced
       ? [{ label: price, href: listHref(path, state, { priceMin: undefined, priceMax: undefined }) }]
       : []),
-    ...(state.discount ? [{ label: t('listing.discount'), href: listHref(path, state, { discount: false }) }] : []),
+    ...(state.discount
+      ? [{ label: t('listing.discount'), href: listHref(path, state, { discount: false }) }]
+      : []),
     ...(state.inStock
-      ? [{ label: t('listing.inStockIn', { city: cityName }), href: listHref(path, state, { inStock: false }) }]
+      ? [
+          {
+            label: t('listing.inStockIn', { city: cityName }),
+            href: listHref(path, state, { inStock: false }),
+          },
+        ]
       : []),
   ];
 }
@@ -184,7 +191,12 @@ function ListingToolbar({
   const t = useT();
   return (
     <div className="toolbar">
-      <input type="checkbox" id="filters-toggle" className="filters-toggle visually-hidden" aria-label={t('listing.showFilters')} />
+      <input
+        type="checkbox"
+        id="filters-toggle"
+        className="filters-toggle visually-hidden"
+        aria-label={t('listing.showFilters')}
+      />
       <label htmlFor="filters-toggle" className="button toolbar__filters">
         {t('listing.filters')}
         {activeCount > 0 ? ` (${activeCount})` : ''}
@@ -237,7 +249,12 @@ function ActiveFilters({ chips }: { chips: { label: string; href: string }[] }) 
     <ul className="active-filters" aria-label={t('listing.chosen')}>
       {chips.map((c) => (
         <li key={c.href + c.label}>
-          <Link to={c.href} className="chip" aria-label={t('listing.removeFilter', { label: c.label })} preventScrollReset>
+          <Link
+            to={c.href}
+            className="chip"
+            aria-label={t('listing.removeFilter', { label: c.label })}
+            preventScrollReset
+          >
             {c.label} <span aria-hidden="true">×</span>
           </Link>
         </li>

@@ -7,7 +7,15 @@ import { useT } from '../lib/text.ts';
  * it) or the «previous / next» buttons, which scroll by a view and are disabled at the ends. Without
  * JavaScript the list still scrolls; the buttons stay disabled. Motion follows `prefers-reduced-motion`.
  */
-export function Slider({ title, children, headingLevel = 2 }: { title: string; children: ReactNode; headingLevel?: 2 | 3 }) {
+export function Slider({
+  title,
+  children,
+  headingLevel = 2,
+}: {
+  title: string;
+  children: ReactNode;
+  headingLevel?: 2 | 3;
+}) {
   const t = useT();
   const id = useId();
   const track = useRef<HTMLUListElement>(null);
@@ -46,11 +54,29 @@ export function Slider({ title, children, headingLevel = 2 }: { title: string; c
       <div className="slider__head">
         <Heading id={`${id}-title`}>{title}</Heading>
         <div className="slider__nav">
-          <button type="button" className="slider__button" aria-controls={id} aria-label={t('ui.back', { title })} disabled={edges.start} onClick={() => go(-1)}>
-            <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24"><path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
+          <button
+            type="button"
+            className="slider__button"
+            aria-controls={id}
+            aria-label={t('ui.back', { title })}
+            disabled={edges.start}
+            onClick={() => go(-1)}
+          >
+            <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
+              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
           </button>
-          <button type="button" className="slider__button" aria-controls={id} aria-label={t('ui.forward', { title })} disabled={edges.end} onClick={() => go(1)}>
-            <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24"><path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
+          <button
+            type="button"
+            className="slider__button"
+            aria-controls={id}
+            aria-label={t('ui.forward', { title })}
+            disabled={edges.end}
+            onClick={() => go(1)}
+          >
+            <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
+              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
           </button>
         </div>
       </div>

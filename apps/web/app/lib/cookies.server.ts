@@ -16,7 +16,13 @@ const secure = process.env.NODE_ENV === 'production' && (process.env.PUBLIC_URL 
  * `httpOnly` for credentials (the customer token) so browser code never reads them.
  */
 export function shopCookie(name: string, value: string, opts: Partial<SerializeOptions> = {}): string {
-  return serialize(name, value, { path: '/', sameSite: 'lax', maxAge: COOKIE_MAX_AGE_SECONDS, secure, ...opts });
+  return serialize(name, value, {
+    path: '/',
+    sameSite: 'lax',
+    maxAge: COOKIE_MAX_AGE_SECONDS,
+    secure,
+    ...opts,
+  });
 }
 
 /** `Set-Cookie` value that deletes a cookie. */

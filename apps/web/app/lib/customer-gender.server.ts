@@ -11,9 +11,13 @@ const CUSTOMER_GENDER_VALUES = ['0', '1'] as const;
 /** `Set-Cookie` that clears a stored value outside the allowed set (spec §2), or undefined when none is needed. */
 export function invalidCustomerGenderCookie(request: Request): string | undefined {
   const v = readCookie(request, COOKIE.customerGender);
-  return v !== undefined && !(CUSTOMER_GENDER_VALUES as readonly string[]).includes(v) ? clearCookie(COOKIE.customerGender) : undefined;
+  return v !== undefined && !(CUSTOMER_GENDER_VALUES as readonly string[]).includes(v)
+    ? clearCookie(COOKIE.customerGender)
+    : undefined;
 }
 
 /** `Set-Cookie` storing a customer's gender (365 days, spec §9), or clearing it for `null`. */
 export const customerGenderCookie = (gender: number | null): string =>
-  gender === 0 || gender === 1 ? shopCookie(COOKIE.customerGender, String(gender)) : clearCookie(COOKIE.customerGender);
+  gender === 0 || gender === 1
+    ? shopCookie(COOKIE.customerGender, String(gender))
+    : clearCookie(COOKIE.customerGender);

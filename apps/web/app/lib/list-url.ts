@@ -25,7 +25,15 @@ export interface ListState {
 
 const SLUG = /^[a-z0-9-]{1,100}$/;
 const many = (params: URLSearchParams, key: string, ok: (v: string) => boolean) =>
-  [...new Set(params.getAll(key).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(ok))].sort();
+  [
+    ...new Set(
+      params
+        .getAll(key)
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter(ok),
+    ),
+  ].sort();
 const price = (v: string | null) => {
   const n = Number(v);
   return v !== null && v !== '' && Number.isInteger(n) && n >= 0 && n <= 100_000_000 ? n : undefined;
@@ -39,7 +47,8 @@ export function readListState(params: URLSearchParams): ListState {
   const pageSize = Number(params.get('pageSize'));
   let priceMin = price(params.get('priceMin'));
   let priceMax = price(params.get('priceMax'));
-  if (priceMin !== undefined && priceMax !== undefined && priceMin > priceMax) [priceMin, priceMax] = [priceMax, priceMin];
+  if (priceMin !== undefined && priceMax !== undefined && priceMin > priceMax)
+    [priceMin, priceMax] = [priceMax, priceMin];
   const gender = params.get('gender');
   const q = (params.get('q') ?? '').trim().slice(0, 100);
   return {
@@ -59,7 +68,6 @@ export function readListState(params: URLSearchParams): ListState {
     gender: gender === '0' || gender === '1' ? Number(gender) : undefined,
   };
 }
-
 
 /**
  * The URL of a list page in its canonical form (defaults left out, lists repeated as `brand=a&brand=b`, as an

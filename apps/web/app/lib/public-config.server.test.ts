@@ -44,9 +44,15 @@ describe('public configuration', () => {
     const tiles = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
     const c = await load({ MAP_TILE_URL: tiles, MAP_ATTRIBUTION: '© OpenStreetMap' });
     expect(c.publicConfig().map).toEqual({ tileUrl: tiles, attribution: '© OpenStreetMap' });
-    await expect(load({ MAP_TILE_URL: tiles, MAP_ATTRIBUTION: undefined })).rejects.toThrow(/MAP_ATTRIBUTION: required/);
-    await expect(load({ MAP_TILE_URL: 'http://tiles.example/{z}/{x}/{y}.png', MAP_ATTRIBUTION: 'x' })).rejects.toThrow(/MAP_TILE_URL/);
-    await expect(load({ MAP_TILE_URL: 'https://tiles.example/map.png', MAP_ATTRIBUTION: 'x' })).rejects.toThrow(/MAP_TILE_URL/);
+    await expect(load({ MAP_TILE_URL: tiles, MAP_ATTRIBUTION: undefined })).rejects.toThrow(
+      /MAP_ATTRIBUTION: required/,
+    );
+    await expect(
+      load({ MAP_TILE_URL: 'http://tiles.example/{z}/{x}/{y}.png', MAP_ATTRIBUTION: 'x' }),
+    ).rejects.toThrow(/MAP_TILE_URL/);
+    await expect(
+      load({ MAP_TILE_URL: 'https://tiles.example/map.png', MAP_ATTRIBUTION: 'x' }),
+    ).rejects.toThrow(/MAP_TILE_URL/);
   });
 
   it('uses PUBLIC_URL for absolute links, else the request origin', async () => {

@@ -13,7 +13,9 @@ const Env = z.object({
   /** Address of the search plugin script (https, or a local path such as `/plugins/search.js`). */
   SEARCH_PLUGIN_URL: z
     .string()
-    .refine((v) => /^https:\/\//.test(v) || (v.startsWith('/') && !v.startsWith('//')), { message: 'https:// address or a local path' })
+    .refine((v) => /^https:\/\//.test(v) || (v.startsWith('/') && !v.startsWith('//')), {
+      message: 'https:// address or a local path',
+    })
     .optional(),
   /**
    * Optional real map of pickup points (checkout, /info/stores): a raster tile URL template with `{z}`, `{x}`, `{y}`
@@ -33,13 +35,17 @@ const Env = z.object({
 function load() {
   const parsed = Env.safeParse(process.env);
   if (!parsed.success)
-    throw new Error(`Invalid storefront configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+    throw new Error(
+      `Invalid storefront configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
   const e = parsed.data;
   const problems: string[] = [];
   if (e.SEARCH_PLUGIN_ENABLED === 'true' && !e.SEARCH_PLUGIN_URL)
     problems.push('SEARCH_PLUGIN_URL: required when SEARCH_PLUGIN_ENABLED=true');
-  if (e.MAP_TILE_URL && !e.MAP_ATTRIBUTION) problems.push('MAP_ATTRIBUTION: required when MAP_TILE_URL is set');
-  if (problems.length) throw new Error(`Invalid storefront configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  if (e.MAP_TILE_URL && !e.MAP_ATTRIBUTION)
+    problems.push('MAP_ATTRIBUTION: required when MAP_TILE_URL is set');
+  if (problems.length)
+    throw new Error(`Invalid storefront configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return e;
 }
 

@@ -100,7 +100,13 @@ describe('the back office', () => {
     await picker.page.waitForURL(/\/admin\/sign-in$/);
     await signIn(picker.page, PICKER);
     await picker.page.getByRole('heading', { name: 'Здравствуйте, Айгерим' }).waitFor();
-    expect(await sections(picker.page)).toEqual(['Главная', 'Заказы', 'Остатки', 'Загрузка из файла', 'Безопасность']);
+    expect(await sections(picker.page)).toEqual([
+      'Главная',
+      'Заказы',
+      'Остатки',
+      'Загрузка из файла',
+      'Безопасность',
+    ]);
     await snap(picker.page, 'admin-warehouse-home-390');
     await picker.page.goto(`${shop.url}/admin/staff`);
     await picker.page.getByRole('heading', { name: 'Нет доступа' }).waitFor();

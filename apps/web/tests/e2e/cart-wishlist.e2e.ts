@@ -26,7 +26,6 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-
 interface Sku {
   skuId: number;
   externalId: string;
@@ -37,12 +36,15 @@ interface Sku {
 
 const SKU_SELECT = `select s.id as skuId, s.external_id as externalId, p.id as productId, p.slug, p.name
   from sku s join product p on p.id = s.product_id where p.is_active = 1`;
-const qtyIn = (city: string) => `coalesce((select quantity from stock where sku_id = s.id and city_id = ${city}), 0)`;
+const qtyIn = (city: string) =>
+  `coalesce((select quantity from stock where sku_id = s.id and city_id = ${city}), 0)`;
 
 /** A SKU with at least 5 units in the city, of a product not among `exclude`. */
 function skuInStock(cityId: number, exclude: number[] = []): Sku {
   return db
-    .prepare(`${SKU_SELECT} and ${qtyIn('?')} >= 5 and p.id not in (${exclude.join(',') || 0}) order by s.id limit 1`)
+    .prepare(
+      `${SKU_SELECT} and ${qtyIn('?')} >= 5 and p.id not in (${exclude.join(',') || 0}) order by s.id limit 1`,
+    )
     .get(cityId) as Sku;
 }
 
@@ -89,25 +91,27 @@ function customerWithCartAndWishlist(mobile: string, lines: [Sku, number][], lik
       `insert into customer (id, mobile, name, surname, email, gender, birth_date, password_hash, created_at, updated_at)
        values (?, ?, 'Айгерим', null, null, null, null, null, ?, ?)`,
     ).run(customerId, mobile, yesterday, yesterday);
-    db.prepare('insert into cart (id, customer_id, created_at, updated_at) values (?, ?, ?, ?)').run(cartId, customerId, yesterday, yesterday);
+    db.prepare('insert into cart (id, customer_id, created_at, updated_at) values (?, ?, ?, ?)').run(
+      cartId,
+      customerId,
+      yesterday,
+      yesterday,
+    );
     for (const [sku, qty] of lines) {
-      db.prepare('insert into cart_item (cart_id, sku_id, qty, created_at, updated_at) values (?, ?, ?, ?, ?)').run(
-        cartId,
-        sku.skuId,
-        qty,
-        yesterday,
-        yesterday,
-      );
+      db.prepare(
+        'insert into cart_item (cart_id, sku_id, qty, created_at, updated_at) values (?, ?, ?, ?, ?)',
+      ).run(cartId, sku.skuId, qty, yesterday, yesterday);
     }
-    db.prepare('insert into wishlist (id, customer_id, created_at, updated_at) values (?, ?, ?, ?)').run(wishlistId, customerId, yesterday, yesterday);
+    db.prepare('insert into wishlist (id, customer_id, created_at, updated_at) values (?, ?, ?, ?)').run(
+      wishlistId,
+      customerId,
+      yesterday,
+      yesterday,
+    );
     for (const sku of liked) {
-      db.prepare('insert into wishlist_item (wishlist_id, product_id, sku_id, created_at, updated_at) values (?, ?, ?, ?, ?)').run(
-        wishlistId,
-        sku.productId,
-        sku.skuId,
-        yesterday,
-        yesterday,
-      );
+      db.prepare(
+        'insert into wishlist_item (wishlist_id, product_id, sku_id, created_at, updated_at) values (?, ?, ?, ?, ?)',
+      ).run(wishlistId, sku.productId, sku.skuId, yesterday, yesterday);
     }
   })();
   return { customerId, cartId, wishlistId };
@@ -129,7 +133,8 @@ async function namesIn(page: Page, block: 'cart-available' | 'cart-not-available
 }
 
 /** The quantity shown on the cart line of `sku`. */
-const qtyOf = (page: Page, sku: Sku) => page.locator(`[data-external-id="${sku.externalId}"] [data-testid="cart-line-qty"]`);
+const qtyOf = (page: Page, sku: Sku) =>
+  page.locator(`[data-external-id="${sku.externalId}"] [data-testid="cart-line-qty"]`);
 
 /** Signs in through the header's dialog with the SMS code from the development outbox. */
 async function signIn(page: Page, mobile: string, typed: string) {
@@ -138,7 +143,9 @@ async function signIn(page: Page, mobile: string, typed: string) {
   await page.getByLabel('Номер телефона').fill(typed);
   await page.getByRole('button', { name: 'Получить код' }).click();
   await page.getByLabel('Код из SMS').waitFor();
-  const outbox = (await (await fetch(`${shop.url}/api/dev/sms-outbox?mobile=${mobile}`)).json()) as { data: { text: string }[] };
+  const outbox = (await (await fetch(`${shop.url}/api/dev/sms-outbox?mobile=${mobile}`)).json()) as {
+    data: { text: string }[];
+  };
   const code = /\b(\d{6})\b/.exec(outbox.data[0]!.text)?.[1];
   expect(code).toMatch(/^\d{6}$/);
   await page.getByLabel('Код из SMS').fill(code!);
@@ -153,8 +160,14 @@ async function chooseCity(page: Page, name: string) {
   await eventually(() => page.getByTestId('current-city').textContent()).toBe(name);
 }
 
-async function newContext(javaScriptEnabled = true): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ru-RU', javaScriptEnabled });
+async function newContext(
+  javaScriptEnabled = true,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'ru-RU',
+    javaScriptEnabled,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -168,7 +181,14 @@ describe('cart and wishlist (issue 3)', () => {
     const d = skuInStock(1, [a.productId, b.productId]);
     const liked = skuInStock(1, [a.productId, b.productId, d.productId]);
     const mobile = '77015550001';
-    customerWithCartAndWishlist(mobile, [[a, 2], [d, 1]], [liked]);
+    customerWithCartAndWishlist(
+      mobile,
+      [
+        [a, 2],
+        [d, 1],
+      ],
+      [liked],
+    );
 
     const { context, page, errors } = await newContext();
 
@@ -206,14 +226,23 @@ describe('cart and wishlist (issue 3)', () => {
     await snap(page, 'cw-01-anonymous-cart-split');
 
     // Quantity controls change by a delta; the count in the summary follows.
-    await page.locator(`[data-external-id="${a.externalId}"]`).getByRole('button', { name: /Увеличить/ }).click();
+    await page
+      .locator(`[data-external-id="${a.externalId}"]`)
+      .getByRole('button', { name: /Увеличить/ })
+      .click();
     await eventually(() => qtyOf(page, a).textContent()).toBe('2');
     await eventually(() => page.getByTestId('cart-total-count').textContent()).toBe('2');
-    await page.locator(`[data-external-id="${a.externalId}"]`).getByRole('button', { name: /Уменьшить/ }).click();
+    await page
+      .locator(`[data-external-id="${a.externalId}"]`)
+      .getByRole('button', { name: /Уменьшить/ })
+      .click();
     await eventually(() => page.getByTestId('cart-total-count').textContent()).toBe('1');
 
     // The removal dialog asks first; «Отмена» keeps the line.
-    await page.locator(`[data-external-id="${b.externalId}"]`).getByRole('link', { name: 'Удалить', exact: true }).click();
+    await page
+      .locator(`[data-external-id="${b.externalId}"]`)
+      .getByRole('link', { name: 'Удалить', exact: true })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Удалить товар из корзины?' });
     await dialog.waitFor();
     await eventually(() => dialog.textContent()).toContain(b.name);
@@ -242,7 +271,8 @@ describe('cart and wishlist (issue 3)', () => {
     await snap(page, 'cw-03-merged-cart');
 
     await page.goto(`${shop.url}/personal/wishlist`);
-    const wished = async () => (await page.getByTestId('wishlist-item').locator('.card__name').allTextContents()).sort();
+    const wished = async () =>
+      (await page.getByTestId('wishlist-item').locator('.card__name').allTextContents()).sort();
     await eventually(wished).toEqual([a.name, d.name, liked.name].sort());
     await snap(page, 'cw-04-merged-wishlist');
     // The heart on the wishlist page removes a product.
@@ -252,7 +282,11 @@ describe('cart and wishlist (issue 3)', () => {
     await eventually(() => page.getByTestId('wishlist-item').count()).toBe(2);
 
     // The customer's cart and wishlist are the ones in use: no second cart was made.
-    const carts = db.prepare('select id, merged_into_id from cart where customer_id = (select id from customer where mobile = ?)').all(mobile);
+    const carts = db
+      .prepare(
+        'select id, merged_into_id from cart where customer_id = (select id from customer where mobile = ?)',
+      )
+      .all(mobile);
     expect(carts).toHaveLength(1);
 
     // Changing the city re-splits the cart: b is in stock in its city, a is not.
@@ -264,8 +298,12 @@ describe('cart and wishlist (issue 3)', () => {
     await snap(page, 'cw-05-cart-after-city-change');
     // …and the stock labels everywhere: b's size is in stock on its product page.
     await page.goto(`${shop.url}/product/${b.slug}`);
-    await eventually(() => page.locator(`label.size:has(input[value="${b.externalId}"])`).getAttribute('title')).toBe('В наличии');
-    const cityCookie = (await context.cookies()).filter((c) => ['city_id', 'stock_api_region_id', 'region_name'].includes(c.name));
+    await eventually(() =>
+      page.locator(`label.size:has(input[value="${b.externalId}"])`).getAttribute('title'),
+    ).toBe('В наличии');
+    const cityCookie = (await context.cookies()).filter((c) =>
+      ['city_id', 'stock_api_region_id', 'region_name'].includes(c.name),
+    );
     expect(Object.fromEntries(cityCookie.map((c) => [c.name, decodeURIComponent(c.value)]))).toEqual({
       city_id: String(b.otherCity),
       stock_api_region_id: String(b.otherCity),
@@ -295,13 +333,19 @@ describe('cart and wishlist (issue 3)', () => {
     await page.waitForURL(/\/Cart$/);
     await eventually(() => page.getByTestId('current-city').textContent()).toBe('Астана');
 
-    await page.locator(`[data-external-id="${a.externalId}"]`).getByRole('link', { name: 'Удалить', exact: true }).click();
+    await page
+      .locator(`[data-external-id="${a.externalId}"]`)
+      .getByRole('link', { name: 'Удалить', exact: true })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Удалить', exact: true }).click();
     await page.waitForURL(/\/Cart$/);
     await eventually(() => page.getByTestId('cart-line').count()).toBe(1);
 
     await page.getByRole('link', { name: 'Очистить корзину' }).click();
-    await page.getByRole('dialog', { name: 'Очистить корзину?' }).getByRole('button', { name: 'Очистить' }).click();
+    await page
+      .getByRole('dialog', { name: 'Очистить корзину?' })
+      .getByRole('button', { name: 'Очистить' })
+      .click();
     await page.getByRole('heading', { name: 'В корзине пока пусто' }).waitFor();
 
     // The heart of a product card is a plain form too: it posts and comes back to the list.
@@ -313,7 +357,9 @@ describe('cart and wishlist (issue 3)', () => {
     await card.getByTestId('wishlist-heart').click();
     await page.waitForURL(new RegExp(`/category/${category.slug}$`));
     await eventually(() => page.getByTestId('wishlist-count').textContent()).toBe('1');
-    await eventually(() => page.locator('article.card').first().getByTestId('wishlist-heart').getAttribute('aria-pressed')).toBe('true');
+    await eventually(() =>
+      page.locator('article.card').first().getByTestId('wishlist-heart').getAttribute('aria-pressed'),
+    ).toBe('true');
 
     // A phone-sized screen keeps the city chooser in the header.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -48,11 +48,18 @@ describe('catalogue (issue 5)', () => {
     await page.waitForURL((u) => u.searchParams.get('inStock') === '1');
     // Sort: cheapest first.
     await page.getByLabel('Сортировка').selectOption('price-asc');
-    await page.waitForURL((u) => u.searchParams.get('sort') === 'price-asc' && u.searchParams.get('inStock') === '1');
-    const expected = await api<ProductList>(`/api/catalog/products?category=zhenskaya-odezhda&inStock=1&sort=price-asc&page=2&cityId=1`);
+    await page.waitForURL(
+      (u) => u.searchParams.get('sort') === 'price-asc' && u.searchParams.get('inStock') === '1',
+    );
+    const expected = await api<ProductList>(
+      `/api/catalog/products?category=zhenskaya-odezhda&inStock=1&sort=price-asc&page=2&cityId=1`,
+    );
     expect(expected.pageCount).toBeGreaterThanOrEqual(2);
     // Page 2.
-    await page.getByRole('navigation', { name: 'Страницы списка' }).getByRole('link', { name: 'Страница 2' }).click();
+    await page
+      .getByRole('navigation', { name: 'Страницы списка' })
+      .getByRole('link', { name: 'Страница 2' })
+      .click();
     await page.waitForURL((u) => u.searchParams.get('page') === '2');
     await page.locator('.pagination__current', { hasText: '2' }).waitFor();
     const url = new URL(page.url());
@@ -80,7 +87,9 @@ describe('catalogue (issue 5)', () => {
     await expect.poll(() => page.getByRole('checkbox', { name: /В наличии: Алматы/ }).isChecked()).toBe(true);
     await page.goBack();
     await page.waitForURL((u) => u.pathname === path && u.search === '');
-    await expect.poll(() => page.getByRole('checkbox', { name: /В наличии: Алматы/ }).isChecked()).toBe(false);
+    await expect
+      .poll(() => page.getByRole('checkbox', { name: /В наличии: Алматы/ }).isChecked())
+      .toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });

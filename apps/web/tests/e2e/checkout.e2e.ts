@@ -11,7 +11,8 @@ import { eventually, hydrated, launchBrowser, snap, startShop, type RunningShop 
 /** Digits of a price as shown (`12 990 ₸` → 12990). */
 const tenge = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
 // The thank-you page writes «от 23 ноября 2026 г.» (the word order of each language lives in its message).
-const RUSSIAN_DATE = /^(от )?\d{1,2} (января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря) \d{4}( г\.)?$/;
+const RUSSIAN_DATE =
+  /^(от )?\d{1,2} (января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря) \d{4}( г\.)?$/;
 
 let shop: RunningShop;
 let browser: Browser;
@@ -33,7 +34,8 @@ beforeAll(async () => {
     )
     .all() as { externalId: string; price: number }[];
   courierPrice = (db.prepare('select courier_price as p from city where id = 1').get() as { p: number }).p;
-  pointCount = (db.prepare('select count(*) as n from pickup_point where city_id = 1').get() as { n: number }).n;
+  pointCount = (db.prepare('select count(*) as n from pickup_point where city_id = 1').get() as { n: number })
+    .n;
   db.close();
 });
 
@@ -49,15 +51,25 @@ afterAll(async () => {
 async function shopperWith(sku: { externalId: string }, qty = 1, opts: { javaScriptEnabled?: boolean } = {}) {
   const mobile = `7705${String(4_400_000 + ++mobileSeq)}`;
   const post = async (url: string, body: unknown, method = 'POST') => {
-    const res = await fetch(shop.url + url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(shop.url + url, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(res.status, `${method} ${url}`).toBe(200);
     return (await res.json()) as { data: Record<string, unknown> };
   };
   await post('/api/customer/auth-by-mobile', { mobile });
-  const outbox = (await (await fetch(`${shop.url}/api/dev/sms-outbox?mobile=${mobile}`)).json()) as { data: { text: string }[] };
+  const outbox = (await (await fetch(`${shop.url}/api/dev/sms-outbox?mobile=${mobile}`)).json()) as {
+    data: { text: string }[];
+  };
   const code = /\b(\d{6})\b/.exec(outbox.data[0]!.text)![1];
   const token = (await post('/api/customer/auth-by-mobile/confirm', { mobile, code })).data.token as string;
-  const cart = await post('/api/cart/add-or-update-item', { externalId: sku.externalId, regionId: 1, qty }, 'PUT');
+  const cart = await post(
+    '/api/cart/add-or-update-item',
+    { externalId: sku.externalId, regionId: 1, qty },
+    'PUT',
+  );
   const context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
     locale: 'ru-RU',
@@ -112,14 +124,20 @@ describe('checkout (issue 6)', () => {
     await eventually(() => radios.nth(1).isChecked()).toBe(true);
     const point = (await page.getByTestId('pickup-point').nth(1).locator('strong').textContent()) ?? '';
     await eventually(() => page.getByTestId('pickup-point').nth(1).textContent()).toMatch(/Пн–/);
-    await eventually(async () => tenge(await page.getByTestId('checkout-total').textContent())).toBe(sku.price * 2);
+    await eventually(async () => tenge(await page.getByTestId('checkout-total').textContent())).toBe(
+      sku.price * 2,
+    );
     await eventually(() => page.getByTestId('checkout-delivery').textContent()).toBe('бесплатно');
     await eventually(() => page.getByTestId('checkout-dates').textContent()).toMatch(/сегодня|завтра/);
     await page.locator('input[name="paymentId"][value="1"]').check();
     // A tampered page cannot set prices: the order is priced by the server.
     await page.evaluate(() => {
       const form = document.querySelector('form.checkout')!;
-      for (const [name, value] of [['price', '1'], ['amount', '1'], ['itemsAmount', '1']]) {
+      for (const [name, value] of [
+        ['price', '1'],
+        ['amount', '1'],
+        ['itemsAmount', '1'],
+      ]) {
         const input = document.createElement('input');
         input.type = 'hidden';
         input.name = name!;
@@ -133,7 +151,9 @@ describe('checkout (issue 6)', () => {
     await page.waitForURL(/\/Cart\/thankyou$/);
     const number = (await page.getByTestId('order-number').textContent()) ?? '';
     expect(number).toMatch(/^\d{6,15}$/);
-    await eventually(async () => tenge(await page.getByTestId('order-amount').textContent())).toBe(sku.price * 2);
+    await eventually(async () => tenge(await page.getByTestId('order-amount').textContent())).toBe(
+      sku.price * 2,
+    );
     await eventually(() => page.getByTestId('order-date').textContent()).toMatch(RUSSIAN_DATE);
     await eventually(() => page.locator('.thumbs img').count()).toBeGreaterThan(0);
     await eventually(() => page.locator('.thankyou').textContent()).toContain(point);
@@ -150,7 +170,9 @@ describe('checkout (issue 6)', () => {
     await eventually(() => card.getByTestId('order-status').textContent()).toBe('Принят');
     await card.getByRole('link').first().click();
     await page.waitForURL(new RegExp(`/personal/orders/details/${number}$`));
-    await eventually(() => page.getByTestId('payment-state').textContent()).toBe('Оплата при получении: наличными.');
+    await eventually(() => page.getByTestId('payment-state').textContent()).toBe(
+      'Оплата при получении: наличными.',
+    );
     await eventually(() => page.getByTestId('status-history').textContent()).toContain('Принят');
     await snap(page, 'checkout-03-order-details');
     expect(c.external).toEqual([]);
@@ -165,8 +187,12 @@ describe('checkout (issue 6)', () => {
     await page.getByText('Курьерская доставка').click();
     await eventually(() => page.locator('.courier-panel').isVisible()).toBe(true);
     await eventually(() => page.locator('.pickup-panel').isVisible()).toBe(false);
-    await eventually(async () => tenge(await page.getByTestId('checkout-delivery').textContent())).toBe(courierPrice);
-    await eventually(async () => tenge(await page.getByTestId('checkout-total').textContent())).toBe(sku.price + courierPrice);
+    await eventually(async () => tenge(await page.getByTestId('checkout-delivery').textContent())).toBe(
+      courierPrice,
+    );
+    await eventually(async () => tenge(await page.getByTestId('checkout-total').textContent())).toBe(
+      sku.price + courierPrice,
+    );
     await eventually(() => page.locator('.recipient').isVisible()).toBe(false);
     await page.getByLabel('Получатель другой человек').check();
     await eventually(() => page.locator('.recipient').isVisible()).toBe(true);
@@ -176,7 +202,9 @@ describe('checkout (issue 6)', () => {
     await eventually(() => page.locator('#street-error').textContent()).toBe('Укажите улицу или микрорайон');
     await eventually(() => page.locator('#building-error').textContent()).toBe('Укажите номер дома');
     await eventually(() => page.locator('#contactName-error').textContent()).toBe('Укажите имя получателя');
-    await eventually(() => page.locator('#contactPhone-error').textContent()).toBe('Укажите мобильный номер получателя, например +7 701 234 56 78');
+    await eventually(() => page.locator('#contactPhone-error').textContent()).toBe(
+      'Укажите мобильный номер получателя, например +7 701 234 56 78',
+    );
     await eventually(() => page.locator('input[name="street"]').getAttribute('aria-invalid')).toBe('true');
     await eventually(() => new URL(page.url()).pathname).toBe('/Cart/checkout');
     await snap(page, 'checkout-04-courier-errors');
@@ -191,20 +219,32 @@ describe('checkout (issue 6)', () => {
     await page.getByLabel('Мобильный телефон получателя').fill('8 701 555 66 77');
     await page.getByLabel('Электронная почта (необязательно) — пришлём чек и статус заказа').fill('asel@');
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
-    await eventually(() => page.locator('#email-error').textContent()).toBe('Проверьте адрес электронной почты, например aigerim@mail.kz');
-    await page.getByLabel('Электронная почта (необязательно) — пришлём чек и статус заказа').fill('asel@mail.kz');
+    await eventually(() => page.locator('#email-error').textContent()).toBe(
+      'Проверьте адрес электронной почты, например aigerim@mail.kz',
+    );
+    await page
+      .getByLabel('Электронная почта (необязательно) — пришлём чек и статус заказа')
+      .fill('asel@mail.kz');
     await eventually(() => page.locator('input[name="paymentId"][value="2"]').isChecked()).toBe(true);
     await snap(page, 'checkout-05-courier');
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
 
     await page.waitForURL(/\/Cart\/thankyou$/);
-    await eventually(async () => tenge(await page.getByTestId('order-amount').textContent())).toBe(sku.price + courierPrice);
-    await eventually(() => page.locator('.thankyou').textContent()).toContain('Доставка курьером: пр. Абая, 52, кв. 14');
+    await eventually(async () => tenge(await page.getByTestId('order-amount').textContent())).toBe(
+      sku.price + courierPrice,
+    );
+    await eventually(() => page.locator('.thankyou').textContent()).toContain(
+      'Доставка курьером: пр. Абая, 52, кв. 14',
+    );
     await eventually(() => page.getByTestId('order-dates').textContent()).toMatch(/^Доставим: /);
     const number = (await page.getByTestId('order-number').textContent()) ?? '';
     await page.goto(`${shop.url}/personal/orders/details/${number}`);
-    await eventually(() => page.locator('.order-details').textContent()).toContain('Получатель: Асель, +7 701 555 66 77');
-    await eventually(() => page.getByTestId('payment-state').textContent()).toBe('Оплата при получении: картой.');
+    await eventually(() => page.locator('.order-details').textContent()).toContain(
+      'Получатель: Асель, +7 701 555 66 77',
+    );
+    await eventually(() => page.getByTestId('payment-state').textContent()).toBe(
+      'Оплата при получении: картой.',
+    );
     await done(c);
   });
 
@@ -217,7 +257,9 @@ describe('checkout (issue 6)', () => {
     await page.locator('#street-error').waitFor();
     await eventually(() => page.locator('#street-error').textContent()).toBe('Укажите улицу или микрорайон');
     await eventually(() => page.locator('#building-error').textContent()).toBe('Укажите номер дома');
-    await eventually(() => page.getByTestId('checkout-alert').textContent()).toContain('Проверьте поля, отмеченные красным.');
+    await eventually(() => page.getByTestId('checkout-alert').textContent()).toContain(
+      'Проверьте поля, отмеченные красным.',
+    );
     // The choice made is kept.
     await eventually(() => page.locator('input[name="deliveryMethodId"][value="2"]').isChecked()).toBe(true);
     await snap(page, 'checkout-06-no-js-errors');
@@ -243,11 +285,19 @@ describe('checkout (issue 6)', () => {
     await page.getByLabel('Имя владельца карты').fill('AIGERIM SEITKALI');
     await page.getByRole('button', { name: /^Оплатить/ }).click();
 
-    await page.waitForURL((u) => u.pathname.startsWith('/personal/orders/details/') && u.searchParams.get('payment') === 'return');
-    await eventually(() => page.getByTestId('payment-banner').textContent()).toBe('Оплата прошла успешно. Спасибо!');
+    await page.waitForURL(
+      (u) => u.pathname.startsWith('/personal/orders/details/') && u.searchParams.get('payment') === 'return',
+    );
+    await eventually(() => page.getByTestId('payment-banner').textContent()).toBe(
+      'Оплата прошла успешно. Спасибо!',
+    );
     await eventually(() => page.getByTestId('order-status').first().textContent()).toBe('Оплачен');
-    await eventually(() => page.getByTestId('payment-state').textContent()).toMatch(/^Оплачен картой 440563\.\.\.5096/);
-    await eventually(() => page.getByTestId('status-history').textContent()).toMatch(/Ожидает оплаты.*Оплачен/);
+    await eventually(() => page.getByTestId('payment-state').textContent()).toMatch(
+      /^Оплачен картой 440563\.\.\.5096/,
+    );
+    await eventually(() => page.getByTestId('status-history').textContent()).toMatch(
+      /Ожидает оплаты.*Оплачен/,
+    );
     await eventually(() => page.getByTestId('pay-button').count()).toBe(0);
     await snap(page, 'checkout-08-paid');
     await done(c);
@@ -282,7 +332,9 @@ describe('checkout (issue 6)', () => {
     await page.getByRole('button', { name: /^Оплатить/ }).click();
     await page.waitForURL((u) => u.searchParams.get('payment') === 'return');
     await eventually(() => page.getByTestId('order-status').first().textContent()).toBe('Оплачен');
-    await eventually(() => page.getByTestId('payment-state').textContent()).toMatch(/^Оплачен картой 552204\.\.\.6736/);
+    await eventually(() => page.getByTestId('payment-state').textContent()).toMatch(
+      /^Оплачен картой 552204\.\.\.6736/,
+    );
     await done(c);
   });
 
@@ -298,7 +350,14 @@ describe('checkout (issue 6)', () => {
       return ((await res.json()) as { data: Record<string, unknown> }).data;
     };
     const { order } = (await api('/api/order/create', {
-      order: { cartUuid: c.cartUuid, regionId: 1, deliveryMethodId: 1, paymentId: 3, pickupPointId: 1, idempotencyKey: crypto.randomUUID() },
+      order: {
+        cartUuid: c.cartUuid,
+        regionId: 1,
+        deliveryMethodId: 1,
+        paymentId: 3,
+        pickupPointId: 1,
+        idempotencyKey: crypto.randomUUID(),
+      },
     })) as { order: { number: string } };
     const auth = await api('/api/payment/halyk/auth', { orderNumber: order.number });
     const { page } = c;
@@ -310,10 +369,11 @@ describe('checkout (issue 6)', () => {
           el.src = scriptUrl as string;
           el.onerror = () => reject(new Error('payment-api.js did not load'));
           el.onload = () =>
-            (window as unknown as { halyk: { showPaymentWidget(p: unknown, cb: (r: { success: boolean }) => void): void } }).halyk.showPaymentWidget(
-              payment,
-              resolve,
-            );
+            (
+              window as unknown as {
+                halyk: { showPaymentWidget(p: unknown, cb: (r: { success: boolean }) => void): void };
+              }
+            ).halyk.showPaymentWidget(payment, resolve);
           document.head.appendChild(el);
         }),
       auth,

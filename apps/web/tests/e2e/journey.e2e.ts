@@ -35,7 +35,11 @@ describe('main shopping journey (issue: the shop end to end)', () => {
     await snap(page, '02-category');
 
     // A product in stock in the current city (Алматы).
-    await page.locator('article.card', { has: page.locator('.stock--in') }).first().locator('a').click();
+    await page
+      .locator('article.card', { has: page.locator('.stock--in') })
+      .first()
+      .locator('a')
+      .click();
     await page.locator('.product h1').waitFor();
     await eventually(() => new URL(page.url()).pathname).toMatch(/^\/product\//);
     const productName = await page.locator('h1').textContent();

@@ -87,4 +87,6 @@ export const RU_FEEDBACK = {
 };
 
 /** The shape every language's catalogue of reviews and questions has (plural forms per the language's own rules). */
-export type FeedbackMessages = Omit<typeof RU_FEEDBACK, 'count'> & { count: Record<'reviews' | 'questions', PluralForms> };
+export type FeedbackMessages = Omit<typeof RU_FEEDBACK, 'count'> & {
+  count: Record<'reviews' | 'questions', PluralForms>;
+};

@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  const stamps = <T extends { addColumn: (n: string, t: 'text', b: (c: any) => any) => T }>(t: T) => // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const stamps = <T extends { addColumn: (n: string, t: 'text', b: (c: any) => any) => T }>(t: T) =>
     t.addColumn('created_at', 'text', (c) => c.notNull()).addColumn('updated_at', 'text', (c) => c.notNull());
 
   await stamps(
@@ -83,7 +84,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('is_active', 'integer', (c) => c.notNull())
       .addCheckConstraint('product_original_price_check', sql`original_price >= price`),
   ).execute();
-  await db.schema.createIndex('product_category_idx').on('product').columns(['category_id', 'is_active']).execute();
+  await db.schema
+    .createIndex('product_category_idx')
+    .on('product')
+    .columns(['category_id', 'is_active'])
+    .execute();
   await db.schema.createIndex('product_gender_idx').on('product').columns(['gender', 'kind']).execute();
   await db.schema.createIndex('product_model_idx').on('product').column('model_code').execute();
 
@@ -98,7 +103,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('height', 'integer', (c) => c.notNull())
       .addColumn('alt', 'text', (c) => c.notNull()),
   ).execute();
-  await db.schema.createIndex('product_image_product_idx').on('product_image').columns(['product_id', 'position']).execute();
+  await db.schema
+    .createIndex('product_image_product_idx')
+    .on('product_image')
+    .columns(['product_id', 'position'])
+    .execute();
 
   await stamps(
     db.schema
@@ -145,7 +154,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('absolute_expires_at', 'text', (c) => c.notNull())
       .addColumn('revoked_at', 'text'),
   ).execute();
-  await db.schema.createIndex('customer_token_customer_idx').on('customer_token').column('customer_id').execute();
+  await db.schema
+    .createIndex('customer_token_customer_idx')
+    .on('customer_token')
+    .column('customer_id')
+    .execute();
 
   await stamps(
     db.schema
@@ -159,7 +172,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('consumed_at', 'text')
       .addColumn('client_ip', 'text'),
   ).execute();
-  await db.schema.createIndex('one_time_code_mobile_idx').on('one_time_code').columns(['mobile', 'purpose', 'created_at']).execute();
+  await db.schema
+    .createIndex('one_time_code_mobile_idx')
+    .on('one_time_code')
+    .columns(['mobile', 'purpose', 'created_at'])
+    .execute();
 
   await stamps(
     db.schema
@@ -171,7 +188,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('status', 'text', (c) => c.notNull())
       .addColumn('provider_message_id', 'text'),
   ).execute();
-  await db.schema.createIndex('sms_message_mobile_idx').on('sms_message').columns(['mobile', 'created_at']).execute();
+  await db.schema
+    .createIndex('sms_message_mobile_idx')
+    .on('sms_message')
+    .columns(['mobile', 'created_at'])
+    .execute();
 
   await stamps(
     db.schema
@@ -219,7 +240,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('request_hash', 'text', (c) => c.notNull())
       .addUniqueConstraint('order_idempotency_uq', ['customer_id', 'idempotency_key']),
   ).execute();
-  await db.schema.createIndex('order_customer_idx').on('order').columns(['customer_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('order_customer_idx')
+    .on('order')
+    .columns(['customer_id', 'created_at'])
+    .execute();
 
   await stamps(
     db.schema
@@ -253,8 +278,23 @@ export async function up(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
-    'counter', 'order_line', 'order', 'cart_item', 'cart', 'sms_message', 'one_time_code', 'customer_token',
-    'customer', 'stock', 'sku', 'product_image', 'product', 'category', 'brand', 'pickup_point', 'city',
+    'counter',
+    'order_line',
+    'order',
+    'cart_item',
+    'cart',
+    'sms_message',
+    'one_time_code',
+    'customer_token',
+    'customer',
+    'stock',
+    'sku',
+    'product_image',
+    'product',
+    'category',
+    'brand',
+    'pickup_point',
+    'city',
   ]) {
     await db.schema.dropTable(t).execute();
   }

@@ -23,9 +23,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('merged_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
-    .addCheckConstraint('wishlist_not_merged_into_itself', sql`merged_into_id is null or merged_into_id <> id`)
+    .addCheckConstraint(
+      'wishlist_not_merged_into_itself',
+      sql`merged_into_id is null or merged_into_id <> id`,
+    )
     .execute();
-  await db.schema.createIndex('wishlist_customer_idx').on('wishlist').columns(['customer_id', 'updated_at']).execute();
+  await db.schema
+    .createIndex('wishlist_customer_idx')
+    .on('wishlist')
+    .columns(['customer_id', 'updated_at'])
+    .execute();
 
   await db.schema
     .createTable('wishlist_item')

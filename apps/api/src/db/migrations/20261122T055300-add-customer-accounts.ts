@@ -22,9 +22,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('sms_send_mobile_seq_idx').on('sms_send').columns(['mobile', 'seq']).unique().execute();
-  await db.schema.createIndex('sms_send_mobile_idx').on('sms_send').columns(['mobile', 'created_at']).execute();
-  await db.schema.createIndex('sms_send_ip_idx').on('sms_send').columns(['client_ip', 'created_at']).execute();
+  await db.schema
+    .createIndex('sms_send_mobile_seq_idx')
+    .on('sms_send')
+    .columns(['mobile', 'seq'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('sms_send_mobile_idx')
+    .on('sms_send')
+    .columns(['mobile', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('sms_send_ip_idx')
+    .on('sms_send')
+    .columns(['client_ip', 'created_at'])
+    .execute();
   await db.schema.createIndex('sms_send_created_idx').on('sms_send').column('created_at').execute();
 
   await db.schema

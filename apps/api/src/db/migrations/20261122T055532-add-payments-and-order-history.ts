@@ -53,7 +53,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addCheckConstraint('payment_refund_within_amount', sql`refunded_amount <= amount`)
     .execute();
-  await db.schema.createIndex('payment_status_idx').on('payment').columns(['status', 'last_checked_at']).execute();
+  await db.schema
+    .createIndex('payment_status_idx')
+    .on('payment')
+    .columns(['status', 'last_checked_at'])
+    .execute();
 
   await db.schema
     .createTable('payment_event')

@@ -14,7 +14,16 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // - `banner`: banners by slot (spec §9).
 
 /** Catalogue tables whose every change bumps `catalog_version` (stock is handled by its summary trigger). */
-const VERSIONED = ['city', 'brand', 'category', 'product', 'product_image', 'sku', 'banner', 'product_search_term'];
+const VERSIONED = [
+  'city',
+  'brand',
+  'category',
+  'product',
+  'product_image',
+  'sku',
+  'banner',
+  'product_search_term',
+];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
@@ -27,7 +36,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('quantity', 'integer', (c) => c.notNull().check(sql`quantity >= 0`))
     .addPrimaryKeyConstraint('product_stock_pk', ['product_id', 'city_id'])
     .execute();
-  await db.schema.alterTable('product').addColumn('stock_global', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('product')
+    .addColumn('stock_global', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.createIndex('product_price_idx').on('product').columns(['is_active', 'price']).execute();
   await db.schema.createIndex('product_brand_idx').on('product').columns(['brand_id', 'is_active']).execute();
   await db.schema.createIndex('sku_size_idx').on('sku').columns(['size', 'product_id']).execute();
@@ -37,7 +49,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     select sku.product_id, stock.city_id, sum(stock.quantity) from stock join sku on sku.id = stock.sku_id
     group by sku.product_id, stock.city_id`.execute(db);
   await sql`update product set stock_global = coalesce((select sum(ps.quantity) from product_stock ps
-    join city c on c.id = ps.city_id where ps.product_id = product.id and c.visible_for_customers = 1), 0)`.execute(db);
+    join city c on c.id = ps.city_id where ps.product_id = product.id and c.visible_for_customers = 1), 0)`.execute(
+    db,
+  );
 
   await db.insertInto('counter').values({ name: 'catalog_version', value: 1 }).execute();
 
@@ -48,7 +62,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('weight', 'integer', (c) => c.notNull().check(sql`weight > 0`))
     .addPrimaryKeyConstraint('product_search_term_pk', ['term', 'product_id'])
     .execute();
-  await db.schema.createIndex('product_search_term_product_idx').on('product_search_term').column('product_id').execute();
+  await db.schema
+    .createIndex('product_search_term_product_idx')
+    .on('product_search_term')
+    .column('product_id')
+    .execute();
 
   await db.schema
     .createTable('banner')
@@ -70,7 +88,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('banner_slot_idx').on('banner').columns(['slot', 'is_active', 'position']).execute();
+  await db.schema
+    .createIndex('banner_slot_idx')
+    .on('banner')
+    .columns(['slot', 'is_active', 'position'])
+    .execute();
 
   if (postgres) await postgresTriggers(db);
   else await sqliteTriggers(db);
@@ -106,7 +128,9 @@ async function sqliteTriggers(db: Kysely<any>): Promise<void> {
   ];
   for (const table of VERSIONED)
     for (const event of ['insert', 'update', 'delete'])
-      statements.push(`create trigger ${table}_version_${event} after ${event} on ${table} begin ${bump}; end`);
+      statements.push(
+        `create trigger ${table}_version_${event} after ${event} on ${table} begin ${bump}; end`,
+      );
   for (const s of statements) await sql.raw(s).execute(db);
 }
 
@@ -155,12 +179,20 @@ async function postgresTriggers(db: Kysely<any>): Promise<void> {
     )
     .execute(db);
   await sql
-    .raw(`create trigger city_visibility after update of visible_for_customers on city for each row execute function city_visibility()`)
+    .raw(
+      `create trigger city_visibility after update of visible_for_customers on city for each row execute function city_visibility()`,
+    )
     .execute(db);
-  await sql.raw(`create function catalog_version_bump() returns trigger language plpgsql as $$ begin ${bump}; return null; end $$`).execute(db);
+  await sql
+    .raw(
+      `create function catalog_version_bump() returns trigger language plpgsql as $$ begin ${bump}; return null; end $$`,
+    )
+    .execute(db);
   for (const table of VERSIONED)
     await sql
-      .raw(`create trigger ${table}_version after insert or update or delete on ${table} for each statement execute function catalog_version_bump()`)
+      .raw(
+        `create trigger ${table}_version after insert or update or delete on ${table} for each statement execute function catalog_version_bump()`,
+      )
       .execute(db);
 }
 
@@ -171,11 +203,18 @@ export async function down(db: Kysely<any>): Promise<void> {
     for (const table of VERSIONED) await sql.raw(`drop trigger ${table}_version on ${table}`).execute(db);
     await sql.raw('drop trigger stock_summary on stock').execute(db);
     await sql.raw('drop trigger city_visibility on city').execute(db);
-    for (const fn of ['stock_summary', 'city_visibility', 'catalog_version_bump']) await sql.raw(`drop function ${fn}()`).execute(db);
+    for (const fn of ['stock_summary', 'city_visibility', 'catalog_version_bump'])
+      await sql.raw(`drop function ${fn}()`).execute(db);
   } else {
     for (const table of VERSIONED)
-      for (const event of ['insert', 'update', 'delete']) await sql.raw(`drop trigger ${table}_version_${event}`).execute(db);
-    for (const t of ['stock_summary_insert', 'stock_summary_delete', 'stock_summary_update', 'city_visibility_update'])
+      for (const event of ['insert', 'update', 'delete'])
+        await sql.raw(`drop trigger ${table}_version_${event}`).execute(db);
+    for (const t of [
+      'stock_summary_insert',
+      'stock_summary_delete',
+      'stock_summary_update',
+      'city_visibility_update',
+    ])
       await sql.raw(`drop trigger ${t}`).execute(db);
   }
   await db.schema.dropTable('banner').execute();

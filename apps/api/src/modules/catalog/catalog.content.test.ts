@@ -29,18 +29,33 @@ afterAll(async () => {
 
 async function get<T = unknown>(url: string) {
   const res = await t.app.inject({ method: 'GET', url });
-  return { status: res.statusCode, body: res.json() as { data: T } & { code?: number; errors?: Record<string, string[]> }, res };
+  return {
+    status: res.statusCode,
+    body: res.json() as { data: T } & { code?: number; errors?: Record<string, string[]> },
+    res,
+  };
 }
 
 describe('GET /api/catalog/brands', () => {
   it('lists every brand by name with country, description and its number of active products', async () => {
     const { status, body } = await get<BrandDetails[]>('/api/catalog/brands');
     expect(status).toBe(200);
-    expect(body.data).toHaveLength(await t.db.selectFrom('brand').select('id').execute().then((r) => r.length));
+    expect(body.data).toHaveLength(
+      await t.db
+        .selectFrom('brand')
+        .select('id')
+        .execute()
+        .then((r) => r.length),
+    );
     const names = body.data.map((b) => b.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     const dala = body.data.find((b) => b.slug === 'dala-denim')!;
-    const count = await t.db.selectFrom('product').select('id').where('brand_id', '=', dala.id).where('is_active', '=', 1).execute();
+    const count = await t.db
+      .selectFrom('product')
+      .select('id')
+      .where('brand_id', '=', dala.id)
+      .where('is_active', '=', 1)
+      .execute();
     expect(dala).toMatchObject({ name: 'Dala Denim', country: 'Казахстан', productCount: count.length });
     expect(dala.description.length).toBeGreaterThan(20);
   });
@@ -58,7 +73,12 @@ describe('GET /api/catalog/category-tree', () => {
       expect(node.categories.every((c) => c.gender === node.gender)).toBe(true);
     }
     const jeans = body.data[0]!.categories[0]!;
-    const n = await t.db.selectFrom('product').select('id').where('category_id', '=', jeans.id).where('is_active', '=', 1).execute();
+    const n = await t.db
+      .selectFrom('product')
+      .select('id')
+      .where('category_id', '=', jeans.id)
+      .where('is_active', '=', 1)
+      .execute();
     expect(jeans).toMatchObject({ slug: 'zhenskie-dzhinsy', productCount: n.length });
     const men = await get<CategoryTreeNode[]>('/api/catalog/category-tree?gender=1');
     expect(men.body.data.map((n) => n.slug)).toEqual(['muzhchiny']);
@@ -80,19 +100,37 @@ describe('GET /api/catalog/banners', () => {
     expect(desktop!.title).toBe(mobile!.title);
     expect(desktop!.image).toMatchObject({ width: 1920, height: 720 });
     expect(desktop!.image.srcSet.split(', ')).toHaveLength(5);
-    expect(mobile!.image).toMatchObject({ width: 720, height: 900, src: expect.stringMatching(/^\/media\/banners\/\d+\/720\.webp$/) });
+    expect(mobile!.image).toMatchObject({
+      width: 720,
+      height: 900,
+      src: expect.stringMatching(/^\/media\/banners\/\d+\/720\.webp$/),
+    });
     expect(desktop!.href.startsWith('/')).toBe(true);
   });
 
   it('has banners in every slot of spec §9, four in four-large-banners', async () => {
-    const { body } = await get<Banner[]>(`/api/catalog/banners?${BANNER_SLOTS.map((s) => `slot=${s}`).join('&')}`);
-    for (const slot of BANNER_SLOTS) expect(body.data.some((b) => b.slot === slot), slot).toBe(true);
+    const { body } = await get<Banner[]>(
+      `/api/catalog/banners?${BANNER_SLOTS.map((s) => `slot=${s}`).join('&')}`,
+    );
+    for (const slot of BANNER_SLOTS)
+      expect(
+        body.data.some((b) => b.slot === slot),
+        slot,
+      ).toBe(true);
     expect(body.data.filter((b) => b.slot === 'four-large-banners')).toHaveLength(4);
   });
 
   it('shows a banner only within its dates and while active', async () => {
-    await t.db.updateTable('banner').set({ ends_at: '2026-11-20T09:00:00.000Z' }).where('id', '=', 1).execute();
-    await t.db.updateTable('banner').set({ starts_at: '2026-11-21T00:00:00.000Z' }).where('id', '=', 2).execute();
+    await t.db
+      .updateTable('banner')
+      .set({ ends_at: '2026-11-20T09:00:00.000Z' })
+      .where('id', '=', 1)
+      .execute();
+    await t.db
+      .updateTable('banner')
+      .set({ starts_at: '2026-11-21T00:00:00.000Z' })
+      .where('id', '=', 2)
+      .execute();
     await t.db.updateTable('banner').set({ is_active: 0 }).where('id', '=', 3).execute();
     const { body } = await get<Banner[]>('/api/catalog/banners?slot=four-large-banners');
     expect(body.data.map((b) => b.id)).toEqual([4]);
@@ -109,7 +147,9 @@ describe('GET /api/catalog/banners', () => {
 
 describe('GET /api/catalog/products/by-ids', () => {
   it('answers cards in the order given, leaving out unknown ids and repeats', async () => {
-    const { status, body } = await get<ProductCard[]>('/api/catalog/products/by-ids?ids=12,3,99999,7,3&cityId=1');
+    const { status, body } = await get<ProductCard[]>(
+      '/api/catalog/products/by-ids?ids=12,3,99999,7,3&cityId=1',
+    );
     expect(status).toBe(200);
     expect(body.data.map((c) => c.id)).toEqual([12, 3, 7]);
     expect(body.data.every((c) => typeof c.stockState === 'string')).toBe(true);
@@ -118,7 +158,13 @@ describe('GET /api/catalog/products/by-ids', () => {
   it('rejects bad ids, too many ids and an unknown city', async () => {
     expect((await get('/api/catalog/products/by-ids?ids=abc')).status).toBe(400);
     expect((await get('/api/catalog/products/by-ids?ids=0')).status).toBe(400);
-    expect((await get(`/api/catalog/products/by-ids?ids=${Array.from({ length: 121 }, (_, i) => i + 1).join(',')}`)).status).toBe(400);
+    expect(
+      (
+        await get(
+          `/api/catalog/products/by-ids?ids=${Array.from({ length: 121 }, (_, i) => i + 1).join(',')}`,
+        )
+      ).status,
+    ).toBe(400);
     expect((await get('/api/catalog/products/by-ids')).status).toBe(400);
     const city = await get('/api/catalog/products/by-ids?ids=1&cityId=999');
     expect(city.status).toBe(404);
@@ -128,7 +174,11 @@ describe('GET /api/catalog/products/by-ids', () => {
 
 describe('GET /api/catalog/product/:slug and its sliders', () => {
   it('links the size guide and names the colour slug', async () => {
-    const p = await t.db.selectFrom('product').select(['slug', 'colour_name']).where('colour_name', '=', 'чёрный').executeTakeFirstOrThrow();
+    const p = await t.db
+      .selectFrom('product')
+      .select(['slug', 'colour_name'])
+      .where('colour_name', '=', 'чёрный')
+      .executeTakeFirstOrThrow();
     const { body } = await get<Product>(`/api/catalog/product/${p.slug}`);
     expect(body.data.sizeGuideUrl).toBe('/info/razmer');
     expect(body.data.colourSlug).toBe('chernyy');
@@ -141,13 +191,17 @@ describe('GET /api/catalog/product/:slug and its sliders', () => {
     const { similar, sameBrand } = body.data;
     expect(similar.length).toBeGreaterThan(0);
     expect(similar.length).toBeLessThanOrEqual(12);
-    const rows = await t.db.selectFrom('product').select(['id', 'model_code', 'category_id', 'brand_id']).execute();
+    const rows = await t.db
+      .selectFrom('product')
+      .select(['id', 'model_code', 'category_id', 'brand_id'])
+      .execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const c of similar) expect(byId.get(c.id)).toMatchObject({ category_id: p.category_id });
     for (const c of sameBrand) expect(byId.get(c.id)).toMatchObject({ brand_id: p.brand_id });
     for (const c of [...similar, ...sameBrand]) expect(byId.get(c.id)!.model_code).not.toBe(p.model_code);
     // In stock in the city first.
-    const rank = (c: ProductCard) => (c.stockState === StockState.inStock ? 0 : c.stockState === StockState.otherCity ? 1 : 2);
+    const rank = (c: ProductCard) =>
+      c.stockState === StockState.inStock ? 0 : c.stockState === StockState.otherCity ? 1 : 2;
     expect(similar.map(rank)).toEqual([...similar.map(rank)].sort());
     expect((await get('/api/catalog/product/no-such-product/related')).status).toBe(404);
   });
@@ -160,7 +214,11 @@ describe('pictures drawn on demand (media)', () => {
     const first = await t.app.inject({ url: '/media/products/40-1/360.webp' });
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('image/webp');
-    expect(await sharp(first.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 360, height: 480 });
+    expect(await sharp(first.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 360,
+      height: 480,
+    });
     expect(fs.existsSync(masterFile(dir, 'products/40-1'))).toBe(true);
     const again = await t.app.inject({ url: '/media/products/40-1/360.webp' });
     expect(again.headers['x-media-cache']).toBe('hit');
@@ -171,7 +229,12 @@ describe('pictures drawn on demand (media)', () => {
     expect(res.statusCode).toBe(200);
     const meta = await sharp(res.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 720, height: 270 });
-    for (const url of ['/media/banners/999/720.webp', '/media/banners/5/800.webp', '/media/banners/x/720.webp', '/media/banners/05/720.webp']) {
+    for (const url of [
+      '/media/banners/999/720.webp',
+      '/media/banners/5/800.webp',
+      '/media/banners/x/720.webp',
+      '/media/banners/05/720.webp',
+    ]) {
       const r = await t.app.inject({ url });
       expect(r.statusCode, url).toBe(404);
       expect(r.json()).toMatchObject({ code: ErrorCode.notFound });

@@ -43,7 +43,15 @@ async function products() {
     .selectFrom('product as p')
     .innerJoin('brand as b', 'b.id', 'p.brand_id')
     .innerJoin('category as c', 'c.id', 'p.category_id')
-    .select(['p.id', 'p.price', 'p.original_price', 'p.colour_name', 'p.gender', 'b.slug as brand', 'c.slug as category'])
+    .select([
+      'p.id',
+      'p.price',
+      'p.original_price',
+      'p.colour_name',
+      'p.gender',
+      'b.slug as brand',
+      'c.slug as category',
+    ])
     .where('p.is_active', '=', 1)
     .execute();
   const skus = await t.db.selectFrom('sku').select(['id', 'product_id', 'size']).execute();
@@ -52,7 +60,11 @@ async function products() {
 
 /** Units per SKU in one city. */
 async function skuUnits(cityId: number) {
-  const rows = await t.db.selectFrom('stock').select(['sku_id', 'quantity']).where('city_id', '=', cityId).execute();
+  const rows = await t.db
+    .selectFrom('stock')
+    .select(['sku_id', 'quantity'])
+    .where('city_id', '=', cityId)
+    .execute();
   return new Map(rows.map((r) => [r.sku_id, r.quantity]));
 }
 
@@ -62,11 +74,15 @@ describe('GET /api/catalog/products — filters', () => {
   it('filters by brand (several brands are alternatives) and counts brands over the other filters', async () => {
     const ps = await products();
     const { items, list } = await all('category=zhenskie-dzhinsy&brand=dala-denim&brand=hanse-denim');
-    const expected = ps.filter((p) => p.category === 'zhenskie-dzhinsy' && ['dala-denim', 'hanse-denim'].includes(p.brand));
+    const expected = ps.filter(
+      (p) => p.category === 'zhenskie-dzhinsy' && ['dala-denim', 'hanse-denim'].includes(p.brand),
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(ids(items)).toEqual(ids(expected));
     // The same list with the comma form.
-    expect(ids((await all('category=zhenskie-dzhinsy&brand=hanse-denim,dala-denim')).items)).toEqual(ids(expected));
+    expect(ids((await all('category=zhenskie-dzhinsy&brand=hanse-denim,dala-denim')).items)).toEqual(
+      ids(expected),
+    );
     // Brand counts leave the brand filter out: every brand of the category, with its count.
     const inCategory = ps.filter((p) => p.category === 'zhenskie-dzhinsy');
     for (const facet of list.facets.brands)
@@ -77,7 +93,9 @@ describe('GET /api/catalog/products — filters', () => {
   it('filters by size and lists sizes in size order with their counts', async () => {
     const ps = await products();
     const { items, list } = await all('category=zhenskaya-odezhda&size=M');
-    const expected = ps.filter((p) => p.category === 'zhenskaya-odezhda' && p.sizes.some((s) => s.size === 'M'));
+    const expected = ps.filter(
+      (p) => p.category === 'zhenskaya-odezhda' && p.sizes.some((s) => s.size === 'M'),
+    );
     expect(ids(items)).toEqual(ids(expected));
     const labels = list.facets.sizes.map((s) => s.size);
     expect(labels.indexOf('XS')).toBeLessThan(labels.indexOf('S'));
@@ -105,7 +123,9 @@ describe('GET /api/catalog/products — filters', () => {
     expect(ids(items)).toEqual(ids(ps.filter((p) => p.price >= lo && p.price <= hi)));
     expect(items.every((i) => i.price >= lo && i.price <= hi)).toBe(true);
     expect(list.facets.price).toEqual({ min: prices[0], max: prices.at(-1) });
-    expect((await all(`category=muzhskaya-verhnyaya-odezhda&priceMin=${prices.at(-1)! + 1}`)).items).toEqual([]);
+    expect((await all(`category=muzhskaya-verhnyaya-odezhda&priceMin=${prices.at(-1)! + 1}`)).items).toEqual(
+      [],
+    );
   });
 
   it('shows only discounted products with discount=1, and counts them', async () => {
@@ -141,7 +161,11 @@ describe('GET /api/catalog/products — filters', () => {
   });
 
   it('finds nothing in stock in a city hidden from customers (spec §4)', async () => {
-    const hidden = await t.db.selectFrom('city').select('id').where('visible_for_customers', '=', 0).executeTakeFirstOrThrow();
+    const hidden = await t.db
+      .selectFrom('city')
+      .select('id')
+      .where('visible_for_customers', '=', 0)
+      .executeTakeFirstOrThrow();
     const res = await get<ProductList>(`/api/catalog/products?inStock=1&cityId=${hidden.id}`);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ total: 0, items: [], pageCount: 0 });
@@ -152,14 +176,19 @@ describe('GET /api/catalog/products — filters', () => {
 
   it('combines filters: all must hold; categorySlug narrows a list to categories and counts categories', async () => {
     const ps = await products();
-    const { items, list } = await all('gender=1&categorySlug=muzhskie-bryuki,muzhskie-dzhinsy&discount=1&priceMax=30000');
+    const { items, list } = await all(
+      'gender=1&categorySlug=muzhskie-bryuki,muzhskie-dzhinsy&discount=1&priceMax=30000',
+    );
     const expected = ps.filter(
       (p) =>
-        ['muzhskie-bryuki', 'muzhskie-dzhinsy'].includes(p.category) && p.original_price > p.price && p.price <= 30000,
+        ['muzhskie-bryuki', 'muzhskie-dzhinsy'].includes(p.category) &&
+        p.original_price > p.price &&
+        p.price <= 30000,
     );
     expect(ids(items)).toEqual(ids(expected));
     const men = ps.filter((p) => p.gender === 1 && p.original_price > p.price && p.price <= 30000);
-    for (const c of list.facets.categories) expect(c.count, c.slug).toBe(men.filter((p) => p.category === c.slug).length);
+    for (const c of list.facets.categories)
+      expect(c.count, c.slug).toBe(men.filter((p) => p.category === c.slug).length);
     expect(list.facets.categories.map((c) => c.slug)).toContain('muzhskaya-odezhda');
   });
 
@@ -175,7 +204,9 @@ describe('GET /api/catalog/products — page sizes and bounds', () => {
     for (const size of [15, 60]) {
       const seen: number[] = [];
       for (let page = 1; page <= Math.ceil(order.length / size); page++) {
-        const res = await get<ProductList>(`/api/catalog/products?category=zhenskaya-odezhda&sort=price-asc&pageSize=${size}&page=${page}`);
+        const res = await get<ProductList>(
+          `/api/catalog/products?category=zhenskaya-odezhda&sort=price-asc&pageSize=${size}&page=${page}`,
+        );
         expect(res.body.data.items.length).toBeLessThanOrEqual(size);
         expect(res.body.data.pageCount).toBe(Math.ceil(order.length / size));
         seen.push(...res.body.data.items.map((i) => i.id));
@@ -204,7 +235,10 @@ describe('GET /api/catalog/products — page sizes and bounds', () => {
       const res = await get(`/api/catalog/products?${query}`);
       expect(res.status, query).toBe(status);
       expect(res.body.code, query).toBe(ErrorCode.validation);
-      expect(Object.keys(res.body.errors ?? {}).some((k) => k === field || k.startsWith(`${field}.`)), query).toBe(true);
+      expect(
+        Object.keys(res.body.errors ?? {}).some((k) => k === field || k.startsWith(`${field}.`)),
+        query,
+      ).toBe(true);
     }
     const unknownCategory = await get('/api/catalog/products?category=no-such-category');
     expect(unknownCategory.status).toBe(404);
@@ -275,8 +309,19 @@ describe('search (q): names, brands, categories and colours in any Russian word 
   });
 
   it('finds by brand, also typed with a slip or on the wrong keyboard layout', async () => {
-    const brand = await t.db.selectFrom('brand').select('id').where('slug', '=', 'dala-denim').executeTakeFirstOrThrow();
-    const expected = (await t.db.selectFrom('product').select('id').where('brand_id', '=', brand.id).where('is_active', '=', 1).execute())
+    const brand = await t.db
+      .selectFrom('brand')
+      .select('id')
+      .where('slug', '=', 'dala-denim')
+      .executeTakeFirstOrThrow();
+    const expected = (
+      await t.db
+        .selectFrom('product')
+        .select('id')
+        .where('brand_id', '=', brand.id)
+        .where('is_active', '=', 1)
+        .execute()
+    )
       .map((r) => r.id)
       .sort((a, b) => a - b);
     expect(ids(await search('dala denim'))).toEqual(expected);
@@ -296,7 +341,9 @@ describe('search (q): names, brands, categories and colours in any Russian word 
 
 describe('stock summary and cache follow every stock change', () => {
   it('a product sold out in the city moves from «В наличии» and out of inStock, at once', async () => {
-    const list = await get<ProductList>('/api/catalog/products?category=zhenskie-bryuki&sort=regional-availability&pageSize=15');
+    const list = await get<ProductList>(
+      '/api/catalog/products?category=zhenskie-bryuki&sort=regional-availability&pageSize=15',
+    );
     const top = list.body.data.items[0]!;
     expect(top.stockState).toBe(StockState.inStock);
     const skus = await t.db.selectFrom('sku').select('id').where('product_id', '=', top.id).execute();
@@ -304,7 +351,11 @@ describe('stock summary and cache follow every stock change', () => {
       .updateTable('stock')
       .set({ quantity: 0 })
       .where('city_id', '=', 1)
-      .where('sku_id', 'in', skus.map((s) => s.id))
+      .where(
+        'sku_id',
+        'in',
+        skus.map((s) => s.id),
+      )
       .execute();
     const after = await all('category=zhenskie-bryuki&sort=regional-availability');
     const card = after.items.find((i) => i.id === top.id)!;
@@ -316,13 +367,22 @@ describe('stock summary and cache follow every stock change', () => {
   });
 
   it('keeps product_stock and stock_global equal to the SKU stock after inserts, updates and deletes', async () => {
-    const sku = await t.db.selectFrom('sku').select(['id', 'product_id']).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const sku = await t.db
+      .selectFrom('sku')
+      .select(['id', 'product_id'])
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await t.db.deleteFrom('stock').where('sku_id', '=', sku.id).where('city_id', '=', 2).execute();
     await t.db
       .insertInto('stock')
       .values({ sku_id: sku.id, city_id: 2, quantity: 7, created_at: 'x', updated_at: 'x' })
       .execute();
-    await t.db.updateTable('stock').set((eb) => ({ quantity: eb('quantity', '+', 3) })).where('sku_id', '=', sku.id).execute();
+    await t.db
+      .updateTable('stock')
+      .set((eb) => ({ quantity: eb('quantity', '+', 3) }))
+      .where('sku_id', '=', sku.id)
+      .execute();
     const perCity = await t.db
       .selectFrom('stock')
       .innerJoin('sku', 'sku.id', 'stock.sku_id')
@@ -348,13 +408,30 @@ describe('stock summary and cache follow every stock change', () => {
   });
 
   it('recounts global stock when a city is hidden from customers', async () => {
-    const product = await t.db.selectFrom('product_stock').select(['product_id', 'quantity']).where('city_id', '=', 3).where('quantity', '>', 0).executeTakeFirstOrThrow();
-    const before = await t.db.selectFrom('product').select('stock_global').where('id', '=', product.product_id).executeTakeFirstOrThrow();
+    const product = await t.db
+      .selectFrom('product_stock')
+      .select(['product_id', 'quantity'])
+      .where('city_id', '=', 3)
+      .where('quantity', '>', 0)
+      .executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('product')
+      .select('stock_global')
+      .where('id', '=', product.product_id)
+      .executeTakeFirstOrThrow();
     await t.db.updateTable('city').set({ visible_for_customers: 0 }).where('id', '=', 3).execute();
-    const hidden = await t.db.selectFrom('product').select('stock_global').where('id', '=', product.product_id).executeTakeFirstOrThrow();
+    const hidden = await t.db
+      .selectFrom('product')
+      .select('stock_global')
+      .where('id', '=', product.product_id)
+      .executeTakeFirstOrThrow();
     expect(hidden.stock_global).toBe(before.stock_global - product.quantity);
     await t.db.updateTable('city').set({ visible_for_customers: 1 }).where('id', '=', 3).execute();
-    const back = await t.db.selectFrom('product').select('stock_global').where('id', '=', product.product_id).executeTakeFirstOrThrow();
+    const back = await t.db
+      .selectFrom('product')
+      .select('stock_global')
+      .where('id', '=', product.product_id)
+      .executeTakeFirstOrThrow();
     expect(back.stock_global).toBe(before.stock_global);
   });
 });

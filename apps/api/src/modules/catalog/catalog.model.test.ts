@@ -119,9 +119,13 @@ async function expectSameAnswers(seed: number, n: number) {
 const MANY_QUERIES_MS = 180_000;
 
 describe('catalogue read model', () => {
-  it('answers random lists exactly as the SQL path does', async () => {
-    await expectSameAnswers(1, 300);
-  }, MANY_QUERIES_MS);
+  it(
+    'answers random lists exactly as the SQL path does',
+    async () => {
+      await expectSameAnswers(1, 300);
+    },
+    MANY_QUERIES_MS,
+  );
 
   it('ranks search results by relevance within each stock class (name and brand before category and colour)', async () => {
     let mixed = 0;

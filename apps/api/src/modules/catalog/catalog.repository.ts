@@ -346,12 +346,10 @@ export async function saveCatalogueTexts(
       .insertInto('catalogue_text')
       .values(rows.slice(i, i + 500))
       .onConflict((oc) =>
-        oc
-          .columns(['lang', 'source'])
-          .doUpdateSet((eb) => ({
-            text: eb.ref('excluded.text'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
+        oc.columns(['lang', 'source']).doUpdateSet((eb) => ({
+          text: eb.ref('excluded.text'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
       )
       .execute();
   }

@@ -1,9 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, normalizeText, productTerms, resolveQuery, switchLayout, termOf, termsOf } from './search.rules.ts';
+import {
+  editDistance,
+  normalizeText,
+  productTerms,
+  resolveQuery,
+  switchLayout,
+  termOf,
+  termsOf,
+} from './search.rules.ts';
 
 // The search text rules without a database (docs/decisions/009).
 
-const vocabulary = ['белье', 'джинс', 'брюк', 'куртк', 'пуховик', 'черн', 'син', 'женск', 'мужск', 'рубашк', 'dala', 'denim', 'плат', 'бел', 'сер', 'серебрист'];
+const vocabulary = [
+  'белье',
+  'джинс',
+  'брюк',
+  'куртк',
+  'пуховик',
+  'черн',
+  'син',
+  'женск',
+  'мужск',
+  'рубашк',
+  'dala',
+  'denim',
+  'плат',
+  'бел',
+  'сер',
+  'серебрист',
+];
 
 describe('normalisation and terms', () => {
   it('lower-cases, reads ё as е, splits on anything but letters and digits', () => {
@@ -22,7 +47,12 @@ describe('normalisation and terms', () => {
   });
 
   it('weights name and brand above category and colour, keeping the highest', () => {
-    const terms = productTerms({ name: 'Джинсы прямые', brandName: 'Dala Denim', categoryName: 'Женские джинсы', colourName: 'синий' });
+    const terms = productTerms({
+      name: 'Джинсы прямые',
+      brandName: 'Dala Denim',
+      categoryName: 'Женские джинсы',
+      colourName: 'синий',
+    });
     expect(Object.fromEntries(terms)).toEqual({ джинс: 3, прям: 3, dala: 3, denim: 3, женск: 2, син: 1 });
   });
 });

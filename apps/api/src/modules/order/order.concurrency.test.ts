@@ -30,7 +30,11 @@ describe('parallel checkouts', () => {
     const sku = skus[0]!;
     await fx.setStock(sku.id, { [city.id]: 10 });
     const buyers = await fx.buyers(200, [{ skuId: sku.id, qty: 1 }]);
-    const before = { orders: await fx.count('order'), lines: await fx.count('order_line'), history: await fx.count('order_status_history') };
+    const before = {
+      orders: await fx.count('order'),
+      lines: await fx.count('order_line'),
+      history: await fx.count('order_status_history'),
+    };
 
     const results = await Promise.all(buyers.map((b) => fx.create(b.token, fx.draft(b.cartId, city))));
 
@@ -43,7 +47,9 @@ describe('parallel checkouts', () => {
       expect(r.body.details).toEqual({ lines: [{ externalId: sku.externalId, requested: 1, available: 0 }] });
     }
     expect(new Set(ok.map((r) => r.body.data.order.number)).size).toBe(10);
-    expect(ok.every((r) => r.body.data.order.lines.length === 1 && r.body.data.order.lines[0]!.qty === 1)).toBe(true);
+    expect(
+      ok.every((r) => r.body.data.order.lines.length === 1 && r.body.data.order.lines[0]!.qty === 1),
+    ).toBe(true);
     expect(await fx.stockOf(sku.id, city.id)).toBe(0);
     expect(await fx.count('order')).toBe(before.orders + 10);
     expect(await fx.count('order_line')).toBe(before.lines + 10);

@@ -109,28 +109,70 @@ describe('a server killed while orders are being created', () => {
     const now = new Date().toISOString();
     for (const s of skus) {
       await db.deleteFrom('stock').where('sku_id', '=', s.id).execute();
-      await db.insertInto('stock').values({ sku_id: s.id, city_id: CITY, quantity: 30, created_at: now, updated_at: now }).execute();
+      await db
+        .insertInto('stock')
+        .values({ sku_id: s.id, city_id: CITY, quantity: 30, created_at: now, updated_at: now })
+        .execute();
     }
-    const point = await db.selectFrom('pickup_point').select('id').where('city_id', '=', CITY).orderBy('id').executeTakeFirstOrThrow();
+    const point = await db
+      .selectFrom('pickup_point')
+      .select('id')
+      .where('city_id', '=', CITY)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const buyers: { token: string; cartId: string; lines: { skuId: number; qty: number }[] }[] = [];
     await db.transaction().execute(async (trx) => {
       for (let i = 0; i < BUYERS; i++) {
         const id = randomUUID();
         await trx
           .insertInto('customer')
-          .values({ id, mobile: `7701${String(i).padStart(7, '0')}`, name: null, surname: null, email: null, gender: null, birth_date: null, password_hash: null, created_at: now, updated_at: now })
+          .values({
+            id,
+            mobile: `7701${String(i).padStart(7, '0')}`,
+            name: null,
+            surname: null,
+            email: null,
+            gender: null,
+            birth_date: null,
+            password_hash: null,
+            created_at: now,
+            updated_at: now,
+          })
           .execute();
         const cartId = randomUUID();
-        await trx.insertInto('cart').values({ id: cartId, customer_id: id, created_at: now, updated_at: now }).execute();
+        await trx
+          .insertInto('cart')
+          .values({ id: cartId, customer_id: id, created_at: now, updated_at: now })
+          .execute();
         const first = skus[i % skus.length]!.id;
         const second = skus[(i * 3 + 1) % skus.length]!.id;
-        const lines = [{ skuId: first, qty: 1 + (i % 2) }, ...(second !== first && i % 3 === 0 ? [{ skuId: second, qty: 1 }] : [])];
-        await trx.insertInto('cart_item').values(lines.map((l) => ({ cart_id: cartId, sku_id: l.skuId, qty: l.qty, created_at: now, updated_at: now }))).execute();
+        const lines = [
+          { skuId: first, qty: 1 + (i % 2) },
+          ...(second !== first && i % 3 === 0 ? [{ skuId: second, qty: 1 }] : []),
+        ];
+        await trx
+          .insertInto('cart_item')
+          .values(
+            lines.map((l) => ({
+              cart_id: cartId,
+              sku_id: l.skuId,
+              qty: l.qty,
+              created_at: now,
+              updated_at: now,
+            })),
+          )
+          .execute();
         buyers.push({ token: await issueToken(trx, id, new Date()), cartId, lines });
       }
     });
     const counterBefore = Number(
-      (await db.selectFrom('counter').select('value').where('name', '=', 'order_number').executeTakeFirstOrThrow()).value,
+      (
+        await db
+          .selectFrom('counter')
+          .select('value')
+          .where('name', '=', 'order_number')
+          .executeTakeFirstOrThrow()
+      ).value,
     );
 
     const port = await startServer();
@@ -146,10 +188,19 @@ describe('a server killed while orders are being created', () => {
             method: 'POST',
             headers: { 'content-type': 'application/json', 'x-authorization': b.token },
             body: JSON.stringify({
-              order: { cartUuid: b.cartId, regionId: CITY, deliveryMethodId: 1, paymentId: 2, pickupPointId: point.id, idempotencyKey: randomUUID() },
+              order: {
+                cartUuid: b.cartId,
+                regionId: CITY,
+                deliveryMethodId: 1,
+                paymentId: 2,
+                pickupPointId: point.id,
+                idempotencyKey: randomUUID(),
+              },
             }),
           });
-          const body = (await res.json()) as { data?: { order: { number: string; lines: { externalId: string; qty: number }[] } } };
+          const body = (await res.json()) as {
+            data?: { order: { number: string; lines: { externalId: string; qty: number }[] } };
+          };
           if (res.status === 200 && body.data) confirmed.set(b.cartId, body.data.order);
         } catch {
           // The server died mid-request: the shopper was told nothing.
@@ -169,7 +220,10 @@ describe('a server killed while orders are being created', () => {
     // Every confirmed order is there, with exactly the lines the shopper was shown.
     const orders = await db.selectFrom('order').select(['id', 'number', 'customer_id']).execute();
     const byNumber = new Map(orders.map((o) => [o.number, o]));
-    const lines = await db.selectFrom('order_line').select(['order_id', 'sku_id', 'external_id', 'qty', 'source_city_id']).execute();
+    const lines = await db
+      .selectFrom('order_line')
+      .select(['order_id', 'sku_id', 'external_id', 'qty', 'source_city_id'])
+      .execute();
     for (const o of confirmed.values()) {
       const stored = byNumber.get(o.number);
       expect(stored, `confirmed order ${o.number}`).toBeDefined();
@@ -188,13 +242,26 @@ describe('a server killed while orders are being created', () => {
     expect(new Set(history.map((h) => h.order_id))).toEqual(new Set(orders.map((o) => o.id)));
     // Numbers: unique, from the counter, no more than it gave out.
     const counterAfter = Number(
-      (await db.selectFrom('counter').select('value').where('name', '=', 'order_number').executeTakeFirstOrThrow()).value,
+      (
+        await db
+          .selectFrom('counter')
+          .select('value')
+          .where('name', '=', 'order_number')
+          .executeTakeFirstOrThrow()
+      ).value,
     );
     expect(counterAfter - counterBefore).toBe(orders.length);
     // Every unit is in stock or in an order.
     for (const s of skus) {
       const inStock = Number(
-        (await db.selectFrom('stock').select('quantity').where('sku_id', '=', s.id).where('city_id', '=', CITY).executeTakeFirstOrThrow()).quantity,
+        (
+          await db
+            .selectFrom('stock')
+            .select('quantity')
+            .where('sku_id', '=', s.id)
+            .where('city_id', '=', CITY)
+            .executeTakeFirstOrThrow()
+        ).quantity,
       );
       const ordered = lines.filter((l) => l.sku_id === s.id).reduce((sum, l) => sum + l.qty, 0);
       expect(inStock + ordered, `units of SKU ${s.id}`).toBe(30);
@@ -209,10 +276,16 @@ describe('a server killed while orders are being created', () => {
     for (const b of buyers) {
       const left = cartItems.filter((c) => c.cart_id === b.cartId);
       if (orderedCustomers.has(customerOfCart.get(b.cartId)!)) expect(left).toEqual([]);
-      else expect(left.map((l) => [l.sku_id, l.qty]).sort()).toEqual(b.lines.map((l) => [l.skuId, l.qty]).sort());
+      else
+        expect(left.map((l) => [l.sku_id, l.qty]).sort()).toEqual(
+          b.lines.map((l) => [l.skuId, l.qty]).sort(),
+        );
     }
     expect(orders.length).toBeGreaterThanOrEqual(confirmed.size);
-    if (process.env.KIIM_CRASH_REPORT) process.stdout.write(`crash: ${confirmed.size} confirmed, ${orders.length} committed, ${buyers.length - next} never sent\n`);
+    if (process.env.KIIM_CRASH_REPORT)
+      process.stdout.write(
+        `crash: ${confirmed.size} confirmed, ${orders.length} committed, ${buyers.length - next} never sent\n`,
+      );
     if (!testDatabaseUrl) {
       const check = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
       expect(check.rows[0]!.integrity_check).toBe('ok');

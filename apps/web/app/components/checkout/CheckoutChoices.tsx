@@ -28,7 +28,8 @@ export function DeliveryMethods({
         <label key={m.id} className="option option--method">
           <input type="radio" name="deliveryMethodId" value={m.id} defaultChecked={m.id === checkedId} />
           <span>
-            <strong>{methodName(t, 'deliveryMethod', m.id, m.name)}</strong> — {m.price ? formatPrice(m.price) : t('common.free')}
+            <strong>{methodName(t, 'deliveryMethod', m.id, m.name)}</strong> —{' '}
+            {m.price ? formatPrice(m.price) : t('common.free')}
             <span className="muted"> · {datesFor(m.id)}</span>
           </span>
         </label>
@@ -65,7 +66,9 @@ export function PaymentMethods({
           />
           <span>
             <strong>{methodName(t, 'paymentMethod', m.id, m.name)}</strong>
-            {[1, 2, 3].includes(m.id) && <span className="muted"> · {t(`checkout.payHint.${m.id as 1 | 2 | 3}`)}</span>}
+            {[1, 2, 3].includes(m.id) && (
+              <span className="muted"> · {t(`checkout.payHint.${m.id as 1 | 2 | 3}`)}</span>
+            )}
           </span>
         </label>
       ))}

@@ -56,7 +56,9 @@ export function CheckoutSummary({
         </div>
         <div>
           <dt>{deliveryName}</dt>
-          <dd data-testid="checkout-delivery">{deliveryPrice ? formatPrice(deliveryPrice) : t('common.free')}</dd>
+          <dd data-testid="checkout-delivery">
+            {deliveryPrice ? formatPrice(deliveryPrice) : t('common.free')}
+          </dd>
         </div>
         <div>
           <dt>{t('common.receiving')}</dt>
@@ -71,7 +73,8 @@ export function CheckoutSummary({
         {busy ? t('checkout.placing') : cardOnline ? t('checkout.placeAndPay') : t('checkout.confirm')}
       </button>
       <p className="muted summary__hint">
-        {t('checkout.agreeBefore')} <Link to="/info/dogovor-publichnoj-oferty">{t('checkout.agreeLink')}</Link>
+        {t('checkout.agreeBefore')}{' '}
+        <Link to="/info/dogovor-publichnoj-oferty">{t('checkout.agreeLink')}</Link>
         {t('checkout.agreeAfter')}
       </p>
     </aside>

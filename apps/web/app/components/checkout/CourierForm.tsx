@@ -3,7 +3,6 @@ import { formatPhone } from '@kiim/contract/format';
 import { useT } from '../../lib/text.ts';
 import { Field } from '../form/Field.tsx';
 
-
 /**
  * The courier's address (spec §3 checkout draft `delivery`): street, building (required), entrance, floor,
  * flat; «Получатель другой человек» (`deliveryNotToCustomer`) opens the recipient's name and phone (CSS, so it
@@ -36,7 +35,9 @@ export function CourierForm({
         <Field label={t('checkout.floor')} {...field('floor')} />
         <Field label={t('checkout.flat')} {...field('flat')} />
       </div>
-      {mobile && <p className="muted checkout__hint">{t('checkout.courierCalls', { phone: formatPhone(mobile) })}</p>}
+      {mobile && (
+        <p className="muted checkout__hint">{t('checkout.courierCalls', { phone: formatPhone(mobile) })}</p>
+      )}
       <label className="option">
         <input
           type="checkbox"

@@ -26,7 +26,10 @@ export function PickupPoints({
   const t = useT();
   const map = useRootData()?.publicConfig.map ?? null;
   const highlight = points
-    .map((p) => `.checkout:has(#pp-${p.id}:checked) .pickup-map__pin[data-point='${p.id}'],.checkout:has(#pp-${p.id}:checked) .pickup-point[data-point='${p.id}']{--pin:var(--ink);--pin-text:#fff;border-color:var(--ink)}`)
+    .map(
+      (p) =>
+        `.checkout:has(#pp-${p.id}:checked) .pickup-map__pin[data-point='${p.id}'],.checkout:has(#pp-${p.id}:checked) .pickup-point[data-point='${p.id}']{--pin:var(--ink);--pin-text:#fff;border-color:var(--ink)}`,
+    )
     .join('');
   return (
     <div className="pickup">

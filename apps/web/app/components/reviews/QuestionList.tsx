@@ -20,9 +20,12 @@ export function Answers({ answers }: { answers: readonly QuestionAnswer[] }) {
       {answers.map((a) => (
         <div key={a.createdAt + a.text.slice(0, 20)} className="answer" data-testid="answer">
           <p className="answer__head">
-            <strong data-ugc>{a.authorName}</strong> <span className="muted">{formatDate(a.createdAt, 'Asia/Almaty', locale)}</span>
+            <strong data-ugc>{a.authorName}</strong>{' '}
+            <span className="muted">{formatDate(a.createdAt, 'Asia/Almaty', locale)}</span>
           </p>
-          <p className="feedback-text" data-ugc>{a.text}</p>
+          <p className="feedback-text" data-ugc>
+            {a.text}
+          </p>
         </div>
       ))}
     </>
@@ -41,9 +44,12 @@ export function QuestionList({ page, view }: { page: QuestionPage; view: Feedbac
         {page.items.map((q) => (
           <li key={q.id} className="question" data-testid="question">
             <p className="question__head">
-              <strong data-ugc>{q.authorName}</strong> <span className="muted">{formatDate(q.publishedAt, 'Asia/Almaty', locale)}</span>
+              <strong data-ugc>{q.authorName}</strong>{' '}
+              <span className="muted">{formatDate(q.publishedAt, 'Asia/Almaty', locale)}</span>
             </p>
-            <p className="feedback-text question__text" data-ugc>{q.text}</p>
+            <p className="feedback-text question__text" data-ugc>
+              {q.text}
+            </p>
             <Answers answers={q.answers} />
           </li>
         ))}

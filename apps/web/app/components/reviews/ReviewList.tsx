@@ -75,7 +75,9 @@ function ReviewItem({ review: r, signedIn }: { review: PublicReview; signedIn: b
         {r.verifiedPurchase && <span className="review__verified">{t.reviews.verified}</span>}
       </p>
       {r.fit && <p className="review__fit muted">{t.fit[r.fit]}</p>}
-      <p className="feedback-text" data-ugc>{r.text}</p>
+      <p className="feedback-text" data-ugc>
+        {r.text}
+      </p>
       <HelpfulButton review={r} signedIn={signedIn} />
     </li>
   );

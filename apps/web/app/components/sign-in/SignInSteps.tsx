@@ -34,7 +34,6 @@ export interface StepContext {
   onTyped: (name: string, value: string) => void;
 }
 
-
 /** A contact value: what the server sent back, else what was typed in the dialog, else the address's. */
 const valueOf = (ctx: StepContext, k: string) =>
   ctx.reply?.values[k] ?? ctx.typed[k] ?? ctx.query.get(k) ?? '';
@@ -188,8 +187,8 @@ function RegisterStep({ ctx }: { ctx: StepContext }) {
         />
         <MobileField ctx={ctx} autoFocus={false} />
         <p className="muted small">
-          {t('signIn.consentBefore')} <Link to="/info/dogovor-publichnoj-oferty">{t('signIn.offer')}</Link> {t('signIn.consentAnd')}{' '}
-          <Link to="/info/politika-konfidencialnosti">{t('signIn.privacy')}</Link>
+          {t('signIn.consentBefore')} <Link to="/info/dogovor-publichnoj-oferty">{t('signIn.offer')}</Link>{' '}
+          {t('signIn.consentAnd')} <Link to="/info/politika-konfidencialnosti">{t('signIn.privacy')}</Link>
           {t('signIn.consentAfter') ? ` ${t('signIn.consentAfter')}` : ''}.
         </p>
         <Submit ctx={ctx}>{t('signIn.getCode')}</Submit>
@@ -273,7 +272,13 @@ function RegisterCodeStep({ ctx }: { ctx: StepContext }) {
   const t = useT();
   const errors = ctx.reply?.errors ?? {};
   return (
-    <CodeForm ctx={ctx} intent="register-confirm" resend="register" back="register" submit={t('signIn.register')}>
+    <CodeForm
+      ctx={ctx}
+      intent="register-confirm"
+      resend="register"
+      back="register"
+      submit={t('signIn.register')}
+    >
       <input type="hidden" name="name" value={valueOf(ctx, 'name')} />
       <input type="hidden" name="surname" value={valueOf(ctx, 'surname')} />
       <FieldError id="register-name-error" message={errors.name} />
@@ -291,7 +296,15 @@ function RegisterCodeStep({ ctx }: { ctx: StepContext }) {
 
 function RecoverCodeStep({ ctx }: { ctx: StepContext }) {
   const t = useT();
-  return <CodeForm ctx={ctx} intent="recover-confirm" resend="recover" back="recover" submit={t('signIn.continue')} />;
+  return (
+    <CodeForm
+      ctx={ctx}
+      intent="recover-confirm"
+      resend="recover"
+      back="recover"
+      submit={t('signIn.continue')}
+    />
+  );
 }
 
 function NewPasswordStep({ ctx }: { ctx: StepContext }) {

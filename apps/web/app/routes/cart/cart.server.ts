@@ -72,7 +72,10 @@ async function apply(s: Shopper, intent: CartIntent): Promise<void> {
 export async function cartAction(s: Shopper) {
   const parsed = CartIntent.safeParse(Object.fromEntries(await s.request.formData()));
   if (!parsed.success)
-    return data<CartActionData>({ ok: false, message: translateFor(s.request)('product.chooseSize') }, { status: 400 });
+    return data<CartActionData>(
+      { ok: false, message: translateFor(s.request)('product.chooseSize') },
+      { status: 400 },
+    );
   const intent = parsed.data;
   const { headers } = s;
   let result: CartActionData = { ok: true };

@@ -47,11 +47,17 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     <>
       <h1>
         {t('cart.title')}{' '}
-        <span className="count muted">{t('count.goods', { count: view.lines.reduce((n, i) => n + i.qty, 0) })}</span>
+        <span className="count muted">
+          {t('count.goods', { count: view.lines.reduce((n, i) => n + i.qty, 0) })}
+        </span>
       </h1>
       <div className="cart">
         <div>
-          <CartGroup id="available" lines={view.split.available} title={t('cart.available', { city: cityName })} />
+          <CartGroup
+            id="available"
+            lines={view.split.available}
+            title={t('cart.available', { city: cityName })}
+          />
           <CartGroup
             id="not-available"
             lines={view.split.notAvailable}
@@ -158,9 +164,7 @@ function CartSummary({ view, cityName }: { view: CartView; cityName: string }) {
           >
             {t('cart.checkout')}
           </Link>
-          {!root?.customer && (
-            <p className="muted summary__hint">{t('cart.signInHint')}</p>
-          )}
+          {!root?.customer && <p className="muted summary__hint">{t('cart.signInHint')}</p>}
         </>
       ) : (
         <p className="muted">{t('cart.noneInCity', { city: cityName })}</p>

@@ -23,31 +23,60 @@ const split = (deliveryIds: number[], payments: [number, number[]][]): SplitCart
   notAvailable: [],
   availablePickupPointList: [point(7), point(3)],
   availableDeliveryMethods: deliveryIds.map((id) => ({ id, name: String(id), price: 0 })),
-  availablePaymentMethods: payments.map(([id, deliveryMethodIds]) => ({ id, name: String(id), deliveryMethodIds })),
+  availablePaymentMethods: payments.map(([id, deliveryMethodIds]) => ({
+    id,
+    name: String(id),
+    deliveryMethodIds,
+  })),
 });
 
-const withCookies = (cookie: string) => new Request('http://shop.test/Cart/checkout', { headers: { cookie } });
-const everything = split([1, 2], [[1, [1, 2]], [2, [1, 2]], [3, [1, 2]]]);
+const withCookies = (cookie: string) =>
+  new Request('http://shop.test/Cart/checkout', { headers: { cookie } });
+const everything = split(
+  [1, 2],
+  [
+    [1, [1, 2]],
+    [2, [1, 2]],
+    [3, [1, 2]],
+  ],
+);
 
 describe('checkout defaults after the split by city (spec §4)', () => {
   it('selects the first pickup point, pickup and card on delivery without saved choices', () => {
-    expect(checkoutDefaults(withCookies(''), everything)).toEqual({ deliveryMethodId: 1, paymentId: 2, pickupPointId: 7 });
+    expect(checkoutDefaults(withCookies(''), everything)).toEqual({
+      deliveryMethodId: 1,
+      paymentId: 2,
+      pickupPointId: 7,
+    });
   });
 
   it('restores saved choices that are still offered', () => {
-    expect(checkoutDefaults(withCookies('checkout_delivery_id=2; checkout_payment_id=3'), everything)).toMatchObject({
+    expect(
+      checkoutDefaults(withCookies('checkout_delivery_id=2; checkout_payment_id=3'), everything),
+    ).toMatchObject({
       deliveryMethodId: 2,
       paymentId: 3,
     });
   });
 
   it('drops saved choices no longer offered: courier where there is none, a payment the delivery does not allow', () => {
-    const noCourier = split([1], [[1, [1]], [2, [1]], [3, [2]]]);
-    expect(checkoutDefaults(withCookies('checkout_delivery_id=2; checkout_payment_id=3'), noCourier)).toMatchObject({
+    const noCourier = split(
+      [1],
+      [
+        [1, [1]],
+        [2, [1]],
+        [3, [2]],
+      ],
+    );
+    expect(
+      checkoutDefaults(withCookies('checkout_delivery_id=2; checkout_payment_id=3'), noCourier),
+    ).toMatchObject({
       deliveryMethodId: 1,
       paymentId: 2,
     });
-    expect(checkoutDefaults(withCookies('checkout_delivery_id=abc; checkout_payment_id=9'), everything)).toMatchObject({
+    expect(
+      checkoutDefaults(withCookies('checkout_delivery_id=abc; checkout_payment_id=9'), everything),
+    ).toMatchObject({
       deliveryMethodId: 1,
       paymentId: 2,
     });

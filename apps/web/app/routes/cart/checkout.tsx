@@ -120,7 +120,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <CheckoutSummary
           lines={lines}
           leftInCart={split.notAvailable.length - (choice.includeOther ? otherCity.length : 0)}
-          deliveryName={method ? methodName(t, 'deliveryMethod', method.id, method.name) : t('common.delivery')}
+          deliveryName={
+            method ? methodName(t, 'deliveryMethod', method.id, method.name) : t('common.delivery')
+          }
           deliveryPrice={method?.price ?? 0}
           dates={method ? datesFor(method.id) : '—'}
           cardOnline={choice.paymentId === PaymentMethod.cardOnline}

@@ -67,7 +67,12 @@ export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
       </p>
       <p>
         {t('thankyou.amount')} <strong data-testid="order-amount">{formatPrice(o.createdOrderAmount)}</strong>
-        {order.deliveryAmount > 0 && <span className="muted"> {t('thankyou.withDelivery', { price: formatPrice(order.deliveryAmount) })}</span>}
+        {order.deliveryAmount > 0 && (
+          <span className="muted">
+            {' '}
+            {t('thankyou.withDelivery', { price: formatPrice(order.deliveryAmount) })}
+          </span>
+        )}
       </p>
       {o.createdOrderImages.length > 0 && (
         <ul className="thumbs">

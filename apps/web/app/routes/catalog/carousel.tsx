@@ -15,10 +15,26 @@ export const meta: Route.MetaFunction = () => [
 
 /** The carousels of the page, each a list query of the current city (home page size 15, spec §9). */
 const CAROUSELS = [
-  { title: 'Новинки для неё', more: '/search?gender=0&sort=new-arrivals', query: { gender: 0, sort: 'new-arrivals' } },
-  { title: 'Новинки для него', more: '/search?gender=1&sort=new-arrivals', query: { gender: 1, sort: 'new-arrivals' } },
-  { title: 'Больше всего в наличии в вашем городе', more: '/search?inStock=1&sort=regional-availability', query: { sort: 'regional-availability', inStock: true } },
-  { title: 'Самые большие скидки', more: '/search?discount=1&sort=discount-desc', query: { sort: 'discount-desc', discount: true } },
+  {
+    title: 'Новинки для неё',
+    more: '/search?gender=0&sort=new-arrivals',
+    query: { gender: 0, sort: 'new-arrivals' },
+  },
+  {
+    title: 'Новинки для него',
+    more: '/search?gender=1&sort=new-arrivals',
+    query: { gender: 1, sort: 'new-arrivals' },
+  },
+  {
+    title: 'Больше всего в наличии в вашем городе',
+    more: '/search?inStock=1&sort=regional-availability',
+    query: { sort: 'regional-availability', inStock: true },
+  },
+  {
+    title: 'Самые большие скидки',
+    more: '/search?discount=1&sort=discount-desc',
+    query: { sort: 'discount-desc', discount: true },
+  },
 ] as const;
 
 /**
@@ -29,7 +45,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFor(request, context);
   const cityId = currentCityId(request);
   const lists = await Promise.all(
-    CAROUSELS.map((c) => api.products({ ...c.query, cityId, pageSize: PAGE_SIZE.home }).then((l) => l.items).catch((): Card[] => [])),
+    CAROUSELS.map((c) =>
+      api
+        .products({ ...c.query, cityId, pageSize: PAGE_SIZE.home })
+        .then((l) => l.items)
+        .catch((): Card[] => []),
+    ),
   );
   return { carousels: CAROUSELS.map((c, i) => ({ title: c.title, more: c.more, items: lists[i]! })) };
 }

@@ -27,7 +27,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   const page = data.state.page > 1 ? t('category.page', { page: data.state.page }) : '';
   const title = t('category.metaTitle', { name: c.name, page });
   const description = t('category.metaDescription', { name: c.name, count: data.list.total });
-  const link = canonicalLink(`${data.origin}/category/${c.slug}${data.state.page > 1 ? `?page=${data.state.page}` : ''}`, metaLang(matches));
+  const link = canonicalLink(
+    `${data.origin}/category/${c.slug}${data.state.page > 1 ? `?page=${data.state.page}` : ''}`,
+    metaLang(matches),
+  );
   const canonical = link.href;
   return [
     { title },
@@ -52,7 +55,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [list, banners] = await Promise.all([
     api.products(apiQuery(state, currentCityId(request), params.slug)).catch(notFoundOnApi404),
     // Banners are decoration: a failure leaves the page without them.
-    api.banners(['category-women', 'category-women-mobile', 'category-men', 'category-men-mobile']).catch((): Banner[] => []),
+    api
+      .banners(['category-women', 'category-women-mobile', 'category-men', 'category-men-mobile'])
+      .catch((): Banner[] => []),
   ]);
   if (!list.category) throw data(null, { status: 404 });
   const segment = SEGMENT[list.category.gender] ?? SEGMENT[0];
@@ -85,7 +90,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           {category.name} <span className="muted count">{list.total}</span>
         </h1>
       </div>
-      {banner && <BannerPicture banner={banner.banner} mobile={banner.mobile} className="banner--strip" priority />}
+      {banner && (
+        <BannerPicture banner={banner.banner} mobile={banner.mobile} className="banner--strip" priority />
+      )}
       <ProductListing
         path={`/category/${category.slug}`}
         state={state}
@@ -96,4 +103,3 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
-

@@ -15,7 +15,9 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   return [
     { title },
     { name: 'description', content: description },
-    ...(data ? [canonicalLink(`${data.origin}/home-${men ? 'muzhchiny' : 'zhenshiny'}`, metaLang(matches))] : []),
+    ...(data
+      ? [canonicalLink(`${data.origin}/home-${men ? 'muzhchiny' : 'zhenshiny'}`, metaLang(matches))]
+      : []),
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
   ];

@@ -15,7 +15,11 @@ const SLOTS: Record<'all' | 0 | 1, BannerSlot[]> = {
  * the current city and the brand slider (home page size 15, spec §9). A `gender` narrows everything to one segment
  * (/home-{slug}). Banners and sliders are decoration: their failure leaves the page without them.
  */
-export async function loadHome(request: Request, context: AppLoadContext, gender?: number): Promise<HomeData> {
+export async function loadHome(
+  request: Request,
+  context: AppLoadContext,
+  gender?: number,
+): Promise<HomeData> {
   const api = apiFor(request, context);
   const cityId = currentCityId(request);
   const empty = { items: [] as ProductCard[] };
@@ -23,7 +27,9 @@ export async function loadHome(request: Request, context: AppLoadContext, gender
     api.banners(SLOTS[gender === undefined ? 'all' : (gender as 0 | 1)]).catch((): Banner[] => []),
     api.categoryTree(gender),
     api.products({ gender, cityId, sort: 'new-arrivals', pageSize: PAGE_SIZE.home }).catch(() => empty),
-    api.products({ gender, cityId, sort: 'discount-desc', discount: true, pageSize: PAGE_SIZE.home }).catch(() => empty),
+    api
+      .products({ gender, cityId, sort: 'discount-desc', discount: true, pageSize: PAGE_SIZE.home })
+      .catch(() => empty),
     api.brands().catch((): BrandDetails[] => []),
   ]);
   // The brand slider (spec §2): brands with products, the most represented first.

@@ -14,7 +14,11 @@ import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from '../../components/Brea
 import { ProductCard } from '../../components/ProductCard.tsx';
 import { Slider } from '../../components/Slider.tsx';
 import { ZoomableImage, largeImage } from '../../components/ZoomableImage.tsx';
-import { ProductFeedback, RatingLink, type FeedbackLists } from '../../components/reviews/ProductFeedback.tsx';
+import {
+  ProductFeedback,
+  RatingLink,
+  type FeedbackLists,
+} from '../../components/reviews/ProductFeedback.tsx';
 import { feedbackView } from '../../components/reviews/feedback-url.ts';
 import { reviewJsonLd } from '../../components/reviews/review-jsonld.ts';
 import { productFeedbackAction } from './product-feedback.server.ts';
@@ -45,7 +49,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     description: p.description,
   }).slice(0, 160);
   const image = p.images[0] ? origin + largeImage(p.images[0].src) : undefined;
-  const available = p.stockState === StockState.inStock || p.skus.some((s) => s.globalStockAmount !== 'not-available');
+  const available =
+    p.stockState === StockState.inStock || p.skus.some((s) => s.globalStockAmount !== 'not-available');
   return [
     { title },
     { name: 'description', content: description },
@@ -98,12 +103,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     api.product(params.slug, cityId).catch(notFoundOnApi404),
     api.reviewSummary(params.slug).catch(() => null),
   ]);
-  const related = api.relatedProducts(product.slug, cityId).catch((): RelatedProducts => ({ similar: [], sameBrand: [] }));
+  const related = api
+    .relatedProducts(product.slug, cityId)
+    .catch((): RelatedProducts => ({ similar: [], sameBrand: [] }));
   const view = feedbackView(new URL(request.url).searchParams);
   const feedback: Promise<FeedbackLists> = Promise.all([
     api.productReviews(product.slug, { page: view.reviewsPage, sort: view.reviewsSort }),
     api.productQuestions(product.slug, { page: view.questionsPage }),
-  ]).then(([reviews, questions]) => ({ reviews, questions }), () => null);
+  ]).then(
+    ([reviews, questions]) => ({ reviews, questions }),
+    () => null,
+  );
   const segment = SEGMENT[product.gender] ?? SEGMENT[0];
   const t = translateFor(request);
   const crumbs: Crumb[] = [
@@ -126,8 +136,12 @@ export const shouldRevalidate = keepDataUnderDialogs;
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { product, related, crumbs, reviewSummary, feedback, view } = loaderData;
-  const orderable = product.skus.filter((s) => s.regionalStockAmount !== 'not-available' || s.globalStockAmount !== 'not-available');
-  const [size, setSize] = useState<string | undefined>(orderable.length === 1 ? orderable[0]?.externalId : undefined);
+  const orderable = product.skus.filter(
+    (s) => s.regionalStockAmount !== 'not-available' || s.globalStockAmount !== 'not-available',
+  );
+  const [size, setSize] = useState<string | undefined>(
+    orderable.length === 1 ? orderable[0]?.externalId : undefined,
+  );
   return (
     <>
       <Breadcrumbs items={crumbs} />
@@ -148,7 +162,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <ul className="swatches" aria-label={t('product.otherColours')}>
               {product.colours.map((c) => (
                 <li key={c.slug}>
-                  <Link to={`/product/${c.slug}`} title={c.name} aria-current={c.slug === product.slug ? 'true' : undefined} className="swatch" style={{ background: c.hex }}>
+                  <Link
+                    to={`/product/${c.slug}`}
+                    title={c.name}
+                    aria-current={c.slug === product.slug ? 'true' : undefined}
+                    className="swatch"
+                    style={{ background: c.hex }}
+                  >
                     <span className="visually-hidden">{c.name}</span>
                   </Link>
                 </li>
@@ -198,7 +218,12 @@ type ProductData = Route.ComponentProps['loaderData']['product'];
 function Gallery({ product }: { product: ProductData }) {
   const t = useT();
   return (
-    <div className="gallery" tabIndex={0} aria-label={t('product.photos', { name: product.name })} role="region">
+    <div
+      className="gallery"
+      tabIndex={0}
+      aria-label={t('product.photos', { name: product.name })}
+      role="region"
+    >
       {product.images.map((img, i) => (
         <ZoomableImage key={img.src} image={img} sizes="(max-width: 900px) 88vw, 400px" priority={i === 0} />
       ))}
@@ -208,17 +233,28 @@ function Gallery({ product }: { product: ProductData }) {
 
 /** Sold out: no size in stock in any city (spec §4 «Нет в наличии»), so nothing can be added to the cart. */
 const isSoldOut = (product: ProductData) =>
-  product.skus.every((s) => s.regionalStockAmount === 'not-available' && s.globalStockAmount === 'not-available');
+  product.skus.every(
+    (s) => s.regionalStockAmount === 'not-available' && s.globalStockAmount === 'not-available',
+  );
 
 /**
  * The sizes with their stock state in the city and «Добавить в корзину» (disabled «Нет в наличии» when sold out): the cart action through a fetcher
  * (a plain form back to `?added=1` without JavaScript). A size with no stock anywhere cannot be chosen.
  */
-function AddToCart({ product, size, onSize }: { product: ProductData; size: string | undefined; onSize: (externalId: string) => void }) {
+function AddToCart({
+  product,
+  size,
+  onSize,
+}: {
+  product: ProductData;
+  size: string | undefined;
+  onSize: (externalId: string) => void;
+}) {
   const t = useT();
   const fetcher = useFetcher<{ ok: boolean; message?: string }>();
   const [search] = useSearchParams();
-  const added = (fetcher.data?.ok && fetcher.state === 'idle') || (!fetcher.data && search.get('added') === '1');
+  const added =
+    (fetcher.data?.ok && fetcher.state === 'idle') || (!fetcher.data && search.get('added') === '1');
   const soldOut = isSoldOut(product);
   return (
     <fetcher.Form method="post" action="/Cart" className="stack">
@@ -228,24 +264,45 @@ function AddToCart({ product, size, onSize }: { product: ProductData; size: stri
       <fieldset className="sizes">
         <legend>{t('common.size')}</legend>
         {product.skus.map((sku) => {
-          const none = sku.regionalStockAmount === 'not-available' && sku.globalStockAmount === 'not-available';
+          const none =
+            sku.regionalStockAmount === 'not-available' && sku.globalStockAmount === 'not-available';
           const elsewhere = !none && sku.stockState !== StockState.inStock;
           return (
-            <label key={sku.externalId} className={`size${none ? ' size--none' : elsewhere ? ' size--elsewhere' : ''}`} title={stockLabel(t, sku.stockState)}>
-              <input type="radio" name="externalId" value={sku.externalId} disabled={none} required checked={size === sku.externalId} onChange={() => onSize(sku.externalId)} />
+            <label
+              key={sku.externalId}
+              className={`size${none ? ' size--none' : elsewhere ? ' size--elsewhere' : ''}`}
+              title={stockLabel(t, sku.stockState)}
+            >
+              <input
+                type="radio"
+                name="externalId"
+                value={sku.externalId}
+                disabled={none}
+                required
+                checked={size === sku.externalId}
+                onChange={() => onSize(sku.externalId)}
+              />
               <span>{sku.size}</span>
             </label>
           );
         })}
       </fieldset>
       <p className="size-stock" data-testid="size-stock" aria-live="polite">
-        {stockLabel(t, (size ? product.skus.find((s) => s.externalId === size)?.stockState : product.stockState) ?? '')}
+        {stockLabel(
+          t,
+          (size ? product.skus.find((s) => s.externalId === size)?.stockState : product.stockState) ?? '',
+        )}
       </p>
       <p className="size-legend muted">
         <Link to={product.sizeGuideUrl}>{t('product.sizeGuide')}</Link>
         <span>{t('product.sizeLegend')}</span>
       </p>
-      <button type="submit" className="button button--primary" disabled={soldOut || fetcher.state !== 'idle'} data-testid="add-to-cart">
+      <button
+        type="submit"
+        className="button button--primary"
+        disabled={soldOut || fetcher.state !== 'idle'}
+        data-testid="add-to-cart"
+      >
         {soldOut ? t('stock.none') : t('product.addToCart')}
       </button>
       {added && (
@@ -253,7 +310,10 @@ function AddToCart({ product, size, onSize }: { product: ProductData; size: stri
           {t('product.added')} <Link to="/Cart">{t('product.goToCart')}</Link>
         </p>
       )}
-      <FieldError id="add-to-cart-error" message={fetcher.data?.ok === false ? fetcher.data.message : undefined} />
+      <FieldError
+        id="add-to-cart-error"
+        message={fetcher.data?.ok === false ? fetcher.data.message : undefined}
+      />
     </fetcher.Form>
   );
 }

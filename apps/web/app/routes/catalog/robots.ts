@@ -18,5 +18,7 @@ export function loader({ request }: Route.LoaderArgs) {
     `Sitemap: ${siteOrigin(request)}/sitemap.xml`,
     '',
   ].join('\n');
-  return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
+  return new Response(body, {
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+  });
 }

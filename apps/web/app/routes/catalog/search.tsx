@@ -14,7 +14,9 @@ import { translateFor } from '../../lib/lang.server.ts';
 import { canonicalLink } from '../../components/LangSwitch.tsx';
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
-  { title: data ? metaT(matches)('common.titleSuffix', { title: data.title }) : metaT(matches)('search.meta') },
+  {
+    title: data ? metaT(matches)('common.titleSuffix', { title: data.title }) : metaT(matches)('search.meta'),
+  },
   { name: 'robots', content: 'noindex, follow' },
   ...(data ? [canonicalLink(`${data.origin}/search`, metaLang(matches))] : []),
 ];
@@ -32,10 +34,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.products(apiQuery(state, currentCityId(request))),
     api.categoryTree().catch(() => []),
   ]);
-  const brand = state.brand.length === 1 ? list.facets.brands.find((b) => b.slug === state.brand[0])?.name : undefined;
+  const brand =
+    state.brand.length === 1 ? list.facets.brands.find((b) => b.slug === state.brand[0])?.name : undefined;
   const t = translateFor(request);
   const segment = state.gender === 0 ? t('common.women') : state.gender === 1 ? t('common.men') : undefined;
-  const newArrivals = state.gender === 0 ? 'search.newArrivalsWomen' : state.gender === 1 ? 'search.newArrivalsMen' : 'search.newArrivals';
+  const newArrivals =
+    state.gender === 0
+      ? 'search.newArrivalsWomen'
+      : state.gender === 1
+        ? 'search.newArrivalsMen'
+        : 'search.newArrivals';
   const title = state.q
     ? t('search.results', { q: state.q })
     : brand
@@ -57,7 +65,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   return (
     <>
-      <Breadcrumbs items={[{ name: t('common.home'), href: '/' }, { name: state.q ? t('search.search') : title }]} />
+      <Breadcrumbs
+        items={[{ name: t('common.home'), href: '/' }, { name: state.q ? t('search.search') : title }]}
+      />
       <div className="list-head">
         <h1>
           {title} <span className="muted count">{list.total}</span>

@@ -47,8 +47,14 @@ export default function PersonalContent({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="my-feedback">
           {questions.items.map((q) => (
-            <MyItem key={q.id} item={q} date={t.personal.asked(formatDate(q.createdAt, 'Asia/Almaty', locale))}>
-              <p className="feedback-text" data-ugc>{q.text}</p>
+            <MyItem
+              key={q.id}
+              item={q}
+              date={t.personal.asked(formatDate(q.createdAt, 'Asia/Almaty', locale))}
+            >
+              <p className="feedback-text" data-ugc>
+                {q.text}
+              </p>
               <Answers answers={q.answers} />
             </MyItem>
           ))}
@@ -76,12 +82,18 @@ function MyReviews({ reviews }: { reviews: MyReview[] }) {
       ) : (
         <ul className="my-feedback">
           {reviews.map((r) => (
-            <MyItem key={r.id} item={r} date={t.personal.written(formatDate(r.createdAt, 'Asia/Almaty', locale))}>
+            <MyItem
+              key={r.id}
+              item={r}
+              date={t.personal.written(formatDate(r.createdAt, 'Asia/Almaty', locale))}
+            >
               <p className="review__rating">
                 <Stars rating={r.rating} /> {t.stars[r.rating - 1]}
                 {r.fit && <span className="muted"> · {t.fit[r.fit]}</span>}
               </p>
-              <p className="feedback-text" data-ugc>{r.text}</p>
+              <p className="feedback-text" data-ugc>
+                {r.text}
+              </p>
             </MyItem>
           ))}
         </ul>

@@ -70,10 +70,12 @@ export default function PersonalLayout() {
         <Outlet />
       </div>
       {exitOpen && (
-        <ConfirmDialog title={t('personal.signOutTitle')} closeHref={withExit(location, false)} testId="exit-dialog">
-          <p className="muted">
-            {t('personal.signOutNote')}
-          </p>
+        <ConfirmDialog
+          title={t('personal.signOutTitle')}
+          closeHref={withExit(location, false)}
+          testId="exit-dialog"
+        >
+          <p className="muted">{t('personal.signOutNote')}</p>
           <div className="dialog__actions">
             <Form method="post" action="/auth/sign-out">
               <button type="submit" className="button button--primary">

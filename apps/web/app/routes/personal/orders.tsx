@@ -5,7 +5,12 @@ import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { apiFor } from '../../lib/api.server.ts';
 import { OrderStatusBadge } from '../../components/OrderStatus.tsx';
 import { formatTime } from '../../components/OrderPaymentInfo.tsx';
-import { OrderReviewLinks, ReviewSentNote, reviewableProducts, reviewsBySlug } from '../../components/reviews/OrderReviewLinks.tsx';
+import {
+  OrderReviewLinks,
+  ReviewSentNote,
+  reviewableProducts,
+  reviewsBySlug,
+} from '../../components/reviews/OrderReviewLinks.tsx';
 import { ReviewDialog } from '../../components/reviews/ReviewDialog.tsx';
 import { useLocale, useT } from '../../lib/text.ts';
 
@@ -44,7 +49,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           {orders.map((o) => (
             <li key={o.id} className="order-card" data-testid="order-card">
               <div className="order-card__head">
-                <Link to={`/personal/orders/details/${o.number}`}>{t('personal.order', { number: o.number })}</Link>
+                <Link to={`/personal/orders/details/${o.number}`}>
+                  {t('personal.order', { number: o.number })}
+                </Link>
                 <OrderStatusBadge status={o.status} />
               </div>
               <p className="muted">

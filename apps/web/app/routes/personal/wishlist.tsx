@@ -41,7 +41,8 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1>
-        {t('common.wishlist')} <span className="count muted">{t('count.goods', { count: items.length })}</span>
+        {t('common.wishlist')}{' '}
+        <span className="count muted">{t('count.goods', { count: items.length })}</span>
       </h1>
       <ul className="grid wishlist" data-testid="wishlist-items">
         {items.map((item, i) => (
