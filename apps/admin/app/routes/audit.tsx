@@ -6,6 +6,7 @@ import { screenData } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { ACTION_NAME, ENTITY_NAME, named } from '../lib/audit-names.ts';
 import { DataTable, type ListFeatures } from '../components/DataTable.tsx';
+import { Pager } from '../components/Pager.tsx';
 import { Field, SelectField } from '../components/Form.tsx';
 import { ScreenError } from '../components/ScreenError.tsx';
 
@@ -122,15 +123,13 @@ export default function Audit() {
         rowId={(e) => e.id}
         empty="Записей с такими условиями нет."
       />
-      {page.pageCount > 1 && (
-        <nav className="pager" aria-label="Страницы журнала">
-          {page.page > 1 && <Link to={pageLink(page.page - 1)}>← Новее</Link>}
-          <span>
-            Страница {page.page} из {page.pageCount}
-          </span>
-          {page.page < page.pageCount && <Link to={pageLink(page.page + 1)}>Старее →</Link>}
-        </nav>
-      )}
+      <Pager
+        label="Страницы журнала"
+        page={page.page}
+        pageCount={page.pageCount}
+        link={pageLink}
+        newestFirst
+      />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { formatPrice } from '@kiim/contract/format';
 import type { Route } from './+types/catalogue';
 import { screenData } from '../lib/api.ts';
 import { DataTable, type ListFeatures } from '../components/DataTable.tsx';
+import { Pager } from '../components/Pager.tsx';
 import { Field, SelectField } from '../components/Form.tsx';
 import { ScreenError } from '../components/ScreenError.tsx';
 import { CatalogueTabs } from '../components/CatalogueTabs.tsx';
@@ -96,15 +97,7 @@ export default function Catalogue() {
           rowId={(p) => String(p.id)}
           empty="Ничего не нашлось. Измените условия поиска."
         />
-        {page.pageCount > 1 && (
-          <nav className="pager" aria-label="Страницы списка">
-            {page.page > 1 && <Link to={pageLink(page.page - 1)}>← Назад</Link>}
-            <span>
-              Страница {page.page} из {page.pageCount}
-            </span>
-            {page.page < page.pageCount && <Link to={pageLink(page.page + 1)}>Дальше →</Link>}
-          </nav>
-        )}
+        <Pager label="Страницы списка" page={page.page} pageCount={page.pageCount} link={pageLink} />
       </section>
     </>
   );

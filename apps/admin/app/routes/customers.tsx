@@ -5,6 +5,7 @@ import type { Route } from './+types/customers';
 import { screenData } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { DataTable, type ListFeatures } from '../components/DataTable.tsx';
+import { Pager } from '../components/Pager.tsx';
 import { Field } from '../components/Form.tsx';
 import { ScreenError } from '../components/ScreenError.tsx';
 
@@ -53,15 +54,7 @@ export default function Customers() {
         rowId={(c) => c.id}
         empty="Покупателей с такими данными нет."
       />
-      {page.pageCount > 1 && (
-        <nav className="pager" aria-label="Страницы">
-          {page.page > 1 && <Link to={pageLink(page.page - 1)}>← Назад</Link>}
-          <span>
-            Страница {page.page} из {page.pageCount}
-          </span>
-          {page.page < page.pageCount && <Link to={pageLink(page.page + 1)}>Дальше →</Link>}
-        </nav>
-      )}
+      <Pager label="Страницы" page={page.page} pageCount={page.pageCount} link={pageLink} />
     </>
   );
 }

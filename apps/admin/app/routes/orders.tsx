@@ -13,6 +13,7 @@ import { screenData } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { DELIVERY_NAME, PAYMENT_NAME, STATUS_NAME } from '../lib/orders.ts';
 import { DataTable, type ListFeatures } from '../components/DataTable.tsx';
+import { Pager } from '../components/Pager.tsx';
 import { Field, SelectField } from '../components/Form.tsx';
 import { ScreenError } from '../components/ScreenError.tsx';
 
@@ -152,15 +153,13 @@ export default function Orders() {
         rowId={(o) => o.number}
         empty="Заказов с такими условиями нет."
       />
-      {page.pageCount > 1 && (
-        <nav className="pager" aria-label="Страницы заказов">
-          {page.page > 1 && <Link to={pageLink(page.page - 1)}>← Новее</Link>}
-          <span>
-            Страница {page.page} из {page.pageCount}
-          </span>
-          {page.page < page.pageCount && <Link to={pageLink(page.page + 1)}>Старее →</Link>}
-        </nav>
-      )}
+      <Pager
+        label="Страницы заказов"
+        page={page.page}
+        pageCount={page.pageCount}
+        link={pageLink}
+        newestFirst
+      />
     </>
   );
 }

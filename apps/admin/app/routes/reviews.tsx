@@ -1,3 +1,4 @@
+import { Pager } from '../components/Pager.tsx';
 import { Link, useFetcher, useLoaderData, useSearchParams } from 'react-router';
 import {
   AnswerBody,
@@ -177,15 +178,12 @@ export default function Reviews() {
           ))}
         </ul>
       )}
-      {queue.pageCount > 1 && (
-        <nav className="pager" aria-label="Страницы">
-          {queue.page > 1 && <Link to={link({ page: String(queue.page - 1) })}>← Назад</Link>}
-          <span>
-            Страница {queue.page} из {queue.pageCount}
-          </span>
-          {queue.page < queue.pageCount && <Link to={link({ page: String(queue.page + 1) })}>Дальше →</Link>}
-        </nav>
-      )}
+      <Pager
+        label="Страницы"
+        page={queue.page}
+        pageCount={queue.pageCount}
+        link={(n) => link({ page: String(n) })}
+      />
     </>
   );
 }

@@ -11,6 +11,7 @@ import type { Route } from './+types/stock';
 import { screenData } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { DataTable, type ListFeatures } from '../components/DataTable.tsx';
+import { Pager } from '../components/Pager.tsx';
 import { Field, SelectField } from '../components/Form.tsx';
 import { ScreenError } from '../components/ScreenError.tsx';
 
@@ -125,15 +126,7 @@ export default function Stock() {
             empty="Остатки этого товара ещё не меняли."
           />
         )}
-        {page.pageCount > 1 && (
-          <nav className="pager" aria-label="Страницы списка">
-            {page.page > 1 && <Link to={pageLink(page.page - 1)}>← Назад</Link>}
-            <span>
-              Страница {page.page} из {page.pageCount}
-            </span>
-            {page.page < page.pageCount && <Link to={pageLink(page.page + 1)}>Дальше →</Link>}
-          </nav>
-        )}
+        <Pager label="Страницы списка" page={page.page} pageCount={page.pageCount} link={pageLink} />
       </section>
     </>
   );
