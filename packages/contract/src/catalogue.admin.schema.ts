@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BANNER_SLOTS } from './enums.ts';
+import { Banner } from './catalog.schema.ts';
 
 /**
  * Catalogue operations of the back office (issue 12, docs/decisions/020): stock levels with their movement history
@@ -500,16 +501,8 @@ export const BannerInput = z
 export type BannerInput = z.input<typeof BannerInput>;
 
 /** A banner as the back office lists it: its fields, picture (null before the first upload) and show dates. */
-export const AdminBanner = z.object({
-  id: z.number().int(),
-  slot: z.enum(BANNER_SLOTS),
-  position: z.number().int(),
-  title: z.string(),
-  subtitle: z.string().nullable(),
-  buttonText: z.string().nullable(),
-  href: z.string(),
+export const AdminBanner = Banner.omit({ image: true }).extend({
   alt: z.string(),
-  theme: z.enum(['light', 'dark']),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
   active: z.boolean(),
