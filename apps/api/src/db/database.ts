@@ -157,6 +157,19 @@ export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialec
 
 /** Prepared statements kept per SQLite connection (the distinct SQL texts of the app are a few hundred). */
 const STATEMENT_CACHE_SIZE = 1000;
+/**
+ * Statements with more parameters are not kept: they are bulk statements (hundreds of values or ids, one SQL text per
+ * count: imports, id lists), each a large compiled program (with the triggers it fires) seldom run again — a thousand
+ * of them would hold hundreds of MB — while preparing one costs little next to running it.
+ */
+const STATEMENT_CACHE_MAX_PARAMETERS = 100;
+
+/** How many `?` placeholders an SQL text has (Kysely's SQLite parameters), stopping past `limit`. */
+function parametersOver(source: string, limit: number): boolean {
+  let n = 0;
+  for (let i = source.indexOf('?'); i !== -1; i = source.indexOf('?', i + 1)) if (++n > limit) return true;
+  return false;
+}
 
 /**
  * Kysely's SQLite driver prepares every statement it runs anew; preparing costs more than running a small
@@ -168,6 +181,7 @@ function reusePreparedStatements(sqlite: SQLite.Database): void {
   const prepare = sqlite.prepare.bind(sqlite);
   const statements = new Map<string, SQLite.Statement>();
   sqlite.prepare = ((source: string) => {
+    if (parametersOver(source, STATEMENT_CACHE_MAX_PARAMETERS)) return prepare(source);
     let statement = statements.get(source);
     if (!statement) {
       statement = prepare(source);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
+import { makeApiKey } from '#app/test/staff.fixtures.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -37,6 +38,23 @@ describe('NUL refused in every API request (issue 11 §7)', () => {
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json().errors)).toEqual([field]);
     }
+  });
+
+  it('does not walk raw bodies (a file of the CSV import or the 1C exchange): flat memory, the handler reads them', async () => {
+    // 16 MB of CSV (empty lines after the header): walking the Buffer made an entry per byte — about a GB of heap
+    // here, gigabytes for a 1C part of 50 MB.
+    const csv = Buffer.from(`externalId;cityId;quantity\n${'\n'.repeat(16 * 2 ** 20)}`);
+    const { secret } = await makeApiKey(t.db, ['catalogue.import']);
+    const heap = process.memoryUsage().heapUsed;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/catalogue/import/stock/preview',
+      payload: csv,
+      headers: { 'content-type': 'text/csv', 'x-api-key': secret },
+    });
+    // The import reads the file (no data rows), the guard did not walk it.
+    expect(res.statusCode).toBe(422);
+    expect(process.memoryUsage().heapUsed - heap).toBeLessThan(150 * 2 ** 20);
   });
 
   it('leaves ordinary requests alone', async () => {

@@ -33,13 +33,21 @@ export const inputGuardPlugin = fp(async (app) => {
 /** API paths (media keys are checked by the media route itself: a bad key is its 404). */
 const isApiPath = (url: string) => url.startsWith('/api/');
 
+/** A parsed JSON array or object (not a raw body: a file's Buffer or stream, whose bytes are its handler's business). */
+const isJsonValue = (value: object) => {
+  if (Array.isArray(value)) return true;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+};
+
 /**
  * Where a parsed JSON value holds a NUL — in a string or a key — as the path of keys to it; null when nowhere
- * (depth-limited: bodies are at most 64 KB).
+ * (depth-limited: bodies are at most 64 KB). Raw bodies (the CSV import's Buffer, the 1C exchange's stream of up to
+ * 50 MB) are not walked: walking a Buffer listed every byte as an entry — gigabytes for a 1C file part.
  */
 function nulPath(value: unknown, at: string[]): string[] | null {
   if (typeof value === 'string') return value.includes('\u0000') ? at : null;
-  if (at.length > 64 || typeof value !== 'object' || value === null) return null;
+  if (at.length > 64 || typeof value !== 'object' || value === null || !isJsonValue(value)) return null;
   for (const [k, v] of Object.entries(value)) {
     if (k.includes('\u0000')) return [...at, k.split('\u0000').join('')];
     const found = nulPath(v, [...at, k]);
