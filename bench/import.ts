@@ -33,6 +33,11 @@ const GROUPS = [
 ] as const;
 const SIZES = ['XS', 'S', 'M', 'L', 'XL'];
 
+/** The phase being measured (BENCH_IMPORT_TRACE=1 prints it with the memory every 2 s). */
+let phase = 'setup';
+const t0 = performance.now();
+const mb = (n: number) => Math.round(n / 2 ** 20);
+
 /** Peak memory of this process, sampled. */
 function memoryPeak() {
   let rss = 0;
@@ -43,6 +48,15 @@ function memoryPeak() {
     heap = Math.max(heap, m.heapUsed);
   };
   const timer = setInterval(sample, 50);
+  const trace = process.env.BENCH_IMPORT_TRACE
+    ? setInterval(() => {
+        const m = process.memoryUsage();
+        console.error(
+          `${((performance.now() - t0) / 1000).toFixed(0)} s ${phase}: rss ${mb(m.rss)} MB, heap ${mb(m.heapUsed)} MB, ` +
+            `external ${mb(m.external)} MB, buffers ${mb(m.arrayBuffers)} MB`,
+        );
+      }, 2000)
+    : undefined;
   return {
     reset() {
       sample();
@@ -50,7 +64,10 @@ function memoryPeak() {
       heap = process.memoryUsage().heapUsed;
     },
     read: () => ({ rssMb: Math.round(rss / 2 ** 20), heapMb: Math.round(heap / 2 ** 20) }),
-    stop: () => clearInterval(timer),
+    stop: () => {
+      clearInterval(timer);
+      clearInterval(trace);
+    },
   };
 }
 
@@ -112,12 +129,14 @@ async function oneCImports(
     const file = path.join(dir, name);
     figures[`${name} MB`] = Math.round(fs.statSync(file).size / 2 ** 20);
     mem.reset();
+    phase = `1C ${name}`;
     const started = performance.now();
-    const part = 50 * 2 ** 20;
+    const part = 50 * 2 ** 20; // 1C's file_limit
     const fd = fs.openSync(file, 'r');
-    for (let at = 0; ; at += part) {
-      const buf = Buffer.alloc(part);
-      const n = fs.readSync(fd, buf, 0, part, at);
+    // One buffer for every part (each request is answered before the next part is read).
+    const buf = Buffer.allocUnsafe(Math.min(part, fs.fstatSync(fd).size || 1));
+    for (let at = 0; ; at += buf.length) {
+      const n = fs.readSync(fd, buf, 0, buf.length, at);
       if (n === 0) break;
       await q(`type=catalog&mode=file&filename=${name}`, { cookie, body: buf.subarray(0, n) });
     }
@@ -153,6 +172,7 @@ async function csvImport(
   );
   for (const step of ['preview', 'apply']) {
     mem.reset();
+    phase = `CSV ${step}`;
     const started = performance.now();
     const r = await app.inject({
       method: 'POST',
@@ -186,9 +206,32 @@ async function listingAfter(app: App) {
   return { p50: +times[25]!.toFixed(1), p95: +times[47]!.toFixed(1) };
 }
 
+/** One step's figures: seconds, and the process's peak RSS and heap during it (MB). */
+interface StepFigures {
+  seconds: number;
+  rssMb: number;
+  heapMb: number;
+}
+
+/** What the import benchmark measures (printed as JSON when run alone; a table part of `npm run bench`). */
+export interface ImportFigures {
+  skus: number;
+  products: number;
+  cities: number;
+  '1C import.xml': StepFigures & { answer: string };
+  '1C offers.xml': StepFigures & { answer: string };
+  'CSV stock preview': StepFigures & { rows: number; changes: number; errors: number };
+  'CSV stock apply': StepFigures & { rows: number; changes: number; errors: number };
+  'listing after import (ms)': { p50: number; p95: number };
+}
+
 /** Runs the import benchmark. @returns its figures. */
-export async function runImportBench(skus = Number(process.env.BENCH_IMPORT_SKUS ?? 100_000)) {
+export async function runImportBench(
+  skus = Number(process.env.BENCH_IMPORT_SKUS ?? 100_000),
+): Promise<ImportFigures> {
   const products = Math.ceil(skus / 5);
+  const mem = memoryPeak();
+  phase = 'large catalogue';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiim-bench-import-'));
   const dbFile = path.join(root, 'data', 'bench', 'kiim-import-bench.db');
   await buildLargeCatalogue(dbFile, { skus: 100 });
@@ -207,6 +250,7 @@ export async function runImportBench(skus = Number(process.env.BENCH_IMPORT_SKUS
     id: number;
     name: string;
   }[];
+  phase = 'generate files';
   await writeLines(path.join(dir, 'import.xml'), importXml(products));
   await writeLines(path.join(dir, 'offers.xml'), offersXml(products, cities));
   const owner = { type: 'system' as const, id: null, ip: null, at: new Date() };
@@ -234,7 +278,6 @@ export async function runImportBench(skus = Number(process.env.BENCH_IMPORT_SKUS
       headers: { authorization: auth, ...(opts.body ? { 'content-type': 'application/octet-stream' } : {}) },
       cookies: opts.cookie ? { kiim_1c: opts.cookie } : {},
     });
-  const mem = memoryPeak();
   const figures: Record<string, unknown> = { skus: products * 5, products, cities: cities.length };
   const cookie = (await q('type=catalog&mode=checkauth')).body.split('\n')[2]!;
   await q('type=catalog&mode=init', { cookie });
@@ -245,7 +288,7 @@ export async function runImportBench(skus = Number(process.env.BENCH_IMPORT_SKUS
   await app.close();
   await database.db.destroy();
   fs.rmSync(dir, { recursive: true, force: true });
-  return figures;
+  return figures as unknown as ImportFigures;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -85,8 +85,12 @@ export const ExchangeGroup = z.object({
   name: z.string(),
   parentExternalId: z.string().nullable(),
   categoryId: z.number().int().nullable(),
+  /** The category whose name has the same words as the group's (any order and case, ё = е), or null: the default. */
+  suggestedCategoryId: z.number().int().nullable(),
   /** Shop products of 1C products last listed in this group. */
   productCount: z.number().int(),
+  /** Of those, the ones 1C's rules keep hidden: group unmapped, deleted or not listed in 1C, or not priced yet. */
+  unpublishedCount: z.number().int(),
 });
 export type ExchangeGroup = z.infer<typeof ExchangeGroup>;
 export const ExchangeGroupsResponse = z.object({ data: z.object({ items: z.array(ExchangeGroup) }) });
@@ -96,6 +100,8 @@ export const ExchangeWarehouse = z.object({
   externalId: z.string(),
   name: z.string(),
   cityId: z.number().int().nullable(),
+  /** The city of the same name (case and ё ignored), or null: the default. */
+  suggestedCityId: z.number().int().nullable(),
 });
 export type ExchangeWarehouse = z.infer<typeof ExchangeWarehouse>;
 export const ExchangeWarehousesResponse = z.object({ data: z.object({ items: z.array(ExchangeWarehouse) }) });

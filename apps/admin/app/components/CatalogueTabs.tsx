@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 
-/** The catalogue section's screens: products, cities, pickup points, banners. */
+/** The catalogue section's screens: products, cities, pickup points, banners, the 1C exchange's mappings. */
 export function CatalogueTabs() {
   return (
     <nav className="tabs" aria-label="Каталог">
@@ -10,6 +10,7 @@ export function CatalogueTabs() {
       <NavLink to="/catalogue/cities">Города</NavLink>
       <NavLink to="/catalogue/pickup-points">Пункты выдачи</NavLink>
       <NavLink to="/catalogue/banners">Баннеры</NavLink>
+      <NavLink to="/catalogue/exchange">Обмен с 1С</NavLink>
     </nav>
   );
 }

@@ -109,6 +109,34 @@ export async function addSkus(
   return made;
 }
 
+/** A new SKU of an import: its product, ERP id, size and place among the product's sizes. */
+export interface NewSku {
+  productId: number;
+  externalId: string;
+  size: string;
+  sizeOrder: number;
+}
+
+/** Adds SKUs of any products in one statement per 500. @returns their ids by external id. */
+export async function addSkusOf(
+  db: DbOrTrx,
+  ids: CatalogueIds,
+  skus: readonly NewSku[],
+  nowIso: string,
+): Promise<Map<string, number>> {
+  const made = new Map<string, number>();
+  const rows = skus.map((s) => {
+    const id = ids.take('sku');
+    made.set(s.externalId, id);
+    return {
+      ...{ id, external_id: s.externalId, product_id: s.productId, size: s.size },
+      ...{ size_order: s.sizeOrder, created_at: nowIso, updated_at: nowIso },
+    };
+  });
+  for (let i = 0; i < rows.length; i += 500) await repo.insertSkus(db, rows.slice(i, i + 500));
+  return made;
+}
+
 /** Rebuilds the search terms of products an import made or renamed. */
 export async function reindexImported(db: DbOrTrx, productIds: readonly number[]): Promise<void> {
   for (let i = 0; i < productIds.length; i += 500) await reindexSearch(db, productIds.slice(i, i + 500));

@@ -75,27 +75,35 @@ function columnsOf(header: readonly string[], columns: readonly ColumnSpec[]): s
  */
 export function readSheet(file: Buffer, columns: readonly ColumnSpec[]): SheetRow[] {
   const text = utf8Text(file).replace(/^\uFEFF/, '');
-  let records: { record: string[]; info: { lines: number } }[];
+  let names: string[] | undefined;
+  let rows: SheetRow[];
   try {
-    records = parse(text, {
+    // Each record becomes its row as it is parsed: one copy of the data, not the records and then the rows.
+    const options = {
       delimiter: delimiterOf(text),
-      info: true,
       relax_column_count: true,
       skip_empty_lines: true,
       trim: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
+      on_record: (record: string[], context: { lines: number }): SheetRow | null => {
+        if (!names) {
+          names = columnsOf(record, columns);
+          return null;
+        }
+        const cells: Record<string, string> = {};
+        names.forEach((n, i) => {
+          if (n) cells[n] = record[i] ?? '';
+        });
+        return { row: context.lines, cells };
+      },
+    };
+    // csv-parse types `on_record` as returning a record; any value is kept as it is.
+    rows = parse(text, options as never) as unknown as SheetRow[];
   } catch (e) {
+    if (e instanceof AppError) throw e;
     throw unreadable(`Файл не читается как CSV: ${(e as Error).message}`);
   }
-  if (records.length < 2) throw unreadable('В файле нет строк с данными: только заголовок или ничего');
-  const names = columnsOf(records[0]!.record, columns);
-  return records.slice(1).map(({ record, info }) => {
-    const cells: Record<string, string> = {};
-    names.forEach((n, i) => {
-      if (n) cells[n] = record[i] ?? '';
-    });
-    return { row: info.lines, cells };
-  });
+  if (rows.length < 1) throw unreadable('В файле нет строк с данными: только заголовок или ничего');
+  return rows;
 }
 
 /**

@@ -11,6 +11,7 @@ import { listCategories, listCities } from '#app/modules/catalog/catalog.service
 import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
 import * as repo from './exchange.repository.ts';
 import { DEFAULT_PRICE_TYPE } from './onec.offers.ts';
+import { categoryMatcher, cityMatcher } from './onec.run.ts';
 
 // The 1C exchange's mappings and settings kept in the back office (issue 12 item 3): groups → categories (remapping a
 // group moves its products and shows the priced ones), warehouses → cities (used by the next offers.xml), and the
@@ -18,11 +19,18 @@ import { DEFAULT_PRICE_TYPE } from './onec.offers.ts';
 
 const groupNotFound = () => notFound(CatalogueErrorCode.entityNotFound, 'Такой группы 1С нет');
 
+/**
+ * The 1C groups (by name) with their category, the category suggested by the same words, and their products: how
+ * many, and how many 1C's rules keep hidden (the unmapped groups' products wait here for the staff to map them).
+ */
 export async function listGroups(db: Db): Promise<ExchangeGroup[]> {
   const counts = await repo.productCountsByGroup(db);
+  const suggest = await categoryMatcher(db);
   return (await repo.listGroups(db)).map((g) => ({
     ...{ externalId: g.external_id, name: g.name, parentExternalId: g.parent_external_id },
-    ...{ categoryId: g.category_id, productCount: counts.get(g.external_id) ?? 0 },
+    ...{ categoryId: g.category_id, suggestedCategoryId: suggest(g.name) },
+    productCount: counts.get(g.external_id)?.products ?? 0,
+    unpublishedCount: counts.get(g.external_id)?.unpublished ?? 0,
   }));
 }
 
@@ -62,11 +70,12 @@ export async function mapGroup(db: Db, actor: Actor, groupId: string, categoryId
   });
 }
 
+/** The 1C warehouses (by name) with their city and the city of the same name (the default). */
 export async function listWarehouses(db: Db): Promise<ExchangeWarehouse[]> {
+  const suggest = await cityMatcher(db);
   return (await repo.listWarehouses(db)).map((w) => ({
-    externalId: w.external_id,
-    name: w.name,
-    cityId: w.city_id,
+    ...{ externalId: w.external_id, name: w.name },
+    ...{ cityId: w.city_id, suggestedCityId: suggest(w.name) },
   }));
 }
 

@@ -135,6 +135,30 @@ export async function upsertProductLink(db: DbOrTrx, row: Insertable<ExchangePro
     .execute();
 }
 
+/**
+ * Adds or updates many product links in one statement per 200 (a key listed twice: its last row counts); as
+ * {@link upsertProductLink}, an existing link keeps its product and `priced`.
+ */
+export async function upsertProductLinks(
+  db: DbOrTrx,
+  rows: readonly Insertable<ExchangeProductTable>[],
+): Promise<void> {
+  const unique = [...new Map(rows.map((r) => [r.external_id, r])).values()];
+  for (let i = 0; i < unique.length; i += 200)
+    await db
+      .insertInto('exchange_product')
+      .values(unique.slice(i, i + 200))
+      .onConflict((oc) =>
+        oc.column('external_id').doUpdateSet((eb) => ({
+          group_external_id: eb.ref('excluded.group_external_id'),
+          publish: eb.ref('excluded.publish'),
+          listed_at: eb.ref('excluded.listed_at'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+}
+
 /** Marks 1C products priced. */
 export async function markPriced(db: DbOrTrx, productIds: readonly number[], nowIso: string): Promise<void> {
   if (productIds.length === 0) return;
@@ -182,13 +206,33 @@ export async function setSetting(db: DbOrTrx, key: string, value: string, nowIso
 }
 
 /** Shop products per group (of links last listed in it). */
-export async function productCountsByGroup(db: DbOrTrx): Promise<Map<string, number>> {
+/** Per group (key '' for none): its shop products, and how many of them 1C's rules keep hidden (unpublished or unpriced). */
+export async function productCountsByGroup(
+  db: DbOrTrx,
+): Promise<Map<string, { products: number; unpublished: number }>> {
   const rows = await db
     .selectFrom('exchange_product')
     .select(['group_external_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .select((eb) =>
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.or([eb('publish', '=', 0), eb('priced', '=', 0)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('hidden'),
+    )
     .groupBy('group_external_id')
     .execute();
-  return new Map(rows.map((r) => [r.group_external_id ?? '', Number(r.n)]));
+  return new Map(
+    rows.map((r) => [
+      r.group_external_id ?? '',
+      { products: Number(r.n), unpublished: Number(r.hidden ?? 0) },
+    ]),
+  );
 }
 
 /** Products of 1C products last listed in a group. */

@@ -1,7 +1,11 @@
 import type { DbOrTrx } from '#app/db/database.ts';
 import { setProductPrices } from '#app/modules/catalog/catalog.admin.service.ts';
 import { skusByExternalIds, type SkuRef } from '#app/modules/catalog/catalog.import.ts';
-import { setStockLevel as setInventoryLevel, stockOfSkus } from '#app/modules/inventory/inventory.levels.ts';
+import {
+  setStockLevel as setInventoryLevel,
+  setStockLevels as setInventoryLevels,
+  stockOfSkus,
+} from '#app/modules/inventory/inventory.levels.ts';
 import type { Actor } from '#app/modules/staff/staff.audit.ts';
 
 // The writes and bulk reads an import makes of other modules (docs/decisions/021): a SKU's stock in a city through the
@@ -37,6 +41,23 @@ export async function setStockLevel(
   await setInventoryLevel(trx, {
     ...{ skuId: change.skuId, cityId: change.cityId, quantity: change.quantity },
     ...{ reason: 'import', actor: { type: actor.type, id: actor.id }, note, at: actor.at },
+  });
+}
+
+/**
+ * Sets many SKUs' units in cities (whole, ≥ 0, checked by the import) in the caller's transaction, in batches of the
+ * inventory's setStockLevels (a stock movement row per change, reason «import», each with its note).
+ */
+export async function setStockLevels(
+  trx: DbOrTrx,
+  changes: readonly { skuId: number; cityId: number; quantity: number; note: string }[],
+  actor: Actor,
+): Promise<void> {
+  if (changes.length === 0) return;
+  await setInventoryLevels(trx, changes, {
+    reason: 'import',
+    actor: { type: actor.type, id: actor.id },
+    at: actor.at,
   });
 }
 

@@ -17,9 +17,9 @@ import { readSheet, type ColumnSpec, type SheetRow } from './csv.sheet.ts';
 // in one transaction with an audit entry. Changes are computed against the current state, so applying the same file
 // twice changes nothing the second time.
 
-/** A planned change with how to make it. */
+/** A planned change with how to make it (unless its plan writes all its changes at once: {@link ImportPlan.write}). */
 export interface PlannedChange extends ImportChange {
-  apply(trx: DbOrTrx, actor: Actor): Promise<void>;
+  apply?(trx: DbOrTrx, actor: Actor): Promise<void>;
 }
 
 /** What a kind made of the rows: the checked rows' changes, the unchanged rows, the bad rows. */
@@ -27,6 +27,8 @@ export interface ImportPlan {
   changes: PlannedChange[];
   unchangedRows: number;
   errors: ImportRowError[];
+  /** Writes every change at once (batched writes, e.g. stock); without it each change's `apply` runs in turn. */
+  write?(trx: DbOrTrx, actor: Actor): Promise<void>;
   /** Runs once after the changes (e.g. the search index of new products). */
   finish?(trx: DbOrTrx): Promise<void>;
 }
@@ -94,7 +96,8 @@ export async function applySheet(
         resultOf(kind.kind, rows.length, plan, false),
       );
     }
-    for (const c of plan.changes) await c.apply(trx, actor);
+    if (plan.write) await plan.write(trx, actor);
+    else for (const c of plan.changes) await c.apply?.(trx, actor);
     await plan.finish?.(trx);
     const result = resultOf(kind.kind, rows.length, plan, true);
     if (plan.changes.length > 0) {

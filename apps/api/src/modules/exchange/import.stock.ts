@@ -4,7 +4,7 @@ import { listCities } from '#app/modules/catalog/catalog.service.ts';
 import type { SheetRow } from './csv.sheet.ts';
 import { wholeNumber } from './csv.sheet.ts';
 import { rowError, type ImportPlan, type PlannedChange, type SheetKind } from './import.core.ts';
-import { setStockLevel, skusOf, stockMap } from './exchange.writes.ts';
+import { setStockLevels, skusOf, stockMap } from './exchange.writes.ts';
 
 // Stock from a spreadsheet (issue 12 item 2): `externalId` (the SKU's ERP id), `cityId` or `city` (the city's name),
 // `quantity` (whole units, never negative). A SKU and a city appear at most once in a file.
@@ -89,21 +89,19 @@ export const stockSheet: SheetKind = {
     }
     const current = await stockMap(db, [...new Set([...good.values()].map((g) => g.skuId))]);
     const changes: PlannedChange[] = [];
+    const writes: { skuId: number; cityId: number; quantity: number; note: string }[] = [];
     for (const [key, g] of good) {
       const before = current.get(key) ?? 0;
       if (before === g.quantity) continue;
       changes.push({
         ...{ row: g.row, externalId: g.externalId, field: `quantity:${cities.name(g.cityId)}` },
         ...{ before, after: g.quantity },
-        apply: (trx, actor) =>
-          setStockLevel(
-            trx,
-            { skuId: g.skuId, cityId: g.cityId, quantity: g.quantity },
-            `CSV, строка ${g.row}`,
-            actor,
-          ),
       });
+      writes.push({ skuId: g.skuId, cityId: g.cityId, quantity: g.quantity, note: `CSV, строка ${g.row}` });
     }
-    return { changes, unchangedRows: good.size - changes.length, errors };
+    return {
+      ...{ changes, unchangedRows: good.size - changes.length, errors },
+      write: (trx, actor) => setStockLevels(trx, writes, actor),
+    };
   },
 };

@@ -11,6 +11,7 @@ import {
 } from '#app/modules/catalog/catalog.import.ts';
 import { listCategories } from '#app/modules/catalog/catalog.service.ts';
 import * as repo from './exchange.repository.ts';
+import type { ExchangeProductRow } from './exchange.repository.ts';
 import { importPictures } from './onec.pictures.ts';
 import {
   flattenGroups,
@@ -104,6 +105,7 @@ async function saveProducts(run: OneCRun, s: CatalogState, nodes: XNode[]) {
       )
     ).map((f) => [f.id, f]),
   );
+  const listed: ExchangeProductRow[] = [];
   for (const p of products) {
     const categoryId = p.groupId ? s.groups.get(p.groupId) : null;
     const category = categoryId ? s.categories.get(categoryId) : undefined;
@@ -123,16 +125,12 @@ async function saveProducts(run: OneCRun, s: CatalogState, nodes: XNode[]) {
         count(run, 'productsUpdated');
         s.touched.push(link.product_id);
       }
-      await repo.upsertProductLink(run.trx, {
-        ...link,
-        group_external_id: p.groupId,
-        publish,
-        listed_at: run.nowIso,
-      });
+      listed.push({ ...link, group_external_id: p.groupId, publish, listed_at: run.nowIso });
       await importPictures(run, link.product_id, p.name, p.pictures);
     }
     run.done.items++;
   }
+  await repo.upsertProductLinks(run.trx, listed);
 }
 
 /** Makes the shop product of a new 1C product (unpublished, placeholder price until offers.xml). */
@@ -160,7 +158,7 @@ async function createFrom1c(
     ...{ external_id: p.id, product_1c_id: p.id, product_id: productId, group_external_id: p.groupId },
     ...{ publish, priced: 0, listed_at: run.nowIso, created_at: run.nowIso, updated_at: run.nowIso },
   };
-  await repo.upsertProductLink(run.trx, link);
+  // Recorded with the batch's other links (saveProducts).
   return link;
 }
 

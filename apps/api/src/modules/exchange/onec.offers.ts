@@ -1,5 +1,5 @@
 import {
-  addSkus,
+  addSkusOf,
   productFields,
   setProductsActive,
   skusByExternalIds,
@@ -7,10 +7,13 @@ import {
   updateSkuSize,
   copyProductImages,
   createProduct,
+  type NewSku,
+  type SkuRef,
 } from '#app/modules/catalog/catalog.import.ts';
 import { listCategories } from '#app/modules/catalog/catalog.service.ts';
 import * as repo from './exchange.repository.ts';
-import { setPrices, setStockLevel, stockMap } from './exchange.writes.ts';
+import type { ExchangeProductRow } from './exchange.repository.ts';
+import { setPrices, setStockLevels, stockMap } from './exchange.writes.ts';
 import { ExchangeFileError, onlyChanges, parseOffer, sizeOrder, type OfferData } from './onec.parse.ts';
 import { cityMatcher, count, saveWarehouse, type OneCRun } from './onec.run.ts';
 import { readXml, textOf, type XNode } from './xml.stream.ts';
@@ -42,26 +45,42 @@ interface OffersState {
   published: number[];
 }
 
+/** What a batch knows of its offers' 1C products: their shop products (one per colour) and those products' fields. */
+interface BatchProducts {
+  links: Map<string, ExchangeProductRow[]>;
+  fields: Map<number, ProductFieldsRow>;
+}
+type ProductFieldsRow = Awaited<ReturnType<typeof productFields>>[number];
+
+/** The shop products of the batch's 1C products, read in two statements. */
+async function batchProducts(run: OneCRun, productIds: readonly string[]): Promise<BatchProducts> {
+  const rows = await repo.productsOf1cIds(run.trx, [...new Set(productIds)]);
+  const fields = await productFields(
+    run.trx,
+    rows.map((l) => l.product_id),
+  );
+  const links = new Map<string, ExchangeProductRow[]>();
+  for (const l of rows) links.set(l.product_1c_id, [...(links.get(l.product_1c_id) ?? []), l]);
+  return { links, fields: new Map(fields.map((f) => [f.id, f])) };
+}
+
 /** The shop product of an offer's colour: the 1C product's, or its first colour-less one, or a copy for a new colour. */
-async function productOfColour(run: OneCRun, o: OfferData): Promise<{ product_id: number }> {
-  const links = await repo.productsOf1cIds(run.trx, [o.productId]);
+async function productOfColour(run: OneCRun, o: OfferData, b: BatchProducts): Promise<number> {
+  const links = b.links.get(o.productId) ?? [];
   if (links.length === 0)
     throw new ExchangeFileError(
       `Предложение «${o.id}»: товар «${o.productId}» не найден — сначала загрузите import.xml с этим товаром`,
     );
-  const fields = await productFields(
-    run.trx,
-    links.map((l) => l.product_id),
-  );
-  const colourOf = new Map(fields.map((f) => [f.id, f.colour_name]));
-  const same = links.find((l) => colourOf.get(l.product_id) === o.colour);
-  if (same) return same;
-  const blank = links.find((l) => colourOf.get(l.product_id) === '');
+  const colourOf = (l: ExchangeProductRow) => b.fields.get(l.product_id)?.colour_name;
+  const same = links.find((l) => colourOf(l) === o.colour);
+  if (same) return same.product_id;
+  const blank = links.find((l) => colourOf(l) === '');
   if (blank) {
     await updateProduct(run.trx, blank.product_id, { colour_name: o.colour }, run.nowIso);
-    return blank;
+    b.fields.get(blank.product_id)!.colour_name = o.colour;
+    return blank.product_id;
   }
-  const base = fields.find((f) => f.id === links[0]!.product_id)!;
+  const base = b.fields.get(links[0]!.product_id)!;
   const category = (await listCategories(run.trx)).find((c) => c.id === base.category_id)!;
   const productId = await createProduct(
     run.trx,
@@ -80,106 +99,126 @@ async function productOfColour(run: OneCRun, o: OfferData): Promise<{ product_id
   await copyProductImages(run.trx, run.ids, base.id, productId, run.nowIso);
   const link = { ...links[0]!, external_id: `${o.productId}|${o.colour}`, product_id: productId, priced: 0 };
   await repo.upsertProductLink(run.trx, link);
+  links.push(link);
+  b.fields.set(productId, { ...base, id: productId, colour_name: o.colour, is_active: 0 });
   count(run, 'productsCreated');
-  return link;
+  return productId;
 }
 
-/** The SKU of an offer: made when new, its size kept up to date. */
-async function skuOf(run: OneCRun, o: OfferData, existing: Map<string, { id: number; size: string }>) {
-  const size = o.size || 'Единый размер';
-  const known = existing.get(o.id);
-  if (known) {
-    if (known.size !== size) await updateSkuSize(run.trx, known.id, size, run.nowIso);
-    return known.id;
-  }
-  const { product_id: productId } = await productOfColour(run, o);
-  const made = await addSkus(
-    run.trx,
-    run.ids,
-    productId,
-    [{ externalId: o.id, size }],
-    sizeOrder(size),
-    run.nowIso,
-  );
-  count(run, 'skusCreated');
-  return made.get(o.id)!;
-}
-
-/** Sets prices of the offer's product when they differ; a product priced the first time may be shown. */
-async function savePrices(
-  run: OneCRun,
-  s: OffersState,
-  o: OfferData,
-  productId: number,
-  seen: Map<number, string>,
-) {
-  const price = s.priceType ? o.prices.get(s.priceType) : undefined;
-  if (price === undefined) return;
-  const original = Math.max(price, (s.originalType && o.prices.get(s.originalType)) || price);
-  // Sizes of one product share its prices: checked once per batch.
-  if (seen.get(productId) === `${price}:${original}`) return;
-  seen.set(productId, `${price}:${original}`);
-  const [now] = await productFields(run.trx, [productId]);
-  const [link] = (await repo.productsOf1cIds(run.trx, [o.productId])).filter(
-    (l) => l.product_id === productId,
-  );
-  const current = (await skusByExternalIds(run.trx, [o.id]))[0]!;
-  if (current.price !== price || current.original_price !== original) {
-    await setPrices(run.trx, productId, price, original, run.actor);
-    count(run, 'pricesChanged');
-  }
-  if (link && !link.priced) {
-    await repo.markPriced(run.trx, [productId], run.nowIso);
-    if (link.publish && now && !now.is_active) s.published.push(productId);
-  }
-}
-
-/** Sets a SKU's stock in the cities the offer covers. */
-async function saveStock(
-  run: OneCRun,
-  s: OffersState,
-  o: OfferData,
-  skuId: number,
-  current: Map<string, number>,
-) {
-  const wanted = new Map<number, number>();
-  if (!s.changesOnly) for (const city of s.warehouses.values()) if (city !== null) wanted.set(city, 0);
-  for (const [warehouse, units] of o.stock) {
-    const city = s.warehouses.get(warehouse);
-    if (city === undefined)
-      throw new ExchangeFileError(`Предложение «${o.id}»: неизвестный склад «${warehouse}»`);
-    if (city !== null) wanted.set(city, (wanted.get(city) ?? 0) + units);
-  }
-  for (const [cityId, quantity] of wanted) {
-    const before = current.get(`${skuId}:${cityId}`) ?? 0;
-    if (before === quantity) continue;
-    await setStockLevel(run.trx, { skuId, cityId, quantity }, `1С: ${o.id}`, run.actor);
-    count(run, 'stockChanged');
-  }
-}
-
-async function saveOffers(run: OneCRun, s: OffersState, nodes: XNode[]) {
-  const offers = nodes.map(parseOffer);
-  const skus = await skusByExternalIds(
+/**
+ * The SKUs of a batch's offers (new ones made in one statement per 500, sizes kept up to date).
+ * @returns every offer's SKU with its product's current prices, by offer id.
+ */
+async function skusOfBatch(run: OneCRun, offers: readonly OfferData[], b: BatchProducts) {
+  const found = await skusByExternalIds(
     run.trx,
     offers.map((o) => o.id),
   );
-  const existing = new Map(
-    skus.map((k) => [k.external_id, { id: k.id, size: k.size, productId: k.product_id }]),
+  const skus = new Map(found.map((k) => [k.external_id, k]));
+  const fresh = new Map<string, NewSku>();
+  for (const o of offers) {
+    const size = o.size || 'Единый размер';
+    const known = skus.get(o.id);
+    if (known) {
+      if (known.size !== size) {
+        await updateSkuSize(run.trx, known.id, size, run.nowIso);
+        known.size = size;
+      }
+    } else if (!fresh.has(o.id)) {
+      const productId = await productOfColour(run, o, b);
+      fresh.set(o.id, { productId, externalId: o.id, size, sizeOrder: sizeOrder(size) });
+    }
+  }
+  if (fresh.size) {
+    await addSkusOf(run.trx, run.ids, [...fresh.values()], run.nowIso);
+    count(run, 'skusCreated', fresh.size);
+    for (const k of await skusByExternalIds(run.trx, [...fresh.keys()])) skus.set(k.external_id, k);
+  }
+  return skus;
+}
+
+/**
+ * Sets the prices of the batch's products that differ (sizes of a product share its prices: the last offer's count);
+ * a product priced the first time may be shown.
+ */
+async function savePrices(
+  run: OneCRun,
+  s: OffersState,
+  offers: readonly OfferData[],
+  skus: ReadonlyMap<string, SkuRef>,
+  b: BatchProducts,
+) {
+  const wanted = new Map<number, { price: number; original: number; productId1c: string }>();
+  for (const o of offers) {
+    const price = s.priceType ? o.prices.get(s.priceType) : undefined;
+    if (price === undefined) continue;
+    const original = Math.max(price, (s.originalType && o.prices.get(s.originalType)) || price);
+    wanted.set(skus.get(o.id)!.product_id, { price, original, productId1c: o.productId });
+  }
+  const current = new Map([...skus.values()].map((k) => [k.product_id, k]));
+  const priced: number[] = [];
+  for (const [productId, w] of wanted) {
+    const now = current.get(productId)!;
+    if (now.price !== w.price || now.original_price !== w.original) {
+      await setPrices(run.trx, productId, w.price, w.original, run.actor);
+      count(run, 'pricesChanged');
+    }
+    const link = b.links.get(w.productId1c)?.find((l) => l.product_id === productId);
+    if (link && !link.priced) {
+      priced.push(productId);
+      link.priced = 1;
+      if (link.publish && !now.is_active) s.published.push(productId);
+    }
+  }
+  await repo.markPriced(run.trx, priced, run.nowIso);
+}
+
+/** The stock changes of the batch's offers: per city the sum of the warehouses mapped to it. */
+function stockChanges(
+  s: OffersState,
+  offers: readonly OfferData[],
+  skus: ReadonlyMap<string, SkuRef>,
+  current: ReadonlyMap<string, number>,
+) {
+  // By SKU and city: an offer listed twice counts by its last listing.
+  const changes = new Map<string, { skuId: number; cityId: number; quantity: number; note: string }>();
+  for (const o of offers) {
+    const skuId = skus.get(o.id)!.id;
+    const wanted = new Map<number, number>();
+    if (!s.changesOnly) for (const city of s.warehouses.values()) if (city !== null) wanted.set(city, 0);
+    for (const [warehouse, units] of o.stock) {
+      const city = s.warehouses.get(warehouse);
+      if (city === undefined)
+        throw new ExchangeFileError(`Предложение «${o.id}»: неизвестный склад «${warehouse}»`);
+      if (city !== null) wanted.set(city, (wanted.get(city) ?? 0) + units);
+    }
+    for (const [cityId, quantity] of wanted) {
+      const key = `${skuId}:${cityId}`;
+      changes.delete(key);
+      if ((current.get(key) ?? 0) !== quantity)
+        changes.set(key, { skuId, cityId, quantity, note: `1С: ${o.id}` });
+    }
+  }
+  return [...changes.values()];
+}
+
+/** A batch of offers: SKUs made, prices set, stock written in one batched call of the inventory. */
+async function saveOffers(run: OneCRun, s: OffersState, nodes: XNode[]) {
+  const offers = nodes.map(parseOffer);
+  const b = await batchProducts(
+    run,
+    offers.map((o) => o.productId),
   );
+  const skus = await skusOfBatch(run, offers, b);
+  await savePrices(run, s, offers, skus, b);
   const current = await stockMap(
     run.trx,
-    skus.map((k) => k.id),
+    [...skus.values()].map((k) => k.id),
   );
-  const seen = new Map<number, string>();
-  for (const o of offers) {
-    const skuId = await skuOf(run, o, existing);
-    const productId =
-      existing.get(o.id)?.productId ?? (await skusByExternalIds(run.trx, [o.id]))[0]!.product_id;
-    await savePrices(run, s, o, productId, seen);
-    await saveStock(run, s, o, skuId, current);
-    run.done.items++;
-  }
+  const changes = stockChanges(s, offers, skus, current);
+  await setStockLevels(run.trx, changes, run.actor);
+  count(run, 'stockChanged', changes.length);
+  run.done.items += offers.length;
 }
 
 /** Imports offers.xml in the run's transaction. @throws ExchangeFileError / XmlFileError (nothing is kept). */

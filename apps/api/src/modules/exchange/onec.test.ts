@@ -263,8 +263,16 @@ describe('type=catalog: a whole exchange', () => {
     const groups = await staffCall(t.app, member.cookie, 'GET', '/api/admin/exchange/groups');
     expect(groups.body.data.items).toContainEqual({
       ...{ externalId: 'g-accessories', name: 'Аксессуары', parentExternalId: null },
-      ...{ categoryId: null, productCount: 1 },
+      ...{ categoryId: null, suggestedCategoryId: null, productCount: 1, unpublishedCount: 1 },
     });
+    // «мужская ВЕРХНЯЯ одежда» has the words of «Мужская верхняя одежда» (8): suggested, and mapped so when new.
+    expect(groups.body.data.items).toContainEqual(
+      expect.objectContaining({ externalId: 'g-outer-men', categoryId: 8, suggestedCategoryId: 8 }),
+    );
+    const warehouses = await staffCall(t.app, member.cookie, 'GET', '/api/admin/exchange/warehouses');
+    expect(warehouses.body.data.items).toContainEqual(
+      expect.objectContaining({ externalId: 'wh-astana', cityId: 2, suggestedCityId: 2 }),
+    );
     expect((await staffCall(t.app, manager.cookie, 'GET', '/api/admin/exchange/groups')).status).toBe(403);
     const mapped = await staffCall(t.app, member.cookie, 'PUT', '/api/admin/exchange/groups/g-accessories', {
       categoryId: 9,
@@ -284,6 +292,7 @@ describe('type=catalog: a whole exchange', () => {
       externalId: 'wh-shymkent',
       name: 'Склад Шымкент (Рыскулова)',
       cityId: 3,
+      suggestedCityId: null,
     });
     await call('type=catalog&mode=init', { cookie });
     await upload(cookie, 'offers.xml', fixture('offers.xml'));

@@ -211,15 +211,17 @@ export async function selectLowStock(
   return { rows: rows.map((r) => ({ ...r, quantity: Number(r.quantity) })), total: Number(count.n) };
 }
 
-/** SKU–city pairs with units (quantity > 0), of the given products' SKUs or all. */
+/** SKU–city pairs with units (quantity > 0), of the given products' SKUs or all, of one city or all. */
 export function skusInStockByCity(
   db: DbOrTrx,
   productIds?: readonly number[],
+  cityId?: number,
 ): Promise<{ sku_id: number; city_id: number }[]> {
   return db
     .selectFrom('stock')
     .select(['stock.sku_id', 'stock.city_id'])
     .where('stock.quantity', '>', 0)
+    .$if(cityId !== undefined, (qb) => qb.where('stock.city_id', '=', cityId!))
     .$if(productIds !== undefined, (qb) =>
       qb.where('stock.sku_id', 'in', (eb) =>
         eb
@@ -251,4 +253,119 @@ export async function findLowStock(db: DbOrTrx, threshold: number, limit: number
     cityName: r.city_name,
     quantity: Number(r.quantity),
   }));
+}
+
+/** A SKU in a city: the key of a stock row. */
+export interface StockKey {
+  skuId: number;
+  cityId: number;
+}
+
+/** The ids among `ids` that name existing SKUs. */
+export async function existingSkuIds(db: DbOrTrx, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sku')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The ids among `ids` that name existing cities. */
+export async function existingCityIds(db: DbOrTrx, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('city')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Exact units of the given SKU–city pairs that have a stock row, LOCKED until the transaction ends (PostgreSQL
+ * `FOR UPDATE`, rows taken in (sku_id, city_id) order — the lock order of every stock writer). One statement.
+ * @returns units by key `${skuId}:${cityId}`; pairs without a row are absent.
+ */
+export async function lockStockLevels(db: DbOrTrx, keys: readonly StockKey[]): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  let q = db
+    .selectFrom('stock')
+    .select(['sku_id', 'city_id', 'quantity'])
+    .where(({ eb, refTuple, tuple }) =>
+      eb(
+        refTuple('sku_id', 'city_id'),
+        'in',
+        keys.map((k) => tuple(k.skuId, k.cityId)),
+      ),
+    )
+    .orderBy('sku_id')
+    .orderBy('city_id');
+  if (isPostgres(db)) q = q.forUpdate();
+  const rows = await q.execute();
+  return new Map(rows.map((r) => [`${r.sku_id}:${r.city_id}`, Number(r.quantity)]));
+}
+
+/**
+ * Makes the stock rows of pairs that have none, with their units, in one statement; a row another transaction made
+ * meanwhile is left alone. @returns the keys `${skuId}:${cityId}` of the rows this statement made.
+ */
+export async function insertStockLevels(
+  db: DbOrTrx,
+  rows: readonly (StockKey & { quantity: number })[],
+  nowIso: string,
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const made = await db
+    .insertInto('stock')
+    .values(
+      rows.map((r) => ({
+        ...{ sku_id: r.skuId, city_id: r.cityId, quantity: r.quantity },
+        ...{ created_at: nowIso, updated_at: nowIso },
+      })),
+    )
+    .onConflict((oc) => oc.columns(['sku_id', 'city_id']).doNothing())
+    .returning(['sku_id', 'city_id'])
+    .execute();
+  return new Set(made.map((r) => `${r.sku_id}:${r.city_id}`));
+}
+
+/**
+ * Sets the units of existing (locked) stock rows, each pair at most once, in one statement (an upsert whose update
+ * path is always taken: the row triggers of `stock` see ordinary updates on both databases).
+ */
+export async function writeStockLevels(
+  db: DbOrTrx,
+  rows: readonly (StockKey & { quantity: number })[],
+  nowIso: string,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('stock')
+    .values(
+      rows.map((r) => ({
+        ...{ sku_id: r.skuId, city_id: r.cityId, quantity: r.quantity },
+        ...{ created_at: nowIso, updated_at: nowIso },
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['sku_id', 'city_id']).doUpdateSet((eb) => ({
+        quantity: eb.ref('excluded.quantity'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
+}
+
+/** Appends rows to the stock movement history in one statement (ids in the given order). */
+export async function insertStockMovements(
+  db: DbOrTrx,
+  rows: readonly Insertable<StockMovementTable>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('stock_movement')
+    .values([...rows])
+    .execute();
 }

@@ -70,14 +70,16 @@ export async function releaseStock(trx: DbOrTrx, moves: Iterable<StockMove>, now
 }
 
 /**
- * Which SKUs have units in which city (pairs with quantity > 0), of the given products' SKUs or of every SKU:
- * the catalogue's in-memory read model keeps them for "sizes in stock" (docs/decisions/018).
+ * Which SKUs have units in which city (pairs with quantity > 0), of the given products' SKUs or of every SKU, in
+ * `cityId` or in every city: the catalogue's in-memory read model keeps them for "sizes in stock"
+ * (docs/decisions/018; it loads them city by city to hold fewer rows at once).
  */
 export function skusInStockByCity(
   db: DbOrTrx,
   productIds?: readonly number[],
+  cityId?: number,
 ): Promise<{ sku_id: number; city_id: number }[]> {
-  return repo.skusInStockByCity(db, productIds);
+  return repo.skusInStockByCity(db, productIds, cityId);
 }
 
 /**
