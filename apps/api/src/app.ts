@@ -46,6 +46,7 @@ import { sheetAdminRoutes, sheetIntegrationRoutes } from './modules/exchange/she
 import { oneCRoutes } from './modules/exchange/onec.routes.ts';
 import { createMailer, type Mailer } from './modules/notification/notification.mailer.ts';
 import { createNotifier, type Notifier } from './modules/notification/notification.service.ts';
+import { notificationAdminRoutes } from './modules/notification/notification.admin.routes.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
 import { exchangeAdminRoutes } from './modules/exchange/exchange.admin.routes.ts';
 
@@ -181,6 +182,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(reviewAdminRoutes, { prefix: '/admin' });
       await api.register(orderAdminRoutes, { prefix: '/admin' });
       await api.register(contentAdminRoutes, { prefix: '/admin' });
+      await api.register(notificationAdminRoutes, { prefix: '/admin' });
       await api.register(catalogueAdminRoutes, { prefix: '/admin/catalogue' });
       await api.register(customerAdminRoutes, { prefix: '/admin' });
       await api.register(smsRoutes, { prefix: '/dev' });

@@ -171,6 +171,31 @@ export const ColourHexInput = z
  * are listed in display order; existing ones keep their `id` (a size is never deleted: it may be in orders — set
  * its stock to zero instead).
  */
+/** An optional translation: trimmed, up to `max` characters, empty when there is none. */
+const Translation = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `Не длиннее ${max} символов` })
+    .default('');
+
+/**
+ * The Kazakh texts of a product form (issue 13): each one translates the Russian field of the same name and is
+ * stored as a `catalogue_text` row keyed by that Russian text (shared by every product with the same Russian
+ * text). Empty: no Kazakh text written (a stored one stays; the storefront otherwise shows the Russian).
+ */
+export const ProductKazakhInput = z
+  .object({
+    name: Translation(200),
+    description: Translation(5000),
+    colourName: Translation(60),
+    composition: Translation(1000),
+    care: Translation(1000),
+  })
+  .strict();
+export type ProductKazakhInput = z.input<typeof ProductKazakhInput>;
+export type ProductKazakh = z.output<typeof ProductKazakhInput>;
+
 export const ProductInput = z
   .object({
     name: Line('название', 200),
@@ -188,6 +213,8 @@ export const ProductInput = z
       .array(SkuInput)
       .min(1, { message: 'Добавьте хотя бы один размер' })
       .max(40, { message: 'Не больше 40 размеров' }),
+    /** Kazakh texts (absent: the stored ones are left as they are). */
+    kk: ProductKazakhInput.optional(),
   })
   .strict()
   .superRefine((p, ctx) => {
@@ -293,6 +320,17 @@ export const AdminProduct = z.object({
   published: z.boolean(),
   skus: z.array(AdminSku),
   images: z.array(AdminImage),
+  /**
+   * The Kazakh texts the storefront shows for the current Russian ones (`catalogue_text`; a description may be
+   * put together sentence by sentence); empty where there is none.
+   */
+  kk: z.object({
+    name: z.string(),
+    description: z.string(),
+    colourName: z.string(),
+    composition: z.string(),
+    care: z.string(),
+  }),
 });
 export type AdminProduct = z.infer<typeof AdminProduct>;
 

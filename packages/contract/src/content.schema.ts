@@ -14,7 +14,7 @@ export const ContentSlug = z
   .max(100, { message: 'Не длиннее 100 символов' })
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: 'Латинские строчные буквы, цифры и дефис' });
 
-/** The language of a page (`ru` now; `kk` comes with issue 13). */
+/** The language of a page: `ru` (the default) or `kk` (issue 13). */
 export const ContentLocaleSchema = z.enum(CONTENT_LOCALES, {
   message: `Язык: ${CONTENT_LOCALES.join(', ')}`,
 });
@@ -142,6 +142,19 @@ export const AdminContentPage = z.object({
   updatedAt: z.string(),
 });
 export type AdminContentPage = z.infer<typeof AdminContentPage>;
+
+/** One language of a page in the back office's list: whether it exists and is published (null: not written). */
+export const AdminContentVersion = z.object({ published: z.boolean(), updatedAt: z.string() }).nullable();
+export type AdminContentVersion = z.infer<typeof AdminContentVersion>;
+
+/**
+ * A row of the back office's page list (`GET /api/admin/content/pages`): the page by slug with its title in the
+ * asked language (else the Russian one) and the state of each language.
+ */
+export const AdminContentListItem = AdminContentPage.extend({
+  languages: z.object({ ru: AdminContentVersion, kk: AdminContentVersion }),
+});
+export type AdminContentListItem = z.infer<typeof AdminContentListItem>;
 
 /** Body of `PUT /api/admin/content/pages/:slug` (the page's language in the query, `ru` by default). */
 export const AdminContentPageBody = ContentPageInput.omit({ slug: true, locale: true }).strict();

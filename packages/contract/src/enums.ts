@@ -116,17 +116,19 @@ export const SIZE_GUIDE_PATH = '/info/razmer';
 
 /**
  * Information pages of spec §2 (`/info/{slug}`) in the order the footer and the index list them. Their texts are
- * content (API module `content`); the slugs are routes, so they live here.
+ * content (API module `content`); the slugs are routes, so they live here. Their names in each language are the
+ * message catalogue's `info.{slug}` (text/messages.ru.ts, messages.kk.ts): the footer's links and the titles the
+ * seed gives the pages.
  */
 export const INFO_PAGES = [
-  { slug: 'dostavka-i-oplata', title: 'Доставка и оплата' },
-  { slug: 'vozvrat', title: 'Обмен и возврат' },
-  { slug: 'razmer', title: 'Таблица размеров' },
-  { slug: 'faq', title: 'Вопросы и ответы' },
-  { slug: 'stores', title: 'Магазины и пункты выдачи' },
-  { slug: 'contact', title: 'Контакты' },
-  { slug: 'dogovor-publichnoj-oferty', title: 'Публичная оферта' },
-  { slug: 'politika-konfidencialnosti', title: 'Политика конфиденциальности' },
+  { slug: 'dostavka-i-oplata' },
+  { slug: 'vozvrat' },
+  { slug: 'razmer' },
+  { slug: 'faq' },
+  { slug: 'stores' },
+  { slug: 'contact' },
+  { slug: 'dogovor-publichnoj-oferty' },
+  { slug: 'politika-konfidencialnosti' },
 ] as const;
 export type InfoPageSlug = (typeof INFO_PAGES)[number]['slug'];
 
@@ -138,8 +140,11 @@ export const CUSTOMER_LANGUAGES = ['ru', 'kk'] as const;
 export type CustomerLanguage = (typeof CUSTOMER_LANGUAGES)[number];
 export const DEFAULT_CUSTOMER_LANGUAGE: CustomerLanguage = 'ru';
 
-/** Languages content pages are written in: Russian now; Kazakh (`kk`) is added with its translation (issue 13). */
-export const CONTENT_LOCALES = ['ru'] as const;
+/**
+ * Languages content pages are written in: Russian (the default) and Kazakh (issue 13). A page missing in Kazakh is
+ * served in Russian (API module `content`).
+ */
+export const CONTENT_LOCALES = ['ru', 'kk'] as const;
 export type ContentLocale = (typeof CONTENT_LOCALES)[number];
 export const DEFAULT_CONTENT_LOCALE: ContentLocale = 'ru';
 

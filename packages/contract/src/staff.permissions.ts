@@ -17,6 +17,7 @@ export const PERMISSIONS = {
   'customers.block': 'Заблокировать покупателя',
   'reviews.moderate': 'Модерировать отзывы и вопросы, отвечать на вопросы',
   'content.edit': 'Редактировать информационные страницы',
+  'notifications.manage': 'Видеть неотправленные SMS и письма покупателям и отправлять их повторно',
   'catalogue.edit': 'Товары, цены, баннеры, пункты самовывоза и города',
   'stock.edit': 'Исправлять остатки на складе',
   'staff.manage': 'Приглашать сотрудников, менять роли, отключать доступ',
@@ -41,7 +42,7 @@ export const ROLE_NAME: Record<StaffRole, string> = {
 
 /**
  * The permission matrix (issue 15): owner — everything, staff and settings; manager — orders, customers, reviews
- * and questions, content; catalogue — products, prices, stock, banners, pickup points, cities; warehouse — orders
+ * and questions, content, customers' notifications that did not go out (issue 13); catalogue — products, prices, stock, banners, pickup points, cities; warehouse — orders
  * (picking, ready for pickup, handed to courier, handover at the desk) and stock corrections.
  */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
@@ -55,6 +56,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'customers.block',
     'reviews.moderate',
     'content.edit',
+    'notifications.manage',
   ],
   catalogue: ['catalogue.edit', 'stock.edit'],
   warehouse: ['orders.read', 'orders.update', 'orders.handover', 'stock.edit'],

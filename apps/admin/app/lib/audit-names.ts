@@ -22,6 +22,7 @@ export const ACTION_NAME: Record<string, string> = {
   'order.note_changed': 'Заметка к заказу',
   'order.handed_over': 'Заказ выдан',
   'content.page_saved': 'Страница сохранена',
+  'notification.resent': 'Уведомление отправлено повторно',
   'customer.blocked': 'Покупатель заблокирован',
   'customer.unblocked': 'Покупатель разблокирован',
   'review.published': 'Отзыв опубликован',
@@ -29,6 +30,9 @@ export const ACTION_NAME: Record<string, string> = {
   'question.published': 'Вопрос опубликован',
   'question.rejected': 'Вопрос отклонён',
   'question.answered': 'Ответ на вопрос',
+  'exchange.group_mapped': 'Группа 1С сопоставлена',
+  'exchange.warehouse_mapped': 'Склад 1С сопоставлен',
+  'exchange.settings_changed': 'Настройки обмена с 1С',
 };
 
 export const ENTITY_NAME: Record<string, string> = {
@@ -37,9 +41,13 @@ export const ENTITY_NAME: Record<string, string> = {
   api_key: 'Ключ API',
   order: 'Заказ',
   content_page: 'Страница',
+  notification: 'Уведомление',
   customer: 'Покупатель',
   review: 'Отзыв',
   question: 'Вопрос',
+  exchange_group: 'Группа 1С',
+  exchange_warehouse: 'Склад 1С',
+  exchange_settings: 'Обмен с 1С',
 };
 
 export const named = (names: Record<string, string>, code: string) =>

@@ -11,6 +11,7 @@ describe('the navigation by role', () => {
     expect(labels('owner')).toEqual([
       'Главная',
       'Заказы',
+      'Уведомления',
       'Покупатели',
       'Отзывы и вопросы',
       'Страницы',
@@ -21,7 +22,14 @@ describe('the navigation by role', () => {
       'Ключи API',
       'Журнал действий',
     ]);
-    expect(labels('manager')).toEqual(['Главная', 'Заказы', 'Покупатели', 'Отзывы и вопросы', 'Страницы']);
+    expect(labels('manager')).toEqual([
+      'Главная',
+      'Заказы',
+      'Уведомления',
+      'Покупатели',
+      'Отзывы и вопросы',
+      'Страницы',
+    ]);
     expect(labels('warehouse')).toEqual(['Главная', 'Заказы', 'Остатки', 'Загрузка из файла']);
     expect(labels('catalogue')).toEqual(['Главная', 'Каталог', 'Остатки', 'Загрузка из файла']);
   });
@@ -36,7 +44,7 @@ describe('the navigation by role', () => {
     const byRole = (role: StaffRole) =>
       SECTIONS.filter((s) => s.permission && ROLE_PERMISSIONS[role].includes(s.permission)).map((s) => s.to);
     expect(byRole('warehouse')).toEqual(['/orders', '/stock', '/catalogue/import']);
-    expect(byRole('manager')).toEqual(['/orders', '/customers', '/reviews', '/content']);
+    expect(byRole('manager')).toEqual(['/orders', '/notifications', '/customers', '/reviews', '/content']);
     expect(byRole('catalogue')).toEqual(['/catalogue', '/stock', '/catalogue/import']);
   });
 });

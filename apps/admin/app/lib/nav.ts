@@ -24,6 +24,13 @@ export const SECTIONS: readonly Section[] = [
     about: 'Сборка, выдача и доставка заказов',
   },
   {
+    to: '/notifications',
+    label: 'Уведомления',
+    permission: 'notifications.manage',
+    ready: true,
+    about: 'SMS и письма покупателям, которые не удалось отправить',
+  },
+  {
     to: '/customers',
     label: 'Покупатели',
     permission: 'customers.read',

@@ -25,7 +25,13 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return { product, options };
 }
 
-/** The product form's fields as the API's body: sizes from the repeated `skuId`, `size`, `externalId` fields. */
+/** The Kazakh fields of the form (`kk.name`…), in the body's `kk`. */
+const KAZAKH_FIELDS = ['name', 'description', 'colourName', 'composition', 'care'] as const;
+
+/**
+ * The product form's fields as the API's body: sizes from the repeated `skuId`, `size`, `externalId` fields, the
+ * Kazakh texts from the `kk.*` fields (sent only by a form that has them).
+ */
 function productBody(v: Record<string, string | string[]>) {
   const list = (k: string) => [v[k] ?? []].flat();
   const ids = list('skuId');
@@ -46,6 +52,7 @@ function productBody(v: Record<string, string | string[]>) {
       ].map((k) => [k, v[k] ?? '']),
     ),
     originalPrice: v.originalPrice ? v.originalPrice : null,
+    ...('kk.name' in v ? { kk: Object.fromEntries(KAZAKH_FIELDS.map((k) => [k, v[`kk.${k}`] ?? ''])) } : {}),
     skus: list('size').map((size, i) => ({
       ...(ids[i] ? { id: Number(ids[i]) } : {}),
       size,
@@ -240,6 +247,7 @@ function ProductForm({
           error={errors.composition}
         />
         <TextArea label="Уход" name="care" defaultValue={product?.care} error={errors.care} />
+        <Kazakh product={product} errors={errors} />
         <fieldset className="sizes">
           <legend>Размеры</legend>
           {sizes.map((row, i) => (
@@ -285,6 +293,46 @@ function ProductForm({
   );
 }
 
+/**
+ * The «Қазақша» part of the product form: the Kazakh name, colour, description, composition and care the
+ * storefront shows in Kazakh. Each is kept with the Russian text it translates (a changed Russian text keeps its
+ * Kazakh one); products with the same Russian text share it. Empty: the storefront shows the Russian text.
+ */
+function Kazakh({ product, errors }: { product: AdminProduct | null; errors: Record<string, string> }) {
+  const kk = product?.kk;
+  return (
+    <fieldset className="kazakh wide" lang="kk">
+      <legend>Қазақша</legend>
+      <p className="hint" lang="ru">
+        Название (атауы), цвет (түсі), описание (сипаттамасы), состав (құрамы) и уход (күтімі) на казахском —
+        для покупателей, выбравших казахский язык. Пустое поле — покупатель увидит русский текст. Перевод
+        хранится вместе с русским текстом: у товаров с одинаковым русским названием общее казахское, а при
+        изменении русского текста перевод сохраняется для нового.
+      </p>
+      <Field label="Атауы" name="kk.name" defaultValue={kk?.name} error={errors['kk.name']} />
+      <Field
+        label="Түсі"
+        name="kk.colourName"
+        defaultValue={kk?.colourName}
+        error={errors['kk.colourName']}
+      />
+      <TextArea
+        label="Сипаттамасы"
+        name="kk.description"
+        defaultValue={kk?.description}
+        error={errors['kk.description']}
+      />
+      <TextArea
+        label="Құрамы"
+        name="kk.composition"
+        defaultValue={kk?.composition}
+        error={errors['kk.composition']}
+      />
+      <TextArea label="Күтімі" name="kk.care" defaultValue={kk?.care} error={errors['kk.care']} />
+    </fieldset>
+  );
+}
+
 function TextArea({
   label,
   name,
@@ -296,7 +344,7 @@ function TextArea({
   defaultValue?: string;
   error?: string;
 }) {
-  const id = `f-${name}`;
+  const id = `f-${name.replace('.', '-')}`;
   return (
     <div className="field wide">
       <label htmlFor={id}>{label}</label>

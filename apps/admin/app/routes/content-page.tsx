@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useFetcher, useLoaderData } from 'react-router';
 import { apiMessages } from '@kiim/contract/forms';
-import { AdminContentPageBody, type AdminContentPage, type ContentPart } from '@kiim/contract';
+import {
+  AdminContentPageBody,
+  ApiError,
+  type AdminContentPage,
+  type ContentLocale,
+  type ContentPart,
+} from '@kiim/contract';
 import type { Route } from './+types/content-page';
 import { adminApi, screenData } from '../lib/api.ts';
 import { errorsOf, formObject, submit } from '../lib/form.ts';
@@ -17,16 +23,49 @@ const BLOCK_NAME: Record<string, string> = {
   'seller-details': 'Реквизиты продавца',
 };
 
-/** One page's source (permission content.edit). */
-export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  return (await screenData<{ page: AdminContentPage }>(`/content/pages/${params.slug}`)).page;
+/** The language tabs of the editor: the URL's `?lang=` chooses (Russian without it). */
+const LANGUAGES: readonly { locale: ContentLocale; name: string }[] = [
+  { locale: 'ru', name: 'Русский' },
+  { locale: 'kk', name: 'Қазақша' },
+];
+
+/** The editor's language from its URL: `kk` for `?lang=kk`, else `ru`. */
+const localeOf = (url: string): ContentLocale =>
+  new URL(url).searchParams.get('lang') === 'kk' ? 'kk' : 'ru';
+
+/** A page's text in one language; null when that language is not written yet (404). */
+async function pageIn(slug: string, locale: ContentLocale): Promise<AdminContentPage | null> {
+  try {
+    return (await screenData<{ page: AdminContentPage }>(`/content/pages/${slug}?locale=${locale}`)).page;
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return null;
+    throw e;
+  }
 }
 
-/** Saves the page (published when the box is ticked); the API checks blocks and placeholders of the text. */
+/**
+ * One page's source in the language of the URL (permission content.edit), with the Russian text beside it (the
+ * Kazakh version may start as a copy of it). A page written in neither language is the screen's 404.
+ */
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  const locale = localeOf(request.url);
+  const [page, russian] = await Promise.all([
+    pageIn(params.slug, locale),
+    locale === 'ru' ? null : pageIn(params.slug, 'ru'),
+  ]);
+  if (!page && !russian) throw new Response('Страница не найдена', { status: 404 });
+  return { locale, page, russian: locale === 'ru' ? page : russian };
+}
+
+/**
+ * Saves the page in the URL's language (creates the Kazakh version when it is new; published when the box is
+ * ticked); the API checks blocks and placeholders of the text and audits the change.
+ */
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  const locale = localeOf(request.url);
   const values = formObject(await request.formData()) as Record<string, string>;
   return submit(AdminContentPageBody, { ...values, published: values.published === 'on' }, (b) =>
-    adminApi<{ page: AdminContentPage }>('PUT', `/content/pages/${params.slug}`, b),
+    adminApi<{ page: AdminContentPage }>('PUT', `/content/pages/${params.slug}?locale=${locale}`, b),
   );
 }
 
@@ -63,29 +102,98 @@ function Preview({ body }: { body: string }) {
   );
 }
 
+/** The page's screen: the language tabs and the editor of the chosen language. */
 export default function ContentPageEditor() {
-  const page = useLoaderData<typeof clientLoader>();
-  const fetcher = useFetcher<typeof clientAction>();
-  const [body, setBody] = useState(page.body);
-  const errors = errorsOf(fetcher.data);
-  const saved = fetcher.data?.ok ? fetcher.data.data.page : null;
+  const { locale, page, russian } = useLoaderData<typeof clientLoader>();
+  const slug = (page ?? russian)!.slug;
   return (
     <>
       <p>
         <Link to="/content">← Все страницы</Link>
       </p>
-      <h1>{page.title}</h1>
+      <h1>{(page ?? russian)!.title}</h1>
+      <nav className="tabs" aria-label="Язык страницы">
+        {LANGUAGES.map((l) => (
+          <Link
+            key={l.locale}
+            to={l.locale === 'ru' ? `/content/${slug}` : `/content/${slug}?lang=${l.locale}`}
+            aria-current={l.locale === locale ? 'page' : undefined}
+            className={l.locale === locale ? 'active' : undefined}
+            lang={l.locale}
+          >
+            {l.name}
+          </Link>
+        ))}
+      </nav>
+      <Editor key={`${slug}/${locale}`} slug={slug} locale={locale} page={page} russian={russian} />
+    </>
+  );
+}
+
+/**
+ * The editor of one language. A language not written yet starts empty, with an offer to copy the Russian text as
+ * a start; saving creates it (published when the box is ticked).
+ */
+function Editor({
+  slug,
+  locale,
+  page,
+  russian,
+}: {
+  slug: string;
+  locale: ContentLocale;
+  page: AdminContentPage | null;
+  russian: AdminContentPage | null;
+}) {
+  const fetcher = useFetcher<typeof clientAction>();
+  const [fields, setFields] = useState({
+    title: page?.title ?? '',
+    description: page?.description ?? '',
+    body: page?.body ?? '',
+  });
+  const set = (name: keyof typeof fields) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [name]: e.target.value }));
+  const errors = errorsOf(fetcher.data);
+  const saved = fetcher.data?.ok ? fetcher.data.data.page : null;
+  const stored = saved ?? page;
+  const kazakh = locale === 'kk';
+  return (
+    <>
       <p className="hint">
-        Адрес: <a href={`/info/${page.slug}`}>/info/{page.slug}</a> · изменена{' '}
-        {formatDateTime(saved?.updatedAt ?? page.updatedAt)}
+        Адрес: <a href={`/info/${slug}${kazakh ? '?lang=kk' : ''}`}>/info/{slug}</a>
+        {stored ? (
+          <> · изменена {formatDateTime(stored.updatedAt)}</>
+        ) : (
+          ' · казахской версии ещё нет: покупатели с казахским языком видят русский текст'
+        )}
       </p>
+      {!stored && russian && (
+        <p>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() =>
+              setFields({ title: russian.title, description: russian.description, body: russian.body })
+            }
+          >
+            Скопировать русский текст для перевода
+          </button>
+        </p>
+      )}
       <div className="editor-grid">
-        <fetcher.Form method="post" className="panel">
-          <Field label="Заголовок" name="title" defaultValue={page.title} error={errors.title} />
+        <fetcher.Form method="post" className="panel" lang={locale}>
+          <Field
+            label="Заголовок"
+            name="title"
+            value={fields.title}
+            onChange={set('title')}
+            error={errors.title}
+          />
           <Field
             label="Описание (для поисковиков и списка страниц)"
             name="description"
-            defaultValue={page.description}
+            value={fields.description}
+            onChange={set('description')}
             error={errors.description}
           />
           <div className="field">
@@ -94,8 +202,8 @@ export default function ContentPageEditor() {
               id="page-body"
               name="body"
               rows={20}
-              value={body}
-              onChange={(e) => setBody(e.target.value)}
+              value={fields.body}
+              onChange={set('body')}
               aria-invalid={errors.body ? true : undefined}
             />
             {errors.body && (
@@ -105,7 +213,7 @@ export default function ContentPageEditor() {
             )}
           </div>
           <label className="check">
-            <input type="checkbox" name="published" defaultChecked={page.published} /> Опубликована
+            <input type="checkbox" name="published" defaultChecked={page?.published ?? true} /> Опубликована
           </label>
           <FormAlert message={errors._form} />
           {saved && (
@@ -114,12 +222,12 @@ export default function ContentPageEditor() {
             </p>
           )}
           <button className="button" type="submit" disabled={fetcher.state !== 'idle'}>
-            Сохранить
+            {stored ? 'Сохранить' : 'Создать казахскую версию'}
           </button>
         </fetcher.Form>
         <section className="panel">
           <h2>Предпросмотр</h2>
-          <Preview body={body} />
+          <Preview body={fields.body} />
         </section>
       </div>
     </>

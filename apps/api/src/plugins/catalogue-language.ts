@@ -3,7 +3,7 @@ import { catalogueLangOf, localizeAnswer, textsOf } from '#app/modules/catalog/c
 
 /** Shopper-facing API paths whose answers carry catalogue texts (the back office and tools stay Russian). */
 const SHOPPER_PATH =
-  /^\/api\/(catalog|city|cart|wishlist|order|customer\/(orders|wishlist)|content\/seller)\b/;
+  /^\/api\/(catalog|city|cart|wishlist|order|customer\/(orders|wishlist)|content\/(seller|pages))\b/;
 
 /**
  * The catalogue in the shopper's language (issue 13, docs/decisions/022): a JSON answer of a shopper-facing

@@ -334,14 +334,51 @@ export function demoKazakhTexts(rows: Pick<DemoCatalogue, 'product'>): Record<st
   return texts;
 }
 
-/** Street abbreviations of addresses in Kazakh: `ул.` көш., `пр.` даңғ., `мкр.` ш/а. */
-const kazakhStreet = (street: string) =>
-  street
-    .replace('Аль-Фараби', 'Әл-Фараби')
-    .replace(/^(\d+)-й мкр\./, '$1 ш/а')
-    .replace(/^ул\./, 'көш.')
-    .replace(/^пр\./, 'даңғ.')
-    .replace(/^мкр\./, 'ш/а');
+/**
+ * Kazakh names of the demo streets (Kazakh addresses put the name first, in its own spelling and without the
+ * Russian genitive: «пр. Абая, 38» → «Абай даңғ., 38»).
+ */
+const KAZAKH_STREETS: Record<string, string> = {
+  Абая: 'Абай',
+  'Абилкайыр хана': 'Әбілқайыр хан',
+  Азаттык: 'Азаттық',
+  'Аль-Фараби': 'Әл-Фараби',
+  Ауэзова: 'Әуезов',
+  'Достык-Дружбы': 'Достық',
+  'Кабанбай батыра': 'Қабанбай батыр',
+  Кунаева: 'Қонаев',
+  'Нуркена Абдирова': 'Нүркен Әбдіров',
+  'Санкибай батыра': 'Саңқыбай батыр',
+  Сарыарка: 'Сарыарқа',
+  Сатпаева: 'Сәтпаев',
+  'Тауке хана': 'Тәуке хан',
+  Туран: 'Тұран',
+  'Айтеке би': 'Әйтеке би',
+  Баймагамбетова: 'Баймағамбетов',
+  Байтурсынова: 'Байтұрсынұлы',
+  'Бухар-Жырау': 'Бұқар жырау',
+  Достык: 'Достық',
+  Ихсанова: 'Ықсанов',
+  Казахстан: 'Қазақстан',
+  Луначарского: 'Луначарский',
+  Макатаева: 'Мақатаев',
+  Розыбакиева: 'Розыбакиев',
+  Торайгырова: 'Торайғыров',
+  'Самал-2': 'Самал-2',
+};
+
+/**
+ * A demo street in Kazakh: `ул. Сатпаева, 17` → `Сәтпаев көш., 17`, `пр.` даңғ., `мкр. Самал-2` → `Самал-2 ш/а`,
+ * `14-й мкр., 61` → `14 ш/а, 61`; a name missing from KAZAKH_STREETS keeps its spelling.
+ */
+const kazakhStreet = (street: string) => {
+  const numbered = /^(\d+)-й мкр\.(.*)$/.exec(street);
+  if (numbered) return `${numbered[1]} ш/а${numbered[2]}`;
+  const m = /^(ул\.|пр\.|мкр\.) ([^,]+)(.*)$/.exec(street);
+  if (!m) return street;
+  const kind = { 'ул.': 'көш.', 'пр.': 'даңғ.', 'мкр.': 'ш/а' }[m[1]!]!;
+  return `${KAZAKH_STREETS[m[2]!] ?? m[2]} ${kind}${m[3]}`;
+};
 
 /** Kazakh day abbreviations of opening hours: `Пн–Вс 10:00–22:00` → `Дс–Жс 10:00–22:00`. */
 const DAYS: Record<string, string> = { Пн: 'Дс', Вт: 'Сс', Ср: 'Ср', Чт: 'Бс', Пт: 'Жм', Сб: 'Сб', Вс: 'Жс' };

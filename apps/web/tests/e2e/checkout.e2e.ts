@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { eventually, hydrated, launchBrowser, snap, startShop, type RunningShop } from './shop.ts';
+import { eventually, hydrated, launchBrowser, snap, snapEmail, startShop, type RunningShop } from './shop.ts';
 
 // Checkout, delivery and payment in Chromium (issue 6 acceptance): pickup + cash, courier + card on delivery
 // with the validity messages, card online through the project's Halyk ePay simulator (approved and declined),
@@ -130,6 +130,7 @@ describe('checkout (issue 6)', () => {
     await eventually(() => page.getByTestId('checkout-delivery').textContent()).toBe('бесплатно');
     await eventually(() => page.getByTestId('checkout-dates').textContent()).toMatch(/сегодня|завтра/);
     await page.locator('input[name="paymentId"][value="1"]').check();
+    await page.locator('input[name="email"]').fill('dana.ru@example.kz');
     // A tampered page cannot set prices: the order is priced by the server.
     await page.evaluate(() => {
       const form = document.querySelector('form.checkout')!;
@@ -158,6 +159,10 @@ describe('checkout (issue 6)', () => {
     await eventually(() => page.locator('.thumbs img').count()).toBeGreaterThan(0);
     await eventually(() => page.locator('.thankyou').textContent()).toContain(point);
     await snap(page, 'checkout-02-thank-you');
+    // The order-accepted email (issue 13) in Russian, to the address given at checkout, with the pickup point.
+    const mail = await snapEmail(browser, shop, 'dana.ru@example.kz', 'accepted', 'ru-email-accepted');
+    expect(mail).toMatchObject({ language: 'ru', subject: `Kiim: Заказ № ${number} принят` });
+    expect(mail.text).toContain(point);
 
     // Saved choices come back on the next checkout (spec §4).
     const cookies = await c.context.cookies();

@@ -2,7 +2,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { INFO_PAGES, type ProductList } from '@kiim/contract';
+import { INFO_PAGES as SLUGS, type ProductList } from '@kiim/contract';
+import { RU } from '@kiim/contract/text';
 import {
   eventually,
   launchBrowser,
@@ -21,6 +22,9 @@ let browser: Browser;
 let visiblePoints: number;
 let stockedSku: string;
 let mobileSeq = 0;
+
+/** The information pages with their Russian names (the message catalogue's `info.*`, which the seed's titles use). */
+const INFO_PAGES = SLUGS.map(({ slug }) => ({ slug, title: RU.info[slug] }));
 
 /** A sentence each page's own text has (the seed's texts), so a page shows its real text and not another's. */
 const PHRASES: Record<string, string> = {

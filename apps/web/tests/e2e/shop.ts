@@ -127,6 +127,45 @@ export async function smsCode(shop: RunningShop, mobile: string): Promise<string
   return code;
 }
 
+/** An email of the shop's development outbox (`GET /api/dev/email-outbox`, issue 13). */
+export interface SentEmail {
+  id: string;
+  to: string;
+  event: string;
+  language: 'ru' | 'kk';
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * Waits (up to 15 s: the notification worker sends after the order's commit) for the email of `event` to `email` in
+ * the shop's development outbox, then screenshots it as a mail client shows it, at 1280 and 390 px wide
+ * (`<name>-1280.png`, `<name>-390.png`). @returns the email for the caller's checks.
+ */
+export async function snapEmail(
+  browser: Browser,
+  shop: RunningShop,
+  email: string,
+  event: string,
+  name: string,
+): Promise<SentEmail> {
+  const find = async () => {
+    const res = await fetch(`${shop.url}/api/dev/email-outbox?email=${encodeURIComponent(email)}`);
+    return ((await res.json()) as { data: SentEmail[] }).data.find((m) => m.event === event);
+  };
+  await eventually(async () => (await find())?.id).toBeTruthy();
+  const message = (await find())!;
+  for (const width of [1280, 390]) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/api/dev/email-outbox/${message.id}`);
+    await snap(page, `${name}-${width}`);
+    await context.close();
+  }
+  return message;
+}
+
 /** A fresh browser context and page for one test, collecting the page's script errors. */
 export async function newShopper(
   browser: Browser,

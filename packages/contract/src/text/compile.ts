@@ -2,7 +2,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Messages as CompiledMessages } from '@lingui/core';
 import { RU } from './messages.ru.ts';
 import { KK, KK_SOURCE_TEXTS } from './messages.kk.ts';
-import { flatten, type Lang } from './i18n.ts';
+import { flatten, type Catalogue, type Lang } from './i18n.ts';
 
 /**
  * The catalogues compiled for Lingui (server side only: `@kiim/contract/text/compile`, so the message compiler
@@ -27,3 +27,12 @@ export function compiledMessages(lang: Lang): CompiledMessages {
   }
   return c;
 }
+
+/**
+ * The source catalogues by language, for server code that needs a text outside a page (the seed's titles of the
+ * information pages: `catalogues.kk.info.faq`).
+ */
+export const catalogues: Record<Lang, Catalogue> = { ru: RU, kk: KK };
+
+/** Kazakh texts of the Russian field errors and API messages, keyed by the Russian text (server side). */
+export { KK_SOURCE_TEXTS } from './messages.kk.ts';

@@ -19,8 +19,10 @@ describe('the message catalogues (issue 13)', () => {
     const copies = Object.entries(flatten(KK)).filter(
       ([k, v]) => v === ru[k] && /[а-яё]{3,}/i.test(v.replace(/\{[^}]*\}/g, '')),
     );
-    // The same word in both languages: «Профиль», «Бренд», «Телефон»; each language named in its own tongue.
+    // The same word in both languages: «Профиль», «Бренд», «Телефон», «Курьер»; each language named in its own tongue.
     expect(copies.map(([k]) => k).sort()).toEqual([
+      'infoPage.phone',
+      'infoPage.termsCourierLabel',
       'listing.brand',
       'personal.profile',
       'profile.languageKk',

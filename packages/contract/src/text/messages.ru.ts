@@ -470,6 +470,44 @@ export const RU = {
     wishlistEmpty: 'В избранном пока ничего нет. Нажмите на сердечко у товара, чтобы сохранить его здесь.',
     toCatalogue: 'Перейти в каталог',
   },
+  /** The information pages (spec §2): the index, and the labels of the data blocks the pages place. */
+  infoPage: {
+    indexMeta: 'Информация для покупателей — Kiim',
+    indexTitle: 'Информация для покупателей',
+    indexDescription:
+      'Доставка и оплата, обмен и возврат, таблица размеров, пункты выдачи, контакты, оферта и политика конфиденциальности Kiim.',
+    breadcrumb: 'Информация',
+    /** Shown over a page the shop has not written in the shopper's language yet (Kazakh mode, Russian text). */
+    onlyRussian: 'Эта страница пока есть только на русском языке.',
+    citiesCaption: 'Города, пункты выдачи и стоимость курьерской доставки',
+    city: 'Город',
+    pickupFree: 'Самовывоз — бесплатно',
+    courierInCity: 'Курьер по городу',
+    points: '{count, plural, one {# пункт} few {# пункта} many {# пунктов} other {# пункта}}',
+    noCourier: 'нет',
+    termsPickupLabel: 'Самовывоз:',
+    termsPickup:
+      'заказ, оформленный до {hour}:00 по местному времени, готов к выдаче в тот же день, позже — на следующий день.',
+    termsCourierLabel: 'Курьер:',
+    termsCourier:
+      'заказ, оформленный до {hour}:00, привезём сегодня или завтра, позже — завтра или послезавтра.',
+    termsOtherCityLabel: 'Товары со склада другого города',
+    termsOtherCity: '(«{label}») — за {from}–{to} дней при любом способе получения.',
+    payCash: 'в пункте выдачи или курьеру, при получении заказа.',
+    payCardOnDelivery: 'Visa и Mastercard через терминал в пункте выдачи или у курьера.',
+    payCardOnline: 'Visa и Mastercard на защищённой странице Halyk ePay сразу после оформления заказа.',
+    seller: 'Продавец',
+    legalAddress: 'Юридический адрес',
+    phone: 'Телефон',
+    email: 'Электронная почта',
+    demoDetails:
+      'Это демонстрационные реквизиты: магазин ещё не указал свои (настройки SELLER_COMPANY_NAME, SELLER_BIN, SELLER_LEGAL_ADDRESS).',
+    cities: 'Города',
+    pointsOnScheme: 'Пункты выдачи на схеме: {city}',
+    pointN: 'Пункт {n}: {title}',
+    openMap: 'Открыть на карте',
+    newTab: '(в новой вкладке)',
+  },
   brands: {
     meta: 'Бренды — Kiim',
     description: 'Казахстанские и зарубежные марки одежды в Kiim: джинсы, верхняя одежда, трикотаж и бельё.',

@@ -16,11 +16,14 @@ import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
 import * as admin from './catalog.admin.repository.ts';
 import * as repo from './catalog.repository.ts';
 import { reindexSearch, searchTermGroups } from './catalog.search.ts';
+import { saveProductTranslations, textsOf, translationOf } from './catalog.texts.ts';
 import type { ProductRow } from './catalog.table.ts';
+import { pageOf } from '#app/lib/paging.ts';
 
 // Products in the back office (issue 12, docs/decisions/020): the list with search and filters, the form's data,
 // create, edit and publish. Each change runs in one transaction with its audit entry; the tables' triggers bump the
-// catalogue version (decision 008), so the storefront shows it at once; search terms are rebuilt with it.
+// catalogue version (decision 008), so the storefront shows it at once; search terms are rebuilt with it. The
+// form's Kazakh texts are `catalogue_text` rows keyed by the Russian texts, written in the same transaction.
 
 /** What the catalogue forms choose from: categories (with gender), brands, cities. */
 export async function catalogueOptions(db: DbOrTrx): Promise<AdminCatalogueOptions> {
@@ -56,17 +59,17 @@ export async function listProducts(db: DbOrTrx, q: AdminProductFilters): Promise
   };
   const offset = (q.page - 1) * ADMIN_PRODUCT_PAGE_SIZE;
   const { rows, total } = await admin.listAdminProducts(db, filter, offset, ADMIN_PRODUCT_PAGE_SIZE);
-  return {
-    items: rows.map((r) => ({
+  return pageOf(
+    rows.map((r) => ({
       ...{ id: r.id, name: r.name, slug: r.slug, brand: r.brand_name, category: r.category_name },
       ...{ gender: r.gender, price: Number(r.price), originalPrice: Number(r.original_price) },
       ...{ published: r.is_active === 1, units: Number(r.stock_global) },
       thumbnail: r.media_key ? `/media/${r.media_key}/240.webp` : null,
     })),
-    page: q.page,
-    pageCount: Math.max(1, Math.ceil(total / ADMIN_PRODUCT_PAGE_SIZE)),
+    q.page,
     total,
-  };
+    ADMIN_PRODUCT_PAGE_SIZE,
+  );
 }
 
 /** The product, published or not. @throws AppError 404 productNotFound. */
@@ -76,10 +79,17 @@ export async function requireProduct(db: DbOrTrx, id: number): Promise<ProductRo
   return product;
 }
 
-/** The product form's data: every field, sizes with exact units per city id, pictures in order. */
+/**
+ * The product form's data: every field, sizes with exact units per city id, pictures in order, and the Kazakh
+ * texts of its Russian ones ('' where there is none).
+ */
 export async function adminProduct(db: DbOrTrx, id: number): Promise<AdminProduct> {
   const p = await requireProduct(db, id);
-  const [skus, images] = await Promise.all([admin.listSkus(db, id), admin.listImages(db, id)]);
+  const [skus, images, kk] = await Promise.all([
+    admin.listSkus(db, id),
+    admin.listImages(db, id),
+    textsOf(db, 'kk'),
+  ]);
   const stock = await stockOfSkus(
     db,
     skus.map((s) => s.id),
@@ -99,7 +109,19 @@ export async function adminProduct(db: DbOrTrx, id: number): Promise<AdminProduc
       const { src, srcSet, width, height } = productImage(i);
       return { id: i.id, position: i.position, src, srcSet, width, height };
     }),
+    kk: {
+      name: translationOf(kk, p.name),
+      description: translationOf(kk, p.description),
+      colourName: translationOf(kk, p.colour_name),
+      composition: translationOf(kk, p.composition),
+      care: translationOf(kk, p.care),
+    },
   };
+}
+
+/** Writes the form's Kazakh texts (when it has them) under the Russian texts just saved. */
+async function writeTranslations(trx: DbOrTrx, input: ProductInputParsed) {
+  if (input.kk) await saveProductTranslations(trx, input, input.kk);
 }
 
 /** The audited fields of a product (its form's data without pictures and stock). */
@@ -198,8 +220,8 @@ const productColumns = (
 });
 
 /**
- * Creates a product, unpublished, with its sizes (SKUs); its gender and kind come from the category, its model code
- * from the slug, its arrival date is today. Audited (`catalogue.product_created`).
+ * Creates a product, unpublished, with its sizes (SKUs) and Kazakh texts; its gender and kind come from the
+ * category, its model code from the slug, its arrival date is today. Audited (`catalogue.product_created`).
  * @throws AppError 400 (fields), 409 slugTaken / externalIdTaken.
  */
 export async function createProduct(
@@ -217,6 +239,7 @@ export async function createProduct(
       created_at: nowIso,
     });
     await writeSkus(trx, id, input, nowIso);
+    await writeTranslations(trx, input);
     await reindexSearch(trx, [id]);
     await audit(
       trx,
@@ -232,8 +255,8 @@ export async function createProduct(
 }
 
 /**
- * Changes a product's fields and sizes (sizes are added or changed, never deleted). Audited
- * (`catalogue.product_updated`, before → after).
+ * Changes a product's fields, sizes (added or changed, never deleted) and Kazakh texts (kept under the new Russian
+ * texts when those change). Audited (`catalogue.product_updated`, before → after, Kazakh texts included).
  * @throws AppError 404 productNotFound; 400 (fields); 409 slugTaken / externalIdTaken.
  */
 export async function updateProduct(
@@ -248,6 +271,7 @@ export async function updateProduct(
     const category = await checkProductInput(trx, input, id);
     await admin.updateProduct(trx, id, productColumns(input, category, nowIso));
     await writeSkus(trx, id, input, nowIso);
+    await writeTranslations(trx, input);
     await reindexSearch(trx, [id]);
     await audit(
       trx,

@@ -23,6 +23,7 @@ import type { CityRow } from './catalog.table.ts';
 import * as listing from './catalog.listing.repository.ts';
 import * as repo from './catalog.repository.ts';
 import { cachedAnswer, jsonAnswer } from './catalog.cache.ts';
+import { textsOf, translateText } from './catalog.texts.ts';
 import { toBanner, toCategory, toCity, toImage, toPickupPoint, toProductCard } from './catalog.mapper.ts';
 import { stockLevels } from '#app/modules/inventory/inventory.rules.ts';
 import { mediaUrl } from '#app/modules/media/media.url.ts';
@@ -349,4 +350,20 @@ export async function skuRefs(
       { externalId: r.external_id, size: r.size, productName: r.name, productSlug: r.slug },
     ]),
   );
+}
+
+/**
+ * Puts a catalogue text in a customer's language (issue 13): for `kk` the Kazakh text of a Russian one — a
+ * product or colour name, a pickup point's title, address or hours (`catalogue_text`, whole or sentence by
+ * sentence) — falling back to the Russian text; `ru` returns texts as they are. For order emails and SMS, whose
+ * lines keep the Russian names they were ordered under.
+ * @returns a function from a Russian text to the text to show.
+ */
+export async function catalogueTranslator(
+  db: DbOrTrx,
+  language: 'ru' | 'kk',
+): Promise<(text: string) => string> {
+  if (language === 'ru') return (text) => text;
+  const texts = await textsOf(db, language);
+  return (text) => translateText(texts, text);
 }

@@ -34,6 +34,7 @@ const TEXT_FIELDS = new Set([
   'alt',
   // Pickup points (spec §3) and the seller's details (footer).
   'buildingName',
+  'addressCity',
   'addressStreetNumber',
   'addressApartmentNumber',
   'addressComment',
@@ -81,4 +82,41 @@ export async function saveCatalogueTexts(
     entries.map(([source, text]) => ({ lang, source, text, updated_at: at })),
   );
   return entries.length;
+}
+
+/** The product fields with a Kazakh text in the back office's product form (issue 13). */
+export const PRODUCT_TEXT_FIELDS = ['name', 'description', 'colourName', 'composition', 'care'] as const;
+export type ProductTextField = (typeof PRODUCT_TEXT_FIELDS)[number];
+
+/**
+ * The translation the storefront shows for a Russian text (whole, or a description sentence by sentence), or ''
+ * when it has none (the storefront shows the Russian text).
+ */
+export function translationOf(texts: ReadonlyMap<string, string>, source: string): string {
+  if (!source) return '';
+  const text = translateText(texts, source);
+  return text === source ? '' : text;
+}
+
+/**
+ * The Kazakh texts of a product form to store (issue 13), keyed by the product's Russian texts as saved now: a
+ * field whose Russian text changed keeps its Kazakh text under the new Russian one. Empty Kazakh fields and texts
+ * the storefront already shows as given write nothing. In the caller's transaction; `catalogue_text` triggers bump
+ * the catalogue version, so cached answers and texts follow at once.
+ * @returns how many texts were written.
+ */
+export async function saveProductTranslations(
+  trx: DbOrTrx,
+  russian: Record<ProductTextField, string>,
+  kk: Record<ProductTextField, string>,
+): Promise<number> {
+  const texts = await textsOf(trx, 'kk');
+  const rows = new Map<string, string>();
+  for (const field of PRODUCT_TEXT_FIELDS) {
+    const source = russian[field];
+    const text = kk[field];
+    if (!source || !text || translateText(texts, source) === text) continue;
+    rows.set(source, text);
+  }
+  return rows.size ? saveCatalogueTexts(trx, 'kk', rows) : 0;
 }

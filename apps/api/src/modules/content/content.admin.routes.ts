@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AdminContentListItem,
   AdminContentPage,
   AdminContentPageBody,
   ContentPageParams,
@@ -23,22 +24,28 @@ const listSchema = guarded(
   tag,
   PERMISSION,
   'Information pages',
-  'Every page of the language, published or not.',
+  'Every page by slug, published or not, in the language asked (`locale`, `ru` or `kk`; else in the one it has), with the state of each language.',
   {
     querystring: ContentQuery,
-    response: { 200: dataOf(z.object({ items: z.array(AdminContentPage) })), ...errors(400, 401, 403) },
+    response: { 200: dataOf(z.object({ items: z.array(AdminContentListItem) })), ...errors(400, 401, 403) },
   },
 );
-const getSchema = guarded(tag, PERMISSION, 'One page’s source', 'Markdown, title, description, state.', {
-  params: ContentPageParams,
-  querystring: ContentQuery,
-  response: { 200: dataOf(z.object({ page: AdminContentPage })), ...errors(400, 401, 403, 404) },
-});
+const getSchema = guarded(
+  tag,
+  PERMISSION,
+  'One page’s source',
+  'Markdown, title, description, state, in `locale` (404 when that language is not written yet).',
+  {
+    params: ContentPageParams,
+    querystring: ContentQuery,
+    response: { 200: dataOf(z.object({ page: AdminContentPage })), ...errors(400, 401, 403, 404) },
+  },
+);
 const putSchema = guarded(
   tag,
   PERMISSION,
   'Save a page',
-  'Creates or replaces the page’s text; `published` shows or hides it on the storefront at once. Audited.',
+  'Creates or replaces the page’s text in `locale` (`ru` default, `kk`); `published` shows or hides it on the storefront at once. Audited.',
   {
     params: ContentPageParams,
     querystring: ContentQuery,

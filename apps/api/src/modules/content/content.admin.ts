@@ -1,5 +1,7 @@
 import {
+  CONTENT_LOCALES,
   ErrorCode,
+  type AdminContentListItem,
   type AdminContentPage,
   type AdminContentPageBody,
   type ContentLocale,
@@ -15,7 +17,8 @@ import type { ContentPageRow } from './content.table.ts';
 
 // The back office's content editor (issue 15): every page with its Markdown source, saving (audited) and a preview
 // rendered exactly as the storefront renders pages. The storefront reads the stored text on each request (its
-// rendering cache is keyed by the page's change time), so a saved page shows at once.
+// rendering cache is keyed by the page's change time), so a saved page shows at once. Each language of a page is
+// its own row (slug, locale): Russian and Kazakh are edited, validated and audited alike (issue 13).
 
 const toAdmin = (r: ContentPageRow): AdminContentPage => ({
   slug: r.slug,
@@ -28,9 +31,24 @@ const toAdmin = (r: ContentPageRow): AdminContentPage => ({
   updatedAt: r.updated_at,
 });
 
-/** `GET /api/admin/content/pages`: every page of the language, published or not, by slug. */
-export async function listPagesForStaff(db: DbOrTrx, locale: ContentLocale): Promise<AdminContentPage[]> {
-  return (await repo.listAll(db, locale)).map(toAdmin);
+/**
+ * `GET /api/admin/content/pages`: every page by slug, published or not, in `locale` when written in it (else in
+ * the first language it has, Russian first), with the state of each language (null: not written yet).
+ */
+export async function listPagesForStaff(db: DbOrTrx, locale: ContentLocale): Promise<AdminContentListItem[]> {
+  const bySlug = new Map<string, Map<string, ContentPageRow>>();
+  for (const row of await repo.listAll(db)) {
+    if (!bySlug.has(row.slug)) bySlug.set(row.slug, new Map());
+    bySlug.get(row.slug)!.set(row.locale, row);
+  }
+  return [...bySlug.values()].map((versions) => {
+    const shown = versions.get(locale) ?? CONTENT_LOCALES.map((l) => versions.get(l)).find(Boolean)!;
+    const state = (l: ContentLocale) => {
+      const r = versions.get(l);
+      return r ? { published: r.published === 1, updatedAt: r.updated_at } : null;
+    };
+    return { ...toAdmin(shown), languages: { ru: state('ru'), kk: state('kk') } };
+  });
 }
 
 /**

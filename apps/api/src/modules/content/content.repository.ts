@@ -54,7 +54,7 @@ export async function updatePage(db: DbOrTrx, id: string, update: ContentPageUpd
   await db.updateTable('content_page').set(update).where('id', '=', id).execute();
 }
 
-/** Every page of a language, published or not (the back office's list), by slug. */
-export function listAll(db: DbOrTrx, locale: string): Promise<ContentPageRow[]> {
-  return db.selectFrom('content_page').selectAll().where('locale', '=', locale).orderBy('slug').execute();
+/** Every page in every language, published or not (the back office's list), by slug then language. */
+export function listAll(db: DbOrTrx): Promise<ContentPageRow[]> {
+  return db.selectFrom('content_page').selectAll().orderBy('slug').orderBy('locale').execute();
 }

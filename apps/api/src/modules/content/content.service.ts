@@ -1,5 +1,6 @@
 import {
   ContentPageInput,
+  DEFAULT_CONTENT_LOCALE,
   ErrorCode,
   INFO_PAGES,
   type ContentPage,
@@ -11,19 +12,23 @@ import type { DbOrTrx } from '#app/db/database.ts';
 import { badRequest, notFound } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
 import { deliveryCities } from '#app/modules/catalog/catalog.service.ts';
+import { CATALOGUE_LANGS, textsOf, translateText } from '#app/modules/catalog/catalog.texts.ts';
 import * as repo from './content.repository.ts';
 import { blocksOf, bodyProblems, renderPage, type RenderValues } from './content.render.ts';
 import type { ContentPageRow } from './content.table.ts';
 
 // Information pages (spec §2): stored Markdown per slug and language, served only when published, rendered to
-// HTML on the server with the data blocks the text places (content.render.ts). The back office will write pages
-// through `savePage`; the seed adds the shop's pages with `addMissingPages`.
+// HTML on the server with the data blocks the text places (content.render.ts). A page not published in the asked
+// language is served in Russian (issue 13: a shopper reading Kazakh gets the Russian page rather than nothing;
+// the answer's `locale` says which). The back office writes pages through `savePage`; the seed adds the shop's
+// pages with `addMissingPages`.
 
 /** Order of the information index: the pages of spec §2 as the footer lists them, then others by title. */
 const ORDER = new Map<string, number>(INFO_PAGES.map((p, i) => [p.slug, i]));
-const byInfoOrder = (a: { slug: string; title: string }, b: { slug: string; title: string }) =>
+type Ordered = { slug: string; title: string; locale: string };
+const byInfoOrder = (a: Ordered, b: Ordered) =>
   (ORDER.get(a.slug) ?? ORDER.size) - (ORDER.get(b.slug) ?? ORDER.size) ||
-  a.title.localeCompare(b.title, 'ru');
+  a.title.localeCompare(b.title, a.locale);
 
 const toSummary = (r: Omit<ContentPageRow, 'body'>): ContentPageSummary => ({
   slug: r.slug,
@@ -33,9 +38,27 @@ const toSummary = (r: Omit<ContentPageRow, 'body'>): ContentPageSummary => ({
   updatedAt: r.updated_at,
 });
 
-/** Published pages of a language for the information index, in the footer's order. */
+/**
+ * Published pages of a language for the information index, in the footer's order; in another language than
+ * Russian, the Russian pages it lacks take their place (each summary's `locale` says which it is).
+ */
 export async function listPages(db: DbOrTrx, locale: ContentLocale): Promise<ContentPageSummary[]> {
-  return (await repo.listPublished(db, locale)).sort(byInfoOrder).map(toSummary);
+  const own = await repo.listPublished(db, locale);
+  const have = new Set(own.map((r) => r.slug));
+  const fallback =
+    locale === DEFAULT_CONTENT_LOCALE
+      ? []
+      : (await repo.listPublished(db, DEFAULT_CONTENT_LOCALE)).filter((r) => !have.has(r.slug));
+  return [...own, ...fallback].sort(byInfoOrder).map(toSummary);
+}
+
+/** The published page of a slug in `locale`, else its published Russian page; undefined when neither is. */
+async function publishedPage(db: DbOrTrx, slug: string, locale: ContentLocale) {
+  const row = await repo.findPage(db, slug, locale);
+  if (row?.published === 1) return row;
+  if (locale === DEFAULT_CONTENT_LOCALE) return undefined;
+  const fallback = await repo.findPage(db, slug, DEFAULT_CONTENT_LOCALE);
+  return fallback?.published === 1 ? fallback : undefined;
 }
 
 /** Rendered parts by page version (id and change time) and the values filled in: a text is rendered once. */
@@ -54,9 +77,32 @@ function partsOf(row: ContentPageRow, values: RenderValues) {
 }
 
 /**
+ * The values filled into a text of `locale`: the seller's name, address and service hours in that language where
+ * the catalogue's texts have them (catalogue_text, docs/decisions/022), so a Kazakh page reads
+ * «күн сайын 9:00-ден 21:00-ге дейін», not the configured Russian phrase.
+ */
+async function valuesIn(db: DbOrTrx, locale: string, values: RenderValues): Promise<RenderValues> {
+  const lang = CATALOGUE_LANGS.find((l) => l === locale);
+  if (!lang) return values;
+  const texts = await textsOf(db, lang);
+  const { companyName, legalAddress, serviceHours } = values.seller;
+  return {
+    ...values,
+    seller: {
+      ...values.seller,
+      companyName: translateText(texts, companyName),
+      legalAddress: translateText(texts, legalAddress),
+      serviceHours: translateText(texts, serviceHours),
+    },
+  };
+}
+
+/**
  * A published page ready to show: its HTML parts with data blocks between them, the catalogue's cities with
- * pickup points and courier prices when a block needs them (delivery, stores), and the seller's details.
- * @throws AppError 404 `contentNotFound` for an unknown slug or language, or a page not published.
+ * pickup points and courier prices when a block needs them (delivery, stores), and the seller's details. A page
+ * not published in `locale` comes in Russian (`locale: 'ru'` in the answer). Placeholders are filled in the
+ * text's language; `seller` stays as configured (the catalogue-language plugin translates answers).
+ * @throws AppError 404 `contentNotFound` for an unknown slug, or a page published in neither language.
  */
 export async function getPage(
   db: DbOrTrx,
@@ -64,12 +110,17 @@ export async function getPage(
   locale: ContentLocale,
   values: RenderValues,
 ): Promise<ContentPage> {
-  const row = await repo.findPage(db, slug, locale);
-  if (!row || row.published !== 1) throw notFound(ErrorCode.contentNotFound, 'Страница не найдена');
+  const row = await publishedPage(db, slug, locale);
+  if (!row) throw notFound(ErrorCode.contentNotFound, 'Страница не найдена');
   const blocks = blocksOf(row.body);
   const needsCities = blocks.includes('delivery-cities') || blocks.includes('stores');
   const cities: DeliveryCity[] = needsCities ? await deliveryCities(db) : [];
-  return { ...toSummary(row), parts: partsOf(row, values), cities, seller: values.seller };
+  return {
+    ...toSummary(row),
+    parts: partsOf(row, await valuesIn(db, row.locale, values)),
+    cities,
+    seller: values.seller,
+  };
 }
 
 /**

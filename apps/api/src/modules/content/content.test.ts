@@ -129,7 +129,103 @@ describe('GET /api/content/pages/:slug', () => {
       expect(res.status, slug).toBe(400);
       expect(res.body.errors.slug, slug).toHaveLength(1);
     }
-    expect((await callJson(t.app, 'GET', '/api/content/pages/faq?locale=kk')).status).toBe(400);
+    expect((await callJson(t.app, 'GET', '/api/content/pages/faq?locale=en')).status).toBe(400);
+  });
+});
+
+describe('pages in Kazakh (issue 13)', () => {
+  const kk = { 'accept-language': 'kk' };
+
+  it('serves the Kazakh page for locale=kk: its title, description and text, with the same blocks', async () => {
+    const { status, body } = await callJson(
+      t.app,
+      'GET',
+      '/api/content/pages/dostavka-i-oplata?locale=kk',
+      undefined,
+      kk,
+    );
+    expect(status).toBe(200);
+    const page = ContentPageSchema.parse(body.data);
+    expect(page).toMatchObject({ slug: 'dostavka-i-oplata', locale: 'kk', title: 'Жеткізу және төлем' });
+    expect(page.description).toMatch(/^Kiim дүкендері мен беру пункттерінен тегін өзі алып кету/);
+    const text = html(page);
+    expect(text).toContain('<h2>Алу тәсілдері</h2>');
+    expect(text).toContain(`${t.config.payments.paymentWindowMinutes} минут ішінде төлеу керек`);
+    expect(text).not.toMatch(/Самовывоз|\{\{/);
+    // The seller's service hours in the text come in Kazakh too (catalogue_text), not the configured Russian.
+    expect(text).toContain('(күн сайын 9:00-ден 21:00-ге дейін (Алматы уақытымен))');
+    expect(page.parts.filter((p) => p.kind === 'block').map((p) => p.kind === 'block' && p.block)).toEqual([
+      'delivery-cities',
+      'delivery-terms',
+      'payment-methods',
+    ]);
+    // The catalogue's cities in Kazakh (catalogue_text), as in every shopper answer for Accept-Language: kk.
+    const names = page.cities.map((c) => c.name);
+    expect(names).toContain('Алматы');
+    expect(names).toContain('Қарағанды');
+    expect(names).not.toContain('Караганда');
+
+    const offer = (
+      await callJson(t.app, 'GET', '/api/content/pages/dogovor-publichnoj-oferty?locale=kk', undefined, kk)
+    ).body.data as ContentPage;
+    expect(offer.title).toBe('Жария оферта');
+    expect(html(offer)).toContain('ТОО «Киим_Тест*» (БСН 900101300017)');
+    expect(html(offer)).toContain('Қазақстан Республикасы Азаматтық кодексінің 395-бабына');
+  });
+
+  it('lists the Kazakh pages in the footer order; Russian stays the default', async () => {
+    const { body } = await get<ContentPageSummary[]>('/api/content/pages?locale=kk');
+    const info = body.data.filter((p) => INFO_PAGES.some((i) => i.slug === p.slug));
+    expect(info.map((p) => p.slug)).toEqual(INFO_PAGES.map((p) => p.slug));
+    expect(info.map((p) => p.locale)).toEqual(INFO_PAGES.map(() => 'kk'));
+    expect(info.map((p) => p.title)).toContain('Құпиялылық саясаты');
+    expect((await get<ContentPage>('/api/content/pages/faq')).body.data).toMatchObject({
+      locale: 'ru',
+      title: 'Вопросы и ответы',
+    });
+  });
+
+  it('falls back to the Russian page when a page has no published Kazakh version, and 404 when neither', async () => {
+    const now = new Date('2026-12-02T10:00:00Z');
+    const ru = {
+      slug: 'tolko-russkij',
+      title: 'Только по-русски',
+      description: 'Страница, которую ещё не перевели на казахский язык.',
+      body: 'Текст только на русском.',
+    };
+    await savePage(t.db, ru, now);
+    const fallback = await get<ContentPage>('/api/content/pages/tolko-russkij?locale=kk');
+    expect(fallback.status).toBe(200);
+    expect(fallback.body.data).toMatchObject({
+      slug: 'tolko-russkij',
+      locale: 'ru',
+      title: 'Только по-русски',
+    });
+    expect(html(fallback.body.data)).toBe('<p>Текст только на русском.</p>\n');
+    const list = (await get<ContentPageSummary[]>('/api/content/pages?locale=kk')).body.data;
+    expect(list.find((p) => p.slug === 'tolko-russkij')).toMatchObject({ locale: 'ru' });
+
+    // An unpublished Kazakh draft is not shown: the Russian page is.
+    await savePage(
+      t.db,
+      { ...ru, locale: 'kk', title: 'Тек орысша', body: 'Аударма дайын емес.', published: false },
+      now,
+    );
+    expect((await get<ContentPage>('/api/content/pages/tolko-russkij?locale=kk')).body.data.locale).toBe(
+      'ru',
+    );
+    // Published, it replaces the Russian page for Kazakh readers only.
+    await savePage(t.db, { ...ru, locale: 'kk', title: 'Тек орысша', body: 'Аударма дайын.' }, now);
+    const own = (await get<ContentPage>('/api/content/pages/tolko-russkij?locale=kk')).body.data;
+    expect(own).toMatchObject({ locale: 'kk', title: 'Тек орысша' });
+    expect((await get<ContentPage>('/api/content/pages/tolko-russkij')).body.data.locale).toBe('ru');
+
+    // Neither language published → 404, changing nothing.
+    await savePage(t.db, { ...ru, published: false }, now);
+    await savePage(t.db, { ...ru, locale: 'kk', title: 'Тек орысша', body: 'x', published: false }, now);
+    await expectRefused(pageRows, 404, ErrorCode.contentNotFound, () =>
+      callJson(t.app, 'GET', '/api/content/pages/tolko-russkij?locale=kk'),
+    );
   });
 });
 

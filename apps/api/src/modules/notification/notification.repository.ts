@@ -209,3 +209,58 @@ export function notificationsOfOrder(db: DbOrTrx, orderId: string): Promise<Noti
     .orderBy('channel')
     .execute();
 }
+
+/** The statuses a back-office filter stands for (`problems`: failed and unknown). */
+const FILTER_STATUSES: Record<string, readonly NotificationRow['status'][]> = {
+  problems: ['failed', 'unknown'],
+  failed: ['failed'],
+  unknown: ['unknown'],
+  pending: ['pending', 'claimed', 'sending'],
+  sent: ['sent'],
+};
+
+/**
+ * One page of notifications with the statuses of `filter` (and `channel`), most recently changed first, with the
+ * number of all that match (the back office's list).
+ */
+export async function listForStaff(
+  db: DbOrTrx,
+  opts: { filter: string; channel?: NotificationChannel; offset: number; limit: number },
+): Promise<{ rows: NotificationRow[]; total: number }> {
+  let q = db.selectFrom('notification').where('status', 'in', [...FILTER_STATUSES[opts.filter]!]);
+  if (opts.channel) q = q.where('channel', '=', opts.channel);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy('updated_at', 'desc').orderBy('id').offset(opts.offset).limit(opts.limit).execute(),
+    q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/**
+ * Puts a `failed` or `unknown` notification back in the queue (a member's explicit decision): `pending`, due now,
+ * no claim; its attempts and last error stay. Conditional on the status, so of two members resending at once
+ * one changes it, and a row in any other state (pending, being sent, sent) is never touched.
+ * @returns the row as it was before, or undefined when nothing was changed.
+ */
+export async function requeueForResend(
+  db: DbOrTrx,
+  id: string,
+  nowIso: string,
+): Promise<NotificationRow | undefined> {
+  const before = await findNotification(db, id);
+  if (!before || (before.status !== 'failed' && before.status !== 'unknown')) return undefined;
+  const r = await db
+    .updateTable('notification')
+    .set({
+      status: 'pending',
+      next_attempt_at: nowIso,
+      claim_id: null,
+      lease_until: null,
+      updated_at: nowIso,
+    })
+    .where('id', '=', id)
+    .where('status', '=', before.status)
+    .where('updated_at', '=', before.updated_at)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1 ? before : undefined;
+}

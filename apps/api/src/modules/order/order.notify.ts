@@ -1,5 +1,6 @@
+import type { CustomerLanguage } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
-import { pickupPointsByIds } from '#app/modules/catalog/catalog.service.ts';
+import { catalogueTranslator, pickupPointsByIds } from '#app/modules/catalog/catalog.service.ts';
 import { customerContact } from '#app/modules/customer/customer.service.ts';
 import {
   recordOrderNotice,
@@ -24,7 +25,11 @@ export type OrderEvent = OrderNotice['event'];
 /** No notices written (the event was recorded before, or nobody to tell). */
 export const NO_NOTICES: WrittenNotices = { sms: [], email: [] };
 
-/** The notice of an order's event: the order as it is now in `trx` (lines, point with hours, refund). */
+/**
+ * The notice of an order's event: the order as it is now in `trx` (lines, point with hours, refund), its
+ * catalogue texts (product and colour names stored in Russian with the lines, the pickup point) in the customer's
+ * language, each falling back to the stored Russian text.
+ */
 async function noticeOf(
   trx: DbOrTrx,
   deps: NoticeDeps,
@@ -32,8 +37,10 @@ async function noticeOf(
   event: OrderEvent,
   actor: StatusActor,
   customerName: string | null,
+  language: CustomerLanguage,
 ): Promise<OrderNotice> {
   const order = (await repo.findOrderById(trx, orderId))!;
+  const t = await catalogueTranslator(trx, language);
   const lines = await repo.findOrderLines(trx, [orderId]);
   const point =
     order.pickup_point_id === null
@@ -48,9 +55,9 @@ async function noticeOf(
     actor,
     payWithinMinutes: order.status === 'awaiting_payment' ? deps.paymentWindowMinutes : null,
     lines: lines.map((l) => ({
-      name: l.product_name,
+      name: t(l.product_name),
       size: l.size,
-      colourName: l.colour_name,
+      colourName: t(l.colour_name),
       qty: l.qty,
       price: Number(l.price),
       amount: Number(l.amount),
@@ -62,11 +69,12 @@ async function noticeOf(
     paymentId: order.payment_id,
     pickupPoint: point
       ? {
-          title: point.title,
+          title: t(point.title),
           address: [point.addressCity, point.addressStreetNumber, point.buildingName]
-            .filter(Boolean)
+            .filter((part): part is string => Boolean(part))
+            .map(t)
             .join(', '),
-          openingHours: point.openingHours,
+          openingHours: t(point.openingHours),
         }
       : null,
     deliveryAddress:
@@ -101,7 +109,7 @@ export async function recordOrderEvent(
   const order = (await repo.findOrderById(trx, orderId))!;
   const contact = await customerContact(trx, order.customer_id);
   if (!contact) return NO_NOTICES;
-  const notice = await noticeOf(trx, deps, orderId, event, actor, contact.name);
+  const notice = await noticeOf(trx, deps, orderId, event, actor, contact.name, contact.language);
   return recordOrderNotice(
     trx,
     notice,

@@ -109,6 +109,7 @@ describe('the permission matrix', () => {
       'customers.block',
       'reviews.moderate',
       'content.edit',
+      'notifications.manage',
       'catalogue.edit',
       'stock.edit',
       'staff.manage',
@@ -127,6 +128,9 @@ describe('the permission matrix', () => {
     expect(roleCan('manager', 'staff.manage')).toBe(false);
     expect(roleCan('catalogue', 'orders.read')).toBe(false);
     expect(roleCan('warehouse', 'orders.cancel')).toBe(false);
+    expect(roleCan('manager', 'notifications.manage')).toBe(true);
+    expect(roleCan('warehouse', 'notifications.manage')).toBe(false);
+    expect(roleCan('catalogue', 'notifications.manage')).toBe(false);
   });
 
   it('lists every staff route in the OpenAPI document, with the session cookie as its security where one is needed', async () => {

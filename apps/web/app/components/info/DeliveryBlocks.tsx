@@ -7,21 +7,27 @@ import {
 } from '@kiim/contract/checkout';
 import { PAYMENT_METHOD_NAMES, PaymentMethod } from '@kiim/contract/enums';
 import { formatPrice } from '@kiim/contract/format';
-import { plural } from '@kiim/contract/text';
+import type { MessageKey } from '@kiim/contract/text';
+import { methodName, useT } from '../../lib/text.ts';
 
-const POINTS = { one: 'пункт', few: 'пункта', many: 'пунктов', other: 'пункта' };
+// Labels in the page's language (message catalogue `infoPage.*`); city names come translated by the API
+// (catalogue_text, docs/decisions/022).
 
-/** The cities the shop serves: pickup points (free) and the courier's price in tenge, from the catalogue. */
+/**
+ * The cities the shop serves: pickup points (free) and the courier's price in tenge, from the catalogue (names in
+ * the page's language as the API gives them).
+ */
 export function DeliveryCities({ cities }: { cities: DeliveryCity[] }) {
+  const t = useT();
   return (
     <div className="table-scroll" data-testid="delivery-cities">
       <table>
-        <caption className="visually-hidden">Города, пункты выдачи и стоимость курьерской доставки</caption>
+        <caption className="visually-hidden">{t('infoPage.citiesCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Город</th>
-            <th scope="col">Самовывоз — бесплатно</th>
-            <th scope="col">Курьер по городу</th>
+            <th scope="col">{t('infoPage.city')}</th>
+            <th scope="col">{t('infoPage.pickupFree')}</th>
+            <th scope="col">{t('infoPage.courierInCity')}</th>
           </tr>
         </thead>
         <tbody>
@@ -29,9 +35,11 @@ export function DeliveryCities({ cities }: { cities: DeliveryCity[] }) {
             <tr key={c.id}>
               <th scope="row">{c.name}</th>
               <td>
-                <Link to={`/info/stores#city-${c.id}`}>{plural(c.pickupPoints.length, POINTS)}</Link>
+                <Link to={`/info/stores#city-${c.id}`}>
+                  {t('infoPage.points', { count: c.pickupPoints.length })}
+                </Link>
               </td>
-              <td>{c.courierPrice === null ? 'нет' : formatPrice(c.courierPrice)}</td>
+              <td>{c.courierPrice === null ? t('infoPage.noCourier') : formatPrice(c.courierPrice)}</td>
             </tr>
           ))}
         </tbody>
@@ -42,39 +50,45 @@ export function DeliveryCities({ cities }: { cities: DeliveryCity[] }) {
 
 /** When an order can be received: the same rules checkout uses to compute its dates (checkout.rules.ts). */
 export function DeliveryTerms() {
+  const t = useT();
   return (
     <ul className="terms" data-testid="delivery-terms">
       <li>
-        <strong>Самовывоз:</strong> заказ, оформленный до {PICKUP_SAME_DAY_UNTIL_HOUR}:00 по местному времени,
-        готов к выдаче в тот же день, позже — на следующий день.
+        <strong>{t('infoPage.termsPickupLabel')}</strong>{' '}
+        {t('infoPage.termsPickup', { hour: PICKUP_SAME_DAY_UNTIL_HOUR })}
       </li>
       <li>
-        <strong>Курьер:</strong> заказ, оформленный до {COURIER_SAME_DAY_UNTIL_HOUR}:00, привезём сегодня или
-        завтра, позже — завтра или послезавтра.
+        <strong>{t('infoPage.termsCourierLabel')}</strong>{' '}
+        {t('infoPage.termsCourier', { hour: COURIER_SAME_DAY_UNTIL_HOUR })}
       </li>
       <li>
-        <strong>Товары со склада другого города</strong> («Доставка из другого города») — за{' '}
-        {`${OTHER_CITY_DAYS.from}–${OTHER_CITY_DAYS.to}`} дней при любом способе получения.
+        <strong>{t('infoPage.termsOtherCityLabel')}</strong>{' '}
+        {t('infoPage.termsOtherCity', {
+          label: t('stock.otherCityOnProductPage'),
+          from: OTHER_CITY_DAYS.from,
+          to: OTHER_CITY_DAYS.to,
+        })}
       </li>
     </ul>
   );
 }
 
-/** What each payment method of spec §4 means for the shopper. */
-const PAYMENT_DETAILS: Record<PaymentMethod, string> = {
-  [PaymentMethod.cashOnDelivery]: 'в пункте выдачи или курьеру, при получении заказа.',
-  [PaymentMethod.cardOnDelivery]: 'Visa и Mastercard через терминал в пункте выдачи или у курьера.',
-  [PaymentMethod.cardOnline]:
-    'Visa и Mastercard на защищённой странице Halyk ePay сразу после оформления заказа.',
+/** What each payment method of spec §4 means for the shopper (catalogue keys). */
+const PAYMENT_DETAILS: Record<PaymentMethod, MessageKey> = {
+  [PaymentMethod.cashOnDelivery]: 'infoPage.payCash',
+  [PaymentMethod.cardOnDelivery]: 'infoPage.payCardOnDelivery',
+  [PaymentMethod.cardOnline]: 'infoPage.payCardOnline',
 };
 
-/** The three payment methods of spec §4 with what each means. */
+/** The three payment methods of spec §4 with what each means, in the page's language. */
 export function PaymentMethods() {
+  const t = useT();
   return (
     <ul className="terms" data-testid="payment-methods">
       {(Object.keys(PAYMENT_METHOD_NAMES) as unknown as PaymentMethod[]).map((id) => (
         <li key={id}>
-          <strong>{PAYMENT_METHOD_NAMES[id]}</strong> — {PAYMENT_DETAILS[id]}
+          <strong>{methodName(t, 'paymentMethod', Number(id), PAYMENT_METHOD_NAMES[id])}</strong> —{' '}
+          {t(PAYMENT_DETAILS[id])}
         </li>
       ))}
     </ul>

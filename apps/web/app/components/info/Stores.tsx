@@ -13,7 +13,7 @@ export function Stores({ cities, map }: { cities: DeliveryCity[]; map: MapConfig
   const t = useT();
   return (
     <div className="stores" data-testid="stores">
-      <nav aria-label="Города" className="stores__cities">
+      <nav aria-label={t('infoPage.cities')} className="stores__cities">
         {cities.map((c) => (
           <a key={c.id} href={`#city-${c.id}`}>
             {c.name}
@@ -31,7 +31,7 @@ export function Stores({ cities, map }: { cities: DeliveryCity[]; map: MapConfig
           <PointsMap
             points={c.pickupPoints}
             map={map}
-            label={`Пункты выдачи на схеме: ${c.name}`}
+            label={t('infoPage.pointsOnScheme', { city: c.name })}
             renderPin={(p, i, at) => (
               <a
                 key={p.id}
@@ -41,9 +41,7 @@ export function Stores({ cities, map }: { cities: DeliveryCity[]; map: MapConfig
                 title={p.title}
               >
                 <span aria-hidden="true">{i + 1}</span>
-                <span className="visually-hidden">
-                  Пункт {i + 1}: {p.title}
-                </span>
+                <span className="visually-hidden">{t('infoPage.pointN', { n: i + 1, title: p.title })}</span>
               </a>
             )}
           />
@@ -55,7 +53,8 @@ export function Stores({ cities, map }: { cities: DeliveryCity[]; map: MapConfig
                 <span>{p.openingHours}</span>
                 {p.addressComment && <span className="muted">{p.addressComment}</span>}
                 <a href={mapLink(p)} target="_blank" rel="noopener noreferrer">
-                  Открыть на карте<span className="visually-hidden"> (в новой вкладке)</span>
+                  {t('infoPage.openMap')}
+                  <span className="visually-hidden"> {t('infoPage.newTab')}</span>
                 </a>
               </li>
             ))}

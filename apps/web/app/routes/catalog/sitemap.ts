@@ -20,19 +20,26 @@ function entries(origin: string, u: { loc: string; priority: string; lastmod?: s
 }
 
 /**
- * `/sitemap.xml` (SEO): the home pages, brands, every category and every active product, with absolute URLs
+ * `/sitemap.xml` (SEO): the home pages, brands, the information index and its published pages (spec §2), every
+ * category and every active product, with absolute URLs
  * (PUBLIC_URL) and the products' last change dates, each in Russian and in Kazakh (`?lang=kk`) with `hreflang`
  * alternates (issue 13). Cached by browsers and crawlers for an hour.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFor(request, context);
   const origin = siteOrigin(request);
-  const [tree, products] = await Promise.all([api.categoryTree(), api.productSlugs()]);
+  const [tree, products, infoPages] = await Promise.all([
+    api.categoryTree(),
+    api.productSlugs(),
+    api.contentPages(),
+  ]);
   const urls: { loc: string; priority: string; lastmod?: string }[] = [
     { loc: '/', priority: '1.0' },
     { loc: '/home-zhenshiny', priority: '0.9' },
     { loc: '/home-muzhchiny', priority: '0.9' },
     { loc: '/brands', priority: '0.5' },
+    { loc: '/info', priority: '0.3' },
+    ...infoPages.map((p) => ({ loc: `/info/${p.slug}`, priority: '0.3', lastmod: p.updatedAt })),
     ...tree.flatMap((n) => n.categories.map((c) => ({ loc: `/category/${c.slug}`, priority: '0.8' }))),
     ...products.map((p) => ({ loc: `/product/${p.slug}`, priority: '0.6', lastmod: p.updatedAt })),
   ];
