@@ -4,6 +4,7 @@ import * as inventory from '#app/modules/inventory/inventory.levels.ts';
 import { actorLabels, audit, type Actor } from '#app/modules/staff/staff.audit.ts';
 import * as admin from './catalog.admin.repository.ts';
 import * as repo from './catalog.repository.ts';
+import { pageOf } from '#app/lib/paging.ts';
 
 // Stock screens of the back office (issue 12, docs/decisions/020): a SKU's units in a city set with a reason, the
 // movement history and the low-stock view, with the names staff read (product, size, city, who). The units and
@@ -99,8 +100,8 @@ export async function lowStockPage(
     cityNames(db),
   ]);
   const skuById = new Map(skus.map((s) => [s.id, s]));
-  return {
-    items: rows.map((r) => {
+  return pageOf(
+    rows.map((r) => {
       const s = skuById.get(r.sku_id);
       return {
         ...{ skuId: r.sku_id, productId: s?.product_id ?? 0, productName: s?.product_name ?? '' },
@@ -108,8 +109,8 @@ export async function lowStockPage(
         ...{ cityId: r.city_id, cityName: cities.get(r.city_id) ?? '', quantity: r.quantity },
       };
     }),
-    page: q.page,
-    pageCount: Math.max(1, Math.ceil(total / LOW_STOCK_PAGE_SIZE)),
+    q.page,
     total,
-  };
+    LOW_STOCK_PAGE_SIZE,
+  );
 }

@@ -10,6 +10,7 @@ import { notFound } from '#app/lib/errors.ts';
 import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
 import * as repo from './customer.repository.ts';
 import type { CustomerRow } from './customer.table.ts';
+import { pageOf } from '#app/lib/paging.ts';
 
 // The back office's customers (issue 15, decision 019): search, profile, block and unblock. Blocking revokes every
 // token of the customer in the same transaction; customer.token.ts refuses to issue a new one while blocked.
@@ -44,12 +45,12 @@ export async function listCustomers(db: DbOrTrx, q: AdminCustomerListQuery): Pro
     (q.page - 1) * ADMIN_CUSTOMER_PAGE_SIZE,
     ADMIN_CUSTOMER_PAGE_SIZE,
   );
-  return {
-    items: rows.map((r) => toAdmin(r, r.order_count)),
-    page: q.page,
-    pageCount: Math.max(1, Math.ceil(total / ADMIN_CUSTOMER_PAGE_SIZE)),
+  return pageOf(
+    rows.map((r) => toAdmin(r, r.order_count)),
+    q.page,
     total,
-  };
+    ADMIN_CUSTOMER_PAGE_SIZE,
+  );
 }
 
 /**

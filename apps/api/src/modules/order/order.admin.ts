@@ -29,6 +29,7 @@ import * as repo from './order.repository.ts';
 import { assemble, changeStatusByBackoffice, orderChanged } from './order.service.ts';
 import { canTransition } from './order.status.ts';
 import type { OrderLineRow, OrderRow } from './order.table.ts';
+import { pageOf } from '#app/lib/paging.ts';
 
 // The back office's orders (issue 15, docs/decisions/019): the list with its filters, the order page, the staff's
 // steps (confirm, picked — inside new/paid; the status moves of order.status.ts through the order service), the
@@ -78,8 +79,8 @@ export async function listAdminOrders(db: DbOrTrx, q: AdminOrderListQuery): Prom
     (q.page - 1) * ADMIN_ORDER_PAGE_SIZE,
     ADMIN_ORDER_PAGE_SIZE,
   );
-  return {
-    items: rows.map((r) => ({
+  return pageOf(
+    rows.map((r) => ({
       number: r.number,
       status: r.status as OrderStatus,
       createdAt: r.created_at,
@@ -95,10 +96,10 @@ export async function listAdminOrders(db: DbOrTrx, q: AdminOrderListQuery): Prom
       phone: r.delivery_contact_phone ?? r.customer_mobile,
       lineCount: r.line_count,
     })),
-    page: q.page,
-    pageCount: Math.max(1, Math.ceil(total / ADMIN_ORDER_PAGE_SIZE)),
+    q.page,
     total,
-  };
+    ADMIN_ORDER_PAGE_SIZE,
+  );
 }
 
 /** What staff may do now: the staff steps in new/paid, then the moves the order's life allows. */

@@ -10,6 +10,7 @@ import {
 import type { DbOrTrx } from '#app/db/database.ts';
 import { newId } from '#app/lib/ids.ts';
 import * as repo from './staff.audit.repository.ts';
+import { pageOf } from '#app/lib/paging.ts';
 
 /**
  * The audit log (issue 15): every change made by staff or an integration — who (a staff member's id or an API key's
@@ -124,12 +125,7 @@ export async function listAudit(db: DbOrTrx, q: AuditQuery): Promise<AuditPage> 
     (q.page - 1) * AUDIT_PAGE_SIZE,
     AUDIT_PAGE_SIZE,
   );
-  return {
-    items: rows.map(toEntry),
-    page: q.page,
-    pageCount: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
-    total,
-  };
+  return pageOf(rows.map(toEntry), q.page, total, AUDIT_PAGE_SIZE);
 }
 
 /** The filters the audit screen offers: actors by name, actions and entity types present in the log. */
