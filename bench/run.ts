@@ -10,13 +10,14 @@
 // 4. Lighthouse 12 (mobile emulation, Debian's Chromium) on /, a category and a product page of each catalogue;
 // 5. prints ONE table — every figure, the goal of issue 14 beside it, and the load average read just before each
 //    measurement — and writes it to bench-results/ (latest.md, latest.json, bench-<time>.json).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -31,7 +32,7 @@ import {
   type Goal,
   type Offer,
 } from './targets.ts';
-import { runImportBench } from './import.ts';
+import type { ImportFigures } from './import.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(root, 'data', 'bench');
@@ -43,6 +44,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP_S = 1;
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/**
+ * Parts of a run (to measure one lever at a time; the whole bench runs them all): `api` (the load targets and the
+ * processes' memory), `checkout`, `pages` (Lighthouse) and `import`, comma-separated. BENCH_CATALOGUES
+ * (`demo,large`) picks the catalogues; BENCH_MATCH, a regular expression, keeps only the load targets it matches.
+ */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'api,checkout,pages,import').split(','));
+const CATALOGUES = new Set((process.env.BENCH_CATALOGUES ?? 'demo,large').split(','));
+const MATCH = new RegExp(process.env.BENCH_MATCH ?? '');
 /** The whole run stops (children ended, exit code 1) past this, whatever happens. */
 const DEADLINE_MS = 22 * 60_000;
 
@@ -319,6 +328,48 @@ function rssRow(catalogue: string, pid: number): Row {
   };
 }
 
+/**
+ * Runs bench/import.ts in a process of its own, so that its peak memory is the import's, not this runner's
+ * (Lighthouse and the load results live here). @returns its figures (the JSON it prints).
+ * @throws when the import fails or prints no figures.
+ */
+async function importInChild(): Promise<ImportFigures> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/import.ts'], {
+    cwd: root,
+    maxBuffer: 16 * 1024 * 1024,
+    env: { ...process.env, LOG_LEVEL: 'silent' },
+  });
+  return JSON.parse(stdout.slice(stdout.indexOf('{'))) as ImportFigures;
+}
+
+/** The import's steps as table rows: seconds and the import process's peak RSS (issue 12 item 4). */
+function importRows(figures: ImportFigures | null): Row[] {
+  if (!figures) return [];
+  const loadAverage = os.loadavg()[0]!;
+  const catalogue = `import ${int(figures.skus)} SKUs`;
+  const steps = ['1C import.xml', '1C offers.xml', 'CSV stock preview', 'CSV stock apply'] as const;
+  const listing = figures['listing after import (ms)'];
+  return [
+    ...steps.map((step) => {
+      const f = figures[step];
+      return {
+        measurement: `${step}, ${figures.cities} cities`,
+        catalogue,
+        loadAverage,
+        figure: `${f.seconds} s, peak RSS ${f.rssMb} MB (heap ${f.heapMb} MB)${'answer' in f ? `, ${f.answer}` : ''}`,
+        goal: null,
+      };
+    }),
+    {
+      measurement: 'category listing right after the import, 50 in-process requests',
+      catalogue,
+      loadAverage,
+      figure: `p50 ${listing.p50} / p95 ${listing.p95} ms`,
+      goal: null,
+    },
+  ];
+}
+
 const CUSTOMERS = 20;
 
 /** Add to cart and order creation at CUSTOMERS concurrent customers (goal 4), as two rows. */
@@ -372,7 +423,7 @@ function markdown(machine: Record<string, unknown>, table: Row[], seconds: numbe
 
 /**
  * What production requires beyond the defaults: its own OTP secret, the seller's legal details (the demo ones are
- * refused there) and live ePay settings — none is ever called by the bench (loopback, port 9).
+ * refused there), live ePay settings and an SMS gateway — none is ever called by the bench (loopback, port 9).
  */
 const PRODUCTION_SETTINGS = {
   OTP_SECRET: randomBytes(24).toString('hex'),
@@ -386,6 +437,13 @@ const PRODUCTION_SETTINGS = {
   EPAY_CLIENT_ID: 'bench',
   EPAY_CLIENT_SECRET: 'bench',
   EPAY_TERMINAL_ID: 'bench',
+  // Production refuses the development SMS outbox; the bench sends no SMS (loopback, port 9).
+  SMS_PROVIDER: 'smsc',
+  SMSC_API_URL: 'http://127.0.0.1:9',
+  SMSC_LOGIN: 'bench',
+  SMSC_PASSWORD: 'bench',
+  // Orders of earlier runs have notifications to send: the worker looks once an hour, not every 10 s.
+  NOTIFICATION_INTERVAL_SECONDS: '3600',
 };
 
 /** Starts the shop on a SQLite file in production mode and waits until it answers. */
@@ -464,45 +522,43 @@ async function offerOf(url: string): Promise<Offer> {
 
 type Measured = LoadResult & { kind: 'floor' | 'uncached' | 'cached' };
 
-/** The load targets of one shop: the cached listing, the uncached listing in each sort, search and product. */
+/**
+ * The load targets of one shop: the cached listing, the uncached listing in each sort, search and product (those
+ * BENCH_MATCH keeps; none without the `api` part).
+ */
 async function measureShop(catalogue: string, url: string, offer: Offer): Promise<Measured[]> {
   const out: Measured[] = [];
-  const cachedPath = `/api/catalog/products?category=${CATEGORY}&inStock=1&cityId=1`;
-  out.push({ kind: 'cached', ...(await load('listing, answer cached', catalogue, url, cachedPath)) });
+  if (!PARTS.has('api')) return out;
+  const measure = async (kind: 'cached' | 'uncached', name: string, target: string | (() => string)) => {
+    if (MATCH.test(name)) out.push({ kind, ...(await load(name, catalogue, url, target)) });
+  };
+  await measure(
+    'cached',
+    'listing, answer cached',
+    `/api/catalog/products?category=${CATEGORY}&inStock=1&cityId=1`,
+  );
   let seed = 1;
   for (const sort of SORTS)
-    out.push({
-      kind: 'uncached',
-      ...(await load(
-        `listing, new filters each request, sort=${sort}`,
-        catalogue,
-        url,
-        uncachedListing(offer, sort, false, seed++),
-      )),
-    });
-  out.push({
-    kind: 'uncached',
-    ...(await load(
-      'search, new filters each request',
-      catalogue,
-      url,
-      uncachedListing(offer, 'default', true, seed++),
-    )),
-  });
-  out.push({
-    kind: 'uncached',
-    ...(await load(
-      `product page API, random of ${offer.slugs.length} products`,
-      catalogue,
-      url,
-      uncachedProduct(offer, seed),
-    )),
-  });
+    await measure(
+      'uncached',
+      `listing, new filters each request, sort=${sort}`,
+      uncachedListing(offer, sort, false, seed++),
+    );
+  await measure(
+    'uncached',
+    'search, new filters each request',
+    uncachedListing(offer, 'default', true, seed++),
+  );
+  await measure(
+    'uncached',
+    `product page API, random of ${offer.slugs.length} products`,
+    uncachedProduct(offer, seed),
+  );
   return out;
 }
 
 async function pagesOf(catalogue: string, url: string, offer: Offer): Promise<PageResult[]> {
-  if (LIGHTHOUSE_RUNS <= 0) return [];
+  if (LIGHTHOUSE_RUNS <= 0 || !PARTS.has('pages')) return [];
   return [
     await audit('home', catalogue, `${url}/`),
     await audit('category', catalogue, `${url}/category/${CATEGORY}`),
@@ -524,44 +580,65 @@ async function main() {
       .join(' '),
     catalogues: '',
   };
-  const catalogue = await ensureCatalogue();
+  const catalogue = CATALOGUES.has('large') ? await ensureCatalogue() : null;
   // The demo catalogue is seeded afresh by the shop itself (AUTO_SEED) into a file of the bench's own.
   const demoFile = path.join(dataDir, 'kiim-demo.db');
   for (const f of [demoFile, `${demoFile}-wal`, `${demoFile}-shm`]) fs.rmSync(f, { force: true });
-  const [largeShop, demoShop] = [
-    await startShop(dbFile, path.join(dataDir, 'media'), false),
-    await startShop(demoFile, path.join(dataDir, 'media-demo'), true),
-  ];
-  const [largeUrl, demoUrl] = [largeShop.url, demoShop.url];
+  const useLarge = CATALOGUES.has('large');
+  const useDemo = CATALOGUES.has('demo');
+  const largeShop = useLarge ? await startShop(dbFile, path.join(dataDir, 'media'), false) : null;
+  const demoShop = useDemo ? await startShop(demoFile, path.join(dataDir, 'media-demo'), true) : null;
   const floorPort = await freePort();
   const floorUrl = `http://127.0.0.1:${floorPort}`;
   const floor = start(['--import', 'tsx', 'bench/floor.ts'], { PORT: String(floorPort) });
   await waitFor(floorUrl, floor, 60);
-  const [large, demo] = [await offerOf(largeUrl), await offerOf(demoUrl)];
-  const demoProducts = (
-    await getJson<{ data: { total: number } }>(`${demoUrl}/api/catalog/products?pageSize=15`)
-  ).data.total;
-  machine.catalogues = `large ${catalogue.products} products / ${catalogue.skus} SKUs / ${catalogue.cities} cities; demo ${demoProducts} products`;
-  log(`large at ${largeUrl}, demo at ${demoUrl}, floor at ${floorUrl}`);
-  const floorResult: Measured = {
-    kind: 'floor',
-    ...(await load('floor: bare Fastify route, tiny JSON', '—', floorUrl, '/')),
-  };
+  const large = largeShop && (await offerOf(largeShop.url));
+  const demo = demoShop && (await offerOf(demoShop.url));
+  const demoProducts = demoShop
+    ? (await getJson<{ data: { total: number } }>(`${demoShop.url}/api/catalog/products?pageSize=15`)).data
+        .total
+    : '—';
+  machine.catalogues = `large ${catalogue ? `${catalogue.products} products / ${catalogue.skus} SKUs / ${catalogue.cities} cities` : '—'}; demo ${demoProducts} products`;
+  log(`large at ${largeShop?.url ?? '—'}, demo at ${demoShop?.url ?? '—'}, floor at ${floorUrl}`);
+  // The floor is measured with the load targets (their ratios); without the `api` part it is left out.
+  const floorResult: Measured = PARTS.has('api')
+    ? { kind: 'floor', ...(await load('floor: bare Fastify route, tiny JSON', '—', floorUrl, '/')) }
+    : {
+        kind: 'floor',
+        name: 'floor',
+        catalogue: '—',
+        loadAverage: 0,
+        requestsPerSecond: NaN,
+        p50: 0,
+        p95: 0,
+        p99: 0,
+        non2xx: 0,
+        errors: 0,
+      };
   const loads = [
-    floorResult,
-    ...(await measureShop('demo', demoUrl, demo)),
-    ...(await measureShop('large', largeUrl, large)),
+    ...(PARTS.has('api') ? [floorResult] : []),
+    ...(demoShop && demo ? await measureShop('demo', demoShop.url, demo) : []),
+    ...(largeShop && large ? await measureShop('large', largeShop.url, large) : []),
   ];
-  const memory = [rssRow('demo', demoShop.pid), rssRow('large', largeShop.pid)];
-  const checkout = await checkoutRows('large', largeUrl, dbFile);
-  const pages = [...(await pagesOf('demo', demoUrl, demo)), ...(await pagesOf('large', largeUrl, large))];
+  const memory = PARTS.has('api')
+    ? [
+        ...(demoShop ? [rssRow('demo', demoShop.pid)] : []),
+        ...(largeShop ? [rssRow('large', largeShop.pid)] : []),
+      ]
+    : [];
+  const checkout =
+    PARTS.has('checkout') && largeShop ? await checkoutRows('large', largeShop.url, dbFile) : [];
+  const pages = [
+    ...(demoShop && demo ? await pagesOf('demo', demoShop.url, demo) : []),
+    ...(largeShop && large ? await pagesOf('large', largeShop.url, large) : []),
+  ];
   // The catalogue import (issue 12): 100,000 SKUs in 20 cities through 1C and CSV (bench/import.ts); BENCH_IMPORT=0 skips.
   const imports =
-    process.env.BENCH_IMPORT === '0'
+    process.env.BENCH_IMPORT === '0' || !PARTS.has('import')
       ? null
-      : (log('catalogue import (bench/import.ts)'), await runImportBench());
+      : (log('catalogue import (bench/import.ts)'), await importInChild());
   const seconds = Math.round((Date.now() - started) / 1000);
-  const table = [...rows(floorResult, loads, pages), ...checkout, ...memory];
+  const table = [...rows(floorResult, loads, pages), ...checkout, ...memory, ...importRows(imports)];
   const result = {
     date: new Date().toISOString(),
     seconds,
@@ -590,7 +667,11 @@ async function main() {
 }
 
 main().then(
-  () => process.exit(0),
+  () => {
+    // The shops and the floor end with the run (they used to outlive it, loading the machine afterwards).
+    stopAll();
+    process.exit(0);
+  },
   (err) => {
     console.error(err);
     stopAll();

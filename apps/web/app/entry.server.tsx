@@ -2,7 +2,8 @@
  * React Router's Node entry (its default, `@react-router/dev/config/defaults/entry.server.node.tsx`) with the
  * per-request CSP nonce (issue 11 §8): the server puts it on the load context (apps/web/server.ts); it goes to
  * React's streaming renderer (its inline scripts), to `<ServerRouter>` (its hydration scripts) and, through
- * {@link NonceContext}, to the root layout's `<Scripts>`, `<ScrollRestoration>` and the reload guard.
+ * {@link NonceContext}, to the root layout's `<Scripts>`, `<ScrollRestoration>` and the reload guard. The
+ * stylesheet's text goes to the layout through {@link PageCssContext} (inlined in the head, issue 14).
  */
 import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext, RouterContextProvider } from 'react-router';
@@ -11,6 +12,9 @@ import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { NonceContext } from './lib/nonce.ts';
+import { PageCssContext } from './lib/page-styles.tsx';
+// The whole stylesheet as minified text, put inline in every page's head (issue 14, docs/decisions/018).
+import pageCss from './styles.css?inline';
 
 export const streamTimeout = 5_000;
 
@@ -37,7 +41,9 @@ export default function handleRequest(
     );
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+        <PageCssContext.Provider value={pageCss}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+        </PageCssContext.Provider>
       </NonceContext.Provider>,
       {
         nonce: nonce || undefined,

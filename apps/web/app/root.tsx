@@ -10,7 +10,6 @@ import {
 } from 'react-router';
 import { COOKIE } from '@kiim/contract/enums';
 import type { Route } from './+types/root';
-import stylesHref from './styles.css?url';
 import { accountMiddleware, customerOf, isApiStatus } from './lib/api.server.ts';
 import { clearCookie, readCookie, shopCookie } from './lib/cookies.server.ts';
 import { headerLists, shopperOf } from './lib/lists.server.ts';
@@ -30,6 +29,7 @@ import { BuildWatcher } from './components/BuildWatcher.tsx';
 import { NavigationProgress } from './components/NavigationProgress.tsx';
 import { RELOAD_GUARD_SCRIPT } from './lib/new-build.ts';
 import { useNonce } from './lib/nonce.ts';
+import { PageStyles } from './lib/page-styles.tsx';
 
 /**
  * Every request first goes through the account middleware (spec §8 request rules: a refreshed token is written
@@ -37,8 +37,8 @@ import { useNonce } from './lib/nonce.ts';
  */
 export const middleware: Route.MiddlewareFunction[] = [accountMiddleware];
 
+/** The stylesheet is not a link: it is inline in the head ({@link PageStyles}, issue 14). */
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesHref },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -108,6 +108,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1d1d1f" />
         {/* The reload guard of spec §9 runs before any script part loads, so it also catches their failures. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: RELOAD_GUARD_SCRIPT }} />
+        <PageStyles nonce={nonce} />
         <Meta />
         <Links />
         <LangAlternates />

@@ -22,13 +22,18 @@ describe('encodedJson', () => {
     JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: i, name: 'Джинсы' })) }),
   );
 
-  it('compresses once per answer and keeps the copy', () => {
-    const first = encodedJson(json, 'br');
-    expect(first.encoding).toBe('br');
-    expect(zlib.brotliDecompressSync(first.body).equals(json)).toBe(true);
-    expect(encodedJson(json, 'br').body).toBe(first.body);
+  it('compresses a fresh answer fast, an answer asked again once better, then keeps that copy', () => {
+    const fresh = encodedJson(json, 'br');
+    expect(fresh.encoding).toBe('br');
+    expect(zlib.brotliDecompressSync(fresh.body).equals(json)).toBe(true);
+    const kept = encodedJson(json, 'br');
+    expect(kept.body).not.toBe(fresh.body);
+    expect(kept.body.length).toBeLessThanOrEqual(fresh.body.length);
+    expect(zlib.brotliDecompressSync(kept.body).equals(json)).toBe(true);
+    expect(encodedJson(json, 'br').body).toBe(kept.body);
     const gz = encodedJson(json, 'gzip');
     expect(zlib.gunzipSync(gz.body).equals(json)).toBe(true);
+    expect(encodedJson(json, 'gzip').body).toBe(gz.body);
   });
 
   it('sends small answers as they are', () => {

@@ -7,9 +7,19 @@ import { stockLabel, useT } from '../lib/text.ts';
 
 /**
  * Product card of lists and sliders: image (explicit size, lazy unless `eager`), brand, name, price, the
- * stock state of the current city (spec §4) and the wishlist heart over the image.
+ * stock state of the current city (spec §4) and the wishlist heart over the image. An eager image is fetched with
+ * high priority (and preloaded by React) unless `second` says the page's largest picture is another one (a
+ * banner above the cards, issue 14): then it loads at once with low priority.
  */
-export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  second = false,
+}: {
+  product: Card;
+  eager?: boolean;
+  second?: boolean;
+}) {
   const t = useT();
   const inStock = product.stockState === StockState.inStock;
   return (
@@ -25,7 +35,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
               height={product.image.height}
               alt={product.image.alt}
               loading={eager ? 'eager' : 'lazy'}
-              fetchPriority={eager ? 'high' : undefined}
+              fetchPriority={eager ? (second ? 'low' : 'high') : undefined}
               decoding="async"
             />
           )}
@@ -44,21 +54,24 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
 
 /**
  * Product cards as a grid or, with `view="hor"`, as a list of horizontal cards (spec §4 list views); the first
- * `eagerCount` images load at once with high priority (above the fold).
+ * `eagerCount` images load at once with high priority (above the fold) — with low priority under a page's
+ * `banner`, whose picture is the page's largest (issue 14).
  */
 export function ProductGrid({
   products,
   eagerCount = 4,
   view = 'grid',
+  banner = false,
 }: {
   products: Card[];
   eagerCount?: number;
   view?: 'grid' | 'hor';
+  banner?: boolean;
 }) {
   return (
     <div className={view === 'hor' ? 'grid grid--hor' : 'grid'} data-view={view}>
       {products.map((p, i) => (
-        <ProductCard key={p.id} product={p} eager={i < eagerCount} />
+        <ProductCard key={p.id} product={p} eager={i < eagerCount} second={banner} />
       ))}
     </div>
   );

@@ -105,6 +105,7 @@ export function ProductListing({
   cityName,
   showCategories = false,
   empty,
+  banner = false,
 }: {
   path: string;
   state: ListState;
@@ -114,6 +115,8 @@ export function ProductListing({
   showCategories?: boolean;
   /** What to say when nothing matches and no filter is set. */
   empty: React.ReactNode;
+  /** A banner above the list is the page's largest picture: the cards' pictures yield to it (issue 14). */
+  banner?: boolean;
 }) {
   const { form, apply } = useListingForm(path, state);
   const t = useT();
@@ -167,6 +170,7 @@ export function ProductListing({
           list={list}
           reset={hasFilters(state) ? reset : undefined}
           empty={empty}
+          banner={banner}
         />
         <Pagination
           page={list.page}
@@ -270,15 +274,18 @@ function ListingResults({
   list,
   reset,
   empty,
+  banner,
 }: {
   path: string;
   state: ListState;
   list: ProductList;
   reset?: string;
   empty: React.ReactNode;
+  banner: boolean;
 }) {
   const t = useT();
-  if (list.items.length > 0) return <ProductGrid products={list.items} eagerCount={2} view={state.view} />;
+  if (list.items.length > 0)
+    return <ProductGrid products={list.items} eagerCount={2} view={state.view} banner={banner} />;
   if (reset) {
     return (
       <div className="empty">

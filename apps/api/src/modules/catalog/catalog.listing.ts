@@ -13,7 +13,7 @@ import { cachedAnswer, jsonAnswer } from './catalog.cache.ts';
 import * as listing from './catalog.listing.repository.ts';
 import * as repo from './catalog.repository.ts';
 import { toCategory, toProductCard } from './catalog.mapper.ts';
-import { catalogModel, loadDictionaries, type Dictionaries } from './catalog.model.ts';
+import { catalogModel, loadDictionaries, type CatalogModel, type Dictionaries } from './catalog.model.ts';
 import { queryModel } from './catalog.model.query.ts';
 import { searchTermGroups } from './catalog.search.ts';
 import { resolveQuery } from './search.rules.ts';
@@ -151,6 +151,27 @@ export async function listProductsSql(db: DbOrTrx, query: ProductListQuery): Pro
   };
 }
 
+/** Most search texts whose term groups are kept per model (a full map is emptied and filled again). */
+const MAX_KEPT_QUERIES = 10_000;
+
+const keptQueries = new WeakMap<CatalogModel, Map<string, string[][]>>();
+
+/**
+ * The term groups of a search text against the model's vocabulary ({@link resolveQuery}: typos, layout, word
+ * beginnings — the costly part of a search), kept per model and text: the vocabulary changes only with a new
+ * model, and every filter, sort, page and city of one text reuses them (issue 14).
+ */
+function termGroupsOf(m: CatalogModel, q: string): string[][] {
+  let kept = keptQueries.get(m);
+  if (!kept) keptQueries.set(m, (kept = new Map()));
+  let groups = kept.get(q);
+  if (!groups) {
+    if (kept.size >= MAX_KEPT_QUERIES) kept.clear();
+    kept.set(q, (groups = resolveQuery(q, m.vocabulary)));
+  }
+  return groups;
+}
+
 /**
  * The same list as {@link listProductsSql}, answered from the in-memory read model brought up to the current
  * catalogue version (docs/decisions/018): one version read (and the changes since the model's version), then
@@ -165,7 +186,7 @@ export async function listProductsModel(
   const m = await catalogModel(db, knownVersion);
   const city = m.cities.get(query.cityId);
   if (!city) throw notFound(ErrorCode.cityNotFound, 'Город не найден');
-  const groups = query.q === undefined ? undefined : resolveQuery(query.q, m.vocabulary);
+  const groups = query.q === undefined ? undefined : termGroupsOf(m, query.q);
   const { category, filter } = filterOf(m.dict, query, groups);
   const scope = scopeOf(city);
   const offset = (query.page - 1) * query.pageSize;

@@ -24,16 +24,21 @@ export interface ModelAnswer {
   page: number[];
 }
 
-/** Positions of products having a term of every group (null: no search). */
-function searchHits(m: CatalogModel, groups: readonly (readonly string[])[] | undefined): Uint8Array | null {
+/** Positions of products having a term of every group, ascending (null: no search). */
+function searchHits(m: CatalogModel, groups: readonly (readonly string[])[] | undefined): Int32Array | null {
   if (!groups) return null;
-  const hits = new Uint8Array(m.n);
+  // seen[i] = how many groups in a row product i has matched (index loops: one typed-array shape for V8).
   const seen = new Int32Array(m.n);
-  groups.forEach((group, g) => {
-    for (const term of new Set(group))
-      for (const i of m.terms.get(term)?.positions ?? []) if (seen[i] === g) seen[i] = g + 1;
-  });
-  for (let i = 0; i < m.n; i++) if (seen[i] === groups.length) hits[i] = 1;
+  for (let g = 0; g < groups.length; g++)
+    for (const term of new Set(groups[g])) {
+      const positions = m.terms.get(term)?.positions;
+      if (!positions) continue;
+      for (let k = 0; k < positions.length; k++) if (seen[positions[k]!] === g) seen[positions[k]!] = g + 1;
+    }
+  let count = 0;
+  for (let i = 0; i < m.n; i++) if (seen[i] === groups.length) count++;
+  const hits = new Int32Array(count);
+  for (let i = 0, k = 0; i < m.n; i++) if (seen[i] === groups.length) hits[k++] = i;
   return hits;
 }
 
@@ -47,23 +52,37 @@ function relevance(m: CatalogModel, groups: readonly (readonly string[])[]): Int
   return score;
 }
 
-/** Whether product i has a SKU of one of `sizes` (with units in `city` when given; none when `city` is null). */
-function hasSize(
-  m: CatalogModel,
-  i: number,
-  sizes: Uint8Array,
-  city: Uint8Array | null | undefined,
-): boolean {
-  if (city === null) return false;
-  for (let k = m.skuStart[i]!; k < m.skuStart[i + 1]!; k++)
-    if (sizes[m.skuSize[k]!] && (!city || city[k])) return true;
+/**
+ * The size bitsets a size filter or facet reads: the sizes each product has, or under `inStock` those with units in
+ * the city (null when the city shows no stock: no size is in stock there).
+ */
+function sizeBitsOf(m: CatalogModel, f: ProductFilter, scope: StockScope): Int32Array | null {
+  if (!f.inStock) return m.sizeBits;
+  return scope.regionalCityId === null ? null : m.sizeBitsInCity.get(scope.regionalCityId)!;
+}
+
+/** Whether product i has one of the sizes `want` (a bitset of `m.sizeWords` words) in `bits`. */
+function hasSize(m: CatalogModel, i: number, want: Int32Array, bits: Int32Array | null): boolean {
+  if (bits === null) return false;
+  const w = m.sizeWords;
+  for (let k = 0; k < w; k++) if ((bits[i * w + k]! & want[k]!) !== 0) return true;
   return false;
 }
 
-/** Positions worth looking at: those of the filtered categories (unless their facet is counted), else all. */
-function candidates(m: CatalogModel, f: ProductFilter, categoryFacet: boolean): Int32Array {
-  if (!f.categoryIds || categoryFacet) return m.all;
-  const lists = [...new Set(f.categoryIds)].map((c) => m.byCategory.get(c) ?? new Int32Array(0));
+/**
+ * Positions worth looking at, ascending: those of the filtered categories (unless their facet is counted), else
+ * all; of a search only its hits (`hits`: a search filter is not a facet, so no other product counts anywhere).
+ */
+function candidates(
+  m: CatalogModel,
+  f: ProductFilter,
+  categoryFacet: boolean,
+  hits: Int32Array | null,
+): Int32Array {
+  const byCategory = !f.categoryIds || categoryFacet ? null : new Set(f.categoryIds);
+  if (hits) return byCategory ? hits.filter((i) => byCategory.has(m.category[i]!)) : hits;
+  if (!byCategory) return m.all;
+  const lists = [...byCategory].map((c) => m.byCategory.get(c) ?? new Int32Array(0));
   return lists.length === 1 ? lists[0]! : Int32Array.from(lists.flatMap((l) => [...l])).sort();
 }
 
@@ -74,35 +93,35 @@ function masks(m: CatalogModel, f: ProductFilter, scope: StockScope, cand: Int32
   const brands = f.brandIds && new Set(f.brandIds);
   const colours = f.colourNames && new Uint8Array(m.colourNames.length);
   f.colourNames?.forEach((c) => m.colourNames.includes(c) && (colours![m.colourNames.indexOf(c)] = 1));
-  const sizes = f.sizes && new Uint8Array(m.sizes.length);
-  f.sizes?.forEach((s) => m.sizeIndex.has(s) && (sizes![m.sizeIndex.get(s)!] = 1));
+  const sizes = f.sizes && new Int32Array(m.sizeWords);
+  f.sizes?.forEach((s) => {
+    const k = m.sizeIndex.get(s);
+    if (k !== undefined) sizes![k >> 5]! |= 1 << (k & 31);
+  });
+  const sizeBits = sizeBitsOf(m, f, scope);
   const products = f.productIds && new Set(f.productIds);
-  const hits = searchHits(m, f.termGroups);
   const regional = scope.regionalCityId === null ? null : m.regional.get(scope.regionalCityId)!;
-  const skuCity = f.inStock
-    ? scope.regionalCityId === null
-      ? null
-      : m.skuInCity.get(scope.regionalCityId)!
-    : undefined;
   for (const i of cand) {
     if (f.gender !== undefined && m.gender[i] !== f.gender) continue;
     if (products && !products.has(m.rows[i]!.id)) continue;
     if (f.discount && !(m.originalPrice[i]! > m.price[i]!)) continue;
     if (f.inStock && !(regional && regional[i]! > 0)) continue;
-    if (hits && !hits[i]) continue;
     let mask = 0;
     if (cats && !cats.has(m.category[i]!)) mask |= CATEGORY;
     if (brands && !brands.has(m.brand[i]!)) mask |= BRAND;
     if (colours && !colours[m.colour[i]!]) mask |= COLOUR;
     if (f.priceMin !== undefined && m.price[i]! < f.priceMin) mask |= PRICE;
     if (f.priceMax !== undefined && m.price[i]! > f.priceMax) mask |= PRICE;
-    if (sizes && !hasSize(m, i, sizes, skuCity)) mask |= SIZE;
+    if (sizes && !hasSize(m, i, sizes, sizeBits)) mask |= SIZE;
     out[i] = mask;
   }
   return out;
 }
 
-/** Size labels of the products failing at most the size filter (only SKUs with units in the city under `inStock`). */
+/**
+ * Size labels of the products failing at most the size filter (only sizes with units in the city under `inStock`),
+ * each with its number of products, in size order: the lowest order the size has among the products counted.
+ */
 function sizeFacet(
   m: CatalogModel,
   mask: Int8Array,
@@ -110,25 +129,26 @@ function sizeFacet(
   f: ProductFilter,
   scope: StockScope,
 ): ListFacets['sizes'] {
-  if (f.inStock && scope.regionalCityId === null) return [];
-  const city = f.inStock ? m.skuInCity.get(scope.regionalCityId!)! : undefined;
-  const { skuStart, skuSize, skuOrder } = m;
-  const count = new Int32Array(m.sizes.length);
-  const order = new Int32Array(m.sizes.length).fill(2 ** 31 - 1);
-  const stamp = new Int32Array(m.sizes.length).fill(-1);
+  const bits = sizeBitsOf(m, f, scope);
+  if (bits === null) return [];
+  const { sizeWords: w, sizeScale, scaleOrder } = m;
+  const S = m.sizes.length;
+  const count = new Int32Array(S);
+  const order = new Int32Array(S).fill(2 ** 31 - 1);
   for (let c = 0; c < cand.length; c++) {
     const i = cand[c]!;
     const k0 = mask[i]!;
     if (k0 < 0 || (k0 & ~SIZE) !== 0) continue;
-    const end = skuStart[i + 1]!;
-    for (let k = skuStart[i]!; k < end; k++) {
-      if (city !== undefined && city[k] === 0) continue;
-      const s = skuSize[k]!;
-      if (stamp[s] !== i) {
-        stamp[s] = i;
+    const orders = sizeScale[i]! * S;
+    for (let word = 0; word < w; word++) {
+      let b = bits[i * w + word]!;
+      while (b !== 0) {
+        const low = b & -b;
+        const s = (word << 5) + 31 - Math.clz32(low);
         count[s]!++;
+        if (scaleOrder[orders + s]! < order[s]!) order[s] = scaleOrder[orders + s]!;
+        b ^= low;
       }
-      if (skuOrder[k]! < order[s]!) order[s] = skuOrder[k]!;
     }
   }
   return m.sizes
@@ -262,7 +282,7 @@ export function queryModel(
   page: { offset: number; limit: number },
   categoryFacet: boolean,
 ): ModelAnswer {
-  const cand = candidates(m, f, categoryFacet);
+  const cand = candidates(m, f, categoryFacet, searchHits(m, f.termGroups));
   const mask = masks(m, f, scope, cand);
   const regional = scope.regionalCityId === null ? null : m.regional.get(scope.regionalCityId)!;
   const t = tally(m, mask, cand, regional);

@@ -36,15 +36,22 @@ export function skuSizes(
   return db.selectFrom('sku').select(['id', 'product_id', 'size', 'size_order']).execute();
 }
 
-/** Units per product and city from the stock summary (rows with units), of the given products or all. */
+/**
+ * Units per product and city from the stock summary (rows with units): of the given products or all, of products
+ * with ids in `ids` (inclusive; a range of the summary's key, read by its index) or all.
+ */
 export function productStock(
   db: DbOrTrx,
   productIds?: readonly number[],
+  ids?: { min: number; max: number },
 ): Promise<{ product_id: number; city_id: number; quantity: number }[]> {
   return db
     .selectFrom('product_stock')
     .select(['product_id', 'city_id', 'quantity'])
     .where('quantity', '>', 0)
+    .$if(ids !== undefined, (qb) =>
+      qb.where('product_id', '>=', ids!.min).where('product_id', '<=', ids!.max),
+    )
     .$if(productIds !== undefined, (qb) =>
       qb.where('product_id', 'in', productIds!.length ? [...productIds!] : [0]),
     )

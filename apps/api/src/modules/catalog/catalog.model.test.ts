@@ -3,7 +3,7 @@ import { ProductListQuery, SORTS } from '@kiim/contract';
 import { slugify } from '#app/lib/slug.ts';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { orderFixtures } from '#app/test/order.fixtures.ts';
-import { catalogModel } from './catalog.model.ts';
+import { catalogModel, type CatalogModel } from './catalog.model.ts';
 import { listProductsModel, listProductsSql } from './catalog.listing.ts';
 import { resolveQuery } from './search.rules.ts';
 
@@ -114,6 +114,40 @@ async function expectSameAnswers(seed: number, n: number) {
   expect(nonEmpty).toBeGreaterThan(n / 4);
 }
 
+/**
+ * The model's size bitsets and scales say what its SKU arrays say, and the SKUs with units what the database's
+ * stock rows say: per product the sizes it has, per city the sizes with units there, per size its lowest order.
+ */
+async function expectSizeStructures(m: CatalogModel) {
+  const units = await t.db
+    .selectFrom('stock')
+    .select(['sku_id', 'city_id'])
+    .where('quantity', '>', 0)
+    .execute();
+  const inStock = new Set(units.map((u) => `${u.sku_id}:${u.city_id}`));
+  const bitsOf = (bits: Int32Array, i: number) =>
+    m.sizes.filter((_, s) => (bits[i * m.sizeWords + (s >> 5)]! >>> (s & 31)) & 1);
+  let checked = 0;
+  for (let i = 0; i < m.n; i++) {
+    const skus = Array.from({ length: m.skuStart[i + 1]! - m.skuStart[i]! }, (_, j) => m.skuStart[i]! + j);
+    const labels = (ks: number[]) => [...new Set(ks.map((k) => m.sizes[m.skuSize[k]!]!))].sort();
+    expect(bitsOf(m.sizeBits, i).sort()).toEqual(labels(skus));
+    for (const [city, bits] of m.sizeBitsInCity) {
+      const stocked = skus.filter((k) => inStock.has(`${m.skuId[k]}:${city}`));
+      expect(skus.filter((k) => m.skuInCity.get(city)![k] === 1)).toEqual(stocked);
+      expect(bitsOf(bits, i).sort()).toEqual(labels(stocked));
+    }
+    for (const k of skus) {
+      const lowest = Math.min(
+        ...skus.filter((j) => m.skuSize[j] === m.skuSize[k]).map((j) => m.skuOrder[j]!),
+      );
+      expect(m.scaleOrder[m.sizeScale[i]! * m.sizes.length + m.skuSize[k]!]).toBe(lowest);
+    }
+    checked += skus.length;
+  }
+  expect(checked).toBeGreaterThan(100);
+}
+
 // 300 random queries through both paths take seconds on PostgreSQL, many more on a loaded machine: a generous
 // limit (the test checks answers, never timings).
 const MANY_QUERIES_MS = 180_000;
@@ -179,6 +213,7 @@ describe('catalogue read model', () => {
       .execute();
     const after = await catalogModel(t.db);
     expect(after).toBe(before);
+    await expectSizeStructures(after);
     await expectSameAnswers(2, 150);
   });
 
@@ -198,6 +233,7 @@ describe('catalogue read model', () => {
       }),
     );
     expect(results.filter((s) => s === 200)).toHaveLength(3);
+    await expectSizeStructures(await catalogModel(t.db));
     await expectSameAnswers(3, 150);
   });
 

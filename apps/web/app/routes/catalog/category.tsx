@@ -99,6 +99,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         list={list}
         cityName={root?.city?.name ?? t('common.yourCity')}
         empty={<p>{t('category.empty')}</p>}
+        banner={banner !== null}
       />
     </>
   );
