@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eventually, launchBrowser, newShopper, smsCode, snap, startShop, type RunningShop } from './shop.ts';
+import { openSection as go, sections, staffSignIn as signIn } from './back-office.ts';
 
 /**
  * The back office's daily work in Chromium (issue 15): the owner signs in and invites a warehouse member and a
@@ -106,16 +107,6 @@ async function customerWithOrder(lines: { externalId: string }[]) {
   );
   return { token, mobile, order };
 }
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.getByLabel('Электронная почта').fill(who.email);
-  await page.getByLabel('Пароль').fill(who.password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-}
-const go = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name, exact: true }).click();
-const sections = (page: Page) =>
-  page.getByRole('navigation', { name: 'Разделы' }).getByRole('link').allTextContents();
 
 /** The owner invites a member (staff screen); the member accepts the link in their own browser and signs in. */
 async function invite(owner: Page, who: typeof PICKER, role: string, viewport?: typeof PHONE) {
@@ -245,6 +236,7 @@ describe('the back office at work (issue 15)', () => {
     expect(await sections(m)).toEqual([
       'Главная',
       'Заказы',
+      'Уведомления',
       'Покупатели',
       'Отзывы и вопросы',
       'Страницы',

@@ -1,7 +1,8 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { eventually, launchBrowser, newShopper, snap, startShop, type RunningShop } from './shop.ts';
+import { openSection as go, sections, staffSignIn as signIn } from './back-office.ts';
 
 /**
  * The back office in Chromium (issue 15): the owner made from ADMIN_EMAIL/ADMIN_PASSWORD signs in, turns on
@@ -24,20 +25,6 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.getByLabel('Электронная почта').fill(who.email);
-  await page.getByLabel('Пароль').fill(who.password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-}
-
-/** Opens a section from the navigation. */
-const go = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name, exact: true }).click();
-
-/** The navigation's section names. */
-const sections = (page: Page) =>
-  page.getByRole('navigation', { name: 'Разделы' }).getByRole('link').allTextContents();
-
 describe('the back office', () => {
   it('leaves the storefront’s pages free of the back office', async () => {
     const home = await (await fetch(`${shop.url}/`)).text();
@@ -57,6 +44,7 @@ describe('the back office', () => {
     expect(await sections(owner.page)).toEqual([
       'Главная',
       'Заказы',
+      'Уведомления',
       'Покупатели',
       'Отзывы и вопросы',
       'Страницы',

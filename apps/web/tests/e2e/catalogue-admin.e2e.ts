@@ -1,21 +1,26 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { eventually, launchBrowser, newShopper, snap, startShop, type RunningShop } from './shop.ts';
+import { staffSignIn as signIn } from './back-office.ts';
 
 /**
  * Catalogue operations in Chromium (issue 12): the owner invites a catalogue member, who creates a product with two
  * sizes and a picture, sets its stock in Алматы with a reason, publishes it — and a shopper finds it in its category
- * with «В наличии». Screenshots of the back office's catalogue screens at 1280 px and 390 px in test-results/e2e/.
+ * with «В наличии». Both languages (issue 13): the member writes the product's Kazakh name and a shopper with
+ * `?lang=kk` sees it; the owner writes a page's Kazakh version and resends a failed notification. Screenshots of the
+ * back office's screens at 1280 px and 390 px in test-results/e2e/.
  */
 
 const OWNER = { email: 'owner@kiim.kz', password: 'owner password 2026' };
 const MEMBER = { email: 'dana@kiim.kz', password: 'catalogue pass 2026' };
 const PHONE = { width: 390, height: 844 };
 const NAME = 'Платье-рубашка из хлопка';
+const KAZAKH_NAME = 'Мақта көйлек-жейде';
 let shop: RunningShop;
 let browser: Browser;
 let pictureFile: string;
@@ -33,22 +38,22 @@ afterAll(async () => {
   if (pictureFile) fs.rmSync(path.dirname(pictureFile), { recursive: true, force: true });
 });
 
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.getByLabel('Электронная почта').fill(who.email);
-  await page.getByLabel('Пароль').fill(who.password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-}
-
 /** A panel of the page by its heading. */
 const panel = (page: Page, heading: string): Locator =>
   page.locator('section', { has: page.getByRole('heading', { name: heading, exact: true }) });
 
-/** The owner invites a member of the catalogue role, who accepts the link and is signed in. @returns their page. */
-async function catalogueMember(): Promise<Page> {
+/**
+ * The owner invites a member of the catalogue role, who accepts the link and is signed in.
+ * @returns the member's page and the owner's (signed in).
+ */
+async function catalogueMember(): Promise<{ page: Page; owner: Page }> {
   const owner = await newShopper(browser);
   await owner.page.goto(`${shop.url}/admin/staff`);
   await signIn(owner.page, OWNER);
   await owner.page.waitForURL(/\/admin\/staff$/);
+  // The screen loads its data after signing in and may render again: fill the form once it has settled.
+  await owner.page.getByText('Это вы').waitFor();
+  await owner.page.waitForLoadState('networkidle');
   await owner.page.getByLabel('Электронная почта').fill(MEMBER.email);
   await owner.page.getByLabel('Имя').fill('Дана');
   await owner.page.getByLabel('Роль', { exact: true }).selectOption('catalogue');
@@ -60,12 +65,77 @@ async function catalogueMember(): Promise<Page> {
   await member.page.getByLabel('Пароль ещё раз').fill(MEMBER.password);
   await member.page.getByRole('button', { name: 'Создать учётную запись' }).click();
   await member.page.getByRole('link', { name: 'Позже' }).click();
-  return member.page;
+  return { page: member.page, owner: owner.page };
+}
+
+/**
+ * Two order emails the worker could not deliver, written into the shop's database as the worker leaves them (its
+ * states are tested in the API): one `failed` after ten refusals, one `unknown` (stopped mid-send).
+ */
+function writeUndelivered(dataDir: string) {
+  const db = new Database(path.join(dataDir, 'kiim.db'));
+  db.pragma('foreign_keys = OFF');
+  db.pragma('busy_timeout = 5000');
+  const at = new Date(Date.now() - 3_600_000).toISOString();
+  const payload = (number: string) =>
+    JSON.stringify({
+      event: 'accepted',
+      number,
+      customerName: 'Айгерим',
+      actor: 'customer',
+      payWithinMinutes: null,
+      lines: [{ name: NAME, size: 'S', colourName: 'Синий', qty: 1, price: 18990, amount: 18990 }],
+      itemsAmount: 18990,
+      deliveryAmount: 0,
+      totalAmount: 18990,
+      deliveryMethodId: 1,
+      paymentId: 1,
+      pickupPoint: {
+        title: 'Kiim Dostyk Plaza',
+        address: 'Алматы, пр. Достык, 111',
+        openingHours: 'ежедневно 10:00–22:00',
+      },
+      deliveryAddress: null,
+      refundAmount: null,
+      url: 'http://127.0.0.1/personal/orders/details/' + number,
+    });
+  const insert = db.prepare(
+    `insert into notification (id, order_id, event, channel, recipient, language, payload, status, attempts,
+       next_attempt_at, last_error, created_at, updated_at)
+     values (?, ?, 'accepted', 'email', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  insert.run(
+    '6f1d2c3b-1111-4a5b-9c8d-000000000001',
+    '6f1d2c3b-2222-4a5b-9c8d-000000000001',
+    'aigerim@example.kz',
+    'kk',
+    payload('100501'),
+    'failed',
+    10,
+    at,
+    '451 4.3.0 Mailbox busy, try later',
+    at,
+    at,
+  );
+  insert.run(
+    '6f1d2c3b-1111-4a5b-9c8d-000000000002',
+    '6f1d2c3b-2222-4a5b-9c8d-000000000002',
+    'erlan@example.kz',
+    'ru',
+    payload('100502'),
+    'unknown',
+    1,
+    at,
+    'worker stopped during the send',
+    at,
+    at,
+  );
+  db.close();
 }
 
 describe('catalogue operations in the back office', () => {
   it('a catalogue member creates a product with two sizes and a picture, stocks Алматы, publishes it, and shoppers see it «В наличии»', async () => {
-    const page = await catalogueMember();
+    const { page, owner } = await catalogueMember();
     await page
       .getByRole('navigation', { name: 'Разделы' })
       .getByRole('link', { name: 'Каталог', exact: true })
@@ -95,6 +165,7 @@ describe('catalogue operations in the back office', () => {
     await form.getByLabel('Код в учётной системе').nth(1).fill('TUMAR-SHIRT-DRESS-M');
     await form.getByRole('button', { name: 'Создать товар' }).click();
     await page.waitForURL(/\/admin\/catalogue\/\d+\?created=1$/);
+    const productPage = page.url().replace('?created=1', '');
     await page.getByRole('heading', { name: NAME }).waitFor();
     expect(await page.getByText('Товар скрыт: покупатели его не видят.').count()).toBe(1);
 
@@ -149,6 +220,26 @@ describe('catalogue operations in the back office', () => {
     await page.getByRole('heading', { name: 'Заканчивающиеся размеры' }).waitFor();
     await snap(page, 'admin-stock-low-390');
 
+    // The product's Kazakh texts: a shopper in Kazakh sees them at once; Russian stays as it was.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(productPage);
+    await page.getByRole('heading', { name: NAME }).waitFor();
+    const kazakh = page.locator('fieldset', { has: page.getByText('Қазақша', { exact: true }) });
+    await kazakh.getByLabel('Атауы').fill(KAZAKH_NAME);
+    await kazakh.getByLabel('Түсі').fill('Көк');
+    await kazakh.getByLabel('Сипаттамасы').fill('Тығыз мақтадан тігілген, белбеуі бар еркін көйлек-жейде.');
+    await panel(page, 'Описание и цена').getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Изменения сохранены. Магазин уже показывает их.').waitFor();
+    expect(await kazakh.getByLabel('Атауы').inputValue()).toBe(KAZAKH_NAME);
+    await kazakh.scrollIntoViewIfNeeded();
+    await snap(page, 'admin-catalogue-product-kazakh-1280');
+    await shopper.page.goto(`${shop.url}/product/plate-rubashka-iz-hlopka?lang=kk`);
+    await shopper.page.getByRole('heading', { name: KAZAKH_NAME, level: 1 }).waitFor();
+    expect(await shopper.page.getByText('Тығыз мақтадан тігілген').count()).toBeGreaterThan(0);
+    await snap(shopper.page, 'admin-catalogue-storefront-product-kk-1280');
+    await shopper.page.goto(`${shop.url}/product/plate-rubashka-iz-hlopka?lang=ru`);
+    await shopper.page.getByRole('heading', { name: NAME, level: 1 }).waitFor();
+
     // Cities, pickup points and banners: the catalogue's other screens.
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${shop.url}/admin/catalogue`);
@@ -166,5 +257,45 @@ describe('catalogue operations in the back office', () => {
     await page.getByLabel('Показывать по').fill('2030-12-31T23:00');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Баннер сохранён.').waitFor();
+
+    // The owner: a page's Kazakh version, then the notifications that did not go out.
+    await owner.setViewportSize({ width: 1280, height: 900 });
+    await owner.goto(`${shop.url}/admin/content`);
+    await owner.getByRole('heading', { name: 'Страницы' }).waitFor();
+    await snap(owner, 'admin-content-list-1280');
+    await owner.goto(`${shop.url}/admin/content/faq?lang=kk`);
+    await owner.getByRole('link', { name: 'Қазақша' }).and(owner.locator('[aria-current="page"]')).waitFor();
+    const copy = owner.getByRole('button', { name: 'Скопировать русский текст для перевода' });
+    if (await copy.count()) await copy.click();
+    await owner.getByLabel('Заголовок').fill('Жиі қойылатын сұрақтар');
+    await owner
+      .getByLabel('Описание (для поисковиков и списка страниц)')
+      .fill('Тапсырыс, жеткізу және қайтару туралы жауаптар');
+    await owner.getByRole('button', { name: /^(Создать казахскую версию|Сохранить)$/ }).click();
+    await owner.getByText('Сохранено. Покупатели уже видят новый текст.').waitFor();
+    await owner.getByRole('heading', { name: 'Предпросмотр' }).waitFor();
+    await snap(owner, 'admin-content-page-kk-1280');
+    await owner.goto(`${shop.url}/admin/content`);
+    await owner.getByText('Қазақша: опубликована').first().waitFor();
+
+    writeUndelivered(shop.dataDir);
+    await owner
+      .getByRole('navigation', { name: 'Разделы' })
+      .getByRole('link', { name: 'Уведомления', exact: true })
+      .click();
+    await owner.getByRole('heading', { name: 'Уведомления покупателям' }).waitFor();
+    await eventually(() => owner.locator('tbody tr').count()).toBe(2);
+    expect(await owner.getByRole('cell', { name: '451 4.3.0 Mailbox busy, try later' }).count()).toBe(1);
+    await snap(owner, 'admin-notifications-1280');
+    const failed = owner.locator('tbody tr', { hasText: '100501' });
+    await failed.getByRole('button', { name: 'Отправить ещё раз' }).click();
+    await failed.getByText('В очереди на отправку').waitFor();
+    // Back in the queue: no longer among the failed ones (the worker then sends it); the unknown one stays.
+    await owner.setViewportSize(PHONE);
+    await owner.goto(`${shop.url}/admin/notifications`);
+    await owner.getByRole('heading', { name: 'Уведомления покупателям' }).waitFor();
+    await eventually(() => owner.locator('tbody tr').count()).toBe(1);
+    expect(await owner.locator('tbody tr', { hasText: '100502' }).count()).toBe(1);
+    await snap(owner, 'admin-notifications-390');
   });
 });
