@@ -42,6 +42,33 @@ export const NotificationErrorCode = {
 export const NOTIFICATION_STATUSES = ['pending', 'claimed', 'sending', 'sent', 'failed', 'unknown'] as const;
 export type NotificationStatusName = (typeof NOTIFICATION_STATUSES)[number];
 
+/**
+ * Why a send did not go out, as the worker records it at the head of `last_error` (`cause: provider's text`):
+ * the shop has no mail server configured, the send was interrupted, the service was unreachable, refused the
+ * shop's login, refused the recipient, asked to slow down, or refused for another reason.
+ */
+export const NOTIFICATION_FAILURE_CAUSES = [
+  'not_configured',
+  'interrupted',
+  'unavailable',
+  'auth',
+  'recipient',
+  'throttled',
+  'refused',
+] as const;
+export type NotificationFailureCause = (typeof NOTIFICATION_FAILURE_CAUSES)[number];
+
+/** The causes as staff read them, with what to do. */
+export const NOTIFICATION_FAILURE_TEXT: Record<NotificationFailureCause, string> = {
+  not_configured: 'Почта магазина не настроена: письма не отправляются, пока не задан SMTP_URL.',
+  interrupted: 'Отправка прервалась (сервер перезапускался): сообщение могло дойти.',
+  unavailable: 'Сервис отправки был недоступен.',
+  auth: 'Сервис отправки не принял логин или пароль магазина: проверьте настройки.',
+  recipient: 'Сервис отклонил адрес или номер получателя: проверьте их в заказе.',
+  throttled: 'Сервис отправки попросил отправлять реже.',
+  refused: 'Сервис отправки отказал.',
+};
+
 /** The statuses as staff read them. */
 export const NOTIFICATION_STATUS_NAME: Record<NotificationStatusName, string> = {
   pending: 'В очереди',
@@ -91,6 +118,9 @@ export const AdminNotification = z.object({
   language: z.enum(CUSTOMER_LANGUAGES),
   status: z.enum(NOTIFICATION_STATUSES),
   attempts: z.number().int(),
+  /** Why the last send failed (null: none failed, or a record from before causes were kept). */
+  failureCause: z.enum(NOTIFICATION_FAILURE_CAUSES).nullable(),
+  /** The service's own words about the last failure, without the cause. */
   lastError: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -2,6 +2,7 @@ import { Form, Link, useFetcher, useLoaderData, useSearchParams } from 'react-ro
 import { createColumnHelper } from '@tanstack/react-table';
 import {
   NOTIFICATION_EVENT_NAME,
+  NOTIFICATION_FAILURE_TEXT,
   NOTIFICATION_STATUS_NAME,
   type AdminNotification,
   type AdminNotificationPage,
@@ -65,6 +66,20 @@ function Resend({ n }: { n: AdminNotification }) {
   );
 }
 
+/** Why the last send failed, in Russian, with the service's own words under «Подробнее». */
+function Failure({ n }: { n: AdminNotification }) {
+  if (!n.lastError) return '—';
+  return (
+    <div className="failure">
+      {NOTIFICATION_FAILURE_TEXT[n.failureCause ?? 'refused']}
+      <details>
+        <summary>Подробнее</summary>
+        <code className="error-text">{n.lastError}</code>
+      </details>
+    </div>
+  );
+}
+
 const rows = createColumnHelper<ListFeatures, AdminNotification>();
 const columns = rows.columns([
   rows.accessor('updatedAt', { header: 'Когда', cell: (c) => formatDateTime(c.getValue()) }),
@@ -92,9 +107,10 @@ const columns = rows.columns([
     ),
   }),
   rows.accessor('attempts', { header: 'Попыток' }),
-  rows.accessor('lastError', {
-    header: 'Последняя ошибка',
-    cell: (c) => (c.getValue() ? <code className="error-text">{c.getValue()}</code> : '—'),
+  rows.display({
+    id: 'failure',
+    header: 'Почему не отправлено',
+    cell: (c) => <Failure n={c.row.original} />,
   }),
   rows.display({ id: 'resend', header: 'Действие', cell: (c) => <Resend n={c.row.original} /> }),
 ]);

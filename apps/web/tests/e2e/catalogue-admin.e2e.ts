@@ -113,7 +113,7 @@ function writeUndelivered(dataDir: string) {
     'failed',
     10,
     at,
-    '451 4.3.0 Mailbox busy, try later',
+    'unavailable: 451 4.3.0 Mailbox busy, try later',
     at,
     at,
   );
@@ -126,7 +126,7 @@ function writeUndelivered(dataDir: string) {
     'unknown',
     1,
     at,
-    'worker stopped during the send',
+    'interrupted: worker stopped during the send',
     at,
     at,
   );
@@ -285,11 +285,17 @@ describe('catalogue operations in the back office', () => {
       .click();
     await owner.getByRole('heading', { name: 'Уведомления покупателям' }).waitFor();
     await eventually(() => owner.locator('tbody tr').count()).toBe(2);
-    expect(await owner.getByRole('cell', { name: '451 4.3.0 Mailbox busy, try later' }).count()).toBe(1);
+    const busy = owner.locator('tbody tr', { hasText: '100501' });
+    expect(await busy.getByText('Сервис отправки был недоступен.').count()).toBe(1);
+    await busy.getByText('Подробнее').click();
+    await busy.getByText('451 4.3.0 Mailbox busy, try later').waitFor();
+    const interrupted = owner.locator('tbody tr', { hasText: '100502' });
+    expect(
+      await interrupted.getByText('Отправка прервалась (сервер перезапускался)', { exact: false }).count(),
+    ).toBe(1);
     await snap(owner, 'admin-notifications-1280');
-    const failed = owner.locator('tbody tr', { hasText: '100501' });
-    await failed.getByRole('button', { name: 'Отправить ещё раз' }).click();
-    await failed.getByText('В очереди на отправку').waitFor();
+    await busy.getByRole('button', { name: 'Отправить ещё раз' }).click();
+    await busy.getByText('В очереди на отправку').waitFor();
     // Back in the queue: no longer among the failed ones (the worker then sends it); the unknown one stays.
     await owner.setViewportSize(PHONE);
     await owner.goto(`${shop.url}/admin/notifications`);

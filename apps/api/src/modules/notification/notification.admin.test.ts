@@ -131,7 +131,7 @@ describe('notifications that did not go out, in the back office', () => {
     unknownId = (await notificationsOfOrder(t.db, other.order.id)).find((r) => r.channel === 'email')!.id;
     await t.db
       .updateTable('notification')
-      .set({ status: 'unknown', attempts: 1, last_error: 'worker stopped during the send' })
+      .set({ status: 'unknown', attempts: 1, last_error: 'interrupted: worker stopped during the send' })
       .where('id', '=', unknownId)
       .execute();
   });
@@ -150,8 +150,14 @@ describe('notifications that did not go out, in the back office', () => {
       event: 'accepted',
       status: 'failed',
       attempts: 10,
+      failureCause: null,
       lastError: '451 Mailbox busy, try later',
       language: 'ru',
+    });
+    expect(r.body.data.items.find((n: { id: string }) => n.id === unknownId)).toMatchObject({
+      status: 'unknown',
+      failureCause: 'interrupted',
+      lastError: 'worker stopped during the send',
     });
     expect(r.body.data).toMatchObject({ page: 1, pageCount: 1 });
   });

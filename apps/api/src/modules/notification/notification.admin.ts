@@ -13,27 +13,32 @@ import type { OrderNotice } from './notification.notice.ts';
 import * as repo from './notification.repository.ts';
 import type { NotificationRow } from './notification.table.ts';
 import { pageOf } from '#app/lib/paging.ts';
+import { parseFailureRecord } from './notification.failure.ts';
 
 // The back office's view of customers' notifications (issue 13, docs/decisions/023): the ones that failed or whose
 // delivery is unknown (and the others, filtered), and a resend by a member's explicit decision. A resend only puts
 // a failed or unknown row back in the outbox queue; the worker then sends it under its usual lease and states, so
 // its at-most-once-per-decision rule holds (an unknown one may reach the customer twice: the member decides that).
 
-const toAdmin = (r: NotificationRow): AdminNotification => ({
-  id: r.id,
-  orderNumber: (JSON.parse(r.payload) as Pick<OrderNotice, 'number'>).number,
-  channel: r.channel,
-  event: r.event,
-  recipient: r.recipient,
-  language: r.language,
-  status: r.status,
-  attempts: r.attempts,
-  lastError: r.last_error,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-  sentAt: r.sent_at,
-  nextAttemptAt: r.next_attempt_at,
-});
+function toAdmin(r: NotificationRow): AdminNotification {
+  const failure = parseFailureRecord(r.last_error);
+  return {
+    id: r.id,
+    orderNumber: (JSON.parse(r.payload) as Pick<OrderNotice, 'number'>).number,
+    channel: r.channel,
+    event: r.event,
+    recipient: r.recipient,
+    language: r.language,
+    status: r.status,
+    attempts: r.attempts,
+    failureCause: failure.cause,
+    lastError: failure.detail,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    sentAt: r.sent_at,
+    nextAttemptAt: r.next_attempt_at,
+  };
+}
 
 /** `GET /api/admin/notifications`: a page (50) of the notifications of the filter, most recently changed first. */
 export async function listNotificationsForStaff(

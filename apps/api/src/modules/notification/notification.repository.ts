@@ -1,6 +1,7 @@
 import { PostgresAdapter } from 'kysely';
 import type { Db, DbOrTrx } from '#app/db/database.ts';
 import type { NotificationChannel, NotificationRow, NotificationTable } from './notification.table.ts';
+import { failureRecord } from './notification.failure.ts';
 
 /**
  * Data access of the notification module, the only place with its Kysely queries (docs/decisions/023). Times
@@ -168,7 +169,11 @@ export async function markRefused(
 export async function abandonStaleSends(db: DbOrTrx, nowIso: string): Promise<string[]> {
   const rows = await db
     .updateTable('notification')
-    .set({ status: 'unknown', last_error: 'worker stopped during the send', updated_at: nowIso })
+    .set({
+      status: 'unknown',
+      last_error: failureRecord('interrupted', 'worker stopped during the send'),
+      updated_at: nowIso,
+    })
     .where('status', '=', 'sending')
     .where('lease_until', '<', nowIso)
     .returning('id')

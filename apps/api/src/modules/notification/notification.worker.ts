@@ -5,6 +5,7 @@ import { newId } from '#app/lib/ids.ts';
 import { SmsProviderError, type SmsProvider } from '#app/modules/sms/sms.provider.ts';
 import { renderOrderEmail } from './notification.email.ts';
 import { certainlyNotDelivered, type Mailer } from './notification.mailer.ts';
+import { failureCause, failureRecord } from './notification.failure.ts';
 import type { OrderNotice } from './notification.notice.ts';
 import * as repo from './notification.repository.ts';
 import type { NotificationRow } from './notification.table.ts';
@@ -67,7 +68,14 @@ async function deliverOne(deps: NotifyDeps, row: NotificationRow, claimId: strin
   const lease = new Date(now.getTime() + LEASE_MS).toISOString();
   if (!(await repo.startSending(deps.db, row.id, claimId, lease, nowIso))) return 'skipped';
   if (row.channel === 'email' && !deps.mailer) {
-    await repo.markRefused(deps.db, row.id, claimId, 'email is not configured (SMTP_URL)', null, nowIso);
+    await repo.markRefused(
+      deps.db,
+      row.id,
+      claimId,
+      failureRecord('not_configured', 'email is not configured (SMTP_URL)'),
+      null,
+      nowIso,
+    );
     return 'failed';
   }
   try {
@@ -98,7 +106,8 @@ async function deliverOne(deps: NotifyDeps, row: NotificationRow, claimId: strin
       log,
       next ? 'notification send refused: will retry' : 'notification send refused: giving up',
     );
-    await repo.markRefused(deps.db, row.id, claimId, String((err as Error)?.message ?? err), next, nowIso);
+    const record = failureRecord(failureCause(err), String((err as Error)?.message ?? err));
+    await repo.markRefused(deps.db, row.id, claimId, record, next, nowIso);
     return next ? 'retried' : 'failed';
   }
   await repo.markSent(deps.db, row.id, claimId, message, deps.clock.now().toISOString());
