@@ -114,19 +114,24 @@ describe('a product’s Kazakh texts from the back office to the shop', () => {
     product = r.body.data;
   });
 
-  it('leaves a stored text as it is for an empty Kazakh field, and a form without Kazakh texts changes none', async () => {
+  it('shows the Russian text in Kazakh for a field the member cleared, and a form without Kazakh texts changes none', async () => {
     const r = await staffCall(
       t.app,
       cookie,
       'PUT',
       `${base}/${product.id}`,
-      form({ kk: { ...kk, name: '', care: '' } }),
+      form({ kk: { ...kk, name: '', description: '' } }),
     );
     expect(r.status).toBe(200);
-    expect(r.body.data.kk).toEqual(kk);
+    expect(r.body.data.kk).toEqual({ ...kk, name: '', description: '' });
+    const page = await shopPage(product.slug, 'kk');
+    expect(page).toMatchObject({ name: product.name, description: product.description, care: kk.care });
     const without = await staffCall(t.app, cookie, 'PUT', `${base}/${product.id}`, form());
     expect(without.status).toBe(200);
-    expect(without.body.data.kk).toEqual(kk);
+    expect(without.body.data.kk).toEqual({ ...kk, name: '', description: '' });
+    const again = await staffCall(t.app, cookie, 'PUT', `${base}/${product.id}`, form({ kk }));
+    expect(again.body.data.kk).toEqual(kk);
+    expect((await shopPage(product.slug, 'kk')).name).toBe(kk.name);
   });
 
   it('refuses too long or unknown Kazakh fields with field errors, changing nothing', async () => {

@@ -100,9 +100,11 @@ export function translationOf(texts: ReadonlyMap<string, string>, source: string
 
 /**
  * The Kazakh texts of a product form to store (issue 13), keyed by the product's Russian texts as saved now: a
- * field whose Russian text changed keeps its Kazakh text under the new Russian one. Empty Kazakh fields and texts
- * the storefront already shows as given write nothing. In the caller's transaction; `catalogue_text` triggers bump
- * the catalogue version, so cached answers and texts follow at once.
+ * field whose Russian text changed keeps its Kazakh text under the new Russian one. A field the member cleared
+ * where the storefront showed a Kazakh text stores the Russian text as its own translation, so the Kazakh
+ * storefront shows the Russian text (as the form's hint promises; a whole-text row wins over a description's
+ * sentence translations). Texts the storefront already shows as given write nothing. In the caller's
+ * transaction; `catalogue_text` triggers bump the catalogue version, so cached answers and texts follow at once.
  * @returns how many texts were written.
  */
 export async function saveProductTranslations(
@@ -114,9 +116,9 @@ export async function saveProductTranslations(
   const rows = new Map<string, string>();
   for (const field of PRODUCT_TEXT_FIELDS) {
     const source = russian[field];
-    const text = kk[field];
-    if (!source || !text || translateText(texts, source) === text) continue;
-    rows.set(source, text);
+    if (!source) continue;
+    const text = kk[field] || source;
+    if (translateText(texts, source) !== text) rows.set(source, text);
   }
   return rows.size ? saveCatalogueTexts(trx, 'kk', rows) : 0;
 }
