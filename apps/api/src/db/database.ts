@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { CASEFOLD_FUNCTION, casefold } from './dialect.ts';
 import type {
   BannerTable,
   BrandTable,
@@ -148,6 +149,7 @@ export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialec
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.function(CASEFOLD_FUNCTION, { deterministic: true }, casefold);
   reusePreparedStatements(sqlite);
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),

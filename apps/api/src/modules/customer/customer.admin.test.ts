@@ -55,6 +55,14 @@ describe('the back office’s customers', () => {
       `/api/admin/customers?q=${encodeURIComponent('Меруерт')}`,
     );
     expect(byName.body.data.items.map((i: { id: string }) => i.id)).toContain(c.id);
+    // Any letter case, Cyrillic included (SQLite's own LIKE folds Latin letters only).
+    for (const typed of ['меруерт', 'МЕРУЕРТ', 'еруе']) {
+      const r = await staffCall(t.app, manager, 'GET', `/api/admin/customers?q=${encodeURIComponent(typed)}`);
+      expect(
+        r.body.data.items.map((i: { id: string }) => i.id),
+        typed,
+      ).toContain(c.id);
+    }
     const profile = await staffCall(t.app, manager, 'GET', `/api/admin/customers/${c.id}`);
     expect(profile.body.data.customer).toMatchObject({
       id: c.id,

@@ -1,6 +1,7 @@
-import { PostgresAdapter, sql, type Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { DEFAULT_CUSTOMER_LANGUAGE } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
+import { containsText } from '#app/db/dialect.ts';
 import type { CustomerRow, CustomerTable, CustomerTokenRow, OneTimeCodeRow } from './customer.table.ts';
 
 /**
@@ -264,8 +265,7 @@ export async function revokeTokens(
 }
 
 /**
- * One page of customers matching a phone's digits or part of a name (PostgreSQL: any letters case-insensitively;
- * SQLite: Latin letters only), newest first, with how many orders each placed (read from `order`).
+ * One page of customers matching a phone's digits or part of a name (any letter case, Cyrillic included), newest first, with how many orders each placed (read from `order`).
  */
 export async function selectCustomerPage(
   db: DbOrTrx,
@@ -273,16 +273,19 @@ export async function selectCustomerPage(
   offset: number,
   limit: number,
 ) {
-  const op = db.getExecutor().adapter instanceof PostgresAdapter ? 'ilike' : 'like';
   const base = db.selectFrom('customer').where((eb) => {
     const parts = [];
     if (search.phoneDigits) parts.push(eb('customer.mobile', 'like', `%${search.phoneDigits}%`));
     if (search.name) {
-      const like = `%${search.name.replace(/[%_\\]/g, '')}%`;
+      const name = search.name;
       parts.push(
-        eb('customer.name', op, like),
-        eb('customer.surname', op, like),
-        eb(sql<string>`${sql.ref('customer.name')} || ' ' || ${sql.ref('customer.surname')}`, op, like),
+        containsText(db, eb.ref('customer.name'), name),
+        containsText(db, eb.ref('customer.surname'), name),
+        containsText(
+          db,
+          sql<string>`${sql.ref('customer.name')} || ' ' || ${sql.ref('customer.surname')}`,
+          name,
+        ),
       );
     }
     return parts.length ? eb.or(parts) : eb.and([]);

@@ -1,5 +1,5 @@
-import { PostgresAdapter } from 'kysely';
 import type { Db, DbOrTrx } from '#app/db/database.ts';
+import { isPostgres } from '#app/db/dialect.ts';
 import type { NotificationChannel, NotificationRow, NotificationTable } from './notification.table.ts';
 import { failureRecord } from './notification.failure.ts';
 
@@ -8,8 +8,6 @@ import { failureRecord } from './notification.failure.ts';
  * are ISO 8601 UTC text, compared as text. Every move of a claimed row is conditional on its `claim_id` and
  * status, so a worker whose lease ran out can no longer change a row another worker took.
  */
-
-const isPostgres = (db: DbOrTrx) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * Writes a notification unless its (order, event, channel) already has one (in the caller's transaction).

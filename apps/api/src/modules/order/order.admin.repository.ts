@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, DbOrTrx } from '#app/db/database.ts';
+import { containsText } from '#app/db/dialect.ts';
 import type { OrderRow } from './order.table.ts';
 
 /**
@@ -45,8 +46,6 @@ export interface OrderListRow extends OrderRow {
 
 type Eb = ExpressionBuilder<Database & { o: Database['order'] }, 'o' | 'customer' | 'city'>;
 
-const isPostgres = (db: DbOrTrx) => db.getExecutor().adapter instanceof PostgresAdapter;
-
 /** Paid: the order went through `paid` (ePay) or was completed (cash and card on delivery are paid at handover). */
 const paidExpr = (eb: Eb) =>
   eb.or([
@@ -87,14 +86,16 @@ function where(db: DbOrTrx, eb: Eb, f: OrderFilter) {
     search.push(eb('o.delivery_contact_phone', 'like', like), eb('customer.mobile', 'like', like));
   }
   if (f.name) {
-    // PostgreSQL compares any letters case-insensitively; SQLite's LIKE folds Latin letters only.
-    const op = isPostgres(db) ? 'ilike' : 'like';
-    const like = `%${f.name.replace(/[%_\\]/g, '')}%`;
+    const name = f.name;
     search.push(
-      eb('o.delivery_contact_name', op, like),
-      eb('customer.name', op, like),
-      eb('customer.surname', op, like),
-      eb(sql<string>`${sql.ref('customer.name')} || ' ' || ${sql.ref('customer.surname')}`, op, like),
+      containsText(db, eb.ref('o.delivery_contact_name'), name),
+      containsText(db, eb.ref('customer.name'), name),
+      containsText(db, eb.ref('customer.surname'), name),
+      containsText(
+        db,
+        sql<string>`${sql.ref('customer.name')} || ' ' || ${sql.ref('customer.surname')}`,
+        name,
+      ),
     );
   }
   if (search.length) parts.push(eb.or(search));

@@ -101,6 +101,8 @@ describe('GET /api/admin/orders: filters, search and paging', () => {
     expect(await list(`q=${encodeURIComponent('+' + b.me.mobile)}`)).toEqual([b.order.number]);
     expect(await list(`q=${encodeURIComponent('Жанар')}`)).toContain(a.order.number);
     expect(await list(`q=${encodeURIComponent('Жанар')}`)).not.toContain(b.order.number);
+    expect(await list(`q=${encodeURIComponent('жанар')}`)).toContain(a.order.number); // any letter case
+    expect(await list(`q=${encodeURIComponent('ЖАНАР')}`)).toContain(a.order.number);
     const cardOnDelivery = await list('paymentId=2&status=new');
     expect(cardOnDelivery).toContain(b.order.number);
     expect(cardOnDelivery).not.toContain(a.order.number);

@@ -1,0 +1,31 @@
+import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
+import type { DbOrTrx } from './database.ts';
+
+// What differs between the two databases in queries the modules write (architecture: Data).
+
+/** Whether `db` talks to PostgreSQL (else SQLite). */
+export const isPostgres = (db: DbOrTrx) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * SQLite's function lower-casing any letters (`casefold(text)`): SQLite's own `lower()` and `LIKE` fold Latin
+ * letters only, so «айгерим» would not find «Айгерим». Registered on every SQLite connection (database.ts).
+ */
+export const CASEFOLD_FUNCTION = 'casefold';
+
+/** JavaScript's lower case of a text value (null stays null): the body of `casefold`. */
+export const casefold = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
+
+/**
+ * `expr` contains `text` in any letter case, Cyrillic and Kazakh letters included: PostgreSQL's ILIKE, SQLite's
+ * LIKE over `casefold`. The wildcard characters `%`, `_` and `\` in `text` are dropped (a search box, not a
+ * pattern).
+ */
+export function containsText(
+  db: DbOrTrx,
+  expr: Expression<string | null>,
+  text: string,
+): Expression<SqlBool> {
+  const plain = text.replace(/[%_\\]/g, '');
+  if (isPostgres(db)) return sql<SqlBool>`${expr} ilike ${`%${plain}%`}`;
+  return sql<SqlBool>`${sql.raw(CASEFOLD_FUNCTION)}(${expr}) like ${`%${plain.toLowerCase()}%`}`;
+}
