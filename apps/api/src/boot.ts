@@ -107,8 +107,14 @@ function withEpayEndpoints(config: Config, endpoints: LocalEpay['endpoints']): C
 export function closeOnSignals(app: App, drain?: () => Promise<void>): void {
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    let stage = drain ? 'pages in flight' : 'closing the app';
     const deadline = setTimeout(() => {
-      app.log.error({ timeoutMs: app.config.http.shutdownTimeoutMs }, 'shutdown took too long: exiting');
+      // Where it waited and what still holds the process (sockets, timers, file work), so the log says why.
+      const holding = process.getActiveResourcesInfo();
+      app.log.error(
+        { timeoutMs: app.config.http.shutdownTimeoutMs, stage, holding },
+        'shutdown took too long: exiting',
+      );
       process.exit(1);
     }, app.config.http.shutdownTimeoutMs);
     deadline.unref();
@@ -118,6 +124,7 @@ export function closeOnSignals(app: App, drain?: () => Promise<void>): void {
         app.server.close();
         app.server.closeIdleConnections();
         await drain();
+        stage = 'closing the app';
       }
       await app.close();
     } catch (err) {
