@@ -1,9 +1,9 @@
-// The checkout path of `npm run bench` (issue 14, goal 4): customers (made with tokens directly in the bench's
-// own database file) each run a loop for the measured time — add a SKU in stock to a new cart, then create a
+// The checkout path of `npm run bench` (issue 14, goal 4): customers (made with tokens directly in the shop's
+// database: the bench's own SQLite file or PostgreSQL database) each run a loop for the measured time — add a SKU in stock to a new cart, then create a
 // pickup order paid on delivery — and every call's latency is recorded apart, so add to cart and order
 // creation get their own percentiles at the same concurrency.
 import { randomUUID } from 'node:crypto';
-import { createDatabase } from '../apps/api/src/db/database.ts';
+import { createDatabase, type DatabaseOptions } from '../apps/api/src/db/database.ts';
 import { issueToken } from '../apps/api/src/modules/customer/customer.token.ts';
 
 export interface CheckoutSetup {
@@ -14,11 +14,12 @@ export interface CheckoutSetup {
 }
 
 /**
- * `customers` customers with tokens in the SQLite file, and what their orders need: a visible city with a pickup
- * point and SKUs of active products with at least 20 units there.
+ * `customers` customers with tokens in the shop's database (`database`: its SQLite file or PostgreSQL URL), and
+ * what their orders need: a visible city with a pickup point and SKUs of active products with at least 20 units
+ * there.
  */
-export async function prepareCheckout(sqlitePath: string, customers: number): Promise<CheckoutSetup> {
-  const { db } = createDatabase({ sqlitePath });
+export async function prepareCheckout(database: DatabaseOptions, customers: number): Promise<CheckoutSetup> {
+  const { db } = createDatabase(database);
   try {
     const point = await db
       .selectFrom('pickup_point')

@@ -20,8 +20,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
+import { sql } from 'kysely';
 import lighthouse from 'lighthouse';
 import { prepareCheckout, runCheckout } from './checkout.ts';
+import { createDatabase, type DatabaseOptions } from '../apps/api/src/db/database.ts';
 import { LARGE_CATALOGUE_VERSION, buildLargeCatalogue } from '../apps/api/src/seed/seed.large.ts';
 import {
   SORTS,
@@ -372,35 +374,100 @@ function importRows(figures: ImportFigures | null): Row[] {
 
 const CUSTOMERS = 20;
 
-/** Add to cart and order creation at CUSTOMERS concurrent customers (goal 4), as two rows. */
-async function checkoutRows(catalogue: string, url: string, sqlitePath: string): Promise<Row[]> {
-  const setup = await prepareCheckout(sqlitePath, CUSTOMERS);
+/**
+ * Add to cart and order creation at CUSTOMERS concurrent customers (goal 4) on the shop at `url` over `database`
+ * (its SQLite file or PostgreSQL URL), as two rows; `engine` names the database in them.
+ */
+async function checkoutRows(
+  catalogue: string,
+  engine: string,
+  url: string,
+  database: DatabaseOptions,
+): Promise<Row[]> {
+  const setup = await prepareCheckout(database, CUSTOMERS);
   const loadAverage = os.loadavg()[0]!;
   const r = await runCheckout(url, setup, DURATION_S);
   const failures = Object.entries(r.failures)
     .map(([k, n]) => `${n} × ${k}`)
     .join(', ');
   log(
-    `${catalogue} checkout: add p99 ${r.addToCart.p99} ms, create p95 ${r.createOrder.p95} ms (${r.createOrder.count} orders)${failures ? `; ${failures}` : ''}`,
+    `${catalogue} checkout on ${engine}: add p99 ${r.addToCart.p99} ms, create p95 ${r.createOrder.p95} ms (${r.createOrder.count} orders), load ${loadAverage.toFixed(2)}${failures ? `; ${failures}` : ''}`,
   );
   const figure = (x: typeof r.addToCart) =>
     `${x.count} calls, p50 ${x.p50} / p95 ${x.p95} / p99 ${x.p99} ms${failures ? `; ${failures}` : ''}`;
   return [
     {
-      measurement: `add to cart, ${CUSTOMERS} concurrent customers`,
+      measurement: `add to cart, ${CUSTOMERS} concurrent customers, ${engine}`,
       catalogue,
       loadAverage,
       figure: figure(r.addToCart),
       goal: { text: 'p99 ≤ 10 ms', met: r.addToCart.p99 <= 10 },
     },
     {
-      measurement: `order creation, ${CUSTOMERS} concurrent customers`,
+      measurement: `order creation, ${CUSTOMERS} concurrent customers, ${engine}`,
       catalogue,
       loadAverage,
       figure: figure(r.createOrder),
       goal: { text: 'p95 ≤ 50 ms', met: r.createOrder.p95 <= 50 },
     },
   ];
+}
+
+/**
+ * The bench's own PostgreSQL database for the checkout on PostgreSQL (`BENCH_PG_URL`, by default `kiim_bench` on
+ * 127.0.0.1:5432 as user postgres): dropped and created afresh by every run, so never a database the shop or the
+ * tests use.
+ */
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/kiim_bench';
+
+/**
+ * Empties the bench's PostgreSQL database: drops it (with its connections) and creates it again, through the
+ * server's `postgres` database. @returns null when done, else why it could not be (server unreachable…).
+ */
+async function freshPostgres(url: string): Promise<string | null> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name))
+    return `the database name «${name}» in BENCH_PG_URL is not a plain name`;
+  const server = new URL(url);
+  server.pathname = '/postgres';
+  const { db } = createDatabase({ databaseUrl: server.href, sqlitePath: '' });
+  try {
+    await sql.raw(`drop database if exists ${name} with (force)`).execute(db);
+    await sql.raw(`create database ${name}`).execute(db);
+    return null;
+  } catch (err) {
+    return (err as Error).message || String(err);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * The checkout on PostgreSQL (goal 4 on both databases): a shop on the bench's own database, seeded with the demo
+ * catalogue, measured as on SQLite, then stopped. When PostgreSQL is not reachable, one row says it was skipped.
+ */
+async function postgresCheckoutRows(): Promise<Row[]> {
+  const where = new URL(PG_URL);
+  where.password = '';
+  const unavailable = await freshPostgres(PG_URL);
+  if (unavailable) {
+    log(`checkout on PostgreSQL skipped: ${where.host}${where.pathname}: ${unavailable}`);
+    return [
+      {
+        measurement: `add to cart and order creation, ${CUSTOMERS} concurrent customers, PostgreSQL`,
+        catalogue: 'demo',
+        loadAverage: os.loadavg()[0]!,
+        figure: `skipped: PostgreSQL at ${where.host}${where.pathname} not reachable (${unavailable})`,
+        goal: null,
+      },
+    ];
+  }
+  const shop = await startShop({ databaseUrl: PG_URL }, path.join(dataDir, 'media-demo'), true);
+  try {
+    return await checkoutRows('demo', 'PostgreSQL', shop.url, { databaseUrl: PG_URL, sqlitePath: '' });
+  } finally {
+    shop.stop();
+  }
 }
 
 /** The one table of the run (issue 14, goal 6). */
@@ -446,20 +513,23 @@ const PRODUCTION_SETTINGS = {
   NOTIFICATION_INTERVAL_SECONDS: '3600',
 };
 
-/** Starts the shop on a SQLite file in production mode and waits until it answers. */
+/**
+ * Starts the shop in production mode on a SQLite file (`sqlitePath`) or a PostgreSQL database (`databaseUrl`) and
+ * waits until it answers. @returns its URL, its process id and a way to stop it before the run ends.
+ */
 async function startShop(
-  file: string,
+  database: { sqlitePath: string } | { databaseUrl: string },
   mediaDir: string,
   seed: boolean,
-): Promise<{ url: string; pid: number }> {
+): Promise<{ url: string; pid: number; stop: () => void }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const shop = start(['--import', 'tsx', 'apps/web/server.ts'], {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
-    DATABASE_URL: '',
-    SQLITE_PATH: file,
+    DATABASE_URL: 'databaseUrl' in database ? database.databaseUrl : '',
+    SQLITE_PATH: 'sqlitePath' in database ? database.sqlitePath : '',
     MEDIA_DIR: mediaDir,
     AUTO_SEED: seed ? 'true' : 'false',
     // Pictures are drawn when first asked for, not by a background job competing with the load.
@@ -469,7 +539,7 @@ async function startShop(
     ...PRODUCTION_SETTINGS,
   });
   await waitFor(`${url}/api/city/list`, shop, 180);
-  return { url, pid: shop.pid! };
+  return { url, pid: shop.pid!, stop: () => shop.kill('SIGTERM') };
 }
 
 const CATEGORY = 'zhenskie-dzhinsy';
@@ -586,8 +656,12 @@ async function main() {
   for (const f of [demoFile, `${demoFile}-wal`, `${demoFile}-shm`]) fs.rmSync(f, { force: true });
   const useLarge = CATALOGUES.has('large');
   const useDemo = CATALOGUES.has('demo');
-  const largeShop = useLarge ? await startShop(dbFile, path.join(dataDir, 'media'), false) : null;
-  const demoShop = useDemo ? await startShop(demoFile, path.join(dataDir, 'media-demo'), true) : null;
+  const largeShop = useLarge
+    ? await startShop({ sqlitePath: dbFile }, path.join(dataDir, 'media'), false)
+    : null;
+  const demoShop = useDemo
+    ? await startShop({ sqlitePath: demoFile }, path.join(dataDir, 'media-demo'), true)
+    : null;
   const floorPort = await freePort();
   const floorUrl = `http://127.0.0.1:${floorPort}`;
   const floor = start(['--import', 'tsx', 'bench/floor.ts'], { PORT: String(floorPort) });
@@ -626,8 +700,14 @@ async function main() {
         ...(largeShop ? [rssRow('large', largeShop.pid)] : []),
       ]
     : [];
-  const checkout =
-    PARTS.has('checkout') && largeShop ? await checkoutRows('large', largeShop.url, dbFile) : [];
+  // The checkout (goal 4) on the demo catalogue on SQLite and PostgreSQL, and on the large one (SQLite).
+  const checkout = PARTS.has('checkout')
+    ? [
+        ...(demoShop ? await checkoutRows('demo', 'SQLite', demoShop.url, { sqlitePath: demoFile }) : []),
+        ...(demoShop ? await postgresCheckoutRows() : []),
+        ...(largeShop ? await checkoutRows('large', 'SQLite', largeShop.url, { sqlitePath: dbFile }) : []),
+      ]
+    : [];
   const pages = [
     ...(demoShop && demo ? await pagesOf('demo', demoShop.url, demo) : []),
     ...(largeShop && large ? await pagesOf('large', largeShop.url, large) : []),
