@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type Driver, type Transaction } from 'kysely';
 import pg from 'pg';
 import { CASEFOLD_FUNCTION, casefold } from './dialect.ts';
 import type {
@@ -131,8 +132,9 @@ export interface DatabaseOptions {
 
 /**
  * Opens the database: PostgreSQL when `databaseUrl` is set, otherwise the SQLite file (created with its
- * folder). SQLite runs in WAL mode with `synchronous=FULL` so that a confirmed order survives a crash,
- * with foreign keys on and a busy timeout (architecture: Data).
+ * folder). SQLite runs in WAL mode, every write durable before it is answered so that a confirmed order survives
+ * a crash (the WAL fsynced off the event loop: {@link DurableSqliteDriver}), with foreign keys on and a busy
+ * timeout (architecture: Data).
  */
 export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialect } {
   if (opts.databaseUrl) {
@@ -145,16 +147,91 @@ export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialec
   }
   if (opts.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(opts.sqlitePath), { recursive: true });
   const sqlite = new SQLite(opts.sqlitePath);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
+  const wal = sqlite.pragma('journal_mode = WAL', { simple: true }) === 'wal';
+  // Commits write the WAL without fsync; the driver fsyncs it before a write is answered (same durability as FULL).
+  sqlite.pragma(wal ? 'synchronous = NORMAL' : 'synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.function(CASEFOLD_FUNCTION, { deterministic: true }, casefold);
   reusePreparedStatements(sqlite);
-  return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
-    dialect: 'sqlite',
+  const dialect = wal
+    ? new DurableSqliteDialect(sqlite, `${sqlite.name}-wal`)
+    : new SqliteDialect({ database: sqlite });
+  return { db: new Kysely<Database>({ dialect }), dialect: 'sqlite' };
+}
+
+/**
+ * fsync of one file in libuv's thread pool, callers coalesced: one that asks while a sync runs waits for the next
+ * sync (what it wrote may have come after the running one began), and all who asked meanwhile share that one.
+ * @throws what fsync throws (the write it guards is then not known to be durable).
+ */
+function fileSyncer(file: string): { sync: () => Promise<void>; close: () => Promise<void> } {
+  let handle: Promise<fsp.FileHandle> | undefined;
+  let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  const start = (): Promise<void> => {
+    const sync = (async () => (await (handle ??= fsp.open(file, 'r'))).sync())();
+    running = sync.finally(() => (running = null));
+    return running;
   };
+  const next = () => {
+    queued = null;
+    return start();
+  };
+  return {
+    sync: () => (running ? (queued ??= running.then(next, next)) : start()),
+    close: async () => (await handle)?.close(),
+  };
+}
+
+/**
+ * Kysely's SQLite driver for a WAL database in `synchronous = NORMAL`: whenever a use of the connection — a
+ * transaction, or a statement outside one — changed rows, its promise resolves only after the WAL is fsynced, as
+ * with `synchronous = FULL`; but the fsync runs in the thread pool after the connection is released, so it neither
+ * blocks the event loop (FULL fsyncs inside COMMIT, on it: every request waited for every commit's disk flush) nor
+ * holds the connection, and the commits of concurrent requests share one fsync. Rows changed are told by SQLite's
+ * `total_changes()` (triggers included); a rolled-back change costs one needless fsync. (WAL recovery keeps every
+ * transaction whose frames reached the disk, and WAL mode stays consistent in NORMAL whatever happens.)
+ */
+class DurableSqliteDriver extends SqliteDriver {
+  readonly #totalChanges: SQLite.Statement<[], number>;
+  readonly #wal: ReturnType<typeof fileSyncer>;
+  #synced = 0;
+
+  constructor(sqlite: SQLite.Database, walFile: string) {
+    super({ database: sqlite });
+    this.#totalChanges = sqlite.prepare<[], number>('select total_changes()').pluck();
+    this.#wal = fileSyncer(walFile);
+  }
+
+  override async releaseConnection(): Promise<void> {
+    const changes = this.#totalChanges.get()!;
+    const wrote = changes !== this.#synced;
+    this.#synced = changes;
+    await super.releaseConnection();
+    if (wrote) await this.#wal.sync();
+  }
+
+  override async destroy(): Promise<void> {
+    await super.destroy();
+    await this.#wal.close();
+  }
+}
+
+/** Kysely's SQLite dialect with {@link DurableSqliteDriver}. */
+class DurableSqliteDialect extends SqliteDialect {
+  readonly #sqlite: SQLite.Database;
+  readonly #walFile: string;
+
+  constructor(sqlite: SQLite.Database, walFile: string) {
+    super({ database: sqlite });
+    this.#sqlite = sqlite;
+    this.#walFile = walFile;
+  }
+
+  override createDriver(): Driver {
+    return new DurableSqliteDriver(this.#sqlite, this.#walFile);
+  }
 }
 
 /** Prepared statements kept per SQLite connection (the distinct SQL texts of the app are a few hundred). */

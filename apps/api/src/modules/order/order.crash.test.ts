@@ -17,7 +17,8 @@ import { testDatabaseUrl, underSchemaLock } from '#app/test/helper.ts';
 // Crash test (issue acceptance): the server process is killed with SIGKILL while orders are being created.
 // Afterwards every order it confirmed to a shopper is there with its lines, no order lacks its lines, every
 // cart lost exactly what its order took, and every unit of stock is either still in stock or in an order
-// (SQLite: WAL with synchronous=FULL, apps/api/src/db/database.ts; PostgreSQL: its own commit).
+// (SQLite: WAL, each write answered after the WAL was fsynced, apps/api/src/db/database.ts; PostgreSQL: its own
+// commit).
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiRoot = path.resolve(here, '../../..');
