@@ -147,16 +147,27 @@ export interface DeliveryDates {
   to: string;
 }
 
+/** The date-and-hour format of each time zone, made once (making one costs more than a whole order's SQL). */
+const localFormats = new Map<string, Intl.DateTimeFormat>();
+function localFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = localFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    });
+    localFormats.set(timeZone, f);
+  }
+  return f;
+}
+
 /** Local calendar date and hour of an instant in a time zone. */
 function localParts(now: Date, timeZone: string): { y: number; m: number; d: number; hour: number } {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
+  const parts = localFormat(timeZone).formatToParts(now);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { y: get('year'), m: get('month'), d: get('day'), hour: get('hour') };
 }
