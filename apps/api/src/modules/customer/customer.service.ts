@@ -266,16 +266,16 @@ export async function logout(db: Db, token: string | undefined, now: Date): Prom
   await revokeToken(db, token, 'logout', now.toISOString());
 }
 
-/**
- * How to reach a customer about their orders (issue 13): mobile `7XXXXXXXXXX`, profile email, first name and
- * language; undefined for an unknown id.
- */
-export async function customerContact(
-  db: DbOrTrx,
-  customerId: string,
-): Promise<
-  { mobile: string; email: string | null; name: string | null; language: CustomerLanguage } | undefined
-> {
+/** How to reach a customer about their orders (issue 13): mobile `7XXXXXXXXXX`, profile email, first name, language. */
+export interface CustomerContact {
+  mobile: string;
+  email: string | null;
+  name: string | null;
+  language: CustomerLanguage;
+}
+
+/** The {@link CustomerContact} of a customer; undefined for an unknown id. */
+export async function customerContact(db: DbOrTrx, customerId: string): Promise<CustomerContact | undefined> {
   const row = await repo.findCustomerById(db, customerId);
   return row && { mobile: row.mobile, email: row.email, name: row.name, language: row.language };
 }

@@ -5,20 +5,21 @@ import { claimCart, removeCartLines } from '#app/modules/cart/cart.service.ts';
 import type { CustomerRow } from '#app/modules/customer/customer.table.ts';
 import type { WrittenNotices } from '#app/modules/notification/notification.service.ts';
 import type { OrderDeps } from './order.lifecycle.ts';
-import { deliverOrderNotices, recordOrderEvent } from './order.notify.ts';
+import { deliverOrderNotices, recordOrderAccepted } from './order.notify.ts';
 import * as repo from './order.repository.ts';
 import { draftFingerprint } from './order.rules.ts';
-import { getOrder } from './order.service.ts';
+import { getOrder, orderOf } from './order.service.ts';
 import type { OrderRow } from './order.table.ts';
 import { checkDraft } from './steps/check-draft.ts';
 import { numberOrder } from './steps/number-order.ts';
 import { openOrderPayment } from './steps/open-payment.ts';
-import { reserveStock } from './steps/reserve-stock.ts';
+import { planStock, takeStock } from './steps/reserve-stock.ts';
 import { writeOrder } from './steps/write-order.ts';
 
 // Placing an order: the business process as a flow of named steps (order/steps/, and the cart and inventory
 // modules' own steps). Lock order inside the transaction: the cart row, the stock rows in (SKU, city) order,
-// the order-number counter — the same in every writer, so parallel orders never deadlock.
+// the order-number counter, then what taking the stock locks (the stock summary, the catalogue version) — the
+// same in every writer, so parallel orders never deadlock.
 
 /**
  * The answer for an order that already exists under the draft's idempotency key: the same order when the
@@ -47,17 +48,19 @@ async function replay(
  * then in ONE transaction:
  * 2. claim the cart (the cart module: its row locked, an anonymous cart attached to the customer), and re-read
  *    the idempotency key under that lock;
- * 3. reserve stock: the lines in stock in `regionId` — and, with `includeOtherCityItems`, what other visible
- *    cities hold — planned and taken under the stock lock (the inventory module);
- * 4. number the order; 5. write it with its lines and first status; 6. open its ePay payment (card online);
- * 7. remove the ordered lines from the cart (lines not ordered stay); 8. write the «order accepted» SMS and
- * email to the notification outbox (issue 13);
- * and after commit: 9. send the SMS (a failure is logged and left to the worker, never fails the order).
+ * 3. plan the stock: the lines in stock in `regionId` — and, with `includeOtherCityItems`, what other visible
+ *    cities hold — planned under the stock rows' lock (the inventory module);
+ * 4. remove the ordered lines from the cart (lines not ordered stay);
+ * 5. number the order; 6. write it with its lines and first status; 7. open its ePay payment (card online);
+ * 8. write the «order accepted» SMS and email to the notification outbox (issue 13), from what was just written;
+ * 9. take the stock — last, because a stock change locks the catalogue version until commit (decision 018), which
+ *    serialises orders: every write that does not need it comes before (issue 14);
+ * and after commit: 10. send the SMS (a failure is logged and left to the worker, never fails the order).
  *
  * Idempotent per (customer, `idempotencyKey`): a retry with the same draft answers the same order; parallel
  * requests with one key make one order (the losers re-read it).
- * @returns the order as `getOrder` answers it; amounts in tenge (`amount` = items + delivery: 0 for pickup,
- *   the city's courier price for courier).
+ * @returns the order as `getOrder` answers it, made from the rows written (not read back); amounts in tenge
+ *   (`amount` = items + delivery: 0 for pickup, the city's courier price for courier).
  * @throws AppError 400 field errors (`pickupPointId`, `delivery.street`, `delivery.building`,
  *   `delivery.contactName`, `delivery.contactPhone`, `delivery.regionId`); 404 cityNotFound; 404 cartNotFound
  *   (unknown, merged away or another customer's cart); 422 paymentMethodNotOffered, deliveryMethodNotOffered
@@ -78,15 +81,20 @@ export async function createOrder(
 
   const checkout = await checkDraft(db, draft);
   const nowIso = now.toISOString();
-  let placed: { order: OrderRow; notices: WrittenNotices } | { replayOf: OrderRow };
+  let placed: { order: Order; notices: WrittenNotices } | { replayOf: OrderRow };
   try {
     placed = await db.transaction().execute(async (trx) => {
       await claimCart(trx, draft.cartUuid, customer.id, nowIso);
       const twin = await repo.findOrderByIdempotencyKey(trx, customer.id, draft.idempotencyKey);
       if (twin) return { replayOf: twin };
-      const plan = await reserveStock(trx, draft, nowIso);
+      const plan = await planStock(trx, draft);
+      await removeCartLines(
+        trx,
+        draft.cartUuid,
+        plan.ordered.map((l) => l.skuId),
+      );
       const number = await numberOrder(trx);
-      const order = await writeOrder(trx, {
+      const { order, lines, history } = await writeOrder(trx, {
         customerId: customer.id,
         draft,
         fingerprint,
@@ -96,14 +104,18 @@ export async function createOrder(
         paymentWindowMinutes: deps.paymentWindowMinutes,
         now,
       });
-      await openOrderPayment(trx, order, nowIso);
-      await removeCartLines(
-        trx,
-        draft.cartUuid,
-        plan.ordered.map((l) => l.skuId),
-      );
-      const notices = await recordOrderEvent(trx, deps, order.id, 'accepted', 'customer', nowIso);
-      return { order, notices };
+      const payment = await openOrderPayment(trx, order, nowIso);
+      const point = checkout.pickupPoint ?? undefined;
+      const notices = await recordOrderAccepted(trx, deps, { order, lines, point }, customer, nowIso);
+      await takeStock(trx, plan, nowIso);
+      const parts = {
+        lines,
+        pickupPoint: checkout.pickupPoint,
+        timeZone: checkout.timeZone,
+        history,
+        payment,
+      };
+      return { order: orderOf(order, parts), notices };
     });
   } catch (err) {
     // A parallel request with the same key committed first (unique (customer_id, idempotency_key), or its
@@ -114,5 +126,5 @@ export async function createOrder(
   }
   if ('replayOf' in placed) return replay(db, customer.id, placed.replayOf, fingerprint);
   await deliverOrderNotices(deps, placed.notices);
-  return getOrder(db, customer.id, placed.order.number);
+  return placed.order;
 }

@@ -9,7 +9,7 @@ import * as inventory from '#app/modules/inventory/inventory.service.ts';
 import { NO_NOTICES, recordOrderEvent, type NoticeDeps, type OrderEvent } from './order.notify.ts';
 import * as repo from './order.repository.ts';
 import { canTransition, type StatusActor } from './order.status.ts';
-import type { OrderRow } from './order.table.ts';
+import type { OrderRow, OrderStatusHistoryRow } from './order.table.ts';
 
 /** What the order flows (its card-payment flow included) need from the app. */
 export interface OrderDeps extends PaymentDeps {
@@ -93,14 +93,14 @@ export async function moveOrder(
   return event ? recordOrderEvent(trx, deps, order.id, event, actor, nowIso) : NO_NOTICES;
 }
 
-/** Records the first status of a new order (in its creating transaction). */
+/** Records the first status of a new order (in its creating transaction). @returns the history row written. */
 export async function recordInitialStatus(
   trx: DbOrTrx,
   orderId: string,
   status: OrderStatus,
   nowIso: string,
-) {
-  await repo.insertStatusHistory(trx, {
+): Promise<OrderStatusHistoryRow> {
+  const row: OrderStatusHistoryRow = {
     id: newId(),
     order_id: orderId,
     from_status: null,
@@ -109,5 +109,7 @@ export async function recordInitialStatus(
     reason: null,
     created_at: nowIso,
     updated_at: nowIso,
-  });
+  };
+  await repo.insertStatusHistory(trx, row);
+  return row;
 }

@@ -1,16 +1,18 @@
-import type { CustomerLanguage } from '@kiim/contract';
+import type { PickupPoint } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { catalogueTranslator, pickupPointsByIds } from '#app/modules/catalog/catalog.service.ts';
-import { customerContact } from '#app/modules/customer/customer.service.ts';
+import { customerContact, type CustomerContact } from '#app/modules/customer/customer.service.ts';
 import {
   recordOrderNotice,
   type OrderNotice,
   type WrittenNotices,
 } from '#app/modules/notification/notification.service.ts';
 import { paymentOfOrder } from '#app/modules/payment/payment.service.ts';
+import type { PaymentRow } from '#app/modules/payment/payment.table.ts';
 import type { OrderDeps } from './order.lifecycle.ts';
 import * as repo from './order.repository.ts';
 import type { StatusActor } from './order.status.ts';
+import type { OrderLineRow, OrderRow } from './order.table.ts';
 
 // Order notifications (issue 13): every order event worth telling the customer is written to the notification
 // outbox in the transaction of the change, as a snapshot of the order; SMS go out right after commit, emails by
@@ -25,28 +27,27 @@ export type OrderEvent = OrderNotice['event'];
 /** No notices written (the event was recorded before, or nobody to tell). */
 export const NO_NOTICES: WrittenNotices = { sms: [], email: [] };
 
+/** What a notice tells about an order: the order row as it is now, its lines, pickup point and card payment. */
+export interface NoticeFacts {
+  order: OrderRow;
+  lines: readonly Pick<OrderLineRow, 'product_name' | 'size' | 'colour_name' | 'qty' | 'price' | 'amount'>[];
+  point: PickupPoint | undefined;
+  /** Read for a cancellation only (the refund it announces). */
+  payment: PaymentRow | undefined;
+}
+
 /**
- * The notice of an order's event: the order as it is now in `trx` (lines, point with hours, refund), its
- * catalogue texts (product and colour names stored in Russian with the lines, the pickup point) in the customer's
- * language, each falling back to the stored Russian text.
+ * The notice of an order's event from its facts, the catalogue texts (product and colour names stored in Russian
+ * with the lines, the pickup point) translated by `t` into the customer's language.
  */
-async function noticeOf(
-  trx: DbOrTrx,
+function noticeOf(
   deps: NoticeDeps,
-  orderId: string,
+  { order, lines, point, payment }: NoticeFacts,
   event: OrderEvent,
   actor: StatusActor,
   customerName: string | null,
-  language: CustomerLanguage,
-): Promise<OrderNotice> {
-  const order = (await repo.findOrderById(trx, orderId))!;
-  const t = await catalogueTranslator(trx, language);
-  const lines = await repo.findOrderLines(trx, [orderId]);
-  const point =
-    order.pickup_point_id === null
-      ? undefined
-      : (await pickupPointsByIds(trx, [order.pickup_point_id])).get(order.pickup_point_id);
-  const payment = event === 'cancelled' ? await paymentOfOrder(trx, orderId) : undefined;
+  t: (text: string) => string,
+): OrderNotice {
   const moneyTaken = payment && (payment.status === 'authorized' || payment.status === 'charged');
   return {
     event,
@@ -93,9 +94,36 @@ async function noticeOf(
 }
 
 /**
- * Records an order event for the customer in the notification outbox, in the transaction of the change: an SMS
- * to their mobile and an email to the address given at checkout (else the profile's), in the customer's
- * language. Once per (order, event, channel).
+ * Writes the notices of an event to the outbox in the caller's transaction: an SMS to the customer's mobile and an
+ * email to the address given at checkout (else the profile's), in the customer's language. Once per (order,
+ * event, channel).
+ */
+async function writeNotices(
+  trx: DbOrTrx,
+  deps: NoticeDeps,
+  facts: NoticeFacts,
+  contact: CustomerContact,
+  event: OrderEvent,
+  actor: StatusActor,
+  nowIso: string,
+): Promise<WrittenNotices> {
+  const t = await catalogueTranslator(trx, contact.language);
+  return recordOrderNotice(
+    trx,
+    noticeOf(deps, facts, event, actor, contact.name, t),
+    {
+      orderId: facts.order.id,
+      mobile: contact.mobile,
+      email: facts.order.email ?? contact.email,
+      language: contact.language,
+    },
+    { emailEnabled: deps.notifier.emailEnabled, nowIso },
+  );
+}
+
+/**
+ * Records an order event for the customer in the notification outbox, in the transaction of the change, with the
+ * order as it is now in `trx` (lines, point with hours, refund) — see {@link writeNotices}.
  * @returns the ids written, to deliver after commit with {@link deliverOrderNotices}.
  */
 export async function recordOrderEvent(
@@ -109,13 +137,29 @@ export async function recordOrderEvent(
   const order = (await repo.findOrderById(trx, orderId))!;
   const contact = await customerContact(trx, order.customer_id);
   if (!contact) return NO_NOTICES;
-  const notice = await noticeOf(trx, deps, orderId, event, actor, contact.name, contact.language);
-  return recordOrderNotice(
-    trx,
-    notice,
-    { orderId, mobile: contact.mobile, email: order.email ?? contact.email, language: contact.language },
-    { emailEnabled: deps.notifier.emailEnabled, nowIso },
-  );
+  const lines = await repo.findOrderLines(trx, [orderId]);
+  const point =
+    order.pickup_point_id === null
+      ? undefined
+      : (await pickupPointsByIds(trx, [order.pickup_point_id])).get(order.pickup_point_id);
+  const payment = event === 'cancelled' ? await paymentOfOrder(trx, orderId) : undefined;
+  return writeNotices(trx, deps, { order, lines, point, payment }, contact, event, actor, nowIso);
+}
+
+/**
+ * Records the «order accepted» notices of an order its creating transaction has just written, from what that
+ * transaction holds — the order, its lines and pickup point as written, the customer who places it — without
+ * reading them back (see {@link writeNotices}).
+ * @returns the ids written, to deliver after commit with {@link deliverOrderNotices}.
+ */
+export function recordOrderAccepted(
+  trx: DbOrTrx,
+  deps: NoticeDeps,
+  facts: Omit<NoticeFacts, 'payment'>,
+  customer: CustomerContact,
+  nowIso: string,
+): Promise<WrittenNotices> {
+  return writeNotices(trx, deps, { ...facts, payment: undefined }, customer, 'accepted', 'customer', nowIso);
 }
 
 /**

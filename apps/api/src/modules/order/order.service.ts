@@ -6,12 +6,14 @@ import {
   OrderErrorCode,
   type Order,
   type OrderStatus,
+  type PickupPoint,
 } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { AppError, notFound } from '#app/lib/errors.ts';
 import { cityTimeZones, pickupPointsByIds } from '#app/modules/catalog/catalog.service.ts';
 import type { CustomerRow } from '#app/modules/customer/customer.table.ts';
 import { paymentsOfOrders } from '#app/modules/payment/payment.service.ts';
+import type { PaymentRow } from '#app/modules/payment/payment.table.ts';
 import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
 import { returnOrderMoney } from './card-payment/card-payment.apply.ts';
 import { chargeOrderHold, settleBeforeCancel } from './card-payment/card-payment.settle.ts';
@@ -21,7 +23,7 @@ import { toOrder, toOrderPayment } from './order.mapper.ts';
 import * as repo from './order.repository.ts';
 import { claimVersion } from './order.admin.repository.ts';
 import { CUSTOMER_CANCELLABLE, canTransition } from './order.status.ts';
-import type { OrderRow } from './order.table.ts';
+import type { OrderLineRow, OrderRow, OrderStatusHistoryRow } from './order.table.ts';
 
 // Orders after they are placed (order.create.ts places them): the customer's orders and one order, the
 // customer's cancellation and the moves staff or the ERP make.
@@ -63,18 +65,33 @@ export async function assemble(db: DbOrTrx, rows: readonly OrderRow[]): Promise<
   };
   const linesByOrder = group(lines);
   const historyByOrder = group(history);
-  return rows.map((r) => {
-    const payment = payments.get(r.id);
-    return toOrder(
-      r,
-      linesByOrder.get(r.id) ?? [],
-      r.pickup_point_id === null ? null : (points.get(r.pickup_point_id) ?? null),
-      {
-        timeZone: zones.get(r.city_id) ?? 'Asia/Almaty',
-        history: historyByOrder.get(r.id) ?? [],
-        payment: payment ? toOrderPayment(payment, r) : null,
-      },
-    );
+  return rows.map((r) =>
+    orderOf(r, {
+      lines: linesByOrder.get(r.id) ?? [],
+      pickupPoint: r.pickup_point_id === null ? null : (points.get(r.pickup_point_id) ?? null),
+      timeZone: zones.get(r.city_id) ?? 'Asia/Almaty',
+      history: historyByOrder.get(r.id) ?? [],
+      payment: payments.get(r.id),
+    }),
+  );
+}
+
+/** What an order is shown with besides its row (lines in position order, history in any order). */
+export interface OrderParts {
+  lines: readonly OrderLineRow[];
+  pickupPoint: PickupPoint | null;
+  /** The IANA time zone of the order's city. */
+  timeZone: string;
+  history: readonly OrderStatusHistoryRow[];
+  payment: PaymentRow | undefined;
+}
+
+/** An order as its owner sees it, from its row and parts (order.mapper.ts). */
+export function orderOf(row: OrderRow, parts: OrderParts): Order {
+  return toOrder(row, parts.lines, parts.pickupPoint, {
+    timeZone: parts.timeZone,
+    history: parts.history,
+    payment: parts.payment ? toOrderPayment(parts.payment, row) : null,
   });
 }
 

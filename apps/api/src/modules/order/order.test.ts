@@ -351,6 +351,8 @@ describe('POST /api/order/create', () => {
     });
     expect(await stockOf(d.id, courierCity.id)).toBe(0);
     expect(await cartItems(cartId)).toEqual([]);
+    // The answer (made from the rows written) is the order as stored.
+    expect((await get<Order>(me.token, `/api/order/details/${order.number}`)).body.data).toEqual(order);
   });
 
   describe('refuses bad checkouts with a clear error and writes nothing', () => {

@@ -36,13 +36,14 @@ const providerUnavailable = () =>
 /**
  * Opens a card payment in the caller's transaction: `invoiceId` is ePay's invoiceID (6–15 digits), `amount` in
  * tenge, a random 256-bit `secret_hash` kept for the callback check.
+ * @returns the payment row written.
  */
 export async function openPayment(
   trx: DbOrTrx,
   payment: { orderId: string; invoiceId: string; amount: number },
   nowIso: string,
-): Promise<void> {
-  await repo.insertPayment(trx, {
+): Promise<PaymentRow> {
+  const row: PaymentRow = {
     id: newId(),
     order_id: payment.orderId,
     invoice_id: payment.invoiceId,
@@ -65,7 +66,9 @@ export async function openPayment(
     return_requested_at: null,
     created_at: nowIso,
     updated_at: nowIso,
-  });
+  };
+  await repo.insertPayment(trx, row);
+  return row;
 }
 
 /** The payment of an order, if it has one. */

@@ -137,6 +137,13 @@ describe('card online: order and POST /api/payment/halyk/auth', () => {
     });
     expect(order.statusHistory).toEqual([{ status: 'awaiting_payment', at: clock.now().toISOString() }]);
     expect(order.cancellable).toBe(true);
+    // The answer (made from the rows written) is the order as stored, its payment included.
+    const details = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/details/${order.number}`,
+      headers: { 'x-authorization': me.token },
+    });
+    expect(details.json().data).toEqual(order);
     expect(await fx.stockOf(sku.id, city.id)).toBe(3);
     expect((await smsTo(me.mobile)).at(-1)).toContain(`заказ № ${order.number} принят`);
     expect((await smsTo(me.mobile)).at(-1)).toContain('Оплатите его картой в течение 30 минут');

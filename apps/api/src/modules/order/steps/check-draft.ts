@@ -1,4 +1,4 @@
-import type { OrderDraft } from '@kiim/contract';
+import type { OrderDraft, PickupPoint } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { cityDeliveryOptions } from '#app/modules/cart/cart.service.ts';
 import { checkCheckoutChoice, deliveryPrice } from '#app/modules/cart/checkout.policy.ts';
@@ -10,6 +10,8 @@ export interface CheckedCheckout {
   delivery: CheckedDelivery;
   /** Delivery price in tenge: 0 for pickup, the city's courier price for courier. */
   deliveryAmount: number;
+  /** The chosen pickup point (pickup), else null. */
+  pickupPoint: PickupPoint | null;
   /** The city's IANA time zone (delivery dates are its local days). */
   timeZone: string;
 }
@@ -24,5 +26,10 @@ export async function checkDraft(db: DbOrTrx, draft: OrderDraft): Promise<Checke
   const options = await cityDeliveryOptions(db, draft.regionId);
   checkCheckoutChoice(options, { ...delivery, paymentId: draft.paymentId });
   const timeZone = (await cityTimeZones(db, [draft.regionId])).get(draft.regionId) ?? 'Asia/Almaty';
-  return { delivery, deliveryAmount: deliveryPrice(options, delivery.deliveryMethodId), timeZone };
+  return {
+    delivery,
+    deliveryAmount: deliveryPrice(options, delivery.deliveryMethodId),
+    pickupPoint: options.pickupPoints.find((p) => p.id === delivery.pickupPointId) ?? null,
+    timeZone,
+  };
 }

@@ -7,19 +7,15 @@ import { lockStock, reserveStock as takeUnits } from '#app/modules/inventory/inv
 import { insufficientStock } from '../order.rules.ts';
 
 /**
- * Order step "reserve stock", in the order's transaction after the cart is claimed: the cart's lines for the
+ * Order step "plan the stock", in the order's transaction after the cart is claimed: the cart's lines for the
  * order's city; the stock rows of the lines that can be ordered, locked (inventory); where every unit comes
- * from — the city, and with `includeOtherCityItems` other visible cities (inventory.allocate.ts); then the
- * units taken (inventory). Lines not ordered stay in the cart.
+ * from — the city, and with `includeOtherCityItems` other visible cities (inventory.allocate.ts). Nothing is
+ * written: {@link takeStock} takes the units, as the transaction's last write. Lines not ordered stay in the cart.
  * @returns the allocation: the order lines to write and the cart lines ordered.
  * @throws AppError 409 insufficientStock with `details.lines` (a line short, or every line still sold sold out:
  *   typically taken by a parallel order since the shopper saw it); 422 emptyCart (nothing sellable at all).
  */
-export async function reserveStock(
-  trx: DbOrTrx,
-  draft: OrderDraft,
-  nowIso: string,
-): Promise<Allocation<CartLine>> {
+export async function planStock(trx: DbOrTrx, draft: OrderDraft): Promise<Allocation<CartLine>> {
   const lines = await loadCartLines(trx, draft.cartUuid, draft.regionId);
   const candidates = lines.filter((l) => l.inStock || (draft.includeOtherCityItems && wantedElsewhere(l)));
   const stock = await lockStock(
@@ -41,6 +37,18 @@ export async function reserveStock(
       'В корзине нет товаров, которые можно заказать в выбранном городе',
     );
   }
+  return plan;
+}
+
+/**
+ * Order step "take the stock": the planned units taken from their cities (inventory), under the lock of
+ * {@link planStock}. The order's LAST write: a stock change bumps the catalogue version (decision 018), whose counter
+ * row stays locked until commit and so serialises every order and stock change — taken last, it is held for the
+ * commit only, not for the order's other writes.
+ * @throws AppError 409 insufficientStock with `details.lines` when a city no longer holds its units (cannot happen
+ *   under the lock; the conditional update still keeps stock from going below zero).
+ */
+export async function takeStock(trx: DbOrTrx, plan: Allocation<CartLine>, nowIso: string): Promise<void> {
   const short = await takeUnits(
     trx,
     plan.planned.map((p) => ({ skuId: p.line.skuId, cityId: p.sourceCityId, qty: p.qty })),
@@ -54,5 +62,4 @@ export async function reserveStock(
       }),
     );
   }
-  return plan;
 }

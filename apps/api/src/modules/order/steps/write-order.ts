@@ -6,7 +6,7 @@ import type { PlannedLine } from '#app/modules/inventory/inventory.allocate.ts';
 import { recordInitialStatus } from '../order.lifecycle.ts';
 import * as repo from '../order.repository.ts';
 import { initialStatus } from '../order.status.ts';
-import type { OrderLineRow, OrderRow } from '../order.table.ts';
+import type { OrderLineRow, OrderRow, OrderStatusHistoryRow } from '../order.table.ts';
 import type { CheckedCheckout } from './check-draft.ts';
 
 /** What an order is written from. */
@@ -103,17 +103,26 @@ function orderRow(o: NewOrder, id: string, status: OrderStatus, lines: readonly 
   };
 }
 
+/** An order as {@link writeOrder} wrote it. */
+export interface WrittenOrder {
+  order: OrderRow;
+  /** Its lines in position order. */
+  lines: OrderLineRow[];
+  /** Its status history: the first status. */
+  history: OrderStatusHistoryRow[];
+}
+
 /**
  * Order step "write": the order with its lines (prices from the database, never the client's) and its first
  * status in the history, in the order's transaction.
- * @returns the order row written.
+ * @returns the rows written.
  */
-export async function writeOrder(trx: DbOrTrx, o: NewOrder): Promise<OrderRow> {
+export async function writeOrder(trx: DbOrTrx, o: NewOrder): Promise<WrittenOrder> {
   const id = newId();
   const lines = lineRows(id, o.planned, o.now.toISOString());
   const status = initialStatus(o.draft.paymentId);
   const order = orderRow(o, id, status, lines);
   await repo.insertOrder(trx, order, lines);
-  await recordInitialStatus(trx, id, status, order.created_at);
-  return order;
+  const history = await recordInitialStatus(trx, id, status, order.created_at);
+  return { order, lines, history: [history] };
 }
