@@ -4,7 +4,8 @@ import { slugify } from '#app/lib/slug.ts';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { orderFixtures } from '#app/test/order.fixtures.ts';
 import { catalogModel, type CatalogModel } from './catalog.model.ts';
-import { listProductsModel, listProductsSql } from './catalog.listing.ts';
+import { modelList } from '#app/test/model-list.ts';
+import { listProductsSql } from './catalog.listing.ts';
 import { resolveQuery } from './search.rules.ts';
 
 // The in-memory read model (docs/decisions/018) against the SQL path: the same items, counts, facets and order
@@ -97,7 +98,7 @@ async function both(query: ProductListQuery) {
       (value) => ({ value }),
       (e: { statusCode?: number; message?: string }) => ({ error: `${e.statusCode} ${e.message}` }),
     );
-  return Promise.all([settle(listProductsSql(t.db, query)), settle(listProductsModel(t.db, query))]);
+  return Promise.all([settle(listProductsSql(t.db, query)), settle(modelList(t.db, query))]);
 }
 
 async function expectSameAnswers(seed: number, n: number) {
@@ -164,7 +165,7 @@ describe('catalogue read model', () => {
   it('ranks search results by relevance within each stock class (name and brand before category and colour)', async () => {
     let mixed = 0;
     for (const q of ['черный', 'джинсы', 'бел', 'платье белое', 'синий', 'джинсовая куртка']) {
-      const list = await listProductsModel(t.db, ProductListQuery.parse({ q, pageSize: '120', cityId: '1' }));
+      const list = await modelList(t.db, ProductListQuery.parse({ q, pageSize: '120', cityId: '1' }));
       if (list.total < 2) continue;
       const groups = resolveQuery(q, (await catalogModel(t.db)).vocabulary);
       const terms = [...new Set(groups.flat())];
