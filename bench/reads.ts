@@ -4,6 +4,7 @@
 // no autocannon: a lever's effect on the shop's own work, measured on a shared machine.
 //   node --import tsx bench/reads.ts [sqlite file] (default data/bench/kiim-bench.db, made by `npm run bench`; an
 //   empty or missing file gets the demo catalogue, as the shop seeds it)
+//   (with node --expose-gc the memory figures are after a full collection)
 //   READS_N requests per target (300), READS_MATCH a regular expression on the target names,
 //   READS_DATABASE_URL a PostgreSQL database instead of the file, READS_PROFILE a file to write the CPU profile of
 //   the requests to (open it in Chrome's DevTools; the model's loading is left out).
@@ -49,7 +50,9 @@ type List = {
   items: { slug: string }[];
   facets: { brands: Facet[]; sizes: { size: string }[]; colours: Facet[] };
 };
+/** Memory now, after a full collection when the process runs with --expose-gc (live memory, not garbage). */
 const memoryMb = () => {
+  (globalThis as { gc?: () => void }).gc?.();
   const m = process.memoryUsage();
   return `rss ${(m.rss / 2 ** 20).toFixed(0)} MB, heap ${(m.heapUsed / 2 ** 20).toFixed(0)} MB, external+buffers ${((m.external + m.arrayBuffers) / 2 ** 20).toFixed(0)} MB`;
 };

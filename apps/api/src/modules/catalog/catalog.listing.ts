@@ -10,7 +10,7 @@ import {
 import type { DbOrTrx } from '#app/db/database.ts';
 import { notFound } from '#app/lib/errors.ts';
 import { slugify } from '#app/lib/slug.ts';
-import { cachedAnswer, jsonAnswer } from './catalog.cache.ts';
+import { cachedAnswer, cachedReply, jsonAnswer } from './catalog.cache.ts';
 import * as listing from './catalog.listing.repository.ts';
 import * as repo from './catalog.repository.ts';
 import { toCategory, toProductCard } from './catalog.mapper.ts';
@@ -273,5 +273,5 @@ export async function listProductsJson(db: DbOrTrx, query: ProductListQuery): Pr
     );
   // One version read serves the cache lookup and the read model.
   const version = await repo.catalogVersion(db);
-  return cachedAnswer(db, key, () => listProductsModelJson(db, query, version), version);
+  return cachedReply(db, key, () => listProductsModelJson(db, query, version), version);
 }

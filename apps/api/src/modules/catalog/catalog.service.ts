@@ -22,7 +22,7 @@ import { slugify } from '#app/lib/slug.ts';
 import type { CityRow } from './catalog.table.ts';
 import * as listing from './catalog.listing.repository.ts';
 import * as repo from './catalog.repository.ts';
-import { cachedAnswer, jsonAnswer } from './catalog.cache.ts';
+import { cachedAnswer, cachedReply, jsonAnswer } from './catalog.cache.ts';
 import { textsOf, translateText } from './catalog.texts.ts';
 import { toBanner, toCategory, toCity, toImage, toPickupPoint, toProductCard } from './catalog.mapper.ts';
 import { stockLevels } from '#app/modules/inventory/inventory.rules.ts';
@@ -156,7 +156,7 @@ const RelatedAnswer = dataOf(RelatedProductsSchema);
  * @throws what {@link getProduct} throws (errors are never cached).
  */
 export function getProductJson(db: DbOrTrx, slug: string, cityId: number): Promise<Buffer> {
-  return cachedAnswer(db, `product:${cityId}:${slug}`, async () =>
+  return cachedReply(db, `product:${cityId}:${slug}`, async () =>
     jsonAnswer(ProductAnswer, { data: await getProduct(db, slug, cityId) }),
   );
 }
@@ -187,7 +187,7 @@ const RELATED_LIMIT = 12;
  * @throws AppError 404 `cityNotFound` for an unknown city, `notFound` «Товар не найден» for an unknown slug.
  */
 export function relatedProductsJson(db: DbOrTrx, slug: string, cityId: number): Promise<Buffer> {
-  return cachedAnswer(db, `related:${cityId}:${slug}`, async () => {
+  return cachedReply(db, `related:${cityId}:${slug}`, async () => {
     const city = await requireCity(db, cityId);
     const product = await repo.findActiveProductBySlug(db, slug);
     if (!product) throw notFound(ErrorCode.notFound, 'Товар не найден');
