@@ -9,7 +9,6 @@ import {
 } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { notFound } from '#app/lib/errors.ts';
-import { slugify } from '#app/lib/slug.ts';
 import { cachedAnswer, cachedReply, jsonAnswer } from './catalog.cache.ts';
 import * as listing from './catalog.listing.repository.ts';
 import * as repo from './catalog.repository.ts';
@@ -72,6 +71,33 @@ type FacetRows = Awaited<ReturnType<typeof listing.facetCounts>>;
 /** Russian alphabetical order, one collator for every list (as `localeCompare(…, 'ru')`, without making one per call). */
 const russian = new Intl.Collator('ru');
 
+/** Each brand's and colour's place in Russian alphabetical order, and each colour's filter slug. */
+interface Places {
+  brand: Map<number, number>;
+  colour: Map<string, { place: number; slug: string }>;
+}
+
+const placesByDictionaries = new WeakMap<Dictionaries, Places>();
+
+/**
+ * The Russian alphabetical places of the dictionaries' brands and colours (every brand; every colour of an active
+ * product, which are the only ones facets count), made once per dictionaries: a facet sorts by place instead of
+ * collating names on every request (issue 14).
+ */
+function placesOf(dict: Dictionaries): Places {
+  let places = placesByDictionaries.get(dict);
+  if (!places) {
+    const brands = [...dict.brands.values()].sort((a, b) => russian.compare(a.name, b.name));
+    const colours = [...dict.colours].sort((a, b) => russian.compare(a.name, b.name));
+    places = {
+      brand: new Map(brands.map((b, place) => [b.id, place])),
+      colour: new Map(colours.map((c, place) => [c.name, { place, slug: c.slug }])),
+    };
+    placesByDictionaries.set(dict, places);
+  }
+  return places;
+}
+
 /** Facet counts → the list's facets, each in display order (categories by gender and position; names in Russian order). */
 function toFacets(
   dict: Dictionaries,
@@ -82,6 +108,7 @@ function toFacets(
   sizes: ListFacets['sizes'],
   price: ListFacets['price'],
 ): ListFacets {
+  const places = placesOf(dict);
   return {
     categories: byCategory
       .flatMap((f) => {
@@ -95,13 +122,15 @@ function toFacets(
     brands: byBrand
       .flatMap((f) => {
         const b = dict.brands.get(Number(f.key));
-        return b ? [{ slug: b.slug, name: b.name, count: f.count }] : [];
+        return b ? [{ slug: b.slug, name: b.name, count: f.count, place: places.brand.get(b.id)! }] : [];
       })
-      .sort((a, b) => russian.compare(a.name, b.name)),
+      .sort((a, b) => a.place - b.place)
+      .map(({ place: _place, ...rest }) => rest),
     sizes,
     colours: byColour
-      .map((f) => ({ slug: slugify(f.key), name: f.key, hex: f.hex, count: f.count }))
-      .sort((a, b) => russian.compare(a.name, b.name)),
+      .map((f) => ({ ...places.colour.get(f.key)!, name: f.key, hex: f.hex, count: f.count }))
+      .sort((a, b) => a.place - b.place)
+      .map(({ place: _place, ...rest }) => rest),
     price,
     discountCount: counts.discount,
     inStockCount: counts.inStock,
