@@ -36,6 +36,12 @@ describe('encodedJson', () => {
     expect(encodedJson(json, 'gzip').body).toBe(gz.body);
   });
 
+  it('keeps each copy in a buffer of its own, not in a slice of the 16 KB output chunk of zlib', () => {
+    const answer = Buffer.from(JSON.stringify({ data: Array.from({ length: 300 }, (_, i) => ({ id: i })) }));
+    for (const body of [encodedJson(answer, 'br').body, encodedJson(answer, 'br').body])
+      expect(body.buffer.byteLength).toBeLessThan(16 * 1024);
+  });
+
   it('sends small answers as they are', () => {
     const small = Buffer.from('{"data":[]}');
     expect(encodedJson(small, 'br')).toEqual({ body: small, encoding: null });

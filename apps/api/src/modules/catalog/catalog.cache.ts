@@ -23,7 +23,12 @@ interface Store {
   lru: LRUCache<string, Entry>;
   /** Answers being made: concurrent requests for the same key share one computation. */
   pending: Map<string, Promise<unknown>>;
+  /** Version and key of the answers of {@link cachedReply} asked once and not kept (yet). */
+  askedOnce: Set<string>;
 }
+
+/** Most keys remembered as asked once (a full set is emptied and filled again). */
+const MAX_ASKED_ONCE = 20_000;
 
 const stores = new WeakMap<object, Store>();
 
@@ -37,6 +42,7 @@ function storeOf(db: DbOrTrx): Store {
         sizeCalculation: (e) => (Buffer.isBuffer(e.value) ? e.value.length : 4096),
       }),
       pending: new Map(),
+      askedOnce: new Set(),
     };
     stores.set(db, store);
   }
@@ -50,11 +56,36 @@ function storeOf(db: DbOrTrx): Store {
  * @param knownVersion the catalogue version the caller has just read (saves reading it again).
  * @throws what `compute` throws (errors are never cached).
  */
-export async function cachedAnswer<T>(
+export function cachedAnswer<T>(
   db: DbOrTrx,
   key: string,
   compute: () => Promise<T>,
   knownVersion?: number,
+): Promise<T> {
+  return cached(db, key, compute, knownVersion, false);
+}
+
+/**
+ * As {@link cachedAnswer}, for answers to shoppers' requests whose keys are countless (every filter, page, city and
+ * product): an answer is kept only when its key is asked a second time at the same version. Most such keys are
+ * asked once (issue 14: one client sends hundreds of new filter combinations a second), and keeping each of their
+ * answers filled the cache with bytes never read again (memory, and old-generation garbage when they leave it).
+ */
+export function cachedReply<T>(
+  db: DbOrTrx,
+  key: string,
+  compute: () => Promise<T>,
+  knownVersion?: number,
+): Promise<T> {
+  return cached(db, key, compute, knownVersion, true);
+}
+
+async function cached<T>(
+  db: DbOrTrx,
+  key: string,
+  compute: () => Promise<T>,
+  knownVersion: number | undefined,
+  secondAsk: boolean,
 ): Promise<T> {
   if (db.isTransaction) return compute();
   const store = storeOf(db);
@@ -64,8 +95,13 @@ export async function cachedAnswer<T>(
   const pendingKey = `${version}\u0000${key}`;
   const running = store.pending.get(pendingKey);
   if (running) return running as Promise<T>;
+  const keep = !secondAsk || store.askedOnce.delete(pendingKey);
+  if (!keep) {
+    if (store.askedOnce.size >= MAX_ASKED_ONCE) store.askedOnce.clear();
+    store.askedOnce.add(pendingKey);
+  }
   const job = compute().then((value) => {
-    store.lru.set(key, { version, value });
+    if (keep) store.lru.set(key, { version, value });
     return value;
   });
   store.pending.set(pendingKey, job);

@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  ProductCard,
   ProductList,
   dataOf,
   type Category,
@@ -8,8 +9,7 @@ import {
 } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { notFound } from '#app/lib/errors.ts';
-import { slugify } from '#app/lib/slug.ts';
-import { cachedAnswer, jsonAnswer } from './catalog.cache.ts';
+import { cachedAnswer, cachedReply, jsonAnswer } from './catalog.cache.ts';
 import * as listing from './catalog.listing.repository.ts';
 import * as repo from './catalog.repository.ts';
 import { toCategory, toProductCard } from './catalog.mapper.ts';
@@ -18,6 +18,7 @@ import { queryModel } from './catalog.model.query.ts';
 import { searchTermGroups } from './catalog.search.ts';
 import { resolveQuery } from './search.rules.ts';
 import { requireCity, scopeOf } from './catalog.service.ts';
+import { stockLevels } from '#app/modules/inventory/inventory.rules.ts';
 
 // Product lists (spec §4 sorts and stock states, §9 page sizes): one category or gender, the shopper's filters
 // and search text, facet counts for the filters, and the page of cards with stock for the city.
@@ -70,6 +71,33 @@ type FacetRows = Awaited<ReturnType<typeof listing.facetCounts>>;
 /** Russian alphabetical order, one collator for every list (as `localeCompare(…, 'ru')`, without making one per call). */
 const russian = new Intl.Collator('ru');
 
+/** Each brand's and colour's place in Russian alphabetical order, and each colour's filter slug. */
+interface Places {
+  brand: Map<number, number>;
+  colour: Map<string, { place: number; slug: string }>;
+}
+
+const placesByDictionaries = new WeakMap<Dictionaries, Places>();
+
+/**
+ * The Russian alphabetical places of the dictionaries' brands and colours (every brand; every colour of an active
+ * product, which are the only ones facets count), made once per dictionaries: a facet sorts by place instead of
+ * collating names on every request (issue 14).
+ */
+function placesOf(dict: Dictionaries): Places {
+  let places = placesByDictionaries.get(dict);
+  if (!places) {
+    const brands = [...dict.brands.values()].sort((a, b) => russian.compare(a.name, b.name));
+    const colours = [...dict.colours].sort((a, b) => russian.compare(a.name, b.name));
+    places = {
+      brand: new Map(brands.map((b, place) => [b.id, place])),
+      colour: new Map(colours.map((c, place) => [c.name, { place, slug: c.slug }])),
+    };
+    placesByDictionaries.set(dict, places);
+  }
+  return places;
+}
+
 /** Facet counts → the list's facets, each in display order (categories by gender and position; names in Russian order). */
 function toFacets(
   dict: Dictionaries,
@@ -80,6 +108,7 @@ function toFacets(
   sizes: ListFacets['sizes'],
   price: ListFacets['price'],
 ): ListFacets {
+  const places = placesOf(dict);
   return {
     categories: byCategory
       .flatMap((f) => {
@@ -93,13 +122,15 @@ function toFacets(
     brands: byBrand
       .flatMap((f) => {
         const b = dict.brands.get(Number(f.key));
-        return b ? [{ slug: b.slug, name: b.name, count: f.count }] : [];
+        return b ? [{ slug: b.slug, name: b.name, count: f.count, place: places.brand.get(b.id)! }] : [];
       })
-      .sort((a, b) => russian.compare(a.name, b.name)),
+      .sort((a, b) => a.place - b.place)
+      .map(({ place: _place, ...rest }) => rest),
     sizes,
     colours: byColour
-      .map((f) => ({ slug: slugify(f.key), name: f.key, hex: f.hex, count: f.count }))
-      .sort((a, b) => russian.compare(a.name, b.name)),
+      .map((f) => ({ ...places.colour.get(f.key)!, name: f.key, hex: f.hex, count: f.count }))
+      .sort((a, b) => a.place - b.place)
+      .map(({ place: _place, ...rest }) => rest),
     price,
     discountCount: counts.discount,
     inStockCount: counts.inStock,
@@ -172,17 +203,56 @@ function termGroupsOf(m: CatalogModel, q: string): string[][] {
   return groups;
 }
 
+/** Card heads of each model by product position (see {@link cardHead}), made on first use. */
+const cardHeads = new WeakMap<CatalogModel, (Buffer | undefined)[]>();
+
 /**
- * The same list as {@link listProductsSql}, answered from the in-memory read model brought up to the current
- * catalogue version (docs/decisions/018): one version read (and the changes since the model's version), then
- * filters, facets and the sort on arrays.
+ * Product i's card as UTF-8 JSON without its stock fields and closing brace (`{"id":…,"arrivalDate":"…"`), checked
+ * against the contract and kept per model: a product's fields only change with a new model, its stock with every
+ * order, so an answer splices the kept heads with {@link stockTail} instead of mapping, checking and serialising
+ * each card per request (issue 14).
+ */
+function cardHead(m: CatalogModel, i: number): Buffer {
+  let heads = cardHeads.get(m);
+  if (!heads) cardHeads.set(m, (heads = new Array<Buffer | undefined>(m.n)));
+  let head = heads[i];
+  if (!head) {
+    const row = m.rows[i]!;
+    const brand = m.dict.brands.get(row.brand_id)!;
+    const none = { regional: 0, global: 0 };
+    const card = ProductCard.parse(toProductCard(row, brand, m.images[i], none, true));
+    const { regionalStockAmount: _r, globalStockAmount: _g, stockState: _s, ...fields } = card;
+    heads[i] = head = Buffer.from(JSON.stringify(fields).slice(0, -1));
+  }
+  return head;
+}
+
+/** The stock fields closing a card, `,"regionalStockAmount":…,"stockState":…}`, one kept per combination of levels. */
+const stockTails = new Map<string, Buffer>();
+
+/** The end of a card with these stock levels ({@link stockLevels} of its units in the city, spec §3–4). */
+function stockTail(levels: ReturnType<typeof stockLevels>): Buffer {
+  const key = `${levels.regionalStockAmount} ${levels.globalStockAmount} ${levels.stockState}`;
+  let tail = stockTails.get(key);
+  if (!tail) stockTails.set(key, (tail = Buffer.from(`,${JSON.stringify(levels).slice(1)}`)));
+  return tail;
+}
+
+const ITEMS_OPEN = Buffer.from('{"data":{"items":[');
+const COMMA = Buffer.from(',');
+
+/**
+ * The answer of {@link listProductsSql} as UTF-8 JSON (`{"data": ProductList}`), answered from the in-memory read
+ * model brought up to the current catalogue version (docs/decisions/018): one version read (and the changes since
+ * the model's version), then filters, facets and the sort on arrays; the cards are spliced from kept JSON
+ * ({@link cardHead}, {@link stockTail}).
  * @throws what {@link listProductsSql} throws.
  */
-export async function listProductsModel(
+export async function listProductsModelJson(
   db: DbOrTrx,
   query: ProductListQuery,
   knownVersion?: number,
-): Promise<ProductList> {
+): Promise<Buffer> {
   const m = await catalogModel(db, knownVersion);
   const city = m.cities.get(query.cityId);
   if (!city) throw notFound(ErrorCode.cityNotFound, 'Город не найден');
@@ -194,12 +264,7 @@ export async function listProductsModel(
   const regional = scope.regionalCityId === null ? null : m.regional.get(scope.regionalCityId)!;
   const visible = city.visible_for_customers === 1;
   const ownCategory = category ? [{ key: String(category.id), hex: '', count: a.counts.total }] : [];
-  return {
-    items: a.page.map((i) => {
-      const row = m.rows[i]!;
-      const stock = { regional: regional ? regional[i]! : 0, global: m.global[i]! };
-      return toProductCard(row, m.dict.brands.get(row.brand_id)!, m.images[i], stock, visible);
-    }),
+  const rest: Omit<ProductList, 'items'> = {
     total: a.counts.total,
     page: query.page,
     pageSize: query.pageSize,
@@ -215,6 +280,13 @@ export async function listProductsModel(
       a.price,
     ),
   };
+  const parts: Buffer[] = [ITEMS_OPEN];
+  a.page.forEach((i, k) => {
+    if (k > 0) parts.push(COMMA);
+    parts.push(cardHead(m, i), stockTail(stockLevels(regional ? regional[i]! : 0, m.global[i]!, visible)));
+  });
+  parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}}`));
+  return Buffer.concat(parts);
 }
 
 /**
@@ -230,10 +302,5 @@ export async function listProductsJson(db: DbOrTrx, query: ProductListQuery): Pr
     );
   // One version read serves the cache lookup and the read model.
   const version = await repo.catalogVersion(db);
-  return cachedAnswer(
-    db,
-    key,
-    async () => jsonAnswer(ProductListAnswer, { data: await listProductsModel(db, query, version) }),
-    version,
-  );
+  return cachedReply(db, key, () => listProductsModelJson(db, query, version), version);
 }

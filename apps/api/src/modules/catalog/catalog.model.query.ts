@@ -24,11 +24,32 @@ export interface ModelAnswer {
   page: number[];
 }
 
+/**
+ * Arrays of one product each that a query fills and reads: queries on a model run synchronously, one at a time, so
+ * one set per model serves them all instead of allocating (and collecting) them per request (issue 14).
+ */
+interface Scratch {
+  mask: Int8Array;
+  seen: Int32Array;
+  score: Int32Array;
+}
+
+const scratches = new WeakMap<CatalogModel, Scratch>();
+
+function scratchOf(m: CatalogModel): Scratch {
+  let s = scratches.get(m);
+  if (!s) {
+    s = { mask: new Int8Array(m.n), seen: new Int32Array(m.n), score: new Int32Array(m.n) };
+    scratches.set(m, s);
+  }
+  return s;
+}
+
 /** Positions of products having a term of every group, ascending (null: no search). */
 function searchHits(m: CatalogModel, groups: readonly (readonly string[])[] | undefined): Int32Array | null {
   if (!groups) return null;
   // seen[i] = how many groups in a row product i has matched (index loops: one typed-array shape for V8).
-  const seen = new Int32Array(m.n);
+  const seen = scratchOf(m).seen.fill(0);
   for (let g = 0; g < groups.length; g++)
     for (const term of new Set(groups[g])) {
       const positions = m.terms.get(term)?.positions;
@@ -44,7 +65,7 @@ function searchHits(m: CatalogModel, groups: readonly (readonly string[])[] | un
 
 /** Each product's relevance to a search: the sum of the weights of its terms among the groups' terms. */
 function relevance(m: CatalogModel, groups: readonly (readonly string[])[]): Int32Array {
-  const score = new Int32Array(m.n);
+  const score = scratchOf(m).score.fill(0);
   for (const term of new Set(groups.flat())) {
     const list = m.terms.get(term);
     if (list) for (let k = 0; k < list.positions.length; k++) score[list.positions[k]!]! += list.weights[k]!;
@@ -86,11 +107,21 @@ function candidates(
   return lists.length === 1 ? lists[0]! : Int32Array.from(lists.flatMap((l) => [...l])).sort();
 }
 
-/** Per product: -1 when a filter that is not a facet fails (or not a candidate), else the mask of failed facet filters. */
+/** A lookup by id (0 … max) of the ids given: 1 for each of them (ids above `max` match no product). */
+function lookup(max: number, ids: readonly number[]): Uint8Array {
+  const out = new Uint8Array(max + 1);
+  for (const id of ids) if (id <= max) out[id] = 1;
+  return out;
+}
+
+/**
+ * Per product (the model's scratch mask): -1 when a filter that is not a facet fails (or not a candidate), else the
+ * mask of failed facet filters.
+ */
 function masks(m: CatalogModel, f: ProductFilter, scope: StockScope, cand: Int32Array): Int8Array {
-  const out = new Int8Array(m.n).fill(-1);
-  const cats = f.categoryIds && new Set(f.categoryIds);
-  const brands = f.brandIds && new Set(f.brandIds);
+  const out = scratchOf(m).mask.fill(-1);
+  const cats = f.categoryIds && lookup(m.maxCategoryId, f.categoryIds);
+  const brands = f.brandIds && lookup(m.maxBrandId, f.brandIds);
   const colours = f.colourNames && new Uint8Array(m.colourNames.length);
   f.colourNames?.forEach((c) => m.colourNames.includes(c) && (colours![m.colourNames.indexOf(c)] = 1));
   const sizes = f.sizes && new Int32Array(m.sizeWords);
@@ -101,17 +132,20 @@ function masks(m: CatalogModel, f: ProductFilter, scope: StockScope, cand: Int32
   const sizeBits = sizeBitsOf(m, f, scope);
   const products = f.productIds && new Set(f.productIds);
   const regional = scope.regionalCityId === null ? null : m.regional.get(scope.regionalCityId)!;
-  for (const i of cand) {
-    if (f.gender !== undefined && m.gender[i] !== f.gender) continue;
+  const { gender, price, originalPrice, category, brand, colour } = m;
+  const priceMin = f.priceMin ?? -Infinity;
+  const priceMax = f.priceMax ?? Infinity;
+  for (let c = 0; c < cand.length; c++) {
+    const i = cand[c]!;
+    if (f.gender !== undefined && gender[i] !== f.gender) continue;
     if (products && !products.has(m.rows[i]!.id)) continue;
-    if (f.discount && !(m.originalPrice[i]! > m.price[i]!)) continue;
+    if (f.discount && !(originalPrice[i]! > price[i]!)) continue;
     if (f.inStock && !(regional && regional[i]! > 0)) continue;
     let mask = 0;
-    if (cats && !cats.has(m.category[i]!)) mask |= CATEGORY;
-    if (brands && !brands.has(m.brand[i]!)) mask |= BRAND;
-    if (colours && !colours[m.colour[i]!]) mask |= COLOUR;
-    if (f.priceMin !== undefined && m.price[i]! < f.priceMin) mask |= PRICE;
-    if (f.priceMax !== undefined && m.price[i]! > f.priceMax) mask |= PRICE;
+    if (cats && cats[category[i]!] !== 1) mask |= CATEGORY;
+    if (brands && brands[brand[i]!] !== 1) mask |= BRAND;
+    if (colours && !colours[colour[i]!]) mask |= COLOUR;
+    if (price[i]! < priceMin || price[i]! > priceMax) mask |= PRICE;
     if (sizes && !hasSize(m, i, sizes, sizeBits)) mask |= SIZE;
     out[i] = mask;
   }
@@ -158,15 +192,19 @@ function sizeFacet(
     .map(({ size, count }) => ({ size, count }));
 }
 
-/** The first `want` listed products (mask 0) in the order of `cmp`, kept sorted while scanning (no full sort). */
+/**
+ * The first `want` listed products (mask 0) among the candidates in the order of `cmp` (a total order), kept sorted
+ * while scanning (no full sort).
+ */
 function topOf(
-  m: CatalogModel,
+  cand: Int32Array,
   mask: Int8Array,
   want: number,
   cmp: (a: number, b: number) => number,
 ): number[] {
   const top: number[] = [];
-  for (let i = 0; i < m.n; i++) {
+  for (let c = 0; c < cand.length; c++) {
+    const i = cand[c]!;
     if (mask[i] !== 0 || (top.length >= want && cmp(i, top[top.length - 1]!) >= 0)) continue;
     let lo = 0;
     let hi = top.length;
@@ -181,50 +219,57 @@ function topOf(
   return top;
 }
 
-/** The positions of the listed products (mask 0) from `offset`, at most `limit`, in the order of `sort` (spec §4). */
+/**
+ * The positions of the listed products (mask 0; `listed` of them) from `offset`, at most `limit`, in the order of
+ * `sort` (spec §4). The sorts by relevance and by regional units keep the best among the candidates; the others
+ * follow a precomputed order (the default one by stock class first): they walk it until the page is full when that
+ * is expected to be shorter than scanning the candidates (many listed products), else keep the best candidates.
+ */
 function pageOf(
   m: CatalogModel,
   mask: Int8Array,
+  cand: Int32Array,
+  listed: number,
   sort: Sort,
   regional: Int32Array | null,
-  offset: number,
-  limit: number,
+  page: { offset: number; limit: number },
   terms?: readonly (readonly string[])[],
 ): number[] {
-  const want = offset + limit;
-  const picked: number[] = [];
+  const want = page.offset + page.limit;
+  if (listed === 0 || page.offset >= listed) return [];
+  const arrival = m.ranks['new-arrivals'];
+  const stockClass = (i: number) => (regional !== null && regional[i]! > 0 ? 0 : m.global[i]! > 0 ? 1 : 2);
+  let cmp: (a: number, b: number) => number;
   if (sort === 'default' && terms?.length) {
     // Search by relevance (issue 14): stock class, then matched terms' weight, then newest (as the SQL path).
     const score = relevance(m, terms);
-    const cls = (i: number) => (regional !== null && regional[i]! > 0 ? 0 : m.global[i]! > 0 ? 1 : 2);
-    return topOf(
-      m,
-      mask,
-      want,
-      (a, b) => cls(a) - cls(b) || score[b]! - score[a]! || m.arrivalRank[a]! - m.arrivalRank[b]!,
-    ).slice(offset);
-  }
-  if (sort === 'default') {
-    const arrivals = m.orders['new-arrivals'];
-    const global = m.global;
-    for (let c = 0; c < 3 && picked.length < want; c++)
-      for (let a = 0; a < arrivals.length; a++) {
-        const i = arrivals[a]!;
-        if (mask[i] !== 0) continue;
-        const cls = regional !== null && regional[i]! > 0 ? 0 : global[i]! > 0 ? 1 : 2;
-        if (cls === c && picked.push(i) >= want) break;
-      }
+    cmp = (a, b) => stockClass(a) - stockClass(b) || score[b]! - score[a]! || arrival[a]! - arrival[b]!;
   } else if (sort === 'regional-availability') {
     const r = regional ?? new Int32Array(m.n);
-    return topOf(m, mask, want, (a, b) => r[b]! - r[a]! || m.global[b]! - m.global[a]! || a - b).slice(
-      offset,
-    );
+    cmp = (a, b) => r[b]! - r[a]! || m.global[b]! - m.global[a]! || a - b;
   } else {
-    const byOrder = m.orders[sort];
-    for (let a = 0; a < byOrder.length; a++)
-      if (mask[byOrder[a]!] === 0 && picked.push(byOrder[a]!) >= want) break;
+    const key = sort === 'default' ? 'new-arrivals' : sort;
+    const classOf = sort === 'default' ? stockClass : () => 0;
+    if (want * m.n < cand.length * listed) return walk(m.orders[key], mask, classOf, want).slice(page.offset);
+    const rank = m.ranks[key];
+    cmp = (a, b) => classOf(a) - classOf(b) || rank[a]! - rank[b]!;
   }
-  return picked.slice(offset, want);
+  return topOf(cand, mask, want, cmp).slice(page.offset);
+}
+
+/**
+ * The first `want` listed products (mask 0) in `order`, those of class 0 first, then 1, then 2 (`classOf`), in one
+ * walk that stops once class 0 has `want`.
+ */
+function walk(order: Int32Array, mask: Int8Array, classOf: (i: number) => number, want: number): number[] {
+  const picked: number[][] = [[], [], []];
+  for (let a = 0; a < order.length && picked[0]!.length < want; a++) {
+    const i = order[a]!;
+    if (mask[i] !== 0) continue;
+    const bucket = picked[classOf(i)]!;
+    if (bucket.length < want) bucket.push(i);
+  }
+  return picked.flat().slice(0, want);
 }
 
 /** Counts, price range and facet counts in one pass over the candidates (dense counters by id / position). */
@@ -236,23 +281,25 @@ function tally(m: CatalogModel, mask: Int8Array, cand: Int32Array, regional: Int
   const hex = new Int32Array(m.colourNames.length).fill(2 ** 31 - 1);
   let min = Infinity;
   let max = -Infinity;
-  for (const i of cand) {
+  const { price, originalPrice, category, brand, colour, hexRank } = m;
+  for (let c = 0; c < cand.length; c++) {
+    const i = cand[c]!;
     const k = mask[i]!;
     if (k < 0) continue;
     if ((k & ~PRICE) === 0) {
-      if (m.price[i]! < min) min = m.price[i]!;
-      if (m.price[i]! > max) max = m.price[i]!;
+      if (price[i]! < min) min = price[i]!;
+      if (price[i]! > max) max = price[i]!;
     }
-    if ((k & ~CATEGORY) === 0) byCategory[m.category[i]!]!++;
-    if ((k & ~BRAND) === 0) byBrand[m.brand[i]!]!++;
+    if ((k & ~CATEGORY) === 0) byCategory[category[i]!]!++;
+    if ((k & ~BRAND) === 0) byBrand[brand[i]!]!++;
     if ((k & ~COLOUR) === 0) {
-      const c = m.colour[i]!;
-      byColour[c]!++;
-      if (m.hexRank[i]! < hex[c]!) hex[c] = m.hexRank[i]!;
+      const col = colour[i]!;
+      byColour[col]!++;
+      if (hexRank[i]! < hex[col]!) hex[col] = hexRank[i]!;
     }
     if (k !== 0) continue;
     counts.total++;
-    if (m.originalPrice[i]! > m.price[i]!) counts.discount++;
+    if (originalPrice[i]! > price[i]!) counts.discount++;
     if (regional && regional[i]! > 0) counts.inStock++;
   }
   const rows = (n: Int32Array, key: (k: number) => string, hexOf: (k: number) => string = () => '') =>
@@ -290,6 +337,6 @@ export function queryModel(
     ...t,
     byCategory: categoryFacet ? t.byCategory : [],
     sizes: sizeFacet(m, mask, cand, f, scope),
-    page: pageOf(m, mask, sort, regional, page.offset, page.limit, f.termGroups),
+    page: pageOf(m, mask, cand, t.counts.total, sort, regional, page, f.termGroups),
   };
 }

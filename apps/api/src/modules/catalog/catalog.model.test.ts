@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProductListQuery, SORTS } from '@kiim/contract';
+import { ProductListQuery, SORTS, StockState, type Product } from '@kiim/contract';
 import { slugify } from '#app/lib/slug.ts';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { orderFixtures } from '#app/test/order.fixtures.ts';
 import { catalogModel, type CatalogModel } from './catalog.model.ts';
-import { listProductsModel, listProductsSql } from './catalog.listing.ts';
+import { modelList } from '#app/test/model-list.ts';
+import { listProductsSql } from './catalog.listing.ts';
 import { resolveQuery } from './search.rules.ts';
 
 // The in-memory read model (docs/decisions/018) against the SQL path: the same items, counts, facets and order
@@ -97,7 +98,7 @@ async function both(query: ProductListQuery) {
       (value) => ({ value }),
       (e: { statusCode?: number; message?: string }) => ({ error: `${e.statusCode} ${e.message}` }),
     );
-  return Promise.all([settle(listProductsSql(t.db, query)), settle(listProductsModel(t.db, query))]);
+  return Promise.all([settle(listProductsSql(t.db, query)), settle(modelList(t.db, query))]);
 }
 
 async function expectSameAnswers(seed: number, n: number) {
@@ -164,7 +165,7 @@ describe('catalogue read model', () => {
   it('ranks search results by relevance within each stock class (name and brand before category and colour)', async () => {
     let mixed = 0;
     for (const q of ['черный', 'джинсы', 'бел', 'платье белое', 'синий', 'джинсовая куртка']) {
-      const list = await listProductsModel(t.db, ProductListQuery.parse({ q, pageSize: '120', cityId: '1' }));
+      const list = await modelList(t.db, ProductListQuery.parse({ q, pageSize: '120', cityId: '1' }));
       if (list.total < 2) continue;
       const groups = resolveQuery(q, (await catalogModel(t.db)).vocabulary);
       const terms = [...new Set(groups.flat())];
@@ -215,6 +216,30 @@ describe('catalogue read model', () => {
     expect(after).toBe(before);
     await expectSizeStructures(after);
     await expectSameAnswers(2, 150);
+  });
+
+  it('answers a product page from the model with its stock read at once after each change', async () => {
+    const product = await t.db
+      .selectFrom('product')
+      .select(['id', 'slug'])
+      .where('is_active', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const skus = await t.db.selectFrom('sku').select('id').where('product_id', '=', product.id).execute();
+    const page = async () =>
+      (await t.app.inject(`/api/catalog/product/${product.slug}?cityId=1`)).json().data as Product;
+    const model = await catalogModel(t.db);
+    for (const s of skus) await fx.setStock(s.id, {});
+    expect(await page()).toMatchObject({ stockState: StockState.none, regionalStockAmount: 'not-available' });
+    await fx.setStock(skus[0]!.id, { 1: 3 });
+    const stocked = await page();
+    expect(stocked).toMatchObject({ stockState: StockState.inStock, regionalStockAmount: 'less-than-5' });
+    expect(stocked.skus.map((s) => s.regionalStockAmount)).toEqual(
+      skus.map((_, k) => (k === 0 ? 'less-than-5' : 'not-available')),
+    );
+    // Asked again at the same version: the kept answer; the model was updated, not loaded again.
+    expect(await page()).toEqual(stocked);
+    expect(await catalogModel(t.db)).toBe(model);
   });
 
   it('stays equal to SQL after concurrent orders take the last units', async () => {

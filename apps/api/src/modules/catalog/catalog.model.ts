@@ -79,8 +79,8 @@ export interface CatalogModel {
   scaleOrder: Int32Array;
   /** Term → product positions and the term's weight for each (name and brand 3, category 2, colour 1). */
   terms: Map<string, { positions: Int32Array; weights: Int8Array }>;
-  /** Each product's place in the new-arrivals order (newest first, ties by id). */
-  arrivalRank: Int32Array;
+  /** Each product's place in each of the `orders` (new arrivals: newest first, ties by id). */
+  ranks: Record<keyof CatalogModel['orders'], Int32Array>;
   /** Category id → product positions. */
   byCategory: Map<number, Int32Array>;
   images: (ProductImageRow | undefined)[];
@@ -282,7 +282,12 @@ async function loadModel(db: DbOrTrx, version: number): Promise<CatalogModel> {
     skuInCity: new Map(cities.map((c) => [c.id, new Uint8Array(s.skuId.length)])),
     sizeBitsInCity: new Map(cities.map((c) => [c.id, new Int32Array(p.n * s.sizeWords)])),
     terms: termsOf(p.index, termRows),
-    arrivalRank: rankOf(p.orders['new-arrivals']),
+    ranks: {
+      'price-asc': rankOf(p.orders['price-asc']),
+      'price-desc': rankOf(p.orders['price-desc']),
+      'new-arrivals': rankOf(p.orders['new-arrivals']),
+      'discount-desc': rankOf(p.orders['discount-desc']),
+    },
     images: new Array(p.n),
   };
   for (const img of await model.productImages(db)) {

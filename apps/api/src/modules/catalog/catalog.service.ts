@@ -12,7 +12,6 @@ import {
   type City,
   type DeliveryCity,
   type PickupPoint,
-  type Product,
   type ProductCard,
   type RelatedProducts,
 } from '@kiim/contract';
@@ -22,7 +21,8 @@ import { slugify } from '#app/lib/slug.ts';
 import type { CityRow } from './catalog.table.ts';
 import * as listing from './catalog.listing.repository.ts';
 import * as repo from './catalog.repository.ts';
-import { cachedAnswer, jsonAnswer } from './catalog.cache.ts';
+import { cachedAnswer, cachedReply, jsonAnswer } from './catalog.cache.ts';
+import { catalogModel, type CatalogModel } from './catalog.model.ts';
 import { textsOf, translateText } from './catalog.texts.ts';
 import { toBanner, toCategory, toCity, toImage, toPickupPoint, toProductCard } from './catalog.mapper.ts';
 import { stockLevels } from '#app/modules/inventory/inventory.rules.ts';
@@ -101,65 +101,106 @@ export async function listCategories(db: DbOrTrx, gender?: number): Promise<Cate
   return (await repo.listCategories(db, gender)).map(toCategory);
 }
 
+/** The JSON of a product page up to its stock (see {@link pageBase}), and the product's id for reading its stock. */
+interface PageBase {
+  productId: number;
+  /** `{"data":{…` — every field of the page but its stock levels and sizes, without the closing braces. */
+  head: Buffer;
+}
+
+/** Most page bases kept per model (a full map is emptied and filled again). */
+const MAX_PAGE_BASES = 5_000;
+
+const pageBases = new WeakMap<CatalogModel, Map<string, Promise<PageBase | null>>>();
+
 /**
- * The page of an active product by slug for one city: images by position, SKUs by size order each with
- * stock levels and the product-page label ('Доставка из другого города', spec §4), colour siblings (same
- * model, itself included) and its category. The product's own stock is the sum over its SKUs.
- * @throws AppError 404 `cityNotFound` for an unknown city, `notFound` «Товар не найден» for an unknown
- * or inactive slug.
+ * The parts of an active product's page that change only with a new read model — the product, its pictures, colour
+ * siblings, category and brand (any change of them loads the model anew, docs/decisions/018) — checked against the
+ * contract once and kept per model by slug (null: no active product has it), so a page costs its stock read only.
+ * Read after the model was had, so never older than it.
  */
-async function getProduct(db: DbOrTrx, slug: string, cityId: number): Promise<Product> {
-  const city = await requireCity(db, cityId);
+function pageBase(db: DbOrTrx, m: CatalogModel, slug: string): Promise<PageBase | null> {
+  let bases = pageBases.get(m);
+  if (!bases) pageBases.set(m, (bases = new Map()));
+  let base = bases.get(slug);
+  if (!base) {
+    if (bases.size >= MAX_PAGE_BASES) bases.clear();
+    const kept = bases;
+    base = loadPageBase(db, slug);
+    kept.set(slug, base);
+    base.catch(() => kept.delete(slug));
+  }
+  return base;
+}
+
+async function loadPageBase(db: DbOrTrx, slug: string): Promise<PageBase | null> {
   const product = await repo.findActiveProductBySlug(db, slug);
-  if (!product) throw notFound(ErrorCode.notFound, 'Товар не найден');
-  const scope = scopeOf(city);
-  const visible = city.visible_for_customers === 1;
-  const [images, skus, siblings, category, brands] = await Promise.all([
+  if (!product) return null;
+  const [images, siblings, category, brands] = await Promise.all([
     repo.listProductImages(db, product.id),
-    repo.listSkusWithStock(db, product.id, scope),
     repo.listColourSiblings(db, product.model_code),
     repo.findCategory(db, product.category_id),
     repo.brandsByIds(db, [product.brand_id]),
   ]);
-  const stock = skus.reduce(
-    (sum, s) => ({ regional: sum.regional + s.regional, global: sum.global + s.global }),
-    {
-      regional: 0,
-      global: 0,
-    },
-  );
-  const card = toProductCard(product, brands.get(product.brand_id)!, images[0], stock, visible, true);
-  return {
-    ...card,
+  const none = { regional: 0, global: 0 };
+  const page = ProductSchema.parse({
+    ...toProductCard(product, brands.get(product.brand_id)!, images[0], none, true, true),
     description: product.description,
     composition: product.composition,
     care: product.care,
     category: toCategory(category!),
     images: images.map(toImage),
-    skus: skus.map((s) => ({
-      externalId: s.external_id,
-      size: s.size,
-      ...stockLevels(s.regional, s.global, visible, true),
-    })),
+    skus: [],
     colours: siblings.map((s) => ({ slug: s.slug, name: s.colour_name, hex: s.colour_hex })),
     sizeGuideUrl: SIZE_GUIDE_PATH,
     colourSlug: slugify(product.colour_name),
-  };
+  });
+  const { regionalStockAmount: _r, globalStockAmount: _g, stockState: _s, skus: _k, ...fields } = page;
+  return { productId: product.id, head: Buffer.from(`{"data":${JSON.stringify(fields).slice(0, -1)}`) };
 }
-
-const ProductAnswer = dataOf(ProductSchema);
-const RelatedAnswer = dataOf(RelatedProductsSchema);
 
 /**
- * The answer of `GET /api/catalog/product/:slug` as UTF-8 JSON (`{"data": Product}`), cached per catalogue
- * version (docs/decisions/008).
- * @throws what {@link getProduct} throws (errors are never cached).
+ * The answer of `GET /api/catalog/product/:slug` as UTF-8 JSON (`{"data": Product}`) for one city: images by
+ * position, SKUs by size order each with stock levels and the product-page label ('Доставка из другого города',
+ * spec §4), colour siblings (same model, itself included) and its category; the product's own stock is the sum over
+ * its SKUs. The page without its stock is kept per read model ({@link pageBase}); the stock is read at the current
+ * version. Cached per catalogue version (docs/decisions/008).
+ * @throws AppError 404 `cityNotFound` for an unknown city, `notFound` «Товар не найден» for an unknown or inactive
+ *   slug (errors are never cached).
  */
-export function getProductJson(db: DbOrTrx, slug: string, cityId: number): Promise<Buffer> {
-  return cachedAnswer(db, `product:${cityId}:${slug}`, async () =>
-    jsonAnswer(ProductAnswer, { data: await getProduct(db, slug, cityId) }),
+export async function getProductJson(db: DbOrTrx, slug: string, cityId: number): Promise<Buffer> {
+  const version = await repo.catalogVersion(db);
+  return cachedReply(
+    db,
+    `product:${cityId}:${slug}`,
+    async () => {
+      const m = await catalogModel(db, version);
+      const city = m.cities.get(cityId);
+      if (!city) throw notFound(ErrorCode.cityNotFound, 'Город не найден');
+      const base = await pageBase(db, m, slug);
+      if (!base) throw notFound(ErrorCode.notFound, 'Товар не найден');
+      const visible = city.visible_for_customers === 1;
+      const skus = await repo.listSkusWithStock(db, base.productId, scopeOf(city));
+      const stock = { regional: 0, global: 0 };
+      for (const s of skus) {
+        stock.regional += s.regional;
+        stock.global += s.global;
+      }
+      const rest = {
+        ...stockLevels(stock.regional, stock.global, visible, true),
+        skus: skus.map((s) => ({
+          externalId: s.external_id,
+          size: s.size,
+          ...stockLevels(s.regional, s.global, visible, true),
+        })),
+      };
+      return Buffer.concat([base.head, Buffer.from(`,${JSON.stringify(rest).slice(1)}}`)]);
+    },
+    version,
   );
 }
+
+const RelatedAnswer = dataOf(RelatedProductsSchema);
 
 /** Cards of products with their stock rows for one city (images and brands in one query each). */
 async function cardsOf(db: DbOrTrx, rows: listing.ProductWithStock[], city: CityRow): Promise<ProductCard[]> {
@@ -187,7 +228,7 @@ const RELATED_LIMIT = 12;
  * @throws AppError 404 `cityNotFound` for an unknown city, `notFound` «Товар не найден» for an unknown slug.
  */
 export function relatedProductsJson(db: DbOrTrx, slug: string, cityId: number): Promise<Buffer> {
-  return cachedAnswer(db, `related:${cityId}:${slug}`, async () => {
+  return cachedReply(db, `related:${cityId}:${slug}`, async () => {
     const city = await requireCity(db, cityId);
     const product = await repo.findActiveProductBySlug(db, slug);
     if (!product) throw notFound(ErrorCode.notFound, 'Товар не найден');

@@ -3,7 +3,8 @@ import { CatalogueErrorCode, ProductListQuery } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { catalogVersion } from '#app/modules/catalog/catalog.repository.ts';
 import { catalogModel } from '#app/modules/catalog/catalog.model.ts';
-import { listProductsModel, listProductsSql } from '#app/modules/catalog/catalog.listing.ts';
+import { listProductsSql } from '#app/modules/catalog/catalog.listing.ts';
+import { modelList } from '#app/test/model-list.ts';
 import { setStockLevels, STOCK_BATCH, type StockLevelsChange } from './inventory.levels.ts';
 
 // setStockLevels (the imports' batched stock writer) on a real database (SQLite, or PostgreSQL with DATABASE_URL):
@@ -107,9 +108,9 @@ describe('setStockLevels', () => {
     expect(await catalogModel(t.db)).toBe(model);
     for (const cityId of cities.slice(0, 3)) {
       const query = ProductListQuery.parse({ cityId: String(cityId), pageSize: '120' });
-      expect(await listProductsModel(t.db, query)).toEqual(await listProductsSql(t.db, query));
+      expect(await modelList(t.db, query)).toEqual(await listProductsSql(t.db, query));
       const inStock = ProductListQuery.parse({ cityId: String(cityId), pageSize: '120', inStock: 'true' });
-      expect(await listProductsModel(t.db, inStock)).toEqual(await listProductsSql(t.db, inStock));
+      expect(await modelList(t.db, inStock)).toEqual(await listProductsSql(t.db, inStock));
     }
   });
 
