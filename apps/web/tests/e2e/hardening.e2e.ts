@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'selfsigned';
 import { startShop, type RunningShop } from './shop.ts';
@@ -293,6 +294,27 @@ describe('security headers and caching (issue 11 §8)', () => {
     const res = await fetch(shop.url + asset!);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('pages travel Brotli-compressed to browsers that accept it, else gzip (issue 14)', async () => {
+    const cases = [
+      ['gzip, deflate, br, zstd', 'br', zlib.brotliDecompressSync],
+      ['gzip, deflate', 'gzip', zlib.gunzipSync],
+    ] as const;
+    for (const [accept, encoding, decode] of cases) {
+      const { headers, body } = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>(
+        (resolve, reject) =>
+          http
+            .get(`${shop.url}/`, { headers: { 'accept-encoding': accept } }, (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+            })
+            .on('error', reject),
+      );
+      expect(headers['content-encoding']).toBe(encoding);
+      expect(decode(body).toString()).toContain('</html>');
+    }
   });
 
   it('a signed-in shopper’s page is not stored', async () => {
