@@ -14,8 +14,7 @@ import { accountMiddleware, customerOf, isApiStatus } from './lib/api.server.ts'
 import { clearCookie, readCookie, shopCookie } from './lib/cookies.server.ts';
 import { headerLists, shopperOf } from './lib/lists.server.ts';
 import { publicConfig, siteOrigin } from './lib/public-config.server.ts';
-import { langCookie, langOf, rememberLanguage } from './lib/lang.server.ts';
-import { compiledMessages } from '@kiim/contract/text/compile';
+import { langCookie, langOf, rememberLanguage, shellTexts } from './lib/lang.server.ts';
 import { useT } from './lib/text.ts';
 import { useRootData } from './lib/root-data.ts';
 import { LangAlternates } from './components/LangSwitch.tsx';
@@ -47,7 +46,8 @@ export const links: Route.LinksFunction = () => [
  * signed in), the cities and the current one (cookie `city_id`, default 1; set with `stock_api_region_id` and
  * `region_name` on the first visit, spec §3), the cart's capped count (spec §9) and the wishlist's products.
  * An invalid token is cleared (spec §8: any 403 logs out). The footer's seller details come with them.
- * The page's language and its catalogue only (issue 13); `?lang=` also stores the choice in the `lang` cookie.
+ * The page's language and the texts of every page only (issue 13, 14); `?lang=` also stores the choice in the
+ * `lang` cookie.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shopper = shopperOf(request, context);
@@ -76,7 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.append('Set-Cookie', shopCookie(COOKIE.stockApiRegionId, String(city.id)));
     headers.append('Set-Cookie', shopCookie(COOKIE.regionName, city.name));
   }
-  const i18n = { lang, messages: compiledMessages(lang), origin: siteOrigin(request) };
+  const i18n = { lang, messages: shellTexts(lang), origin: siteOrigin(request) };
   return data<RootData>(
     { customer, cities, city, ...lists, publicConfig: publicConfig(), seller, ...i18n },
     { headers },
