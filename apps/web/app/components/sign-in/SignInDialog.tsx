@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useContext, type ReactNode } from 'react';
+import { createContext, lazy, useContext, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { isSignInStep, type SignInStep } from './sign-in-url.ts';
 
@@ -6,7 +6,10 @@ import { isSignInStep, type SignInStep } from './sign-in-url.ts';
  * The open dialog as the server renders it: app/entry.server.tsx gives its render through this context, so a
  * page with the dialog open is rendered whole at once (it works without JavaScript). In the browser the context is
  * empty and the dialog's steps load when a dialog first opens (OpenSignInDialog.tsx): a first visit does not
- * download them (issue 14).
+ * download them (issue 14). No suspense boundary around it: React would send a boundary's content in a hidden
+ * part of the page that only JavaScript shows. In the browser the lazy part suspends the navigation that opens
+ * the dialog (a transition: the page stays as it is until the part is there), or the hydration of a page opened
+ * with the dialog.
  */
 export const OpenSignInContext = createContext<((step: SignInStep) => ReactNode) | null>(null);
 
@@ -22,13 +25,8 @@ const LazyOpenSignInDialog = lazy(() =>
  */
 export function SignInDialog() {
   const location = useLocation();
+  const render = useContext(OpenSignInContext);
   const step = new URLSearchParams(location.search).get('signin');
   if (!isSignInStep(step) || location.pathname.toLowerCase() === '/auth/sign-in') return null;
-  return <OpenDialog step={step} />;
-}
-
-/** The open dialog, in a suspense boundary of its own: hydrated once its part has loaded. */
-function OpenDialog({ step }: { step: SignInStep }) {
-  const render = useContext(OpenSignInContext);
-  return <Suspense fallback={null}>{render ? render(step) : <LazyOpenSignInDialog step={step} />}</Suspense>;
+  return render ? render(step) : <LazyOpenSignInDialog step={step} />;
 }
