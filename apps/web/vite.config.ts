@@ -70,6 +70,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              debugName: 'shared',
               name: (id, ctx) => {
                 const entries = importingEntries(id, (m) => ctx.getModuleInfo(m));
                 return entries.has('root') || entries.size >= 2 || FORM_KIT.test(id) ? 'shared' : null;
@@ -77,6 +78,7 @@ export default defineConfig({
               priority: 2,
             },
             {
+              debugName: 'reviews',
               name: (id, ctx) =>
                 importingEntries(id, (m) => ctx.getModuleInfo(m)).has('product') && REVIEWS.test(id)
                   ? 'reviews'
