@@ -91,7 +91,7 @@ const pageSources: PageSources = {
 
 /**
  * A page: React Router's answer with the build id, the security headers with this answer's CSP nonce
- * (security-headers.ts), gzip of pages and `.data` answers (http-compression.ts).
+ * (security-headers.ts), Brotli or gzip of pages and `.data` answers (http-compression.ts).
  */
 const renderPage = async (request: Request, clientAddress: string) => {
   const nonce = newNonce();

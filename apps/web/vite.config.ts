@@ -6,27 +6,50 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 type ModuleInfo = { importers: readonly string[] } | null;
 
-/** The modules of a first visit: the root route (every page) and the home page (where most visits start). */
-const isRoot = (id: string) => /\/app\/(root\.tsx|routes\/catalog\/home\.tsx)(\?|$)/.test(id);
-const neededByRoot = new Map<string, boolean>();
+/**
+ * The pages a first visit lands on and the root route (every page): a module's place in the build depends on which
+ * of them import it.
+ */
+const ENTRIES = {
+  root: /\/app\/root\.tsx(\?|$)/,
+  home: /\/app\/routes\/catalog\/home\.tsx(\?|$)/,
+  category: /\/app\/routes\/catalog\/category\.tsx(\?|$)/,
+  product: /\/app\/routes\/catalog\/product\.tsx(\?|$)/,
+};
+type Entry = keyof typeof ENTRIES;
+const entriesOf = new Map<string, Set<Entry>>();
 
-/** Whether the root route or the home page imports the module, directly or not (a first visit loads it). */
-function rootImports(
+/** The entries that import the module, directly or not (statically: a lazily loaded part is not counted). */
+function importingEntries(
   id: string,
   getModuleInfo: (id: string) => ModuleInfo,
   visiting = new Set<string>(),
-): boolean {
-  const known = neededByRoot.get(id);
-  if (known !== undefined) return known;
-  if (visiting.has(id)) return false;
+): Set<Entry> {
+  const known = entriesOf.get(id);
+  if (known) return known;
+  const found = new Set<Entry>();
+  if (visiting.has(id)) return found;
+  // Only a whole answer is kept: one cut short by an import cycle is not.
+  const top = visiting.size === 0;
   visiting.add(id);
-  const importers = getModuleInfo(id)?.importers ?? [];
-  const found = importers.some(
-    (importer) => isRoot(importer) || rootImports(importer, getModuleInfo, visiting),
-  );
-  if (found || visiting.size === 1) neededByRoot.set(id, found);
+  for (const importer of getModuleInfo(id)?.importers ?? []) {
+    for (const [entry, re] of Object.entries(ENTRIES) as [Entry, RegExp][])
+      if (re.test(importer)) found.add(entry);
+    for (const entry of importingEntries(importer, getModuleInfo, visiting)) found.add(entry);
+  }
+  if (top) entriesOf.set(id, found);
   return found;
 }
+
+/** The form kit (fields, their messages): the sign-in dialog, the product page, checkout and the account use it. */
+const FORM_KIT = /\/app\/components\/form\/Field\.tsx$/;
+
+/**
+ * The reviews and questions of a product page (issue 10): one chunk with their texts and form parts rather than
+ * one per module shared with the account's review pages.
+ */
+const REVIEWS =
+  /\/app\/components\/(reviews\/|form\/TextAreaField)|\/app\/lib\/feedback-text|\/packages\/contract\/src\/text\/feedback/;
 
 export default defineConfig({
   plugins: [reactRouter()],
@@ -35,15 +58,35 @@ export default defineConfig({
     target: 'es2022',
     rollupOptions: {
       output: {
-        // The app's components, helpers and the contract's browser code that a first visit needs (the root
-        // route's header, footer, sign-in dialog, form and text kits; the home page's cards and sliders) in one
-        // chunk rather than a dozen of 1 KB each: every request costs a round trip on a mobile network, more than
-        // its few bytes (bench/README.md). Parts only other pages use (checkout, orders, listings) stay with
-        // those pages, so the first visit does not download them.
-        manualChunks: (id, { getModuleInfo }) =>
-          /\/app\/(components|lib)\/|\/packages\/contract\//.test(id) && rootImports(id, getModuleInfo)
-            ? 'shared'
-            : undefined,
+        // The app's components, helpers and the contract's browser code that every page needs (the root route's
+        // header, footer and text kit; the form kit of every form) or that two of the pages a first visit lands
+        // on share (product cards, sliders, breadcrumbs, pagination) in one chunk rather than a dozen of 1 KB
+        // each: every request costs a round trip on a mobile network and its headers, more than its few bytes
+        // (bench/README.md). The product page's reviews and questions in one chunk of their own. Parts only one
+        // of them or other pages use (the home page's view, listings, checkout, orders, the sign-in dialog's
+        // steps, loaded when it opens) stay with those pages, so a first visit does not download them. The
+        // shared chunk takes its modules first (priority), so the reviews' chunk never holds what every page
+        // needs.
+        codeSplitting: {
+          groups: [
+            {
+              debugName: 'shared',
+              name: (id, ctx) => {
+                const entries = importingEntries(id, (m) => ctx.getModuleInfo(m));
+                return entries.has('root') || entries.size >= 2 || FORM_KIT.test(id) ? 'shared' : null;
+              },
+              priority: 2,
+            },
+            {
+              debugName: 'reviews',
+              name: (id, ctx) =>
+                importingEntries(id, (m) => ctx.getModuleInfo(m)).has('product') && REVIEWS.test(id)
+                  ? 'reviews'
+                  : null,
+              priority: 1,
+            },
+          ],
+        },
       },
     },
   },

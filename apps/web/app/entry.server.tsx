@@ -3,7 +3,8 @@
  * per-request CSP nonce (issue 11 §8): the server puts it on the load context (apps/web/server.ts); it goes to
  * React's streaming renderer (its inline scripts), to `<ServerRouter>` (its hydration scripts) and, through
  * {@link NonceContext}, to the root layout's `<Scripts>`, `<ScrollRestoration>` and the reload guard. The
- * stylesheet's text goes to the layout through {@link PageCssContext} (inlined in the head, issue 14).
+ * stylesheet's text goes to the layout through {@link PageCssContext} (inlined in the head, issue 14), and the
+ * open sign-in dialog through {@link OpenSignInContext} (rendered at once here, loaded on demand in the browser).
  */
 import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext, RouterContextProvider } from 'react-router';
@@ -13,10 +14,16 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { NonceContext } from './lib/nonce.ts';
 import { PageCssContext } from './lib/page-styles.tsx';
+import { OpenSignInContext } from './components/sign-in/SignInDialog.tsx';
+import { OpenSignInDialog } from './components/sign-in/OpenSignInDialog.tsx';
+import type { SignInStep } from './components/sign-in/sign-in-url.ts';
 // The whole stylesheet as minified text, put inline in every page's head (issue 14, docs/decisions/018).
 import pageCss from './styles.css?inline';
 
 export const streamTimeout = 5_000;
+
+/** The open sign-in dialog, rendered at once on the server (components/sign-in/SignInDialog.tsx). */
+const openSignInDialog = (step: SignInStep) => <OpenSignInDialog step={step} />;
 
 export default function handleRequest(
   request: Request,
@@ -42,7 +49,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <PageCssContext.Provider value={pageCss}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+          <OpenSignInContext.Provider value={openSignInDialog}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+          </OpenSignInContext.Provider>
         </PageCssContext.Provider>
       </NonceContext.Provider>,
       {

@@ -2,7 +2,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   data,
   isRouteErrorResponse,
@@ -14,8 +13,7 @@ import { accountMiddleware, customerOf, isApiStatus } from './lib/api.server.ts'
 import { clearCookie, readCookie, shopCookie } from './lib/cookies.server.ts';
 import { headerLists, shopperOf } from './lib/lists.server.ts';
 import { publicConfig, siteOrigin } from './lib/public-config.server.ts';
-import { langCookie, langOf, rememberLanguage } from './lib/lang.server.ts';
-import { compiledMessages } from '@kiim/contract/text/compile';
+import { langCookie, langOf, rememberLanguage, shellTexts } from './lib/lang.server.ts';
 import { useT } from './lib/text.ts';
 import { useRootData } from './lib/root-data.ts';
 import { LangAlternates } from './components/LangSwitch.tsx';
@@ -30,6 +28,7 @@ import { NavigationProgress } from './components/NavigationProgress.tsx';
 import { RELOAD_GUARD_SCRIPT } from './lib/new-build.ts';
 import { useNonce } from './lib/nonce.ts';
 import { PageStyles } from './lib/page-styles.tsx';
+import { DeferredScripts } from './lib/deferred-scripts.tsx';
 
 /**
  * Every request first goes through the account middleware (spec §8 request rules: a refreshed token is written
@@ -47,7 +46,8 @@ export const links: Route.LinksFunction = () => [
  * signed in), the cities and the current one (cookie `city_id`, default 1; set with `stock_api_region_id` and
  * `region_name` on the first visit, spec §3), the cart's capped count (spec §9) and the wishlist's products.
  * An invalid token is cleared (spec §8: any 403 logs out). The footer's seller details come with them.
- * The page's language and its catalogue only (issue 13); `?lang=` also stores the choice in the `lang` cookie.
+ * The page's language and the texts of every page only (issue 13, 14); `?lang=` also stores the choice in the
+ * `lang` cookie.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shopper = shopperOf(request, context);
@@ -76,7 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.append('Set-Cookie', shopCookie(COOKIE.stockApiRegionId, String(city.id)));
     headers.append('Set-Cookie', shopCookie(COOKIE.regionName, city.name));
   }
-  const i18n = { lang, messages: compiledMessages(lang), origin: siteOrigin(request) };
+  const i18n = { lang, messages: shellTexts(lang), origin: siteOrigin(request) };
   return data<RootData>(
     { customer, cities, city, ...lists, publicConfig: publicConfig(), seller, ...i18n },
     { headers },
@@ -116,7 +116,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   );

@@ -37,7 +37,7 @@ export interface RootData {
   seller: SellerDetails | null;
   /** The page's language (issue 13: `?lang=`, else the `lang` cookie, else Russian). */
   lang: Lang;
-  /** The compiled catalogue of that language only (lib/text.ts translates with it). */
+  /** The compiled messages of that language, of the areas every page shows (lib/text.ts `SHELL_TEXTS`). */
   messages: CompiledMessages;
   /** Public origin of the shop, for the hreflang alternates of every page. */
   origin: string;

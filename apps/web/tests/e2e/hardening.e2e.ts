@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'selfsigned';
 import { startShop, type RunningShop } from './shop.ts';
@@ -286,13 +287,62 @@ describe('security headers and caching (issue 11 §8)', () => {
     }
   });
 
+  it('the scripts start when the main picture fails, and when it never comes (app/lib/deferred-scripts.tsx)', async () => {
+    const { launchBrowser } = await import('./shop.ts');
+    const browser = await launchBrowser();
+    const hydrated = (page: import('playwright-core').Page) =>
+      page.waitForFunction(
+        () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+        undefined,
+        { polling: 100, timeout: 15_000 },
+      );
+    try {
+      const failing = await browser.newPage();
+      await failing.route('**/media/**', (route) => route.abort());
+      await failing.goto(`${shop.url}/`, { waitUntil: 'domcontentloaded' });
+      expect(await failing.locator('img[fetchpriority="high"]').count()).toBeGreaterThan(0);
+      await hydrated(failing);
+
+      const hanging = await browser.newPage();
+      await hanging.route('**/media/**', () => undefined); // never answered
+      await hanging.goto(`${shop.url}/`, { waitUntil: 'domcontentloaded' });
+      await hydrated(hanging);
+      // It waited for the picture until the latest start, then started anyway.
+      expect(await hanging.evaluate(() => performance.now())).toBeGreaterThan(2_900);
+    } finally {
+      await browser.close();
+    }
+  });
+
   it('hashed build assets are cached for a year, immutable', async () => {
     const html = await (await fetch(`${shop.url}/`)).text();
-    const asset = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    // Named in the page's held-back module script and its starter (app/lib/deferred-scripts.tsx).
+    const asset = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
     const res = await fetch(shop.url + asset!);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('pages travel Brotli-compressed to browsers that accept it, else gzip (issue 14)', async () => {
+    const cases = [
+      ['gzip, deflate, br, zstd', 'br', zlib.brotliDecompressSync],
+      ['gzip, deflate', 'gzip', zlib.gunzipSync],
+    ] as const;
+    for (const [accept, encoding, decode] of cases) {
+      const { headers, body } = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>(
+        (resolve, reject) =>
+          http
+            .get(`${shop.url}/`, { headers: { 'accept-encoding': accept } }, (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+            })
+            .on('error', reject),
+      );
+      expect(headers['content-encoding']).toBe(encoding);
+      expect(decode(body).toString()).toContain('</html>');
+    }
   });
 
   it('a signed-in shopper’s page is not stored', async () => {

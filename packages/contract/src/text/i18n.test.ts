@@ -54,4 +54,16 @@ describe('the message catalogues (issue 13)', () => {
     expect(i18n._('Сообщение без перевода')).toBe('Сообщение без перевода');
     expect(createI18n('ru', compiledMessages('ru'))._('Укажите имя')).toBe('Укажите имя');
   });
+
+  it('gives the messages of some areas only, with the Kazakh source texts when asked (issue 14)', () => {
+    const ids = (lang: 'ru' | 'kk', sourceTexts = false) =>
+      Object.keys(compiledMessages(lang, ['header', 'count'], sourceTexts));
+    const expected = Object.keys(flatten({ header: RU.header, count: RU.count })).sort();
+    expect(ids('ru').sort()).toEqual(expected);
+    expect(ids('kk').sort()).toEqual(expected);
+    expect(ids('ru', true).sort()).toEqual(expected);
+    expect(ids('kk', true).sort()).toEqual([...expected, ...Object.keys(KK_SOURCE_TEXTS)].sort());
+    // Made once: the same object each time.
+    expect(compiledMessages('kk', ['header'])).toBe(compiledMessages('kk', ['header']));
+  });
 });

@@ -22,6 +22,9 @@ type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 
+/** An area of the catalogue: its top-level key (`product`, `listing`, `checkout`…), the first part of an id. */
+export type TextArea = keyof typeof RU;
+
 /** A message's id: its dotted path in the catalogue (`cart.title`). */
 export type MessageKey = Leaves<typeof RU>;
 

@@ -19,5 +19,6 @@ export {
   type Lang,
   type MessageKey,
   type MessageValues,
+  type TextArea,
   type Translate,
 } from './i18n.ts';

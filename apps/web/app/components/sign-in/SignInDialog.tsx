@@ -1,18 +1,21 @@
-import { useState } from 'react';
-import { useFetcher, useLocation } from 'react-router';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { SignInStepView, type SignInReply, type StepContext } from './SignInSteps.tsx';
-import { isSignInStep, pathWithoutSignIn, signInTitle, type SignInStep } from './sign-in-url.ts';
-import { useT } from '../../lib/text.ts';
+import { createContext, lazy, useContext, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { isSignInStep, type SignInStep } from './sign-in-url.ts';
 
 /**
- * The contact values typed while signing in, kept across steps (never passwords or codes): a number typed on
- * one step — even while the next is opening — is there on the next.
+ * The open dialog as the server renders it: app/entry.server.tsx gives its render through this context, so a
+ * page with the dialog open is rendered whole at once (it works without JavaScript). In the browser the context is
+ * empty and the dialog's steps load when a dialog first opens (OpenSignInDialog.tsx): a first visit does not
+ * download them (issue 14). No suspense boundary around it: React would send a boundary's content in a hidden
+ * part of the page that only JavaScript shows. In the browser the lazy part suspends the navigation that opens
+ * the dialog (a transition: the page stays as it is until the part is there), or the hydration of a page opened
+ * with the dialog.
  */
-export function useTypedContact(): Pick<StepContext, 'typed' | 'onTyped'> {
-  const [typed, setTyped] = useState<Partial<Record<string, string>>>({});
-  return { typed, onTyped: (name, value) => setTyped((t) => ({ ...t, [name]: value })) };
-}
+export const OpenSignInContext = createContext<((step: SignInStep) => ReactNode) | null>(null);
+
+const LazyOpenSignInDialog = lazy(() =>
+  import('./OpenSignInDialog.tsx').then((m) => ({ default: m.OpenSignInDialog })),
+);
 
 /**
  * Sign-in, registration and password recovery as a dialog over any page (spec §2, issue 4). Its state
@@ -22,32 +25,8 @@ export function useTypedContact(): Pick<StepContext, 'typed' | 'onTyped'> {
  */
 export function SignInDialog() {
   const location = useLocation();
+  const render = useContext(OpenSignInContext);
   const step = new URLSearchParams(location.search).get('signin');
   if (!isSignInStep(step) || location.pathname.toLowerCase() === '/auth/sign-in') return null;
-  return <OpenSignInDialog step={step} />;
-}
-
-/** The dialog while open: what was typed in it lives as long as it stays open. */
-function OpenSignInDialog({ step }: { step: SignInStep }) {
-  const t = useT();
-  const location = useLocation();
-  const fetcher = useFetcher<SignInReply>({ key: 'sign-in' });
-  const contact = useTypedContact();
-  const query = new URLSearchParams(location.search);
-  const from = pathWithoutSignIn(location);
-  const ctx: StepContext = {
-    step,
-    from,
-    returnTo: query.get('returnTo') ?? from,
-    query,
-    reply: fetcher.data?.step === step ? fetcher.data : undefined,
-    busy: fetcher.state !== 'idle',
-    FormComponent: fetcher.Form,
-    ...contact,
-  };
-  return (
-    <ConfirmDialog title={signInTitle(step, t)} closeHref={from} testId="sign-in-dialog">
-      <SignInStepView ctx={ctx} />
-    </ConfirmDialog>
-  );
+  return render ? render(step) : <LazyOpenSignInDialog step={step} />;
 }

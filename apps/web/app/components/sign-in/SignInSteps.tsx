@@ -1,4 +1,4 @@
-import type { ComponentType, FormEvent, ReactNode } from 'react';
+import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { Link, type Form } from 'react-router';
 import { formatPhone } from '@kiim/contract/format';
 import type { FormReply } from '../../lib/form.ts';
@@ -32,6 +32,15 @@ export interface StepContext {
   /** Contact values typed in this dialog so far, kept while it steps (see CONTACT_FIELDS). */
   typed: Partial<Record<string, string>>;
   onTyped: (name: string, value: string) => void;
+}
+
+/**
+ * The contact values typed while signing in, kept across steps (never passwords or codes): a number typed on
+ * one step — even while the next is opening — is there on the next.
+ */
+export function useTypedContact(): Pick<StepContext, 'typed' | 'onTyped'> {
+  const [typed, setTyped] = useState<Partial<Record<string, string>>>({});
+  return { typed, onTyped: (name, value) => setTyped((t) => ({ ...t, [name]: value })) };
 }
 
 /** A contact value: what the server sent back, else what was typed in the dialog, else the address's. */

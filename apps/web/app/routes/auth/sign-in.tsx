@@ -2,8 +2,7 @@ import { Form, useActionData, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/sign-in';
 import { safeReturnTo } from '../../lib/url.ts';
 import { signInAction } from './sign-in.server.ts';
-import { SignInStepView, type SignInReply } from '../../components/sign-in/SignInSteps.tsx';
-import { useTypedContact } from '../../components/sign-in/SignInDialog.tsx';
+import { SignInStepView, useTypedContact, type SignInReply } from '../../components/sign-in/SignInSteps.tsx';
 import { isSignInStep, signInTitle, type SignInStep } from '../../components/sign-in/sign-in-url.ts';
 import { metaT, useT } from '../../lib/text.ts';
 

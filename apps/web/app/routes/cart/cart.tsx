@@ -6,6 +6,7 @@ import { cartView, shopperOf, type CartView } from '../../lib/lists.server.ts';
 import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { useRootData } from '../../lib/root-data.ts';
 import { metaT, useT } from '../../lib/text.ts';
+import { pageTexts } from '../../lib/lang.server.ts';
 import { cartAction } from './cart.server.ts';
 import { CartLine } from '../../components/CartLine.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -24,7 +25,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shopper = shopperOf(request, context);
   const view = await cartView(shopper);
-  return data({ view: view?.lines.length ? view : null }, { headers: shopper.headers });
+  return data(
+    { view: view?.lines.length ? view : null, texts: pageTexts(request, ['cart', 'product']) },
+    { headers: shopper.headers },
+  );
 }
 
 /** Opening and closing the removal and clearing dialogs (`?remove=`, `?clear=1`) reloads nothing. */

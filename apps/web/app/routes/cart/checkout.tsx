@@ -16,6 +16,7 @@ import {
 } from '../../components/checkout/CheckoutChoices.tsx';
 import { useCheckoutForm } from '../../components/checkout/useCheckoutForm.ts';
 import { metaT, methodName, useDateWords, useT } from '../../lib/text.ts';
+import { pageTexts } from '../../lib/lang.server.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaT(matches)('checkout.meta') },
@@ -30,8 +31,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [
  * still offered (spec §4). Each page view carries a new idempotency key, so a double submit never makes two
  * orders.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return loadCheckout(request, apiFor(request, context));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    ...(await loadCheckout(request, apiFor(request, context))),
+    texts: pageTexts(request, ['checkout']),
+  };
 }
 
 export function action({ request, context }: Route.ActionArgs) {

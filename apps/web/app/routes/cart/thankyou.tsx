@@ -10,6 +10,7 @@ import { PayButton } from '../../components/PayButton.tsx';
 import { OrderPaymentInfo } from '../../components/OrderPaymentInfo.tsx';
 import { pickupAddress } from '../../lib/pickup-points.ts';
 import { metaT, useDateWords, useLocale, useT } from '../../lib/text.ts';
+import { pageTexts } from '../../lib/lang.server.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaT(matches)('thankyou.meta') },
@@ -37,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     order,
     now: new Date().toISOString(),
     payNow: new URL(request.url).searchParams.get('pay') === '1' && order.status === 'awaiting_payment',
+    texts: pageTexts(request, ['thankyou', 'pay', 'checkout']),
   };
 }
 

@@ -4,6 +4,7 @@ import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { apiFor } from '../../lib/api.server.ts';
 import { siteOrigin } from '../../lib/public-config.server.ts';
 import { metaLang, metaT, useT } from '../../lib/text.ts';
+import { pageTexts } from '../../lib/lang.server.ts';
 import { canonicalLink } from '../../components/LangSwitch.tsx';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 
@@ -15,7 +16,11 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [
 
 /** Brands (spec §2): every brand by name with its country and description, each linking to its products. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { brands: await apiFor(request, context).brands(), origin: siteOrigin(request) };
+  return {
+    brands: await apiFor(request, context).brands(),
+    origin: siteOrigin(request),
+    texts: pageTexts(request, ['brands']),
+  };
 }
 
 /** Opening or stepping the sign-in dialog over this page reloads nothing (lib/revalidate.ts). */

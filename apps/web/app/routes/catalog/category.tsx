@@ -12,7 +12,7 @@ import { ProductListing } from '../../components/ProductListing.tsx';
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from '../../components/Breadcrumbs.tsx';
 import { BannerPicture, pairBanners } from '../../components/BannerPicture.tsx';
 import { metaLang, metaT, useT } from '../../lib/text.ts';
-import { translateFor } from '../../lib/lang.server.ts';
+import { pageTexts, translateFor } from '../../lib/lang.server.ts';
 import { canonicalLink } from '../../components/LangSwitch.tsx';
 
 const SEGMENT = [
@@ -71,7 +71,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     banners.filter((b) => b.slot === segment.slot),
     banners.filter((b) => b.slot === `${segment.slot}-mobile`),
   );
-  return { list, state, crumbs, banner: slotBanners[0] ?? null, origin: siteOrigin(request) };
+  return {
+    list,
+    state,
+    crumbs,
+    banner: slotBanners[0] ?? null,
+    origin: siteOrigin(request),
+    texts: pageTexts(request, ['category', 'listing']),
+  };
 }
 
 /** Opening or stepping the sign-in dialog over this page reloads nothing (lib/revalidate.ts). */

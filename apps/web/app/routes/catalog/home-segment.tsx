@@ -5,6 +5,7 @@ import { loadHome } from './home.server.ts';
 import { siteOrigin } from '../../lib/public-config.server.ts';
 import { HomeView } from '../../components/HomeView.tsx';
 import { metaLang, metaT } from '../../lib/text.ts';
+import { pageTexts } from '../../lib/lang.server.ts';
 import { canonicalLink } from '../../components/LangSwitch.tsx';
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -26,7 +27,11 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 /** Home of a gender segment (spec §2): /home-zhenshiny or /home-muzhchiny; any other slug goes to / (routes/not-found). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.toLowerCase().includes('muzhchiny') ? 'muzhchiny' : 'zhenshiny';
-  return { ...(await loadHome(request, context, GenderSegment[slug])), origin: siteOrigin(request) };
+  return {
+    ...(await loadHome(request, context, GenderSegment[slug])),
+    origin: siteOrigin(request),
+    texts: pageTexts(request, ['home']),
+  };
 }
 
 /** Opening or stepping the sign-in dialog over this page reloads nothing (lib/revalidate.ts). */

@@ -4,6 +4,7 @@ import { loadHome } from './home.server.ts';
 import { siteOrigin } from '../../lib/public-config.server.ts';
 import { HomeView } from '../../components/HomeView.tsx';
 import { metaLang, metaT } from '../../lib/text.ts';
+import { pageTexts } from '../../lib/lang.server.ts';
 import { canonicalLink } from '../../components/LangSwitch.tsx';
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -22,7 +23,11 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 
 /** Home (spec §2): four large banners, category tiles of both segments, new-arrivals and sale sliders. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { ...(await loadHome(request, context)), origin: siteOrigin(request) };
+  return {
+    ...(await loadHome(request, context)),
+    origin: siteOrigin(request),
+    texts: pageTexts(request, ['home']),
+  };
 }
 
 /** Opening or stepping the sign-in dialog over this page reloads nothing (lib/revalidate.ts). */

@@ -23,7 +23,7 @@ import { feedbackView } from '../../components/reviews/feedback-url.ts';
 import { reviewJsonLd } from '../../components/reviews/review-jsonld.ts';
 import { productFeedbackAction } from './product-feedback.server.ts';
 import { metaLang, metaT, stockLabel, useT } from '../../lib/text.ts';
-import { translateFor } from '../../lib/lang.server.ts';
+import { pageTexts, translateFor } from '../../lib/lang.server.ts';
 import { canonicalLink } from '../../components/LangSwitch.tsx';
 
 const SEGMENT = [
@@ -122,7 +122,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     { name: product.category.name, href: `/category/${product.category.slug}` },
     { name: product.name, href: `/product/${product.slug}` },
   ];
-  return { product, related, crumbs, origin: siteOrigin(request), reviewSummary, feedback, view };
+  return {
+    product,
+    related,
+    crumbs,
+    origin: siteOrigin(request),
+    reviewSummary,
+    feedback,
+    view,
+    texts: pageTexts(request, ['product']),
+  };
 }
 
 /** The forms of the reviews and questions blocks (ask a question, «Отзыв полезен»): product-feedback.server.ts. */

@@ -10,7 +10,7 @@ import { useRootData } from '../../lib/root-data.ts';
 import { ProductListing } from '../../components/ProductListing.tsx';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { metaLang, metaT, useT } from '../../lib/text.ts';
-import { translateFor } from '../../lib/lang.server.ts';
+import { pageTexts, translateFor } from '../../lib/lang.server.ts';
 import { canonicalLink } from '../../components/LangSwitch.tsx';
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
@@ -53,7 +53,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : state.sort === 'new-arrivals'
           ? t(newArrivals)
           : t('search.all');
-  return { list, state, title, categories, origin: siteOrigin(request) };
+  return {
+    list,
+    state,
+    title,
+    categories,
+    origin: siteOrigin(request),
+    texts: pageTexts(request, ['search', 'listing']),
+  };
 }
 
 /** Opening or stepping the sign-in dialog over this page reloads nothing (lib/revalidate.ts). */

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/index';
 import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { apiFor } from '../../lib/api.server.ts';
-import { langOf } from '../../lib/lang.server.ts';
+import { langOf, pageTexts } from '../../lib/lang.server.ts';
 import { siteOrigin } from '../../lib/public-config.server.ts';
 import { metaLang, metaT, useLang, useT } from '../../lib/text.ts';
 import { canonicalLink } from '../../components/LangSwitch.tsx';
@@ -22,6 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     pages: await apiFor(request, context).contentPages(langOf(request).lang),
     origin: siteOrigin(request),
+    texts: pageTexts(request, ['infoPage']),
   };
 }
 

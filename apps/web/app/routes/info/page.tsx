@@ -1,7 +1,7 @@
 import type { Route } from './+types/page';
 import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { apiFor, notFoundOnBadAddress } from '../../lib/api.server.ts';
-import { langOf, translateFor } from '../../lib/lang.server.ts';
+import { langOf, pageTexts, translateFor } from '../../lib/lang.server.ts';
 import { publicConfig, siteOrigin } from '../../lib/public-config.server.ts';
 import { metaLang, metaT, useLang, useT } from '../../lib/text.ts';
 import { canonicalLink } from '../../components/LangSwitch.tsx';
@@ -41,7 +41,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     { name: t('infoPage.breadcrumb'), href: '/info' },
     { name: page.title, href: `/info/${page.slug}` },
   ];
-  return { page, crumbs, origin: siteOrigin(request), map: publicConfig().map };
+  return {
+    page,
+    crumbs,
+    origin: siteOrigin(request),
+    map: publicConfig().map,
+    texts: pageTexts(request, ['infoPage', 'checkout']),
+  };
 }
 
 /** Opening or stepping the sign-in dialog over this page reloads nothing (lib/revalidate.ts). */

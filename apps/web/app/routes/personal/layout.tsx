@@ -7,6 +7,7 @@ import { clearCookie } from '../../lib/cookies.server.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useFeedbackText } from '../../lib/feedback-text.ts';
 import { metaT, useT } from '../../lib/text.ts';
+import { pageTexts } from '../../lib/lang.server.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaT(matches)('personal.meta') },
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The same answer the root loader shows in the header: the customer is fetched once per request.
     const customer = await customerOf(request, context);
     if (!customer) throw redirect('/');
-    return { customer };
+    return { customer, texts: pageTexts(request, ['personal', 'profile']) };
   } catch (e) {
     if (isApiStatus(e, 401, 403))
       throw redirect('/', { headers: { 'Set-Cookie': clearCookie(COOKIE.customerToken) } });

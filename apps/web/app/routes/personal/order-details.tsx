@@ -19,7 +19,7 @@ import {
 } from '../../components/reviews/OrderReviewLinks.tsx';
 import { ReviewDialog } from '../../components/reviews/ReviewDialog.tsx';
 import { metaT, useDateWords, useLocale, useT } from '../../lib/text.ts';
-import { translateFor } from '../../lib/lang.server.ts';
+import { pageTexts, translateFor } from '../../lib/lang.server.ts';
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   { title: data ? metaT(matches)('personal.orderMeta', { number: data.order.number }) : 'Kiim' },
@@ -45,7 +45,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     : await api.order(params.id).catch(notFoundOnBadAddress);
   // A completed order offers a review of its products (issue 10).
   const reviews = order.status === 'completed' ? (await api.myReviews()).items : [];
-  return { order, returned, reviews, now: new Date().toISOString() };
+  return {
+    order,
+    returned,
+    reviews,
+    now: new Date().toISOString(),
+    texts: pageTexts(request, ['pay', 'orderStatus', 'thankyou', 'checkout']),
+  };
 }
 
 /** Opening or stepping the sign-in dialog over this page reloads nothing (lib/revalidate.ts). */

@@ -13,6 +13,7 @@ import {
 } from '../../components/reviews/OrderReviewLinks.tsx';
 import { ReviewDialog } from '../../components/reviews/ReviewDialog.tsx';
 import { useLocale, useT } from '../../lib/text.ts';
+import { pageTexts } from '../../lib/lang.server.ts';
 
 /**
  * Orders of the customer (spec §2): /personal/orders/pending lists orders not yet completed or cancelled,
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.orders(state),
     state === 'completed' ? api.myReviews().then((r) => r.items) : [],
   ]);
-  return { state, orders: items, reviews };
+  return { state, orders: items, reviews, texts: pageTexts(request, ['pay', 'orderStatus']) };
 }
 
 /** Opening or stepping the sign-in dialog over this page reloads nothing (lib/revalidate.ts). */
