@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'selfsigned';
 import { startShop, type RunningShop } from './shop.ts';
+import type { Page } from 'playwright-core';
 
 // Issue 11 at the socket: requests no browser sends (TRACE, a broken Host, huge or slow bodies) answered and the
 // process still up; the shop behind a TLS-terminating proxy on this host (the normal deployment); cross-site posts
@@ -290,7 +291,7 @@ describe('security headers and caching (issue 11 §8)', () => {
   it('the scripts start when the main picture fails, and when it never comes (app/lib/deferred-scripts.tsx)', async () => {
     const { launchBrowser } = await import('./shop.ts');
     const browser = await launchBrowser();
-    const hydrated = (page: import('playwright-core').Page) =>
+    const hydrated = (page: Page) =>
       page.waitForFunction(
         () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
         undefined,
