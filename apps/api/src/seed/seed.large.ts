@@ -28,7 +28,7 @@ import { MASTER_HEIGHT, MASTER_WIDTH, priceTag } from './seed.catalogue.ts';
 import { createRng } from './seed.random.ts';
 
 /** Version of the generator: a file made by another version is rebuilt. */
-export const LARGE_CATALOGUE_VERSION = 2;
+export const LARGE_CATALOGUE_VERSION = 3;
 
 /** The 7 cities added to the demo's 13 for 20 in all (visible, no courier, a small warehouse). */
 const MORE_CITIES = [

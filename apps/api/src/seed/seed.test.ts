@@ -10,7 +10,7 @@ import { buildDemoCatalogue, priceTag } from './seed.catalogue.ts';
 import { createRng, slugify } from './seed.random.ts';
 import { buildDemoFeedback } from './seed.reviews.ts';
 import sharp from 'sharp';
-import { DEMO_SEED_DATE, demoMasterImages, isCatalogueEmpty, seedDemo } from './seed.ts';
+import { DEMO_SEED_DATE, demoMasterImages, ensureSeeded, isCatalogueEmpty, seedDemo } from './seed.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -204,6 +204,33 @@ describe('demo catalogue seed (spec §3)', () => {
     ]);
     expect(images[0]!.width * 4).toBe(images[0]!.height * 3);
     expect(images[0]!.alt).toMatch(/цвет/);
+  });
+
+  it('rebuilds at start a search index made before exact word forms were stored (issue 14)', async () => {
+    const exactForms = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('product_search_term')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('term', 'like', '=%')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const stored = await exactForms();
+    expect(stored).toBeGreaterThan(0);
+    await t.db.deleteFrom('product_search_term').where('term', 'like', '=%').execute();
+    const said: string[] = [];
+    await ensureSeeded(
+      t.db,
+      { mediaDir: '', mediaPrerender: false },
+      {
+        info: (m: string) => void said.push(m),
+        error: (m: string) => void said.push(m),
+      },
+    );
+    expect(await exactForms()).toBe(stored);
+    expect(said.join('\n')).toMatch(/Поисковый индекс построен/);
   });
 
   it('refuses to seed a catalogue that already has products', async () => {

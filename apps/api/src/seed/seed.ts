@@ -5,7 +5,7 @@ import type { Insertable } from 'kysely';
 import type { Config } from '#app/config.ts';
 import type { Database, Db, DbOrTrx } from '#app/db/database.ts';
 import { reindexSearch } from '#app/modules/catalog/catalog.search.ts';
-import { isSearchIndexEmpty } from '#app/modules/catalog/catalog.repository.ts';
+import { isSearchIndexOutdated } from '#app/modules/catalog/catalog.repository.ts';
 import type { MasterImageSource } from '#app/modules/media/media.masters.ts';
 import { buildDemoCatalogue, demoKazakhTexts, type DemoCatalogue } from './seed.catalogue.ts';
 import { saveCatalogueTexts } from '#app/modules/catalog/catalog.texts.ts';
@@ -174,7 +174,7 @@ export async function ensureSeeded(
       `Демо-каталог создан: ${seeded.products} товаров, ${seeded.skus} SKU за ${Date.now() - started} мс`,
     );
   } else {
-    if (await isSearchIndexEmpty(db)) {
+    if (await isSearchIndexOutdated(db)) {
       const indexed = await reindexSearch(db);
       log.info(`Поисковый индекс построен: ${indexed.products} товаров, ${indexed.terms} терминов`);
     }

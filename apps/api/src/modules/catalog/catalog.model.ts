@@ -3,6 +3,7 @@ import { slugify } from '#app/lib/slug.ts';
 import { skusInStockByCity } from '#app/modules/inventory/inventory.service.ts';
 import * as model from './catalog.model.repository.ts';
 import * as repo from './catalog.repository.ts';
+import { isExactForm } from './search.rules.ts';
 import type { CardRow } from './catalog.model.repository.ts';
 import type { BrandRow, CategoryRow, CityRow, ProductImageRow } from './catalog.table.ts';
 
@@ -28,7 +29,7 @@ export interface CatalogModel {
   version: number;
   dict: Dictionaries;
   cities: Map<number, CityRow>;
-  /** Distinct search terms (the vocabulary a query is read against). */
+  /** Distinct search terms without the exact word forms (the vocabulary a query is read against). */
   vocabulary: string[];
   n: number;
   /** Positions 0 … n - 1. */
@@ -275,7 +276,7 @@ async function loadModel(db: DbOrTrx, version: number): Promise<CatalogModel> {
     version,
     dict,
     cities: new Map(cities.map((c) => [c.id, c])),
-    vocabulary: [...new Set(termRows.map((t) => t.term))].sort(),
+    vocabulary: [...new Set(termRows.map((t) => t.term))].filter((t) => !isExactForm(t)).sort(),
     ...p,
     ...s,
     regional: new Map(cities.map((c) => [c.id, new Int32Array(p.n)])),

@@ -2,6 +2,7 @@ import { sql, type CompiledQuery } from 'kysely';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { unitsInCity, unitsInVisibleCities } from '#app/modules/inventory/inventory.expressions.ts';
 import { listOrNone, type StockScope } from './catalog.listing.repository.ts';
+import { EXACT_FORM } from './search.rules.ts';
 import type {
   BannerRow,
   BrandRow,
@@ -281,18 +282,30 @@ export async function replaceSearchTerms(
       .execute();
 }
 
-/** Every distinct stored search term. */
+/** Every distinct stored search term, without the exact word forms (search.rules.ts `exactFormsOf`). */
 export async function searchVocabulary(db: DbOrTrx): Promise<string[]> {
-  const rows = await db.selectFrom('product_search_term').select('term').distinct().orderBy('term').execute();
+  const rows = await db
+    .selectFrom('product_search_term')
+    .select('term')
+    .distinct()
+    .where('term', 'not like', `${EXACT_FORM}%`)
+    .orderBy('term')
+    .execute();
   return rows.map((r) => r.term);
 }
 
-/** True when no product has search terms yet (a catalogue seeded before search existed). */
-export async function isSearchIndexEmpty(db: DbOrTrx): Promise<boolean> {
-  return (
-    (await db.selectFrom('product_search_term').select('product_id').limit(1).executeTakeFirst()) ===
-    undefined
-  );
+/**
+ * True when the search index must be built: no product has search terms yet (a catalogue seeded before search
+ * existed), or none has exact word forms (an index built before they were stored, issue 14).
+ */
+export async function isSearchIndexOutdated(db: DbOrTrx): Promise<boolean> {
+  const exact = await db
+    .selectFrom('product_search_term')
+    .select('product_id')
+    .where('term', 'like', `${EXACT_FORM}%`)
+    .limit(1)
+    .executeTakeFirst();
+  return exact === undefined;
 }
 
 /** Slug and last change (ISO 8601) of every active product, by id (the sitemap). */

@@ -53,7 +53,47 @@ describe('normalisation and terms', () => {
       categoryName: 'Женские джинсы',
       colourName: 'синий',
     });
-    expect(Object.fromEntries(terms)).toEqual({ джинс: 3, прям: 3, dala: 3, denim: 3, женск: 2, син: 1 });
+    expect(Object.fromEntries(terms)).toEqual({
+      джинс: 3,
+      прям: 3,
+      dala: 3,
+      denim: 3,
+      женск: 2,
+      син: 1,
+      // The words' exact forms where they differ from their stems, at their field's weight (issue 14).
+      '=джинсы': 3,
+      '=прямые': 3,
+      '=женские': 2,
+      '=синий': 1,
+    });
+  });
+});
+
+describe('exact word forms rank first (issue 14)', () => {
+  it('gives a product with the very word typed more weight than one sharing only its stem', () => {
+    const single = productTerms({
+      name: 'Рубашка льняная',
+      brandName: 'Kiim',
+      categoryName: 'Мужские рубашки',
+      colourName: 'белый',
+    });
+    const pair = productTerms({
+      name: 'Рубашки льняные, 2 шт.',
+      brandName: 'Kiim',
+      categoryName: 'Мужские рубашки',
+      colourName: 'белый',
+    });
+    const groups = resolveQuery(
+      'рубашка',
+      [...new Set([...single.keys(), ...pair.keys()])].filter((t) => !t.startsWith('=')),
+    );
+    expect(groups).toEqual([['рубашк', '=рубашка']]);
+    const score = (terms: Map<string, number>) =>
+      groups.flat().reduce((sum, t) => sum + (terms.get(t) ?? 0), 0);
+    // Both match by the stem (name 3); the one named «Рубашка» also by the exact form (name 3); «рубашки» of the
+    // category adds to neither, as the query's form is «рубашка».
+    expect(score(single)).toBe(6);
+    expect(score(pair)).toBe(3);
   });
 });
 
@@ -69,19 +109,23 @@ describe('reading a query', () => {
 
   it('completes an unfinished word but not a whole word whose stem is short', () => {
     expect(resolveQuery('джин', vocabulary)).toEqual([['джинс']]);
-    expect(resolveQuery('пухов', vocabulary)).toEqual([['пуховик']]);
-    expect(resolveQuery('серые', vocabulary)).toEqual([['сер']]);
+    expect(resolveQuery('пухов', vocabulary)).toEqual([['пуховик', '=пухов']]);
+    expect(resolveQuery('серые', vocabulary)).toEqual([['сер', '=серые']]);
   });
 
   it('reads every word, dropping stop words, and finds nothing for unknown words', () => {
-    expect(resolveQuery('черные джинсы для женщин', vocabulary)).toEqual([['черн'], ['джинс'], ['женск']]);
+    expect(resolveQuery('черные джинсы для женщин', vocabulary)).toEqual([
+      ['черн', '=черные'],
+      ['джинс', '=джинсы'],
+      ['женск'], // «женщин» is its own stem: no exact form
+    ]);
     expect(resolveQuery('зонтик', vocabulary)).toEqual([[]]);
     expect(resolveQuery('и для', vocabulary)).toEqual([]);
   });
 
   it('reads a query typed on the Latin layout as Russian when that finds every word', () => {
     expect(switchLayout('l;bycs')).toBe('джинсы');
-    expect(resolveQuery('l;bycs', vocabulary)).toEqual([['джинс']]);
+    expect(resolveQuery('l;bycs', vocabulary)).toEqual([['джинс', '=джинсы']]);
     expect(resolveQuery('dala denim', vocabulary)).toEqual([['dala'], ['denim']]);
     expect(switchLayout('джинсы')).toBeNull();
   });

@@ -78,6 +78,24 @@ export function termsOf(text: string): string[] {
   return [...out];
 }
 
+/** The mark of a stored exact word form: `=джинсы` beside the stem `джинс` (issue 14: exact forms rank first). */
+export const EXACT_FORM = '=';
+
+/**
+ * The exact forms of a text's words whose term is not the word itself (`=джинсы`; «denim» has none): stored beside
+ * the terms, they add their field's weight to a product whose text has the very word a shopper typed, so it ranks
+ * before one that only shares the stem. Never used for matching: whoever has the form has its stem.
+ */
+export function exactFormsOf(text: string): string[] {
+  const out = new Set<string>();
+  for (const word of normalizeText(text).split(' '))
+    if (word && !STOP_WORDS.has(word) && termOf(word) !== word) out.add(EXACT_FORM + word);
+  return [...out];
+}
+
+/** Whether a stored term is an exact form (not part of the vocabulary a query's words are read against). */
+export const isExactForm = (term: string) => term.startsWith(EXACT_FORM);
+
 /** What a product is found by: its name, brand, category name and colour name. */
 interface SearchableProduct {
   name: string;
@@ -87,13 +105,15 @@ interface SearchableProduct {
 }
 
 /**
- * Terms of a product with their weights (the highest weight wins when a term is in several fields).
+ * Terms of a product with their weights (the highest weight wins when a term is in several fields), and the exact
+ * forms of its words ({@link exactFormsOf}) with the same weights.
  * @returns term → weight ({@link TERM_WEIGHT}).
  */
 export function productTerms(p: SearchableProduct): Map<string, number> {
   const out = new Map<string, number>();
   const add = (text: string, weight: number) => {
-    for (const term of termsOf(text)) out.set(term, Math.max(out.get(term) ?? 0, weight));
+    for (const term of [...termsOf(text), ...exactFormsOf(text)])
+      out.set(term, Math.max(out.get(term) ?? 0, weight));
   };
   add(p.name, TERM_WEIGHT.name);
   add(p.brandName, TERM_WEIGHT.brand);
@@ -191,10 +211,17 @@ export function switchLayout(query: string): string | null {
 
 /**
  * The query as lists of alternative stored terms, one list per query word: a product matches when it has a
- * term of every list. Words with no stored term at all leave an empty list (nothing can match).
+ * term of every list. Words with no stored term at all leave an empty list (nothing can match). A found word
+ * typed in another form than its stem also lists its exact form (`=джинсы`) last, for the relevance.
+ * @param vocabulary the stored terms without the exact forms.
  */
 function queryTermGroups(query: string, vocabulary: readonly string[]): string[][] {
-  return queryWords(query).map((q) => expandTerm(q, vocabulary));
+  return queryWords(query).map((q) => {
+    const group = expandTerm(q, vocabulary);
+    // The word's exact form last: it matches nothing its stem does not, but adds its weight to the relevance.
+    if (group.length > 0 && q.word !== q.term) group.push(EXACT_FORM + q.word);
+    return group;
+  });
 }
 
 /**
