@@ -96,6 +96,9 @@ function withEpayEndpoints(config: Config, endpoints: LocalEpay['endpoints']): C
   return { ...config, payments: { ...config.payments, epay: { ...config.payments.epay, ...endpoints } } };
 }
 
+/** How often a stopping server closes the connections that have turned idle, ms. */
+const IDLE_SWEEP_MS = 100;
+
 /**
  * Graceful stop on SIGINT/SIGTERM (issue 11 §1): the server stops accepting connections (new requests on kept-alive
  * ones get 503), requests in flight finish, background jobs stop and the database is closed (the app's onClose
@@ -118,6 +121,11 @@ export function closeOnSignals(app: App, drain?: () => Promise<void>): void {
       process.exit(1);
     }, app.config.http.shutdownTimeoutMs);
     deadline.unref();
+    // A kept-alive connection whose last request ends during the stop (a page finishing, a slow body) turns idle
+    // after the one-off closeIdleConnections calls below and Fastify's own; the server then waits for it until
+    // its keep-alive timeout (72 s), past the deadline. So idle connections are closed as they appear.
+    const sweeper = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+    sweeper.unref();
     try {
       if (drain) {
         // Requests that call the app in-process (the storefront's pages) finish while it still answers them.
