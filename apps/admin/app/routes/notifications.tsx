@@ -101,12 +101,15 @@ const columns = rows.columns([
   rows.accessor('status', {
     header: 'Состояние',
     cell: (c) => (
-      <span className={`notification-status notification-${c.getValue()}`}>
-        {NOTIFICATION_STATUS_NAME[c.getValue()]}
-      </span>
+      <>
+        <span className={`notification-status notification-${c.getValue()}`}>
+          {NOTIFICATION_STATUS_NAME[c.getValue()]}
+        </span>
+        <br />
+        <span className="hint">попыток: {c.row.original.attempts}</span>
+      </>
     ),
   }),
-  rows.accessor('attempts', { header: 'Попыток' }),
   rows.display({
     id: 'failure',
     header: 'Почему не отправлено',
