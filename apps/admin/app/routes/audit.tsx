@@ -78,11 +78,6 @@ const columns = entries.columns([
 export default function Audit() {
   const { page, filters } = useLoaderData<typeof clientLoader>();
   const [params] = useSearchParams();
-  const pageLink = (n: number) => {
-    const next = new URLSearchParams(params);
-    next.set('page', String(n));
-    return `?${next}`;
-  };
   return (
     <>
       <h1>Журнал действий</h1>
@@ -123,13 +118,7 @@ export default function Audit() {
         rowId={(e) => e.id}
         empty="Записей с такими условиями нет."
       />
-      <Pager
-        label="Страницы журнала"
-        page={page.page}
-        pageCount={page.pageCount}
-        link={pageLink}
-        newestFirst
-      />
+      <Pager label="Страницы журнала" page={page.page} pageCount={page.pageCount} newestFirst />
     </>
   );
 }

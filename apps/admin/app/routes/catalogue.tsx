@@ -72,12 +72,6 @@ const columns = rows.columns([
 
 export default function Catalogue() {
   const { page, options } = useLoaderData<typeof clientLoader>();
-  const [params] = useSearchParams();
-  const pageLink = (n: number) => {
-    const next = new URLSearchParams(params);
-    next.set('page', String(n));
-    return `?${next}`;
-  };
   return (
     <>
       <div className="title-row">
@@ -97,7 +91,7 @@ export default function Catalogue() {
           rowId={(p) => String(p.id)}
           empty="Ничего не нашлось. Измените условия поиска."
         />
-        <Pager label="Страницы списка" page={page.page} pageCount={page.pageCount} link={pageLink} />
+        <Pager label="Страницы списка" page={page.page} pageCount={page.pageCount} />
       </section>
     </>
   );

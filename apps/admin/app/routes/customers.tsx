@@ -32,11 +32,6 @@ const columns = rows.columns([
 export default function Customers() {
   const page = useLoaderData<typeof clientLoader>();
   const [params] = useSearchParams();
-  const pageLink = (n: number) => {
-    const next = new URLSearchParams(params);
-    next.set('page', String(n));
-    return `?${next}`;
-  };
   return (
     <>
       <h1>Покупатели</h1>
@@ -54,7 +49,7 @@ export default function Customers() {
         rowId={(c) => c.id}
         empty="Покупателей с такими данными нет."
       />
-      <Pager label="Страницы" page={page.page} pageCount={page.pageCount} link={pageLink} />
+      <Pager label="Страницы" page={page.page} pageCount={page.pageCount} />
     </>
   );
 }

@@ -122,11 +122,6 @@ const columns = rows.columns([
 export default function Notifications() {
   const page = useLoaderData<typeof clientLoader>();
   const [params] = useSearchParams();
-  const pageLink = (n: number) => {
-    const next = new URLSearchParams(params);
-    next.set('page', String(n));
-    return `?${next}`;
-  };
   return (
     <>
       <h1>Уведомления покупателям</h1>
@@ -170,13 +165,7 @@ export default function Notifications() {
         rowId={(n) => n.id}
         empty="Таких уведомлений нет."
       />
-      <Pager
-        label="Страницы уведомлений"
-        page={page.page}
-        pageCount={page.pageCount}
-        link={pageLink}
-        newestFirst
-      />
+      <Pager label="Страницы уведомлений" page={page.page} pageCount={page.pageCount} newestFirst />
     </>
   );
 }

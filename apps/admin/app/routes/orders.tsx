@@ -88,11 +88,6 @@ export default function Orders() {
   const { page, cities } = useLoaderData<typeof clientLoader>();
   const [params] = useSearchParams();
   const value = (k: string) => params.get(k) ?? '';
-  const pageLink = (n: number) => {
-    const next = new URLSearchParams(params);
-    next.set('page', String(n));
-    return `?${next}`;
-  };
   return (
     <>
       <h1>Заказы</h1>
@@ -153,13 +148,7 @@ export default function Orders() {
         rowId={(o) => o.number}
         empty="Заказов с такими условиями нет."
       />
-      <Pager
-        label="Страницы заказов"
-        page={page.page}
-        pageCount={page.pageCount}
-        link={pageLink}
-        newestFirst
-      />
+      <Pager label="Страницы заказов" page={page.page} pageCount={page.pageCount} newestFirst />
     </>
   );
 }

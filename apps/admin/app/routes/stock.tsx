@@ -72,11 +72,6 @@ export default function Stock() {
   const data = useLoaderData<typeof clientLoader>();
   const [params] = useSearchParams();
   const page = data.kind === 'low' ? data.low : data.history;
-  const pageLink = (n: number) => {
-    const next = new URLSearchParams(params);
-    next.set('page', String(n));
-    return `?${next}`;
-  };
   return (
     <>
       <h1>{data.kind === 'low' ? 'Заканчивающиеся размеры' : 'История движения товара'}</h1>
@@ -126,7 +121,7 @@ export default function Stock() {
             empty="Остатки этого товара ещё не меняли."
           />
         )}
-        <Pager label="Страницы списка" page={page.page} pageCount={page.pageCount} link={pageLink} />
+        <Pager label="Страницы списка" page={page.page} pageCount={page.pageCount} />
       </section>
     </>
   );
