@@ -137,10 +137,9 @@ export default function Notifications() {
           defaultValue={params.get('status') ?? 'problems'}
           options={[
             ['problems', 'Не отправлено и неизвестно'],
-            ['failed', 'Не отправлено'],
-            ['unknown', 'Неизвестно, дошло ли'],
-            ['pending', 'В очереди'],
-            ['sent', 'Отправлено'],
+            ...(['failed', 'unknown', 'pending', 'sent'] as const).map(
+              (s) => [s, NOTIFICATION_STATUS_NAME[s]] as [string, string],
+            ),
           ]}
         />
         <SelectField

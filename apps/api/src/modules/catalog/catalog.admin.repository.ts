@@ -1,5 +1,4 @@
 import {
-  PostgresAdapter,
   sql,
   type ExpressionBuilder,
   type Insertable,
@@ -8,6 +7,7 @@ import {
   type Updateable,
 } from 'kysely';
 import type { DbOrTrx } from '#app/db/database.ts';
+import { isPostgres } from '#app/db/dialect.ts';
 import { listOrNone } from './catalog.listing.repository.ts';
 import type {
   BannerRow,
@@ -55,7 +55,7 @@ type IdTable = 'product' | 'sku' | 'product_image' | 'pickup_point' | 'banner';
  * per table makes concurrent creators take turns; SQLite runs one writing transaction at a time.
  */
 export async function nextId(trx: DbOrTrx, table: IdTable): Promise<number> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(trx)) {
     await sql`select pg_advisory_xact_lock(hashtext(${`kiim.next_id.${table}`}))`.execute(trx);
   }
   const row = await trx

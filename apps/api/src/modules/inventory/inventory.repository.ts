@@ -1,5 +1,6 @@
-import { PostgresAdapter, type Insertable, type Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { DbOrTrx } from '#app/db/database.ts';
+import { isPostgres } from '#app/db/dialect.ts';
 import type { StockUnits } from './inventory.allocate.ts';
 import type { StockMovementTable } from './inventory.table.ts';
 
@@ -64,9 +65,6 @@ export async function stockQuantity(db: DbOrTrx, skuId: number, cityId: number):
     .executeTakeFirst();
   return Number(row?.quantity ?? 0);
 }
-
-/** True on PostgreSQL: the one dialect difference of this module (row locks; SQLite serialises writers). */
-const isPostgres = (db: DbOrTrx) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * Exact units of the given SKUs in every city visible to customers, LOCKED until the transaction ends

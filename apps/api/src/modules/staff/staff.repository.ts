@@ -1,5 +1,6 @@
-import { PostgresAdapter, type Insertable, type Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { DbOrTrx } from '#app/db/database.ts';
+import { isPostgres } from '#app/db/dialect.ts';
 import type {
   StaffInvitationRow,
   StaffInvitationTable,
@@ -50,7 +51,7 @@ export async function lockActiveOwnerIds(db: DbOrTrx): Promise<string[]> {
     .where('role', '=', 'owner')
     .where('deactivated_at', 'is', null)
     .orderBy('id');
-  if (db.getExecutor().adapter instanceof PostgresAdapter) q = q.forUpdate();
+  if (isPostgres(db)) q = q.forUpdate();
   return (await q.execute()).map((r) => r.id);
 }
 
