@@ -102,8 +102,10 @@ const IDLE_SWEEP_MS = 100;
 /**
  * Graceful stop on SIGINT/SIGTERM (issue 11 §1): the server stops accepting connections (new requests on kept-alive
  * ones get 503), requests in flight finish, background jobs stop and the database is closed (the app's onClose
- * hooks); then the process exits 0. If that takes longer than SHUTDOWN_TIMEOUT_MS it exits 1 anyway, so a
- * supervisor (systemd, a container runtime) is never left waiting.
+ * hooks); then the process exits 0. Connections still open at half of SHUTDOWN_TIMEOUT_MS — a request whose
+ * headers or body never finish arriving, which is never idle and would hold the server until its headers or
+ * request timeout — are closed then (logged with their count). If the stop still takes longer than
+ * SHUTDOWN_TIMEOUT_MS it exits 1 anyway, so a supervisor (systemd, a container runtime) is never left waiting.
  * @param drain resolves when the server's own in-process work is done (the storefront's pages in flight): the
  *   listening socket is closed first, and the app only after it.
  */
@@ -126,6 +128,13 @@ export function closeOnSignals(app: App, drain?: () => Promise<void>): void {
     // its keep-alive timeout (72 s), past the deadline. So idle connections are closed as they appear.
     const sweeper = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
     sweeper.unref();
+    const cut = setTimeout(() => {
+      app.server.getConnections((_err, open) => {
+        app.log.warn({ stage, open }, 'shutdown: closing connections whose request is still arriving');
+        app.server.closeAllConnections();
+      });
+    }, Math.floor(app.config.http.shutdownTimeoutMs / 2));
+    cut.unref();
     try {
       if (drain) {
         // Requests that call the app in-process (the storefront's pages) finish while it still answers them.

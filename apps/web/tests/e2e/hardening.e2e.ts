@@ -243,6 +243,26 @@ describe('graceful stop (issue 11 §1)', () => {
       await other.stop();
     }
   });
+
+  it('a request whose headers never finish does not hold the stop past its deadline (exits 0)', async () => {
+    // Half a request line's headers: never idle, so only the cut at half of SHUTDOWN_TIMEOUT_MS ends it; the
+    // server's own headers timeout is checked far later than the deadline (exit 1 before the cut existed).
+    const other = await startShop({ SHUTDOWN_TIMEOUT_MS: '4000' });
+    try {
+      const socket = net.connect(Number(new URL(other.url).port), '127.0.0.1');
+      await new Promise((r) => socket.once('connect', r));
+      socket.write('GET /catalog HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/ht');
+      const closed = new Promise<void>((r) => socket.once('close', () => r()));
+      socket.on('error', () => {});
+      await new Promise((r) => setTimeout(r, 300));
+      const exited = new Promise<number | null>((r) => other.process.once('exit', (code) => r(code)));
+      other.process.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      await closed;
+    } finally {
+      await other.stop();
+    }
+  });
 });
 
 describe('security headers and caching (issue 11 §8)', () => {
