@@ -490,7 +490,8 @@ function markdown(machine: Record<string, unknown>, table: Row[], seconds: numbe
 
 /**
  * What production requires beyond the defaults: its own OTP secret, the seller's legal details (the demo ones are
- * refused there), live ePay settings and an SMS gateway — none is ever called by the bench (loopback, port 9).
+ * refused there), live ePay settings (never called by the bench: loopback, port 9) and an SMS gateway — SMSC.kz,
+ * answered by the bench's own gateway ({@link startSmsGateway}).
  */
 const PRODUCTION_SETTINGS = {
   OTP_SECRET: randomBytes(24).toString('hex'),
@@ -504,7 +505,8 @@ const PRODUCTION_SETTINGS = {
   EPAY_CLIENT_ID: 'bench',
   EPAY_CLIENT_SECRET: 'bench',
   EPAY_TERMINAL_ID: 'bench',
-  // Production refuses the development SMS outbox; the bench sends no SMS (loopback, port 9).
+  // Production refuses the development SMS outbox: SMSC.kz, answered by bench/sms-gateway.ts (the URL is set when
+  // it has started; a closed port until then).
   SMS_PROVIDER: 'smsc',
   SMSC_API_URL: 'http://127.0.0.1:9',
   SMSC_LOGIN: 'bench',
@@ -512,6 +514,33 @@ const PRODUCTION_SETTINGS = {
   // Orders of earlier runs have notifications to send: the worker looks once an hour, not every 10 s.
   NOTIFICATION_INTERVAL_SECONDS: '3600',
 };
+
+/**
+ * Starts the bench's SMS gateway (bench/sms-gateway.ts: the tools' SMSC.kz simulator in a process of its own) and
+ * points the shops started after it at it: the order flow sends its SMS before answering (decision 023), as it
+ * would to the real gateway.
+ */
+async function startSmsGateway(): Promise<void> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const gateway = start(['--import', 'tsx', 'bench/sms-gateway.ts'], { PORT: String(port) });
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (gateway.exitCode !== null)
+      throw new Error(`SMS gateway: the process exited with code ${gateway.exitCode}`);
+    // Any answer (it refuses GET with 405) means it listens.
+    if (
+      await fetch(`${url}/sys/send.php`).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > until) throw new Error(`SMS gateway at ${url} did not answer in 60 s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  PRODUCTION_SETTINGS.SMSC_API_URL = url;
+}
 
 /**
  * Starts the shop in production mode on a SQLite file (`sqlitePath`) or a PostgreSQL database (`databaseUrl`) and
@@ -651,6 +680,7 @@ async function main() {
     catalogues: '',
   };
   const catalogue = CATALOGUES.has('large') ? await ensureCatalogue() : null;
+  await startSmsGateway();
   // The demo catalogue is seeded afresh by the shop itself (AUTO_SEED) into a file of the bench's own.
   const demoFile = path.join(dataDir, 'kiim-demo.db');
   for (const f of [demoFile, `${demoFile}-wal`, `${demoFile}-shm`]) fs.rmSync(f, { force: true });

@@ -26,6 +26,7 @@ export interface GatewaySim {
   /** `http://127.0.0.1:<port>`. */
   url: string;
   port: number;
+  /** Every request received (none when started with `record: false`). */
   requests: GatewayRequest[];
   /** Answers to give to the next requests, in order (then the normal behaviour resumes). */
   script(...answers: ScriptedAnswer[]): void;
@@ -75,11 +76,19 @@ function sendScripted(res: http.ServerResponse, answer: ScriptedAnswer): void {
   else reply();
 }
 
+/** Where and how the simulator runs. */
+export interface GatewaySimOptions {
+  /** Loopback port to listen on (0, the default: a free one). */
+  port?: number;
+  /** Keep every request in `requests` (default true, for tests); false for a long run (the bench's SMS gateway). */
+  record?: boolean;
+}
+
 /**
- * Starts the simulator on a free loopback port.
+ * Starts the simulator on a loopback port (a free one unless `opts.port`).
  * @param creds the Mobizon API key and the SMSC login/password it accepts.
  */
-export async function startGatewaySim(creds: Creds): Promise<GatewaySim> {
+export async function startGatewaySim(creds: Creds, opts: GatewaySimOptions = {}): Promise<GatewaySim> {
   const requests: GatewayRequest[] = [];
   const scripted: ScriptedAnswer[] = [];
   let lastId = 1000;
@@ -98,7 +107,7 @@ export async function startGatewaySim(creds: Creds): Promise<GatewaySim> {
         form,
         host: req.headers.host ?? '',
       };
-      requests.push(request);
+      if (opts.record !== false) requests.push(request);
       const answer = scripted.shift();
       if (answer) return sendScripted(res, answer);
       const [status, body]: Answer =
@@ -113,7 +122,7 @@ export async function startGatewaySim(creds: Creds): Promise<GatewaySim> {
       res.end(JSON.stringify(body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, type Db, type DbOrTrx } from './database.ts';
@@ -90,5 +91,40 @@ describe('SQLite writes are durable when answered', () => {
     expect(events).toEqual(['sync', 'answered', 'sync', ...Array<string>(9).fill('answered')]);
     const n = await sql<{ n: number }>`select count(*) as n from t`.execute(db);
     expect(Number(n.rows[0]!.n)).toBe(13);
+  });
+});
+
+describe('SQLite checkpoints run off the event loop', () => {
+  it('a thread of its own copies the WAL into the database file; the connection only checkpoints past a backstop', async () => {
+    const file = path.join(dir, 'checkpoints.db');
+    const own = createDatabase({ sqlitePath: file }).db;
+    try {
+      const backstop = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(own);
+      expect(backstop.rows[0]!.wal_autocheckpoint).toBe(20_000);
+      await sql`create table big (id integer primary key, v text not null)`.execute(own);
+      const before = fs.statSync(file).size;
+      // ≈ 1,200 pages of WAL: past SQLite's default autocheckpoint (1,000), far below the backstop.
+      for (let i = 0; i < 40; i++)
+        await sql`insert into big (v) select ${'x'.repeat(1000)} || value from json_each(${JSON.stringify(
+          Array.from({ length: 100 }, (_, k) => k),
+        )})`.execute(own);
+      // The checkpointer (every 100 ms) copies every frame into the file, not the app's connection.
+      const until = Date.now() + 10_000;
+      while (fs.statSync(file).size < before + 3_000_000 && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(fs.statSync(file).size).toBeGreaterThan(before + 3_000_000);
+      // Another connection finds nothing left to copy.
+      const other = new SQLite(file);
+      try {
+        const [result] = other.pragma('wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[];
+        expect(result!.checkpointed).toBe(result!.log);
+      } finally {
+        other.close();
+      }
+      const n = await sql<{ n: number }>`select count(*) as n from big`.execute(own);
+      expect(Number(n.rows[0]!.n)).toBe(4000);
+    } finally {
+      await own.destroy();
+    }
   });
 });

@@ -5,7 +5,14 @@ import { newId } from '#app/lib/ids.ts';
 import type { OrderNotice } from './notification.notice.ts';
 import { insertNotification } from './notification.repository.ts';
 import { smsText } from './notification.texts.ts';
-import { deliverDue, type DeliveryReport, type NotifyDeps } from './notification.worker.ts';
+import type { NotificationRow } from './notification.table.ts';
+import {
+  deliverClaimed,
+  deliverDue,
+  LEASE_MS,
+  type DeliveryReport,
+  type NotifyDeps,
+} from './notification.worker.ts';
 
 export type { OrderNotice } from './notification.notice.ts';
 
@@ -16,6 +23,11 @@ export interface Notifier {
   emailEnabled: boolean;
   /** Delivers the given rows now (after their transaction committed); failures stay for the worker. */
   deliver(ids: readonly string[]): Promise<DeliveryReport>;
+  /**
+   * Delivers rows written already claimed ({@link WrittenNotices.claimed}) now, after their transaction committed,
+   * without claiming them again; failures stay for the worker.
+   */
+  deliverClaimed(claimed: ClaimedNotices): Promise<DeliveryReport>;
   /** Asks the background worker (when jobs run) to look for due rows now. */
   wake(): void;
 }
@@ -28,10 +40,18 @@ export interface NoticeRecipient {
   language: CustomerLanguage;
 }
 
+/** Rows written already claimed by their writer (status `claimed`, a lease of {@link LEASE_MS}), as written. */
+export interface ClaimedNotices {
+  claimId: string;
+  rows: NotificationRow[];
+}
+
 /** The ids written by {@link recordOrderNotice}, by channel. */
 export interface WrittenNotices {
   sms: string[];
   email: string[];
+  /** The SMS rows among `sms` written already claimed (`claimSms`), to send right after commit. */
+  claimed?: ClaimedNotices;
 }
 
 /**
@@ -39,13 +59,18 @@ export interface WrittenNotices {
  * to the customer's mobile (when the event has one in {@link smsText}) and an email to the order's address
  * (when there is one and emails are enabled). Unique per (order, event, channel): an event recorded twice
  * writes nothing the second time.
- * @returns the ids written, by channel (to deliver right after commit).
+ *
+ * With `claimSms` the SMS row is written already `claimed` (a claim of its own, lease {@link LEASE_MS}) for the
+ * caller to send right after commit with {@link Notifier.deliverClaimed} — one write and its disk flush fewer than
+ * claiming it after commit (issue 14: the order's answer waits for its SMS). Should the process stop before the
+ * send starts, the worker claims the row once the lease has run out, as for any claimed row whose worker died.
+ * @returns the ids written, by channel (to deliver right after commit), and the claimed SMS rows.
  */
 export async function recordOrderNotice(
   trx: DbOrTrx,
   notice: OrderNotice,
   to: NoticeRecipient,
-  opts: { emailEnabled: boolean; nowIso: string },
+  opts: { emailEnabled: boolean; nowIso: string; claimSms?: boolean },
 ): Promise<WrittenNotices> {
   const written: WrittenNotices = { sms: [], email: [] };
   const base = {
@@ -68,8 +93,18 @@ export async function recordOrderNotice(
   };
   if (to.mobile && smsText(notice, to.language) !== null) {
     const id = newId();
-    if (await insertNotification(trx, { ...base, id, channel: 'sms', recipient: to.mobile }))
+    const claim = opts.claimSms
+      ? {
+          status: 'claimed' as const,
+          claim_id: newId(),
+          lease_until: new Date(Date.parse(opts.nowIso) + LEASE_MS).toISOString(),
+        }
+      : {};
+    const row: NotificationRow = { ...base, ...claim, id, channel: 'sms', recipient: to.mobile };
+    if (await insertNotification(trx, row)) {
       written.sms.push(id);
+      if (row.claim_id) written.claimed = { claimId: row.claim_id, rows: [row] };
+    }
   }
   if (to.email && opts.emailEnabled) {
     const id = newId();
@@ -132,6 +167,7 @@ export function createNotifier(
     deps,
     emailEnabled: deps.mailer !== null,
     deliver: (ids) => deliverDue(deps, { ids }),
+    deliverClaimed: (claimed) => deliverClaimed(deps, claimed.claimId, claimed.rows),
     wake: () => {
       if (jobs && ready) void run();
     },

@@ -10,6 +10,7 @@ import { recordOrderEvent } from '#app/modules/order/order.notify.ts';
 import { orderDeps } from '#app/modules/order/order.lifecycle.ts';
 import { createMailer, type Mailer } from './notification.mailer.ts';
 import { notificationsOfOrder } from './notification.repository.ts';
+import { recordOrderNotice } from './notification.service.ts';
 import { deliverDue, LEASE_MS, type NotifyDeps } from './notification.worker.ts';
 
 // The notification outbox (issue 13, docs/decisions/023) against a local SMTP server started here: one row per
@@ -296,6 +297,39 @@ describe('the notification outbox', () => {
     clock.advance(LEASE_MS + 1);
     expect(await deliverDue(deps())).toMatchObject({ sent: 1 });
     expect(mailsTo(email)).toHaveLength(1);
+  });
+
+  it('writes the order’s SMS already claimed; if the process stops before sending it, the worker sends it after the lease', async () => {
+    const { order, customer } = await placeOrder();
+    await deliverDue(deps()); // the order's email
+    const sent = (await rowsOf(order.id)).find((r) => r.channel === 'sms')!;
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1 });
+    // The same notice recorded as the order flow does (claimSms), and the process «stops» before delivering it.
+    await t.db.deleteFrom('notification').where('id', '=', sent.id).execute();
+    const written = await t.db
+      .transaction()
+      .execute((trx) =>
+        recordOrderNotice(
+          trx,
+          JSON.parse(sent.payload),
+          { orderId: order.id, mobile: customer.mobile, email: null, language: 'ru' },
+          { emailEnabled: true, nowIso: clock.now().toISOString(), claimSms: true },
+        ),
+      );
+    expect(written.claimed?.rows.map((r) => r.id)).toEqual(written.sms);
+    const row = async () => (await rowsOf(order.id)).find((r) => r.channel === 'sms')!;
+    expect(await row()).toMatchObject({ status: 'claimed', claim_id: written.claimed!.claimId, attempts: 0 });
+    const texts = async () =>
+      (await t.db.selectFrom('sms_message').select('text').where('mobile', '=', customer.mobile).execute())
+        .length;
+    const before = await texts();
+    // Not claimable while its lease runs; then the worker sends it, once.
+    expect(await deliverDue(deps())).toMatchObject({ sent: 0 });
+    clock.advance(LEASE_MS + 1);
+    expect(await deliverDue(deps())).toMatchObject({ sent: 1 });
+    expect(await row()).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await texts()).toBe(before + 1);
+    expect(await deliverDue(deps())).toMatchObject({ sent: 0 });
   });
 
   it('several workers at once send each due email exactly once', async () => {

@@ -115,6 +115,24 @@ async function deliverOne(deps: NotifyDeps, row: NotificationRow, claimId: strin
 }
 
 /**
+ * Sends rows their writer claimed under `claimId` in the transaction that wrote them (`recordOrderNotice` with
+ * `claimSms`), right after its commit: each goes through the same states as a claimed row of {@link deliverDue}
+ * (`sending` committed before the provider is called, then `sent` or back to `pending`).
+ */
+export async function deliverClaimed(
+  deps: NotifyDeps,
+  claimId: string,
+  rows: readonly NotificationRow[],
+): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, abandoned: 0 };
+  for (const row of rows) {
+    const outcome = await deliverOne(deps, row, claimId);
+    if (outcome !== 'skipped') report[outcome]++;
+  }
+  return report;
+}
+
+/**
  * One run of the worker: rows still `sending` past their lease become `unknown`; then up to `limit` due rows
  * (only `ids`, when given) are claimed and sent one by one. Safe to run in several processes at once.
  */

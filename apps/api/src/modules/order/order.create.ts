@@ -18,8 +18,9 @@ import { writeOrder } from './steps/write-order.ts';
 
 // Placing an order: the business process as a flow of named steps (order/steps/, and the cart and inventory
 // modules' own steps). Lock order inside the transaction: the cart row, the stock rows in (SKU, city) order,
-// the order-number counter, then what taking the stock locks (the stock summary, the catalogue version) — the
-// same in every writer, so parallel orders never deadlock.
+// the order-number counter (SQLite only: PostgreSQL numbers from a sequence, no lock), then what taking the
+// stock locks (the stock summary, the catalogue version) — the same in every writer, so parallel orders never
+// deadlock.
 
 /**
  * The answer for an order that already exists under the draft's idempotency key: the same order when the

@@ -96,7 +96,8 @@ function noticeOf(
 /**
  * Writes the notices of an event to the outbox in the caller's transaction: an SMS to the customer's mobile and an
  * email to the address given at checkout (else the profile's), in the customer's language. Once per (order,
- * event, channel).
+ * event, channel). `claimSms`: the SMS row is written already claimed, for {@link deliverOrderNotices} to send right
+ * after commit without claiming it (see `recordOrderNotice`).
  */
 async function writeNotices(
   trx: DbOrTrx,
@@ -106,6 +107,7 @@ async function writeNotices(
   event: OrderEvent,
   actor: StatusActor,
   nowIso: string,
+  claimSms = false,
 ): Promise<WrittenNotices> {
   const t = await catalogueTranslator(trx, contact.language);
   return recordOrderNotice(
@@ -117,7 +119,7 @@ async function writeNotices(
       email: facts.order.email ?? contact.email,
       language: contact.language,
     },
-    { emailEnabled: deps.notifier.emailEnabled, nowIso },
+    { emailEnabled: deps.notifier.emailEnabled, nowIso, claimSms },
   );
 }
 
@@ -149,7 +151,8 @@ export async function recordOrderEvent(
 /**
  * Records the «order accepted» notices of an order its creating transaction has just written, from what that
  * transaction holds — the order, its lines and pickup point as written, the customer who places it — without
- * reading them back (see {@link writeNotices}).
+ * reading them back (see {@link writeNotices}). The SMS row is written already claimed (issue 14: the answer of
+ * `POST /api/order/create` waits for the SMS, and claiming it after commit cost one more write and disk flush).
  * @returns the ids written, to deliver after commit with {@link deliverOrderNotices}.
  */
 export function recordOrderAccepted(
@@ -159,19 +162,31 @@ export function recordOrderAccepted(
   customer: CustomerContact,
   nowIso: string,
 ): Promise<WrittenNotices> {
-  return writeNotices(trx, deps, { ...facts, payment: undefined }, customer, 'accepted', 'customer', nowIso);
+  return writeNotices(
+    trx,
+    deps,
+    { ...facts, payment: undefined },
+    customer,
+    'accepted',
+    'customer',
+    nowIso,
+    true,
+  );
 }
 
 /**
- * After commit: sends the event's SMS now (as the shop always did, before answering) and wakes the worker for
- * the email. A failure never fails the order: the row stays in the outbox and the worker retries it.
+ * After commit: sends the event's SMS now (as the shop always did, before answering; rows written already claimed
+ * go straight to sending) and wakes the worker for the email. A failure never fails the order: the row stays in the outbox and the worker retries it.
  */
 export async function deliverOrderNotices(
   deps: Pick<OrderDeps, 'notifier' | 'log'>,
   written: WrittenNotices,
 ): Promise<void> {
   try {
-    if (written.sms.length) await deps.notifier.deliver(written.sms);
+    const claimed = new Set(written.claimed?.rows.map((r) => r.id));
+    if (written.claimed) await deps.notifier.deliverClaimed(written.claimed);
+    const rest = written.sms.filter((id) => !claimed.has(id));
+    if (rest.length) await deps.notifier.deliver(rest);
   } catch (err) {
     deps.log.error({ err }, 'order SMS delivery failed: left to the notification worker');
   }

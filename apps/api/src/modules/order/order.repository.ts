@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import type { DbOrTrx } from '#app/db/database.ts';
+import { isPostgres } from '#app/db/dialect.ts';
 import type { OrderLineRow, OrderRow, OrderStatusHistoryRow } from './order.table.ts';
 
 /**
  * Data access of the order module: the only place with Kysely queries for orders, order lines, the order
- * number counter. Functions take `db | trx` first;
+ * number counter (SQLite) and sequence (PostgreSQL). Functions take `db | trx` first;
  * times are ISO 8601 UTC text.
  */
 
@@ -70,16 +72,41 @@ export async function findOrderLines(db: DbOrTrx, orderIds: readonly string[]): 
 }
 
 /**
- * Next order number: increments the `order_number` counter row and returns the new value. Inside the
- * order transaction the row stays locked until commit, so numbers are unique and, as a rollback undoes
- * the increment, without gaps.
+ * Next order number (issue 14, decision 007 amendment): unique and increasing, gaps allowed.
+ * - PostgreSQL: `nextval('order_number_seq')` — no row lock, so parallel orders do not queue on it; a
+ *   transaction that rolls back after taking a number leaves a gap (the number is never given again).
+ * - SQLite: increments the `order_number` counter row in the caller's transaction (writes are serialised anyway;
+ *   a rollback undoes the increment, so the number of an order that never existed is given to the next one).
  */
 export async function nextOrderNumber(db: DbOrTrx): Promise<number> {
+  if (isPostgres(db)) {
+    const { rows } = await sql<{ value: string }>`select nextval('order_number_seq') as value`.execute(db);
+    return Number(rows[0]!.value);
+  }
   const row = await db
     .updateTable('counter')
     .set((eb) => ({ value: eb('value', '+', 1) }))
     .where('name', '=', 'order_number')
     .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
+}
+
+/**
+ * The last order number given out (committed or not, on PostgreSQL): the sequence's `last_value`, or SQLite's
+ * counter. Every number {@link nextOrderNumber} gives later is greater. For tests and checks; not a count of orders.
+ */
+export async function lastOrderNumber(db: DbOrTrx): Promise<number> {
+  if (isPostgres(db)) {
+    const { rows } = await sql<{ value: string }>`select last_value as value from order_number_seq`.execute(
+      db,
+    );
+    return Number(rows[0]!.value);
+  }
+  const row = await db
+    .selectFrom('counter')
+    .select('value')
+    .where('name', '=', 'order_number')
     .executeTakeFirstOrThrow();
   return Number(row.value);
 }

@@ -14,6 +14,9 @@ import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import * as fixtures from '#app/test/cart.fixtures.ts';
 import { issueToken } from '#app/modules/customer/customer.token.ts';
 import { makeApiKey } from '#app/test/staff.fixtures.ts';
+import { isPostgres } from '#app/db/dialect.ts';
+import { lastOrderNumber, nextOrderNumber } from './order.repository.ts';
+import * as sequenceMigration from '#app/db/migrations/20261213T090000-add-order-number-sequence.ts';
 
 type OrderDraftInput = z.input<typeof OrderDraftSchema>;
 
@@ -170,7 +173,10 @@ async function get<T>(token: string, url: string) {
   return { status: res.statusCode, body: res.json() as { data: T } & ErrorBody };
 }
 
-/** Everything an order writes: order and line counts, the number counter, stock of the SKUs, a cart. */
+/**
+ * Everything an order writes: order and line counts, the last order number given out (SQLite's counter,
+ * PostgreSQL's sequence: a refused checkout takes none), stock of the SKUs, a cart.
+ */
 async function snapshot(cartId: string, cityId: number) {
   const count = async (table: 'order' | 'order_line') =>
     Number(
@@ -184,13 +190,7 @@ async function snapshot(cartId: string, cityId: number) {
   return {
     orders: await count('order'),
     lines: await count('order_line'),
-    counter: (
-      await t.db
-        .selectFrom('counter')
-        .select('value')
-        .where('name', '=', 'order_number')
-        .executeTakeFirstOrThrow()
-    ).value,
+    lastNumber: await lastOrderNumber(t.db),
     stock: await Promise.all(skus.map((s) => stockOf(s.id, cityId))),
     cart: await cartItems(cartId),
     cartOwner: (
@@ -226,7 +226,7 @@ describe('POST /api/order/create', () => {
       { skuId: b.id, qty: 1 },
       { skuId: c.id, qty: 1 },
     ]);
-    const counterBefore = (await snapshot(cartId, courierCity.id)).counter;
+    const numberBefore = (await snapshot(cartId, courierCity.id)).lastNumber;
 
     const r = await create(
       token,
@@ -235,7 +235,8 @@ describe('POST /api/order/create', () => {
     expect(r.status).toBe(200);
     const order = r.body.data.order;
     expect(order.number).toMatch(/^\d{6,}$/);
-    expect(Number(order.number)).toBe(counterBefore + 1);
+    expect(Number(order.number)).toBeGreaterThan(numberBefore);
+    expect(await lastOrderNumber(t.db)).toBe(Number(order.number));
     expect(order.status).toBe('new');
     expect(order.regionId).toBe(courierCity.id);
     expect(order.deliveryMethodId).toBe(1);
@@ -685,6 +686,79 @@ describe('POST /api/order/create', () => {
     } finally {
       t.app.sms.send = send;
     }
+  });
+});
+
+describe('order numbers (decision 007: unique and increasing, gaps allowed)', () => {
+  it('are unique and increasing under parallel transactions, and a number taken by a rolled-back order is never given again', async () => {
+    const before = await lastOrderNumber(t.db);
+    // A transaction that takes a number and rolls back (as an order whose transaction fails after numbering).
+    let rolledBack = 0;
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        rolledBack = await nextOrderNumber(trx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(rolledBack).toBe(before + 1);
+    const taken: number[] = [];
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t.db.transaction().execute(async (trx) => void taken.push(await nextOrderNumber(trx))),
+      ),
+    );
+    expect(new Set(taken).size).toBe(8);
+    expect(Math.min(...taken)).toBeGreaterThan(before);
+    if (isPostgres(t.db)) {
+      // PostgreSQL's sequence: the rolled-back number is burnt (a gap), never reused.
+      expect(Math.min(...taken)).toBeGreaterThan(rolledBack);
+    } else {
+      // SQLite's counter is part of the transaction: the rollback undid it, so no order ever had that number and
+      // the next one gets it (writes are serialised: no gap).
+      expect(taken.sort((a, b) => a - b)).toEqual(Array.from({ length: 8 }, (_, i) => before + 1 + i));
+    }
+    const after = await lastOrderNumber(t.db);
+    expect(after).toBe(Math.max(...taken));
+    // The next order's number is greater than every number given out before.
+    expect(await nextOrderNumber(t.db)).toBe(after + 1);
+  });
+});
+
+describe('migration 20261213T090000 (the order-number sequence on PostgreSQL)', () => {
+  it('continues from the counter: the first number after it is the counter’s value + 1; down gives the counter back', async () => {
+    const last = await lastOrderNumber(t.db);
+    // Run inside a transaction that is rolled back (PostgreSQL's DDL is transactional; SQLite's migration is a no-op).
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await sequenceMigration.down(trx);
+        if (isPostgres(t.db)) {
+          const counter = await trx
+            .selectFrom('counter')
+            .select('value')
+            .where('name', '=', 'order_number')
+            .executeTakeFirstOrThrow();
+          expect(Number(counter.value)).toBe(last);
+          await trx
+            .updateTable('counter')
+            .set({ value: 123456 })
+            .where('name', '=', 'order_number')
+            .execute();
+          await sequenceMigration.up(trx);
+          expect(await nextOrderNumber(trx)).toBe(123457);
+          const rows = await trx
+            .selectFrom('counter')
+            .select('name')
+            .where('name', '=', 'order_number')
+            .execute();
+          expect(rows).toEqual([]);
+        } else {
+          await sequenceMigration.up(trx);
+          expect(await lastOrderNumber(trx)).toBe(last);
+        }
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await lastOrderNumber(t.db)).toBe(last);
   });
 });
 

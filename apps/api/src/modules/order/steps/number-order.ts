@@ -3,9 +3,9 @@ import * as repo from '../order.repository.ts';
 import { formatOrderNumber } from '../order.rules.ts';
 
 /**
- * Order step "number": the next order number from the `order_number` counter, at least 6 digits (ePay's
- * invoiceID). In the order's transaction the counter row stays locked until commit, so numbers are unique and,
- * as a rollback undoes the increment, without gaps.
+ * Order step "number": the next order number, at least 6 digits (ePay's invoiceID) — unique and increasing, with
+ * gaps allowed (decision 007): PostgreSQL's `order_number_seq` (no lock held to commit), SQLite's counter row
+ * ({@link repo.nextOrderNumber}).
  */
 export async function numberOrder(trx: DbOrTrx): Promise<string> {
   return formatOrderNumber(await repo.nextOrderNumber(trx));
