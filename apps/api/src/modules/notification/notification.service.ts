@@ -30,6 +30,14 @@ export interface Notifier {
   deliverClaimed(claimed: ClaimedNotices): Promise<DeliveryReport>;
   /** Asks the background worker (when jobs run) to look for due rows now. */
   wake(): void;
+  /**
+   * Runs `send` (a delivery right after commit) without the caller waiting for it; the app's close waits for it
+   * before the database closes, so a send under way is never cut into an `unknown` row. `send` must not reject
+   * (its failures stay in the outbox for the worker).
+   */
+  sendInBackground(send: () => Promise<void>): void;
+  /** Resolves when every send started by {@link sendInBackground} has finished (tests, shutdown). */
+  settled(): Promise<void>;
 }
 
 /** Who a notice goes to: the customer's mobile, the order's email (or none), in the customer's language. */
@@ -162,6 +170,11 @@ export function createNotifier(
       await running;
     });
   }
+  const inFlight = new Set<Promise<void>>();
+  const settled = async () => {
+    while (inFlight.size) await Promise.allSettled([...inFlight]);
+  };
+  app.addHook('onClose', settled);
   if (!deps.mailer) deps.log.warn('SMTP_URL is not set: order emails are not sent');
   return {
     deps,
@@ -171,5 +184,10 @@ export function createNotifier(
     wake: () => {
       if (jobs && ready) void run();
     },
+    sendInBackground: (send) => {
+      const job = send().finally(() => inFlight.delete(job));
+      inFlight.add(job);
+    },
+    settled,
   };
 }

@@ -91,6 +91,8 @@ const rowsOf = (orderId: string) => notificationsOfOrder(t.db, orderId);
 describe('the notification outbox', () => {
   it('writes one SMS and one email per event in the order transaction; the SMS goes out at once', async () => {
     const { order, email, customer } = await placeOrder();
+    // Sent right after the answer, which does not wait for it (decision 023).
+    await t.app.notifier.settled();
     const rows = await rowsOf(order.id);
     expect(rows.map((r) => [r.event, r.channel, r.recipient, r.status])).toEqual([
       ['accepted', 'email', email, 'pending'],

@@ -56,7 +56,8 @@ async function replay(
  * 8. write the «order accepted» SMS and email to the notification outbox (issue 13), from what was just written;
  * 9. take the stock — last, because a stock change locks the catalogue version until commit (decision 018), which
  *    serialises orders: every write that does not need it comes before (issue 14);
- * and after commit: 10. send the SMS (a failure is logged and left to the worker, never fails the order).
+ * and after commit: 10. start sending the SMS without waiting for it (decision 023: a failure is logged and left to
+ *    the worker, never fails the order; the app's close waits for a send under way).
  *
  * Idempotent per (customer, `idempotencyKey`): a retry with the same draft answers the same order; parallel
  * requests with one key make one order (the losers re-read it).
@@ -126,6 +127,8 @@ export async function createOrder(
     throw err;
   }
   if ('replayOf' in placed) return replay(db, customer.id, placed.replayOf, fingerprint);
-  await deliverOrderNotices(deps, placed.notices);
+  // The answer does not wait for the SMS (decision 023, issue 14): the row is committed, the outbox guarantees it.
+  const { notices } = placed;
+  deps.notifier.sendInBackground(() => deliverOrderNotices(deps, notices));
   return placed.order;
 }

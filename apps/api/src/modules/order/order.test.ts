@@ -297,6 +297,8 @@ describe('POST /api/order/create', () => {
       .execute();
     expect(stored.every((l) => l.source_city_id === courierCity.id)).toBe(true);
 
+    // The answer does not wait for the SMS (decision 023): it is sent right after, in the background.
+    await t.app.notifier.settled();
     const sms = await t.app.inject({ method: 'GET', url: `/api/dev/sms-outbox?mobile=${mobile}` });
     expect((sms.json() as { data: { text: string }[] }).data[0]!.text).toBe(
       `Kiim: заказ № ${order.number} принят, сумма ${formatPrice(order.amount)}. Спасибо!`,

@@ -145,6 +145,7 @@ describe('card online: order and POST /api/payment/halyk/auth', () => {
     });
     expect(details.json().data).toEqual(order);
     expect(await fx.stockOf(sku.id, city.id)).toBe(3);
+    await t.app.notifier.settled(); // the SMS goes out after the answer (decision 023)
     expect((await smsTo(me.mobile)).at(-1)).toContain(`заказ № ${order.number} принят`);
     expect((await smsTo(me.mobile)).at(-1)).toContain('Оплатите его картой в течение 30 минут');
   });
