@@ -3,7 +3,8 @@
 // 1. builds the large catalogue (100,000 SKUs, 20 cities) into data/bench/kiim-bench.db — never ./data/kiim.db —
 //    unless a file of the same generator version is there; the demo catalogue is seeded afresh by the shop into
 //    data/bench/kiim-demo.db;
-// 2. starts the shop on each in production mode (apps/web/server.ts), and a bare Fastify route (bench/floor.ts);
+// 2. starts the shop on each in production mode (the compiled apps/web/dist/server.mjs), and a bare Fastify route
+//    (bench/floor.ts);
 // 3. autocannon on each catalogue: the cached category listing, the listing with new filters on every request
 //    (misses the answer cache) in each of the six sorts, search likewise, product pages at random; requests/s,
 //    p50/p97.5/p99 latency and the ratio to the floor of the same run;
@@ -553,7 +554,10 @@ async function startShop(
 ): Promise<{ url: string; pid: number; stop: () => void }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const shop = start(['--import', 'tsx', 'apps/web/server.ts'], {
+  // The compiled server, as `npm start`, `npm run serve` and the systemd unit run it (docs/security.md): under tsx the
+  // same shop held ≈ 130 MB more at start (TypeScript compiled at run time) and 400–445 MB after the load instead of
+  // ≈ 290 MB (issue 14, memory; docs/decisions/018).
+  const shop = start(['apps/web/dist/server.mjs'], {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -667,8 +671,12 @@ async function pagesOf(catalogue: string, url: string, offer: Offer): Promise<Pa
 
 async function main() {
   const started = Date.now();
-  if (!fs.existsSync(path.join(root, 'apps', 'web', 'build', 'server', 'index.js')))
-    throw new Error('no storefront build: run `npm run build` first (npm run bench does)');
+  // The build stamp of `npm start` (scripts/build-stamp.mjs): the shops run the compiled server, so it must be of
+  // these sources (a path in a variable: the script has no type declarations).
+  const stamp = '../scripts/build-stamp.mjs';
+  const { buildIsCurrent } = (await import(stamp)) as { buildIsCurrent: () => boolean };
+  if (!buildIsCurrent())
+    throw new Error('no build of these sources: run `npm run build` first (npm run bench does)');
   const machine = {
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? 'unknown',

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ownBuffer } from './own-buffer.ts';
 
 // Ready JSON answers (made once and cached, docs/decisions/008) sent compressed to clients that accept it
 // (issue 14, docs/decisions/018): Brotli, else gzip, else as they are. The compressed bytes are kept beside the
@@ -39,11 +40,12 @@ interface Copies {
 const compressed = new WeakMap<Buffer, Copies>();
 
 /**
- * `json` compressed, in a buffer of its own size: zlib hands out a slice of its 16 KB output chunk, which a copy kept
- * beside a cached answer would hold whole (a few KB of answer keeping 16 KB alive, per cached answer).
+ * `json` compressed, in memory of its own (lib/own-buffer.ts): zlib hands out a slice of its 16 KB output chunk, and
+ * `Buffer.from` of a copy under 4 KB a slice of Node's shared 8 KB pool, either of which a copy kept beside a cached
+ * answer would hold whole.
  */
 const compress = (json: Buffer, encoding: 'br' | 'gzip', level: (typeof LEVELS)['fresh' | 'kept']) =>
-  Buffer.from(encoding === 'br' ? zlib.brotliCompressSync(json, level.br) : zlib.gzipSync(json, level.gzip));
+  ownBuffer(encoding === 'br' ? zlib.brotliCompressSync(json, level.br) : zlib.gzipSync(json, level.gzip));
 
 /** The encoding to use for an `Accept-Encoding` header: `br`, `gzip` or none (a q=0 refuses one). */
 export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { catalogVersion } from './catalog.repository.ts';
+import { ownBuffer } from '#app/lib/own-buffer.ts';
 
 // Catalogue answers cached in this process, keyed by request and by the catalogue version
 // (docs/decisions/008-catalogue-stock-summary-and-cache.md). The version is a counter row that database
@@ -117,5 +118,5 @@ async function cached<T>(
  * as it is from the cache (no serialising or encoding per request).
  */
 export function jsonAnswer(schema: z.ZodType, value: unknown): Buffer {
-  return Buffer.from(JSON.stringify(schema.parse(value)));
+  return ownBuffer(JSON.stringify(schema.parse(value)));
 }

@@ -19,6 +19,7 @@ import { searchTermGroups } from './catalog.search.ts';
 import { resolveQuery } from './search.rules.ts';
 import { requireCity, scopeOf } from './catalog.service.ts';
 import { stockLevels } from '#app/modules/inventory/inventory.rules.ts';
+import { ownBuffer } from '#app/lib/own-buffer.ts';
 
 // Product lists (spec §4 sorts and stock states, §9 page sizes): one category or gender, the shopper's filters
 // and search text, facet counts for the filters, and the page of cards with stock for the city.
@@ -222,7 +223,7 @@ function cardHead(m: CatalogModel, i: number): Buffer {
     const none = { regional: 0, global: 0 };
     const card = ProductCard.parse(toProductCard(row, brand, m.images[i], none, true));
     const { regionalStockAmount: _r, globalStockAmount: _g, stockState: _s, ...fields } = card;
-    heads[i] = head = Buffer.from(JSON.stringify(fields).slice(0, -1));
+    heads[i] = head = ownBuffer(JSON.stringify(fields).slice(0, -1));
   }
   return head;
 }
@@ -234,7 +235,7 @@ const stockTails = new Map<string, Buffer>();
 function stockTail(levels: ReturnType<typeof stockLevels>): Buffer {
   const key = `${levels.regionalStockAmount} ${levels.globalStockAmount} ${levels.stockState}`;
   let tail = stockTails.get(key);
-  if (!tail) stockTails.set(key, (tail = Buffer.from(`,${JSON.stringify(levels).slice(1)}`)));
+  if (!tail) stockTails.set(key, (tail = ownBuffer(`,${JSON.stringify(levels).slice(1)}`)));
   return tail;
 }
 
@@ -286,7 +287,7 @@ export async function listProductsModelJson(
     parts.push(cardHead(m, i), stockTail(stockLevels(regional ? regional[i]! : 0, m.global[i]!, visible)));
   });
   parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}}`));
-  return Buffer.concat(parts);
+  return ownBuffer(parts);
 }
 
 /**

@@ -27,6 +27,7 @@ import { textsOf, translateText } from './catalog.texts.ts';
 import { toBanner, toCategory, toCity, toImage, toPickupPoint, toProductCard } from './catalog.mapper.ts';
 import { stockLevels } from '#app/modules/inventory/inventory.rules.ts';
 import { mediaUrl } from '#app/modules/media/media.url.ts';
+import { ownBuffer } from '#app/lib/own-buffer.ts';
 
 // Catalogue rules: cities, categories, product lists and product pages with stock decoded for one city.
 //
@@ -156,7 +157,7 @@ async function loadPageBase(db: DbOrTrx, slug: string): Promise<PageBase | null>
     colourSlug: slugify(product.colour_name),
   });
   const { regionalStockAmount: _r, globalStockAmount: _g, stockState: _s, skus: _k, ...fields } = page;
-  return { productId: product.id, head: Buffer.from(`{"data":${JSON.stringify(fields).slice(0, -1)}`) };
+  return { productId: product.id, head: ownBuffer(`{"data":${JSON.stringify(fields).slice(0, -1)}`) };
 }
 
 /**
@@ -194,7 +195,7 @@ export async function getProductJson(db: DbOrTrx, slug: string, cityId: number):
           ...stockLevels(s.regional, s.global, visible, true),
         })),
       };
-      return Buffer.concat([base.head, Buffer.from(`,${JSON.stringify(rest).slice(1)}}`)]);
+      return ownBuffer([base.head, Buffer.from(`,${JSON.stringify(rest).slice(1)}}`)]);
     },
     version,
   );
