@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { sentJsonOf } from '#app/lib/compressed-json.ts';
 import { keptAnswerVersion } from './catalog.cache.ts';
-import { catalogVersion } from './catalog.repository.ts';
+import { catalogVersion, catalogVersionNow } from './catalog.repository.ts';
 import { catalogueLangOf } from './catalog.texts.ts';
 
 // The cached-answer lane (issue 14 goal 3, docs/decisions/018): a catalogue answer the answer cache keeps (a listing,
@@ -126,6 +126,12 @@ export function cachedAnswerLane(app: FastifyInstance): CachedAnswerLane {
       const entry = entries.get(key);
       if (!entry || hasBody(h) || catalogueLangOf(h['accept-language'])) return next(req, res);
       const started = performance.now();
+      const now = catalogVersionNow(app.db);
+      if (now === entry.version && !closing) return send(req, res, entry, started);
+      if (now !== undefined) {
+        if (entries.get(key) === entry) entries.delete(key);
+        return next(req, res);
+      }
       catalogVersion(app.db).then(
         (version) => {
           if (version === entry.version && !closing) return send(req, res, entry, started);
