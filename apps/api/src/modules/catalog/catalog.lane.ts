@@ -18,6 +18,11 @@ import { catalogueLangOf } from './catalog.texts.ts';
 
 /** Most recorded answers (each the bytes already kept beside a cached answer, with its headers). */
 const MAX_ENTRIES = 2_000;
+/**
+ * Most bytes of recorded answers: a record keeps its bytes after the answer cache lets them go (the large catalogue's
+ * shop is near its memory goal, decision 018).
+ */
+const MAX_BYTES = 8 * 1024 * 1024;
 
 interface LaneEntry {
   /** The catalogue version the answer was made at. */
@@ -63,11 +68,19 @@ const hasBody = (headers: IncomingMessage['headers']) =>
  */
 export function cachedAnswerLane(app: FastifyInstance): CachedAnswerLane {
   const entries = new Map<string, LaneEntry>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.body.length;
+  };
   let closing = false;
   let served = 0;
   app.addHook('preClose', async () => {
     closing = true;
     entries.clear();
+    bytes = 0;
   });
   app.addHook('onResponse', async (request, reply) => {
     if (closing || request.method !== 'GET' || reply.statusCode !== 200) return;
@@ -85,9 +98,11 @@ export function cachedAnswerLane(app: FastifyInstance): CachedAnswerLane {
       for (const v of Array.isArray(value) ? value : [value]) headers.push(name, String(v));
     }
     const key = keyOf(request.raw.url ?? request.url, h['accept-encoding']);
-    entries.delete(key);
-    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    drop(key);
+    while (entries.size > 0 && (entries.size >= MAX_ENTRIES || bytes + sent.body.length > MAX_BYTES))
+      drop(entries.keys().next().value!);
     entries.set(key, { version, body: sent.body, headers });
+    bytes += sent.body.length;
   });
 
   const send = (req: IncomingMessage, res: ServerResponse, entry: LaneEntry, started: number) => {
@@ -129,13 +144,13 @@ export function cachedAnswerLane(app: FastifyInstance): CachedAnswerLane {
       const now = catalogVersionNow(app.db);
       if (now === entry.version && !closing) return send(req, res, entry, started);
       if (now !== undefined) {
-        if (entries.get(key) === entry) entries.delete(key);
+        if (entries.get(key) === entry) drop(key);
         return next(req, res);
       }
       catalogVersion(app.db).then(
         (version) => {
           if (version === entry.version && !closing) return send(req, res, entry, started);
-          if (entries.get(key) === entry) entries.delete(key);
+          if (entries.get(key) === entry) drop(key);
           next(req, res);
         },
         // The database did not answer: the whole path answers (and reports) it.
