@@ -144,6 +144,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(securityHeadersPlugin);
   await app.register(catalogueLanguagePlugin);
   // Kept catalogue answers sent again before Fastify (docs/decisions/018): records what the whole path answered.
+  app.decorateRequest('sentJson', null);
   app.decorate('catalogueLane', cachedAnswerLane(app));
   putLaneInFront(app.server, app.catalogueLane);
   await app.register(cookie);

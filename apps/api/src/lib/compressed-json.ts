@@ -90,7 +90,15 @@ export interface SentJson {
   final: boolean;
 }
 
-const sent = new WeakMap<FastifyRequest, SentJson>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * What {@link sendJsonText} answered this request with (null before; decorated in app.ts, so every request has
+     * the same shape — a WeakMap keyed by short-lived requests made young-generation collections slower).
+     */
+    sentJson: SentJson | null;
+  }
+}
 
 /**
  * Sends ready UTF-8 JSON (made and checked against the contract once, then cached) compressed for clients that
@@ -101,9 +109,9 @@ export function sendJsonText(request: FastifyRequest, reply: FastifyReply, json:
   const { body, encoding, final } = encodedJson(json, request.headers['accept-encoding']);
   reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
   if (encoding) reply.header('content-encoding', encoding);
-  sent.set(request, { json, body, final });
+  request.sentJson = { json, body, final };
   return reply.send(body);
 }
 
 /** What {@link sendJsonText} answered `request` with (its onSend hooks may still have replaced the bytes). */
-export const sentJsonOf = (request: FastifyRequest): SentJson | undefined => sent.get(request);
+export const sentJsonOf = (request: FastifyRequest): SentJson | null => request.sentJson ?? null;
