@@ -5,7 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDatabase, type Db, type DbOrTrx } from './database.ts';
+import { createDatabase, readerNow, type Db, type DbOrTrx } from './database.ts';
 
 // The SQLite connection's durability (decision 001: a confirmed order survives a crash): every write is answered
 // only after the WAL holding it was fsynced, off the event loop, concurrent commits sharing one fsync.
@@ -126,5 +126,26 @@ describe('SQLite checkpoints run off the event loop', () => {
     } finally {
       await own.destroy();
     }
+  });
+});
+
+describe('synchronous reads (readerNow)', () => {
+  it('reads at once what a Kysely read would see, and steps aside while the connection is held', async () => {
+    await sql`insert into t (id, v) values (100, 'before')`.execute(db);
+    const read = readerNow(db)!;
+    const query = sql<{ v: string }>`select v from t where id = ${100}`.compile(db);
+    expect(read(query)).toEqual({ v: 'before' });
+    expect(read(sql`select v from t where id = ${-1}`.compile(db))).toBeNull();
+    let inside: unknown = 'not run';
+    await db.transaction().execute(async (trx) => {
+      await sql`update t set v = 'uncommitted' where id = 100`.execute(trx);
+      inside = read(query);
+    });
+    // Held by an open transaction: no read (an uncommitted write must never be seen).
+    expect(inside).toBeUndefined();
+    expect(read(query)).toEqual({ v: 'uncommitted' });
+    // The statement Kysely shares still answers objects.
+    expect((await db.executeQuery(query)).rows).toEqual([{ v: 'uncommitted' }]);
+    expect(readerNow(await db.transaction().execute(async (trx) => trx))).toBeUndefined();
   });
 });

@@ -4,7 +4,16 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type Driver, type Transaction } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import { CASEFOLD_FUNCTION, casefold } from './dialect.ts';
 import type {
@@ -161,8 +170,24 @@ export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialec
   const dialect = wal
     ? new DurableSqliteDialect(sqlite, `${sqlite.name}-wal`)
     : new SqliteDialect({ database: sqlite });
-  return { db: new Kysely<Database>({ dialect }), dialect: 'sqlite' };
+  const db = new Kysely<Database>({ dialect });
+  if (dialect instanceof DurableSqliteDialect) readersNow.set(db, dialect.readNow);
+  return { db, dialect: 'sqlite' };
 }
+
+/** A synchronous read on an idle connection: its first row (null when none), or undefined when the connection is in use. */
+export type ReadNow = (compiled: CompiledQuery) => Record<string, unknown> | null | undefined;
+
+const readersNow = new WeakMap<object, ReadNow>();
+
+/**
+ * The synchronous reader of `db` when it is a SQLite database (outside a transaction): a read run at once on the one
+ * connection when no one holds it (no transaction or statement is under way: the read sees exactly what a read through
+ * Kysely would), else undefined — as it is for PostgreSQL and transactions. For reads before every answer (the
+ * catalogue version, docs/decisions/008), which Kysely's promise chain (its connection lock and release) cost more
+ * than the read itself.
+ */
+export const readerNow = (db: DbOrTrx): ReadNow | undefined => readersNow.get(db);
 
 /**
  * fsync of one file in libuv's thread pool, callers coalesced: one that asks while a sync runs waits for the next
@@ -271,19 +296,38 @@ function walCheckpointer(file: string): { start: () => void; close: () => Promis
  * transaction whose frames reached the disk, and WAL mode stays consistent in NORMAL whatever happens.)
  */
 class DurableSqliteDriver extends SqliteDriver {
+  readonly #sqlite: SQLite.Database;
   readonly #totalChanges: SQLite.Statement<[], number>;
   readonly #wal: ReturnType<typeof fileSyncer>;
   readonly #checkpointer: ReturnType<typeof walCheckpointer>;
   #synced = 0;
+  /** Whether someone holds the connection (from its lock's acquisition to its release). */
+  #held = false;
 
   constructor(sqlite: SQLite.Database, walFile: string) {
     super({ database: sqlite });
+    this.#sqlite = sqlite;
     this.#totalChanges = sqlite.prepare<[], number>('select total_changes()').pluck();
     this.#wal = fileSyncer(walFile);
     this.#checkpointer = walCheckpointer(sqlite.name);
   }
 
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    this.#held = true;
+    return connection;
+  }
+
+  /** See {@link readerNow}: undefined while the connection is held (a transaction may be open on it). */
+  readNow(compiled: CompiledQuery): Record<string, unknown> | null | undefined {
+    if (this.#held) return undefined;
+    // The statement may be shared with Kysely (reusePreparedStatements): read it as Kysely does, in object mode.
+    const row = this.#sqlite.prepare(compiled.sql).get(compiled.parameters as unknown[]);
+    return (row as Record<string, unknown> | undefined) ?? null;
+  }
+
   override async releaseConnection(): Promise<void> {
+    this.#held = false;
     const changes = this.#totalChanges.get()!;
     const wrote = changes !== this.#synced;
     this.#synced = changes;
@@ -305,6 +349,7 @@ class DurableSqliteDriver extends SqliteDriver {
 class DurableSqliteDialect extends SqliteDialect {
   readonly #sqlite: SQLite.Database;
   readonly #walFile: string;
+  #driver?: DurableSqliteDriver;
 
   constructor(sqlite: SQLite.Database, walFile: string) {
     super({ database: sqlite });
@@ -313,8 +358,12 @@ class DurableSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new DurableSqliteDriver(this.#sqlite, this.#walFile);
+    this.#driver = new DurableSqliteDriver(this.#sqlite, this.#walFile);
+    return this.#driver;
   }
+
+  /** The driver's {@link DurableSqliteDriver.readNow} (undefined until Kysely has made its driver). */
+  readonly readNow: ReadNow = (compiled) => this.#driver?.readNow(compiled);
 }
 
 /** Prepared statements kept per SQLite connection (the distinct SQL texts of the app are a few hundred). */

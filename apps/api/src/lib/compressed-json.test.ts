@@ -44,7 +44,7 @@ describe('encodedJson', () => {
 
   it('sends small answers as they are', () => {
     const small = Buffer.from('{"data":[]}');
-    expect(encodedJson(small, 'br')).toEqual({ body: small, encoding: null });
+    expect(encodedJson(small, 'br')).toEqual({ body: small, encoding: null, final: true });
   });
 });
 

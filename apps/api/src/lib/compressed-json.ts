@@ -62,14 +62,15 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
 
 /**
  * `json` (or its kept compressed copy) as it should travel to this client: the first time a buffer is sent it is
- * compressed at the fast level; the second time at the better level, and that copy is sent from then on.
+ * compressed at the fast level; the second time at the better level, and that copy is sent from then on
+ * (`final`: these are the bytes every later send of `json` to such a client gets).
  */
 export function encodedJson(
   json: Buffer,
   acceptEncoding: string | undefined,
-): { body: Buffer; encoding: 'br' | 'gzip' | null } {
+): { body: Buffer; encoding: 'br' | 'gzip' | null; final: boolean } {
   const encoding = json.length < MIN_BYTES ? null : chooseEncoding(acceptEncoding);
-  if (!encoding) return { body: json, encoding };
+  if (!encoding) return { body: json, encoding, final: true };
   let copies = compressed.get(json);
   if (!copies) {
     copies = { kept: false, [encoding]: compress(json, encoding, LEVELS.fresh) };
@@ -80,16 +81,39 @@ export function encodedJson(
     compressed.set(json, copies);
   }
   copies[encoding] ??= compress(json, encoding, copies.kept ? LEVELS.kept : LEVELS.fresh);
-  return { body: copies[encoding], encoding };
+  return { body: copies[encoding], encoding, final: copies.kept };
+}
+
+/** The ready JSON a request was answered with by {@link sendJsonText}, and the bytes sent for it. */
+export interface SentJson {
+  json: Buffer;
+  body: Buffer;
+  /** Whether `body` is what every later send of `json` with this Accept-Encoding gets (no better copy to come). */
+  final: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * What {@link sendJsonText} answered this request with (null before; decorated in app.ts, so every request has
+     * the same shape — a WeakMap keyed by short-lived requests made young-generation collections slower).
+     */
+    sentJson: SentJson | null;
+  }
 }
 
 /**
  * Sends ready UTF-8 JSON (made and checked against the contract once, then cached) compressed for clients that
- * accept Brotli or gzip, with `Vary: Accept-Encoding`; Fastify sends the bytes as they are.
+ * accept Brotli or gzip, with `Vary: Accept-Encoding`; Fastify sends the bytes as they are. The request remembers
+ * what it was answered with ({@link sentJsonOf}).
  */
 export function sendJsonText(request: FastifyRequest, reply: FastifyReply, json: Buffer): FastifyReply {
-  const { body, encoding } = encodedJson(json, request.headers['accept-encoding']);
+  const { body, encoding, final } = encodedJson(json, request.headers['accept-encoding']);
   reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
   if (encoding) reply.header('content-encoding', encoding);
+  request.sentJson = { json, body, final };
   return reply.send(body);
 }
+
+/** What {@link sendJsonText} answered `request` with (its onSend hooks may still have replaced the bytes). */
+export const sentJsonOf = (request: FastifyRequest): SentJson | null => request.sentJson ?? null;

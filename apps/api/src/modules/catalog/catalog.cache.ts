@@ -33,6 +33,18 @@ const MAX_ASKED_ONCE = 20_000;
 
 const stores = new WeakMap<object, Store>();
 
+/**
+ * The catalogue version each kept ready-JSON answer was made at (a buffer is made once, at one version, and never
+ * changes). Only answers the cache keeps are listed: an answer asked once is not (catalog.lane.ts serves only these).
+ */
+const keptAt = new WeakMap<Buffer, number>();
+
+/**
+ * The catalogue version `answer` was made at, when it is an answer this cache keeps (a ready-JSON buffer of
+ * {@link cachedAnswer} or {@link cachedReply} asked more than once); undefined for any other buffer.
+ */
+export const keptAnswerVersion = (answer: Buffer): number | undefined => keptAt.get(answer);
+
 function storeOf(db: DbOrTrx): Store {
   let store = stores.get(db);
   if (!store) {
@@ -102,7 +114,10 @@ async function cached<T>(
     store.askedOnce.add(pendingKey);
   }
   const job = compute().then((value) => {
-    if (keep) store.lru.set(key, { version, value });
+    if (keep) {
+      store.lru.set(key, { version, value });
+      if (Buffer.isBuffer(value)) keptAt.set(value, version);
+    }
     return value;
   });
   store.pending.set(pendingKey, job);

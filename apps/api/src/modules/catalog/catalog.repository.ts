@@ -1,5 +1,5 @@
 import { sql, type CompiledQuery } from 'kysely';
-import type { DbOrTrx } from '#app/db/database.ts';
+import { readerNow, type DbOrTrx } from '#app/db/database.ts';
 import { unitsInCity, unitsInVisibleCities } from '#app/modules/inventory/inventory.expressions.ts';
 import { listOrNone, type StockScope } from './catalog.listing.repository.ts';
 import { EXACT_FORM } from './search.rules.ts';
@@ -31,14 +31,31 @@ interface SkuWithStock {
 /** The version query, compiled once per database handle (it runs before every cached answer). */
 const versionQueries = new WeakMap<DbOrTrx, CompiledQuery<{ value: number }>>();
 
-/** The current catalogue version (bumped by triggers on every catalogue change; 0 before the migration). */
-export async function catalogVersion(db: DbOrTrx): Promise<number> {
+function versionQuery(db: DbOrTrx): CompiledQuery<{ value: number }> {
   let query = versionQueries.get(db);
   if (!query) {
     query = db.selectFrom('counter').select('value').where('name', '=', 'catalog_version').compile();
     versionQueries.set(db, query);
   }
-  const { rows } = await db.executeQuery(query);
+  return query;
+}
+
+/**
+ * The current catalogue version, read at once when that can be done synchronously (SQLite, its connection idle:
+ * `readerNow`), else undefined — then {@link catalogVersion} reads it.
+ */
+export function catalogVersionNow(db: DbOrTrx): number | undefined {
+  const read = readerNow(db);
+  if (!read) return undefined;
+  const row = read(versionQuery(db));
+  return row === undefined ? undefined : Number(row?.value ?? 0);
+}
+
+/** The current catalogue version (bumped by triggers on every catalogue change; 0 before the migration). */
+export async function catalogVersion(db: DbOrTrx): Promise<number> {
+  const now = catalogVersionNow(db);
+  if (now !== undefined) return now;
+  const { rows } = await db.executeQuery(versionQuery(db));
   return Number(rows[0]?.value ?? 0);
 }
 

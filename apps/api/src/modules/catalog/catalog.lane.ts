@@ -1,0 +1,173 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { sentJsonOf } from '#app/lib/compressed-json.ts';
+import { keptAnswerVersion } from './catalog.cache.ts';
+import { catalogVersion, catalogVersionNow } from './catalog.repository.ts';
+import { catalogueLangOf } from './catalog.texts.ts';
+
+// The cached-answer lane (issue 14 goal 3, docs/decisions/018): a catalogue answer the answer cache keeps (a listing,
+// product page or slider asked at least twice at one catalogue version) is sent again to the same URL and
+// Accept-Encoding straight from the HTTP server, before Fastify — the same bytes and the same headers the whole
+// path sent for it (its security headers, Vary, Content-Encoding and Cache-Control included, recorded from that
+// answer), after the one catalogue version read of decision 008: an answer made at an older version is never sent.
+// Anything else — another version, a Kazakh answer, a request with a body, any method but GET, a URL not recorded —
+// goes through Fastify as before, which answers it and may record it. What the lane skips is per-request work a
+// public cached answer does not need: routing, the query's validation, hooks, cookie parsing, the handler's promise
+// chain and per-request header building. A lane answer is not counted by the expensive-read rate limit (issue 11 §6):
+// it costs about a bare route; every answer that is made (a miss) still is.
+
+/** Most recorded answers (each the bytes already kept beside a cached answer, with its headers). */
+const MAX_ENTRIES = 2_000;
+/**
+ * Most bytes of recorded answers: a record keeps its bytes after the answer cache lets them go (the large catalogue's
+ * shop is near its memory goal, decision 018).
+ */
+const MAX_BYTES = 8 * 1024 * 1024;
+
+interface LaneEntry {
+  /** The catalogue version the answer was made at. */
+  version: number;
+  body: Buffer;
+  /** The answer's headers as Node's `writeHead` takes them: name, value, name, value… */
+  headers: string[];
+}
+
+/** A Node HTTP request listener (Fastify's own, for what the lane does not answer). */
+export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface CachedAnswerLane {
+  /** Answers `req` from the lane when it can, else hands it to `next` (Fastify) untouched. Never throws. */
+  serve(req: IncomingMessage, res: ServerResponse, next: HttpHandler): void;
+  /** How many answers are recorded. */
+  readonly size: number;
+  /** How many requests the lane has answered. */
+  readonly served: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The cached-answer lane in front of this app's HTTP server (catalog.lane.ts). */
+    catalogueLane: CachedAnswerLane;
+  }
+}
+
+/** Whether the app logs each request (Fastify's lines are at `info`; the shop's logger is pino's). */
+const isInfoEnabled = (app: FastifyInstance) =>
+  (app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') ?? false;
+
+const keyOf = (url: string, acceptEncoding: string | undefined) => `${url}\n${acceptEncoding ?? ''}`;
+
+/** Whether a request carries anything besides its URL and headers (a GET body): such requests take the whole path. */
+const hasBody = (headers: IncomingMessage['headers']) =>
+  headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined;
+
+/**
+ * The lane of `app`: records, after each answer of {@link sendJsonText} made from a kept answer (status 200, GET,
+ * Russian, no body, the very bytes it chose sent), its URL, Accept-Encoding, version, bytes and headers; serves them
+ * as described above. Register before the routes. Stops answering when the app begins to close.
+ */
+export function cachedAnswerLane(app: FastifyInstance): CachedAnswerLane {
+  const entries = new Map<string, LaneEntry>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.body.length;
+  };
+  let closing = false;
+  let served = 0;
+  app.addHook('preClose', async () => {
+    closing = true;
+    entries.clear();
+    bytes = 0;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (closing || request.method !== 'GET' || reply.statusCode !== 200) return;
+    const sent = sentJsonOf(request);
+    if (!sent?.final) return;
+    const version = keptAnswerVersion(sent.json);
+    const h = request.headers;
+    if (version === undefined || hasBody(h) || catalogueLangOf(h['accept-language'])) return;
+    const replyHeaders = reply.getHeaders();
+    // The bytes chosen are the bytes sent (no onSend hook replaced them), and nothing personal rides along.
+    if (Number(replyHeaders['content-length']) !== sent.body.length || replyHeaders['set-cookie']) return;
+    const headers: string[] = [];
+    for (const [name, value] of Object.entries(replyHeaders)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) headers.push(name, String(v));
+    }
+    const key = keyOf(request.raw.url ?? request.url, h['accept-encoding']);
+    drop(key);
+    while (entries.size > 0 && (entries.size >= MAX_ENTRIES || bytes + sent.body.length > MAX_BYTES))
+      drop(entries.keys().next().value!);
+    entries.set(key, { version, body: sent.body, headers });
+    bytes += sent.body.length;
+  });
+
+  const send = (req: IncomingMessage, res: ServerResponse, entry: LaneEntry, started: number) => {
+    res.writeHead(200, entry.headers);
+    res.end(entry.body);
+    served++;
+    if (!isInfoEnabled(app)) return;
+    // Fastify's two request lines (its reqIds are its own; the lane numbers its answers).
+    const reqId = `lane-${served}`;
+    const socket = req.socket;
+    const logged = {
+      method: req.method,
+      url: req.url,
+      host: req.headers.host,
+      ip: socket.remoteAddress,
+      socket,
+    };
+    app.log.info({ reqId, req: logged }, 'incoming request');
+    app.log.info(
+      { reqId, res: { statusCode: 200 }, responseTime: performance.now() - started },
+      'request completed',
+    );
+  };
+
+  return {
+    get size() {
+      return entries.size;
+    },
+    get served() {
+      return served;
+    },
+    serve(req, res, next) {
+      if (closing || req.method !== 'GET' || entries.size === 0) return next(req, res);
+      const h = req.headers;
+      const key = keyOf(req.url ?? '', h['accept-encoding']);
+      const entry = entries.get(key);
+      if (!entry || hasBody(h) || catalogueLangOf(h['accept-language'])) return next(req, res);
+      const started = performance.now();
+      const now = catalogVersionNow(app.db);
+      if (now === entry.version && !closing) return send(req, res, entry, started);
+      if (now !== undefined) {
+        if (entries.get(key) === entry) drop(key);
+        return next(req, res);
+      }
+      catalogVersion(app.db).then(
+        (version) => {
+          if (version === entry.version && !closing) return send(req, res, entry, started);
+          if (entries.get(key) === entry) drop(key);
+          next(req, res);
+        },
+        // The database did not answer: the whole path answers (and reports) it.
+        () => next(req, res),
+      );
+    },
+  };
+}
+
+/**
+ * Puts `lane` in front of Fastify's own request listener on its HTTP server (the server Fastify made, with its
+ * timeouts; `app.inject` never passes here). Requests the lane does not answer reach Fastify untouched.
+ */
+export function putLaneInFront(server: Server, lane: CachedAnswerLane): void {
+  const listeners = server.listeners('request') as HttpHandler[];
+  if (listeners.length !== 1) throw new Error("the lane expects Fastify's one request listener");
+  const fastify = listeners[0]!;
+  server.removeListener('request', fastify);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => lane.serve(req, res, fastify));
+}
