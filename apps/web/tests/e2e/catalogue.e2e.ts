@@ -55,11 +55,12 @@ describe('catalogue (issue 5)', () => {
       `/api/catalog/products?category=zhenskaya-odezhda&inStock=1&sort=price-asc&page=2&cityId=1`,
     );
     expect(expected.pageCount).toBeGreaterThanOrEqual(2);
-    // Page 2.
-    await page
+    // Page 2, once the sorted list is shown (the address changes before the page is drawn anew).
+    const page2 = page
       .getByRole('navigation', { name: 'Страницы списка' })
-      .getByRole('link', { name: 'Страница 2' })
-      .click();
+      .getByRole('link', { name: 'Страница 2' });
+    await eventually(() => page2.getAttribute('href')).toContain('sort=price-asc');
+    await page2.click();
     await page.waitForURL((u) => u.searchParams.get('page') === '2');
     await page.locator('.pagination__current', { hasText: '2' }).waitFor();
     const url = new URL(page.url());
