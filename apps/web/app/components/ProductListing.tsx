@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import { SORTS } from '@kiim/contract/enums';
 import type { Translate } from '@kiim/contract/text';
@@ -69,12 +69,10 @@ function useListingForm(path: string, state: ListState) {
     const { priceMin, priceMax } = state;
     if (listHref(path, { ...shown, priceMin, priceMax }) !== stateKey) apply(el);
   });
-  // The state the controls show: the URL's, or the form's own while its change is on the way.
-  const shownKey = useRef(stateKey);
+  // The controls follow the URL (after the navigation above, too: it was made from them).
   useEffect(() => {
     const el = form.current;
-    if (!el || shownKey.current === stateKey) return;
-    shownKey.current = stateKey;
+    if (!el) return;
     const lists: Record<string, string[]> = {
       brand: state.brand,
       size: state.size,
