@@ -2,7 +2,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   data,
   isRouteErrorResponse,
@@ -29,6 +28,7 @@ import { NavigationProgress } from './components/NavigationProgress.tsx';
 import { RELOAD_GUARD_SCRIPT } from './lib/new-build.ts';
 import { useNonce } from './lib/nonce.ts';
 import { PageStyles } from './lib/page-styles.tsx';
+import { DeferredScripts } from './lib/deferred-scripts.tsx';
 
 /**
  * Every request first goes through the account middleware (spec §8 request rules: a refreshed token is written
@@ -116,7 +116,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   );

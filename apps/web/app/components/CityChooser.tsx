@@ -40,8 +40,12 @@ export function CityChooser({ cities, current }: { cities: City[]; current: City
     };
   }, []);
 
-  // A new page (after a choice, or any navigation) starts with the list closed.
+  // A new page (after a choice, or any navigation) starts with the list closed; the list opened before the
+  // page's scripts ran stays open (issue 14: scripts after the main picture, lib/deferred-scripts.tsx).
+  const shownKey = useRef(location.key);
   useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
     if (ref.current) ref.current.open = false;
   }, [location.key]);
 

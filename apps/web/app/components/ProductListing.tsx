@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import { SORTS } from '@kiim/contract/enums';
 import type { Translate } from '@kiim/contract/text';
@@ -9,6 +9,7 @@ import { ProductGrid } from './ProductCard.tsx';
 import { Pagination } from './Pagination.tsx';
 import { ListingFilters } from './ListingFilters.tsx';
 import { useT } from '../lib/text.ts';
+import { useAdoptBeforeHydration } from '../lib/hydration.ts';
 
 type Facets = ProductList['facets'];
 
@@ -55,12 +56,20 @@ function activeFilters(
 /**
  * The listing's GET form: uncontrolled controls (they work before hydration) brought in line with the URL when
  * it changes by a link, back or forward, without remounting them (a remount would lose the keyboard focus);
- * `apply` goes to the form's state in canonical URL form (defaults and empty fields left out, page 1).
+ * `apply` goes to the form's state in canonical URL form (defaults and empty fields left out, page 1). A filter
+ * ticked or a sort chosen before the page's scripts ran is applied at hydration (lib/hydration.ts), as its change
+ * would have been: the form then differs from the URL in more than a typed price (prices apply on Enter).
  */
 function useListingForm(path: string, state: ListState) {
   const navigate = useNavigate();
-  const form = useRef<HTMLFormElement>(null);
   const stateKey = listHref(path, state);
+  const apply = (el: HTMLFormElement) => navigate(formHref(path, el), { preventScrollReset: true });
+  const form = useAdoptBeforeHydration<HTMLFormElement>((el) => {
+    const shown = readListState(formParams(el));
+    const { priceMin, priceMax } = state;
+    if (listHref(path, { ...shown, priceMin, priceMax }) !== stateKey) apply(el);
+  });
+  // The controls follow the URL (after the navigation above, too: it was made from them).
   useEffect(() => {
     const el = form.current;
     if (!el) return;
@@ -84,13 +93,18 @@ function useListingForm(path: string, state: ListState) {
     if (sort) sort.value = state.sort;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- stateKey stands for the whole state.
   }, [stateKey]);
-  const apply = (el: HTMLFormElement) => {
-    const params = new URLSearchParams();
-    for (const [k, v] of new FormData(el)) if (typeof v === 'string') params.append(k, v);
-    navigate(listHref(path, readListState(params)), { preventScrollReset: true });
-  };
   return { form, apply };
 }
+
+/** The listing form's fields as a query string (what the browser would send). */
+function formParams(el: HTMLFormElement): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [k, v] of new FormData(el)) if (typeof v === 'string') params.append(k, v);
+  return params;
+}
+
+/** The canonical address of the state the listing form shows, on page 1. */
+const formHref = (path: string, el: HTMLFormElement) => listHref(path, readListState(formParams(el)));
 
 /**
  * A product list page's body (category, search, brand lists; spec §4): toolbar with sort, view (grid or `hor`)

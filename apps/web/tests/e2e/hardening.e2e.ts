@@ -309,7 +309,8 @@ describe('security headers and caching (issue 11 §8)', () => {
 
   it('hashed build assets are cached for a year, immutable', async () => {
     const html = await (await fetch(`${shop.url}/`)).text();
-    const asset = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    // Named in the page's held-back module script and its starter (app/lib/deferred-scripts.tsx).
+    const asset = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
     const res = await fetch(shop.url + asset!);
     expect(res.status).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { eventually, launchBrowser, newShopper, startShop, type RunningShop } from './shop.ts';
+import { eventually, hydrated, launchBrowser, newShopper, startShop, type RunningShop } from './shop.ts';
 
 // New builds and missing script parts (issue 10; spec §7: the latest build id is polled, §8: a script part that
 // fails after a new build reloads the page, §9: reload guard 10 seconds). The test plays the deploy: it answers
@@ -74,6 +74,8 @@ describe('new builds (spec §7)', () => {
     }
     const { page, done } = await newShopper(browser);
     await page.goto(shop.url + '/');
+    // The manifest comes with the page's scripts, which start after its main picture (app/lib/deferred-scripts.tsx).
+    await hydrated(page);
     expect(
       await page.evaluate(
         () => (window as { __reactRouterManifest?: { version: string } }).__reactRouterManifest?.version,

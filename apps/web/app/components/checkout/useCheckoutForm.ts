@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { checkoutErrors } from '@kiim/contract/checkout';
 import { checkoutDraftOf, messagesByField } from '../../lib/checkout-form.ts';
+import { useAdoptBeforeHydration } from '../../lib/hydration.ts';
 
 /** The choices the page follows as the shopper changes them: delivery, payment, lines from other cities. */
 interface CheckoutChoice {
@@ -21,7 +22,6 @@ export function useCheckoutForm(
   defaults: { deliveryMethodId: number; paymentId: number },
   onlyOtherCities: boolean,
 ) {
-  const formRef = useRef<HTMLFormElement>(null);
   // First the choices the server sent back after a refusal, else the defaults of spec §4.
   const [choice, setChoice] = useState<CheckoutChoice>(() => ({
     deliveryMethodId: Number(failed?.values.deliveryMethodId) || defaults.deliveryMethodId,
@@ -33,8 +33,7 @@ export function useCheckoutForm(
   );
   const own = checked && checked.after === failed ? checked.errors : null;
 
-  const refresh = (validate: boolean) => {
-    const form = formRef.current;
+  const refresh = (form: HTMLFormElement | null, validate: boolean) => {
     if (!form) return;
     const draft = checkoutDraftOf(new FormData(form));
     setChoice({
@@ -44,8 +43,8 @@ export function useCheckoutForm(
     });
     if (validate && (own || failed)) setChecked({ after: failed, errors: checkoutErrors(draft) });
   };
-  // Choices made before the page became interactive count too.
-  useEffect(() => refresh(false), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // Choices made and fields typed before the page's scripts ran count too (lib/hydration.ts).
+  const formRef = useAdoptBeforeHydration<HTMLFormElement>((form) => refresh(form, false));
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     const found = checkoutErrors(checkoutDraftOf(new FormData(e.currentTarget)));
@@ -61,7 +60,7 @@ export function useCheckoutForm(
     formRef,
     choice,
     errors: messagesByField(own ?? failed?.errors),
-    onChange: () => refresh(true),
+    onChange: () => refresh(formRef.current, true),
     onSubmit,
   };
 }

@@ -4,6 +4,7 @@ import type { RelatedProducts } from '@kiim/contract';
 import { StockState } from '@kiim/contract/enums';
 import type { Route } from './+types/product';
 import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
+import { checkedValue, useAdoptBeforeHydration } from '../../lib/hydration.ts';
 import { FieldError } from '../../components/form/Field.tsx';
 import { apiFor, notFoundOnApi404 } from '../../lib/api.server.ts';
 import { currentCityId } from '../../lib/cookies.server.ts';
@@ -248,7 +249,8 @@ const isSoldOut = (product: ProductData) =>
 
 /**
  * The sizes with their stock state in the city and «Добавить в корзину» (disabled «Нет в наличии» when sold out): the cart action through a fetcher
- * (a plain form back to `?added=1` without JavaScript). A size with no stock anywhere cannot be chosen.
+ * (a plain form back to `?added=1` without JavaScript). A size with no stock anywhere cannot be chosen. A size
+ * chosen before the page's scripts ran is taken over at hydration (lib/hydration.ts).
  */
 function AddToCart({
   product,
@@ -265,12 +267,16 @@ function AddToCart({
   const added =
     (fetcher.data?.ok && fetcher.state === 'idle') || (!fetcher.data && search.get('added') === '1');
   const soldOut = isSoldOut(product);
+  const sizes = useAdoptBeforeHydration<HTMLFieldSetElement>((el) => {
+    const chosen = checkedValue(el, 'externalId');
+    if (chosen && chosen !== size) onSize(chosen);
+  });
   return (
     <fetcher.Form method="post" action="/Cart" className="stack">
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="qty" value="1" />
       <input type="hidden" name="redirectTo" value={`/product/${product.slug}?added=1`} />
-      <fieldset className="sizes">
+      <fieldset className="sizes" ref={sizes}>
         <legend>{t('common.size')}</legend>
         {product.skus.map((sku) => {
           const none =

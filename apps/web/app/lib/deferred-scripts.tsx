@@ -1,0 +1,77 @@
+import { Children, Fragment, cloneElement, isValidElement, type ReactNode } from 'react';
+import { Scripts } from 'react-router';
+
+/**
+ * The page's scripts started once its main picture has painted (issue 14, decision 018 amendment «pages»). React
+ * Router's `<Scripts>` preloads every script part in `<head>` and starts them at once: Lighthouse's simulated
+ * mobile link then counts the ~110 KB of JavaScript beside the picture that is the page's largest paint (LCP
+ * 1.8–2.6 s with them, 0.9–1.1 s without). The page needs no script to be read or used (server-rendered, forms and
+ * links work without JavaScript), so they start right after: the same elements `<Scripts>` makes, but its module
+ * preloads and its module script held back (`text/kiim-module`, not run) until the earliest of
+ * - the `fetchpriority="high"` picture has loaded (or failed) and a frame has been painted — at once on a page
+ *   without one;
+ * - the shopper's first interaction (pointerdown, touchstart, keydown, focusin): what they do before the scripts
+ *   have run is taken over at hydration (lib/hydration.ts);
+ * - {@link START_AT_THE_LATEST_MS} after the page began to load, so a slow picture never keeps them waiting long.
+ * The started parts carry the answer's CSP nonce. A failed part still reaches the reload guard (lib/new-build.ts).
+ */
+export function DeferredScripts({ nonce }: { nonce?: string }) {
+  // React Router's elements, made here (its hooks are this component's, called on every render in the same
+  // order), then held back.
+  const scripts = Scripts({ nonce });
+  if (!scripts) return null;
+  const preloads: string[] = [];
+  return (
+    <>
+      {holdBack(scripts, preloads)}
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: starter(preloads) }}
+      />
+    </>
+  );
+}
+
+/** The longest the scripts wait for the main picture, ms after the page began to load. */
+export const START_AT_THE_LATEST_MS = 3000;
+
+/** The type of a held-back module script: the browser does not run it. */
+const HELD = 'text/kiim-module';
+
+/** `<Scripts>`' elements with the module preloads taken out (their addresses into `preloads`) and the module script held. */
+function holdBack(node: ReactNode, preloads: string[]): ReactNode {
+  return Children.map(node, (child) => {
+    if (!isValidElement<{ rel?: string; href?: string; type?: string; children?: ReactNode }>(child))
+      return child;
+    const { rel, href, type, children } = child.props;
+    if (child.type === 'link' && rel === 'modulepreload' && href) {
+      preloads.push(href);
+      return null;
+    }
+    if (child.type === 'script' && type === 'module') return cloneElement(child, { type: HELD });
+    if (child.type === Fragment) return <Fragment key={child.key}>{holdBack(children, preloads)}</Fragment>;
+    return child;
+  });
+}
+
+/** The events that start the scripts at once: the shopper began to act on the page. */
+const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
+
+/**
+ * The inline script that starts the held-back parts: module preloads for `preloads`, then each held module
+ * script as a real one (same text, this script's nonce), in `<head>` (React skips unknown elements there) — once,
+ * at the earliest of the picture painted, the first interaction and the latest start.
+ */
+const starter = (
+  preloads: string[],
+) => `(function(){var n=document.currentScript.nonce,P=${JSON.stringify(preloads)},E=${JSON.stringify(INTERACTIONS)};
+var started=false;
+function go(){if(started)return;started=true;E.forEach(function(t){removeEventListener(t,go,true)});
+P.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;l.nonce=n;document.head.appendChild(l)});
+document.querySelectorAll('script[type="${HELD}"]').forEach(function(o){var s=document.createElement('script');s.type='module';s.nonce=n;s.textContent=o.textContent;document.head.appendChild(s)})}
+E.forEach(function(t){addEventListener(t,go,{capture:true,passive:true})});
+function painted(){requestAnimationFrame(function(){setTimeout(go,0)})}
+setTimeout(go,Math.max(0,${START_AT_THE_LATEST_MS}-performance.now()));
+var i=document.querySelector('img[fetchpriority="high"]');
+if(!i||i.complete)painted();else{i.addEventListener('load',painted);i.addEventListener('error',painted)}})();`;
