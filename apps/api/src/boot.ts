@@ -128,12 +128,15 @@ export function closeOnSignals(app: App, drain?: () => Promise<void>): void {
     // its keep-alive timeout (72 s), past the deadline. So idle connections are closed as they appear.
     const sweeper = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
     sweeper.unref();
-    const cut = setTimeout(() => {
-      app.server.getConnections((_err, open) => {
-        app.log.warn({ stage, open }, 'shutdown: closing connections whose request is still arriving');
-        app.server.closeAllConnections();
-      });
-    }, Math.floor(app.config.http.shutdownTimeoutMs / 2));
+    const cut = setTimeout(
+      () => {
+        app.server.getConnections((_err, open) => {
+          app.log.warn({ stage, open }, 'shutdown: closing connections whose request is still arriving');
+          app.server.closeAllConnections();
+        });
+      },
+      Math.floor(app.config.http.shutdownTimeoutMs / 2),
+    );
     cut.unref();
     try {
       if (drain) {
