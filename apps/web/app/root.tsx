@@ -29,6 +29,7 @@ import { RELOAD_GUARD_SCRIPT } from './lib/new-build.ts';
 import { useNonce } from './lib/nonce.ts';
 import { PageStyles } from './lib/page-styles.tsx';
 import { DeferredScripts } from './lib/deferred-scripts.tsx';
+import { useHydratedMark } from './lib/hydration.ts';
 
 /**
  * Every request first goes through the account middleware (spec §8 request rules: a refreshed token is written
@@ -100,6 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The answer's CSP nonce for the inline scripts (issue 11 §8; empty in the browser).
   const nonce = useNonce() || undefined;
   const lang = useRootData()?.lang ?? 'ru';
+  useHydratedMark();
   return (
     <html lang={lang}>
       <head>

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 /**
  * Takes over what the shopper did before the page's scripts ran (issue 14, decision 018 amendment «pages»). The
@@ -27,4 +27,16 @@ export function useAdoptBeforeHydration<T extends HTMLElement>(adopt: (el: T) =>
 /** The value of the checked control of `name` inside `el` (a radio group), or undefined when none is checked. */
 export function checkedValue(el: HTMLElement, name: string): string | undefined {
   return el.querySelector<HTMLInputElement>(`input[name="${CSS.escape(name)}"]:checked`)?.value ?? undefined;
+}
+
+/**
+ * Marks the document hydrated (`<html data-hydrated>`) once React has hydrated the whole page — lazily loaded parts
+ * such as an open sign-in dialog included, since a component's effects run only after everything under it has
+ * committed. Nothing reads it in the shop; it tells the browser tests (tests/e2e/shop.ts `hydrated`) that a click
+ * now reaches React, not the server's plain link or form.
+ */
+export function useHydratedMark(): void {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
 }

@@ -47,9 +47,7 @@ async function holdScripts(page: Page) {
 }
 
 const isHydrated = (page: Page) =>
-  page.evaluate(
-    () => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-  );
+  page.evaluate(() => document.documentElement.dataset.hydrated !== undefined);
 
 describe('what the shopper did before hydration counts', () => {
   it('a size chosen before the scripts ran is the size added to the cart', async () => {
@@ -125,6 +123,23 @@ describe('what the shopper did before hydration counts', () => {
     await page.getByRole('searchbox').press('Enter');
     await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'джинсы');
     await eventually(() => page.locator('article.card').count()).toBeGreaterThan(0);
+    await done();
+  });
+
+  it('a number typed in the sign-in dialog before the scripts ran goes with it to the next step', async () => {
+    const { page, done } = await newShopper(browser);
+    const scripts = await holdScripts(page);
+    await page.goto(shop.url + '/?signin=phone', { waitUntil: 'domcontentloaded' });
+    const dialog = page.getByTestId('sign-in-dialog');
+    await dialog.locator('form[data-step="phone"]').waitFor();
+    await dialog.getByLabel('Номер телефона').fill('+7 701 333 55 99');
+    expect(await isHydrated(page)).toBe(false);
+    await eventually(() => scripts.count()).toBeGreaterThan(0);
+    await scripts.release();
+    await hydrated(page);
+    await dialog.getByRole('link', { name: 'Войти по паролю' }).click();
+    await dialog.locator('form[data-step="password"]').waitFor();
+    await eventually(() => dialog.getByLabel('Номер телефона').inputValue()).toBe('+7 701 333 55 99');
     await done();
   });
 

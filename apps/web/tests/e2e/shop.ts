@@ -193,15 +193,14 @@ export async function newShopper(
 }
 
 /**
- * Waits until React has hydrated the page (its event handlers are attached). Polls on a timer: after a
- * cross-origin navigation (back from the payment page) animation-frame polling may not run.
+ * Waits until React has hydrated the whole page (`<html data-hydrated>`, app/lib/hydration.ts): its event handlers
+ * are attached, lazily loaded parts (an open sign-in dialog) included. Polls on a timer: after a cross-origin
+ * navigation (back from the payment page) animation-frame polling may not run.
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForLoadState('load');
-  await page.waitForFunction(
-    () =>
-      (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-    undefined,
-    { polling: 200, timeout: 20_000 },
-  );
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined, undefined, {
+    polling: 200,
+    timeout: 20_000,
+  });
 }

@@ -2,6 +2,7 @@ import { useState, type ComponentType, type FormEvent, type ReactNode } from 're
 import { Link, type Form } from 'react-router';
 import { formatPhone } from '@kiim/contract/format';
 import type { FormReply } from '../../lib/form.ts';
+import { useAdoptBeforeHydration } from '../../lib/hydration.ts';
 import { useT } from '../../lib/text.ts';
 import { Field, FieldError, FormAlert, PasswordField } from '../form/Field.tsx';
 import { ResendButton } from './ResendButton.tsx';
@@ -58,7 +59,8 @@ const hrefOf = (ctx: StepContext, step: SignInStep) =>
 /**
  * The form of a step: posts to `/auth/sign-in` with the step, its intent, the page beneath and where to go
  * when signed in; shows a form-wide error first. `noValidate`: every message is the contract's, from the server.
- * Typing in a contact field is remembered by the dialog, so the next step starts with it.
+ * Typing in a contact field is remembered by the dialog, so the next step starts with it — also what was typed
+ * before the page hydrated (lib/hydration.ts: no input event reached React for it).
  */
 function StepForm({ ctx, intent, children }: { ctx: StepContext; intent: string; children: ReactNode }) {
   const { FormComponent } = ctx;
@@ -67,8 +69,17 @@ function StepForm({ ctx, intent, children }: { ctx: StepContext; intent: string;
     if ((CONTACT_FIELDS as readonly string[]).includes(input.name) && input.type !== 'hidden')
       ctx.onTyped(input.name, input.value);
   };
+  const ref = useAdoptBeforeHydration<HTMLFormElement>((form) => {
+    for (const name of CONTACT_FIELDS) {
+      const input = form.elements.namedItem(name);
+      // React keeps a typed value at hydration and sets the server's as the default: they differ only if typed.
+      if (input instanceof HTMLInputElement && input.type !== 'hidden' && input.value !== input.defaultValue)
+        ctx.onTyped(name, input.value);
+    }
+  });
   return (
     <FormComponent
+      ref={ref}
       method="post"
       action="/auth/sign-in"
       className="stack"
