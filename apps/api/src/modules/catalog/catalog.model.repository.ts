@@ -1,8 +1,15 @@
 import type { DbOrTrx } from '#app/db/database.ts';
 import type { ProductImageRow, ProductRow } from './catalog.table.ts';
 
-// Reads of the catalogue's in-memory read model (catalog.model.ts, docs/decisions/018): whole tables when it
-// loads, the stock summary of some products when it applies the change log. Functions take `db | trx` first.
+// Reads of the catalogue's in-memory read model (catalog.model.ts, docs/decisions/018): the active products whole
+// and the other tables in ranges of product ids when it loads, the stock summary of some products when it applies
+// the change log. Functions take `db | trx` first.
+
+/** Product ids from `min` to `max` inclusive: a keyset range read by a table's `product_id` index. */
+export interface IdRange {
+  min: number;
+  max: number;
+}
 
 /** The columns of a product the model keeps: what a card shows, filters and sorts (no long texts). */
 const CARD_COLUMNS = [
@@ -29,11 +36,19 @@ export function activeProducts(db: DbOrTrx): Promise<CardRow[]> {
   return db.selectFrom('product').select(CARD_COLUMNS).where('is_active', '=', 1).orderBy('id').execute();
 }
 
-/** Every SKU's product, size label and size order. */
+/** The SKUs (product, size label and size order) of products with ids in `ids`, by product id then SKU id. */
 export function skuSizes(
   db: DbOrTrx,
+  ids: IdRange,
 ): Promise<{ id: number; product_id: number; size: string; size_order: number }[]> {
-  return db.selectFrom('sku').select(['id', 'product_id', 'size', 'size_order']).execute();
+  return db
+    .selectFrom('sku')
+    .select(['id', 'product_id', 'size', 'size_order'])
+    .where('product_id', '>=', ids.min)
+    .where('product_id', '<=', ids.max)
+    .orderBy('product_id')
+    .orderBy('id')
+    .execute();
 }
 
 /**
@@ -43,7 +58,7 @@ export function skuSizes(
 export function productStock(
   db: DbOrTrx,
   productIds?: readonly number[],
-  ids?: { min: number; max: number },
+  ids?: IdRange,
 ): Promise<{ product_id: number; city_id: number; quantity: number }[]> {
   return db
     .selectFrom('product_stock')
@@ -70,16 +85,27 @@ export function globalStock(
     .execute();
 }
 
-/** Every search term row (term, product, weight). */
-export function searchTerms(db: DbOrTrx): Promise<{ term: string; product_id: number; weight: number }[]> {
-  return db.selectFrom('product_search_term').select(['term', 'product_id', 'weight']).execute();
+/** The search term rows (term, product, weight) of products with ids in `ids`, by product id. */
+export function searchTerms(
+  db: DbOrTrx,
+  ids: IdRange,
+): Promise<{ term: string; product_id: number; weight: number }[]> {
+  return db
+    .selectFrom('product_search_term')
+    .select(['term', 'product_id', 'weight'])
+    .where('product_id', '>=', ids.min)
+    .where('product_id', '<=', ids.max)
+    .orderBy('product_id')
+    .execute();
 }
 
-/** Every product picture, by product and position (the first of each product first). */
-export function productImages(db: DbOrTrx): Promise<ProductImageRow[]> {
+/** The pictures of products with ids in `ids`, by product and position (the first of each product first). */
+export function productImages(db: DbOrTrx, ids: IdRange): Promise<ProductImageRow[]> {
   return db
     .selectFrom('product_image')
     .selectAll()
+    .where('product_id', '>=', ids.min)
+    .where('product_id', '<=', ids.max)
     .orderBy('product_id')
     .orderBy('position')
     .orderBy('id')

@@ -3,10 +3,10 @@ import { ProductListQuery, SORTS, StockState, type Product } from '@kiim/contrac
 import { slugify } from '#app/lib/slug.ts';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { orderFixtures } from '#app/test/order.fixtures.ts';
-import { catalogModel, type CatalogModel } from './catalog.model.ts';
+import { catalogModel, loadModel, type CatalogModel } from './catalog.model.ts';
 import { modelList } from '#app/test/model-list.ts';
 import { listProductsSql } from './catalog.listing.ts';
-import { resolveQuery } from './search.rules.ts';
+import { isExactForm, resolveQuery } from './search.rules.ts';
 
 // The in-memory read model (docs/decisions/018) against the SQL path: the same items, counts, facets and order
 // for many random filter combinations, on the demo catalogue, right after stock changes (applied product by
@@ -161,6 +161,29 @@ describe('catalogue read model', () => {
     },
     MANY_QUERIES_MS,
   );
+
+  it('loads the same model whatever the ranges of product ids its rows are read in', async () => {
+    const { version } = await catalogModel(t.db);
+    const whole = await loadModel(t.db, version);
+    expect(whole.n).toBeGreaterThan(7);
+    // One product per range and 7 per range: every range boundary falls between two products' rows.
+    for (const chunk of [1, 7]) expect(await loadModel(t.db, version, chunk)).toEqual(whole);
+    // Every row of the active products is in the model (once), and the vocabulary is of every term row.
+    const active = t.db.selectFrom('product').select('id').where('is_active', '=', 1);
+    const [skus, termRows, terms] = await Promise.all([
+      t.db.selectFrom('sku').select('id').where('product_id', 'in', active).orderBy('id').execute(),
+      t.db.selectFrom('product_search_term').select('term').where('product_id', 'in', active).execute(),
+      t.db.selectFrom('product_search_term').select('term').distinct().execute(),
+    ]);
+    expect([...whole.skuId].sort((a, b) => a - b)).toEqual(skus.map((s) => s.id));
+    expect([...whole.terms.values()].reduce((sum, l) => sum + l.positions.length, 0)).toBe(termRows.length);
+    expect(whole.vocabulary).toEqual(
+      terms
+        .map((r) => r.term)
+        .filter((term) => !isExactForm(term))
+        .sort(),
+    );
+  });
 
   it('ranks search results by relevance within each stock class (name and brand before category and colour)', async () => {
     let mixed = 0;

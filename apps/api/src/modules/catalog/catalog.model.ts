@@ -172,31 +172,48 @@ function stableTies(order: Int32Array, key: (i: number) => string): Int32Array {
   return order;
 }
 
-/** SKU arrays (grouped by product position) from SKU rows of the active products. */
+/** A growing list of 32-bit integers (doubling its array), for arrays built from rows read in ranges. */
+class Int32List {
+  private a = new Int32Array(256);
+  length = 0;
+  push(v: number) {
+    if (this.length === this.a.length) {
+      const b = new Int32Array(this.a.length * 2);
+      b.set(this.a);
+      this.a = b;
+    }
+    this.a[this.length++] = v;
+  }
+  /** The values pushed, in an array of their own length. */
+  done(): Int32Array {
+    return this.a.slice(0, this.length);
+  }
+}
+
+/**
+ * SKU arrays of the active products from `skuCount[i + 1]` (SKUs of product i, summed here into `skuStart`) and each
+ * SKU's id, size (position in `sizes`) and order, grouped by product position, by id within a product.
+ */
 function skuArrays(
-  index: Map<number, number>,
   n: number,
-  skus: { id: number; product_id: number; size: string; size_order: number }[],
+  skuCount: Int32Array,
+  skuId: Int32Array,
+  skuSize: Int32Array,
+  skuOrder: Int32Array,
+  sizes: string[],
 ) {
-  const mine = skus.filter((s) => index.has(s.product_id));
-  mine.sort((a, b) => index.get(a.product_id)! - index.get(b.product_id)! || a.id - b.id);
-  const sizes = [...new Set(mine.map((s) => s.size))];
-  const sizeIndex = new Map(sizes.map((s, i) => [s, i]));
-  const skuStart = new Int32Array(n + 1);
-  for (const s of mine) skuStart[index.get(s.product_id)! + 1]!++;
+  const skuStart = skuCount;
   for (let i = 0; i < n; i++) skuStart[i + 1]! += skuStart[i]!;
-  const skuSize = Int32Array.from(mine, (s) => sizeIndex.get(s.size)!);
-  const skuOrder = Int32Array.from(mine, (s) => s.size_order);
   const sizeWords = Math.max(1, Math.ceil(sizes.length / 32));
   const sizeBits = new Int32Array(n * sizeWords);
   for (let i = 0; i < n; i++) setSizeBits(sizeBits, sizeWords, i, skuStart, skuSize);
   return {
     skuStart,
-    skuId: Int32Array.from(mine, (s) => s.id),
+    skuId,
     skuSize,
     skuOrder,
     sizes,
-    sizeIndex,
+    sizeIndex: new Map(sizes.map((size, k) => [size, k])),
     sizeWords,
     sizeBits,
     ...sizeScales(n, sizes.length, skuStart, skuSize, skuOrder),
@@ -253,73 +270,121 @@ function refreshCitySizes(m: CatalogModel, i: number) {
     setSizeBits(bits, m.sizeWords, i, m.skuStart, m.skuSize, m.skuInCity.get(city)!);
 }
 
-/** Products per read of the stock summary while loading (ranges of product ids: the summary's key). */
-const STOCK_CHUNK = 2_000;
+/** Products per read while loading (ranges of product ids, read by each table's `product_id` index). */
+const LOAD_CHUNK = 2_000;
+
+const MIN_ID = -(2 ** 31);
+const MAX_ID = 2 ** 31 - 1;
+
+/**
+ * Ranges of product ids of `chunk` active products each (`rows` in id order); the first starts at the lowest
+ * and the last ends at the highest id an integer column holds, so together they cover every row of a table (the
+ * vocabulary is of every search term, as the SQL path's).
+ */
+function loadRanges(rows: CardRow[], chunk: number): model.IdRange[] {
+  const out: model.IdRange[] = [];
+  for (let from = 0; from < rows.length; from += chunk) {
+    const last = Math.min(from + chunk, rows.length) - 1;
+    out.push({
+      min: from === 0 ? MIN_ID : rows[from]!.id,
+      max: last === rows.length - 1 ? MAX_ID : rows[last]!.id,
+    });
+  }
+  return out.length ? out : [{ min: MIN_ID, max: MAX_ID }];
+}
+
+/**
+ * The SKU arrays, search terms, vocabulary and first pictures of the active products, read range by range of
+ * product ids, each range's rows written into growing typed arrays before the next is read: the load holds one
+ * range's rows at a time, not the tables' (issue 14: ≈ 40 MB of short-lived rows on the large catalogue grew the
+ * V8 heap). Rows come in product id order, so products' SKUs arrive in position order, by SKU id within one.
+ */
+async function rangedArrays(db: DbOrTrx, p: ReturnType<typeof productArrays>, chunk: number) {
+  const skuCount = new Int32Array(p.n + 1);
+  const skuId = new Int32List();
+  const skuSize = new Int32List();
+  const skuOrder = new Int32List();
+  const sizeIndex = new Map<string, number>();
+  const lists = new Map<string, { positions: Int32List; weights: Int32List }>();
+  const allTerms = new Set<string>();
+  const images: (ProductImageRow | undefined)[] = new Array(p.n);
+  for (const ids of loadRanges(p.rows, chunk)) {
+    for (const r of await model.skuSizes(db, ids)) {
+      const i = p.index.get(r.product_id);
+      if (i === undefined) continue;
+      let size = sizeIndex.get(r.size);
+      if (size === undefined) sizeIndex.set(r.size, (size = sizeIndex.size));
+      skuCount[i + 1]!++;
+      skuId.push(r.id);
+      skuSize.push(size);
+      skuOrder.push(r.size_order);
+    }
+    // (term, product) is the table's key: each product is at most once in a term's list.
+    for (const r of await model.searchTerms(db, ids)) {
+      allTerms.add(r.term);
+      const i = p.index.get(r.product_id);
+      if (i === undefined) continue;
+      let list = lists.get(r.term);
+      if (!list) lists.set(r.term, (list = { positions: new Int32List(), weights: new Int32List() }));
+      list.positions.push(i);
+      list.weights.push(Number(r.weight));
+    }
+    for (const img of await model.productImages(db, ids)) {
+      const i = p.index.get(img.product_id);
+      if (i !== undefined && !images[i]) images[i] = img;
+    }
+  }
+  return {
+    ...skuArrays(p.n, skuCount, skuId.done(), skuSize.done(), skuOrder.done(), [...sizeIndex.keys()]),
+    vocabulary: [...allTerms].filter((t) => !isExactForm(t)).sort(),
+    terms: new Map(
+      [...lists].map(([t, l]) => [
+        t,
+        { positions: l.positions.done(), weights: Int8Array.from(l.weights.done()) },
+      ]),
+    ),
+    images,
+  };
+}
 
 /**
  * Loads the whole model at `version` (read before any of its rows, so later changes are applied on top). The
- * large reads go one after another and the stock in parts — the summary by ranges of product ids, SKUs with
- * units city by city (both by index) — so the process never holds every stock row at once (issue 14: memory of
- * the large catalogue).
+ * large reads go one after another and in parts — SKUs, search terms, pictures and the stock summary by ranges of
+ * product ids, SKUs with units city by city (all by index) — so the process never holds a whole table's rows at
+ * once (issue 14: memory of the large catalogue). `chunk`: active products per range (tests load in small ranges).
  */
-async function loadModel(db: DbOrTrx, version: number): Promise<CatalogModel> {
-  const [dict, cities, products, skus] = await Promise.all([
+export async function loadModel(db: DbOrTrx, version: number, chunk = LOAD_CHUNK): Promise<CatalogModel> {
+  const [dict, cities, products] = await Promise.all([
     loadDictionaries(db),
     repo.listCities(db),
     model.activeProducts(db),
-    model.skuSizes(db),
   ]);
   const p = productArrays(products);
-  const s = skuArrays(p.index, p.n, skus);
-  const termRows = await model.searchTerms(db);
+  const r = await rangedArrays(db, p, chunk);
   const m: CatalogModel = {
     version,
     dict,
     cities: new Map(cities.map((c) => [c.id, c])),
-    vocabulary: [...new Set(termRows.map((t) => t.term))].filter((t) => !isExactForm(t)).sort(),
     ...p,
-    ...s,
+    ...r,
     regional: new Map(cities.map((c) => [c.id, new Int32Array(p.n)])),
-    skuInCity: new Map(cities.map((c) => [c.id, new Uint8Array(s.skuId.length)])),
-    sizeBitsInCity: new Map(cities.map((c) => [c.id, new Int32Array(p.n * s.sizeWords)])),
-    terms: termsOf(p.index, termRows),
+    skuInCity: new Map(cities.map((c) => [c.id, new Uint8Array(r.skuId.length)])),
+    sizeBitsInCity: new Map(cities.map((c) => [c.id, new Int32Array(p.n * r.sizeWords)])),
     ranks: {
       'price-asc': rankOf(p.orders['price-asc']),
       'price-desc': rankOf(p.orders['price-desc']),
       'new-arrivals': rankOf(p.orders['new-arrivals']),
       'discount-desc': rankOf(p.orders['discount-desc']),
     },
-    images: new Array(p.n),
   };
-  for (const img of await model.productImages(db)) {
-    const i = p.index.get(img.product_id);
-    if (i !== undefined && !m.images[i]) m.images[i] = img;
-  }
-  for (let from = 0; from < p.n; from += STOCK_CHUNK) {
-    const ids = { min: p.rows[from]!.id, max: p.rows[Math.min(from + STOCK_CHUNK, p.n) - 1]!.id };
+  for (let from = 0; from < p.n; from += chunk) {
+    const ids = { min: p.rows[from]!.id, max: p.rows[Math.min(from + chunk, p.n) - 1]!.id };
     applyStock(m, await model.productStock(db, undefined, ids), []);
   }
   const bySku = skuPosition(m);
   for (const c of cities) applyStock(m, [], await skusInStockByCity(db, undefined, c.id), bySku);
   for (let i = 0; i < p.n; i++) refreshCitySizes(m, i);
   return m;
-}
-
-function termsOf(index: Map<number, number>, rows: { term: string; product_id: number; weight: number }[]) {
-  const lists = new Map<string, Map<number, number>>();
-  for (const r of rows) {
-    const i = index.get(r.product_id);
-    if (i === undefined) continue;
-    let list = lists.get(r.term);
-    if (!list) lists.set(r.term, (list = new Map()));
-    list.set(i, Number(r.weight));
-  }
-  return new Map(
-    [...lists].map(([t, list]) => [
-      t,
-      { positions: Int32Array.from(list.keys()), weights: Int8Array.from(list.values()) },
-    ]),
-  );
 }
 
 /** The inverse of an order: each position's place in it. */
