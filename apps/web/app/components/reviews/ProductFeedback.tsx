@@ -54,7 +54,8 @@ export function ProductFeedback({
         {summary && <ReviewSummaryPanel summary={summary} />}
         <div className="feedback__list">
           <Suspense fallback={<p className="muted">{t.reviews.loading}</p>}>
-            <Await resolve={lists}>
+            {/* A list not there within the page's stream timeout (React Router rejects it) says so, as a failed one. */}
+            <Await resolve={lists} errorElement={<p className="muted">{t.reviews.failed}</p>}>
               {(l) =>
                 l ? (
                   <ReviewList page={l.reviews} view={view} signedIn={signedIn} />
@@ -69,7 +70,9 @@ export function ProductFeedback({
       <section id="questions" className="feedback__questions" aria-labelledby="questions-title">
         <h2 id="questions-title">{t.questions.title}</h2>
         <Suspense fallback={null}>
-          <Await resolve={lists}>{(l) => (l ? <QuestionList page={l.questions} view={view} /> : null)}</Await>
+          <Await resolve={lists} errorElement={<></>}>
+            {(l) => (l ? <QuestionList page={l.questions} view={view} /> : null)}
+          </Await>
         </Suspense>
         <AskForm slug={slug} signedIn={signedIn} />
       </section>

@@ -198,7 +198,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </div>
       <ProductFeedback slug={product.slug} summary={reviewSummary} lists={feedback} view={view} />
       <Suspense fallback={<div className="sliders-placeholder" aria-hidden="true" />}>
-        <Await resolve={related}>
+        {/* Sliders not there within the page's stream timeout (React Router rejects them): none, like empty ones. */}
+        <Await resolve={related} errorElement={<div className="sliders-placeholder" aria-hidden="true" />}>
           {(r) => (
             <div className="sliders-placeholder">
               <Slider title={t('product.similar')}>
