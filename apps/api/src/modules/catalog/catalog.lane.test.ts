@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StockState, type ProductList } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
+import { sellOutInCity } from '#app/test/catalog.fixtures.ts';
 
 // The cached-answer lane (docs/decisions/018): kept catalogue answers sent again before Fastify, through a real
 // socket (app.inject never passes the lane), with the whole path's bytes and headers, never at an older version.
@@ -88,17 +89,7 @@ describe('cached-answer lane', () => {
     await untilLane(path, BR);
     const top = listOf(await get(path, BR)).items[0]!;
     expect(top.stockState).toBe(StockState.inStock);
-    const skus = await t.db.selectFrom('sku').select('id').where('product_id', '=', top.id).execute();
-    await t.db
-      .updateTable('stock')
-      .set({ quantity: 0 })
-      .where('city_id', '=', 1)
-      .where(
-        'sku_id',
-        'in',
-        skus.map((s) => s.id),
-      )
-      .execute();
+    await sellOutInCity(t.db, top.id, 1);
     const served = t.app.catalogueLane.served;
     const after = await get(path, BR);
     expect(t.app.catalogueLane.served).toBe(served);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, StockState, type ProductCard, type ProductList } from '@kiim/contract';
 import { slugify } from '#app/lib/slug.ts';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
+import { sellOutInCity } from '#app/test/catalog.fixtures.ts';
 
 // The listing filters, facets, page bounds and the stock summary behind them (issue 5; spec §4, §9).
 
@@ -346,17 +347,7 @@ describe('stock summary and cache follow every stock change', () => {
     );
     const top = list.body.data.items[0]!;
     expect(top.stockState).toBe(StockState.inStock);
-    const skus = await t.db.selectFrom('sku').select('id').where('product_id', '=', top.id).execute();
-    await t.db
-      .updateTable('stock')
-      .set({ quantity: 0 })
-      .where('city_id', '=', 1)
-      .where(
-        'sku_id',
-        'in',
-        skus.map((s) => s.id),
-      )
-      .execute();
+    await sellOutInCity(t.db, top.id, 1);
     const after = await all('category=zhenskie-bryuki&sort=regional-availability');
     const card = after.items.find((i) => i.id === top.id)!;
     expect(card.stockState).not.toBe(StockState.inStock);
