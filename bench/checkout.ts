@@ -1,7 +1,9 @@
-// The checkout path of `npm run bench` (issue 14, goal 4): customers (made with tokens directly in the shop's
-// database: the bench's own SQLite file or PostgreSQL database) each run a loop for the measured time — add a SKU in stock to a new cart, then create a
-// pickup order paid on delivery — and every call's latency is recorded apart, so add to cart and order
-// creation get their own percentiles at the same concurrency.
+// The checkout path of `npm run bench` (issue 14, goal 4; the measurement of decision 018's amendment «checkout
+// path»): customers (made with tokens directly in the shop's database: the bench's own SQLite file or PostgreSQL
+// database) each run a loop for the measured time — add a SKU in stock to a new cart, then create a pickup order
+// paid on delivery — and every call's latency is recorded apart, so add to cart and order creation get their own
+// percentiles at the same concurrency. Two loads: at a shopper's pace (a random think of 0.5–1.5 s after each
+// call: the goal's «20 concurrent customers») and at saturation (no think time: the shop's capacity, no goal).
 import { randomUUID } from 'node:crypto';
 import { createDatabase, type DatabaseOptions } from '../apps/api/src/db/database.ts';
 import { issueToken } from '../apps/api/src/modules/customer/customer.token.ts';
@@ -75,38 +77,77 @@ export async function prepareCheckout(database: DatabaseOptions, customers: numb
   }
 }
 
+/** Latencies of one kind of call, in milliseconds (`count` calls, failures included). */
+export interface Latencies {
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
 export interface CheckoutResult {
-  addToCart: { count: number; p50: number; p95: number; p99: number };
-  createOrder: { count: number; p50: number; p95: number; p99: number };
+  addToCart: Latencies;
+  createOrder: Latencies;
+  /** Orders answered 2xx, and per second of the measured time (`seconds`, as long as the last loop ran). */
+  orders: number;
+  ordersPerSecond: number;
+  seconds: number;
   failures: Record<string, number>;
+}
+
+/**
+ * How the customers behave for `seconds`. With `thinkMs`, a shopper's pace: after the add to cart and after the
+ * order each thinks a uniformly random time in [min, max) milliseconds (also once before the first add, so that the
+ * customers do not all arrive in the same millisecond). Without it, the closed loop at saturation: each calls again
+ * the moment the answer arrives (the latency is then the queue: Little's law, customers in flight ÷ throughput).
+ */
+export interface CheckoutLoad {
+  seconds: number;
+  thinkMs?: [number, number];
 }
 
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 10) / 10 : NaN;
 };
-const summary = (xs: number[]) => ({
+const summary = (xs: number[]): Latencies => ({
   count: xs.length,
   p50: percentile(xs, 50),
   p95: percentile(xs, 95),
   p99: percentile(xs, 99),
 });
 
-/** Every customer's loop (add to a new cart, order it) for `seconds`; latencies in milliseconds. */
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Every customer's loop (add a SKU in stock to a new cart, then order that cart: pickup, paid on delivery) until
+ * `load.seconds` have passed — at a shopper's pace when `load.thinkMs` is given, else at saturation — against the
+ * shop at `url`. A loop that has begun an add finishes its order, so the run may end a little after `seconds`.
+ * @returns each call's latencies apart (ms), the orders made and their rate over the time the loops ran, and the
+ *   failures by call and HTTP status.
+ */
 export async function runCheckout(
   url: string,
   setup: CheckoutSetup,
-  seconds: number,
+  load: CheckoutLoad,
 ): Promise<CheckoutResult> {
   const add: number[] = [];
   const create: number[] = [];
   const failures: Record<string, number> = {};
   const fail = (what: string, status: number) =>
     (failures[`${what} ${status}`] = (failures[`${what} ${status}`] ?? 0) + 1);
-  const until = Date.now() + seconds * 1000;
+  const [min, max] = load.thinkMs ?? [0, 0];
+  /** A customer's think time (none at saturation). */
+  const think = async () => {
+    if (max > 0) await sleep(min + Math.random() * (max - min));
+  };
+  const began = performance.now();
+  const until = Date.now() + load.seconds * 1000;
+  let orders = 0;
   let n = 0;
   const loop = async (token: string) => {
     const headers = { 'content-type': 'application/json', 'x-authorization': token };
+    await think();
     while (Date.now() < until) {
       const externalId = setup.externalIds[n++ % setup.externalIds.length]!;
       let t = performance.now();
@@ -119,8 +160,10 @@ export async function runCheckout(
       add.push(performance.now() - t);
       if (!added.ok || !cart.data) {
         fail('add to cart', added.status);
+        await think();
         continue;
       }
+      await think();
       const order = {
         cartUuid: cart.data.uuid,
         regionId: setup.cityId,
@@ -137,9 +180,19 @@ export async function runCheckout(
       });
       await created.arrayBuffer();
       create.push(performance.now() - t);
-      if (!created.ok) fail('create order', created.status);
+      if (created.ok) orders++;
+      else fail('create order', created.status);
+      if (Date.now() < until) await think();
     }
   };
   await Promise.all(setup.tokens.map(loop));
-  return { addToCart: summary(add), createOrder: summary(create), failures };
+  const seconds = (performance.now() - began) / 1000;
+  return {
+    addToCart: summary(add),
+    createOrder: summary(create),
+    orders,
+    ordersPerSecond: Math.round((orders / seconds) * 10) / 10,
+    seconds: Math.round(seconds * 10) / 10,
+    failures,
+  };
 }

@@ -81,7 +81,8 @@ export function uncachedProduct(offer: Offer, seed: number): () => string {
 /** A goal of issue 14 beside a figure: what is compared, the bound, and whether larger is better. */
 export interface Goal {
   text: string;
-  met: boolean;
+  /** null: the row has no goal, `text` says why (the checkout's capacity rows: «— (capacity)»). */
+  met: boolean | null;
 }
 
 /** The load goal of a target kind on a catalogue (issue 14, goals 2–4), from its rate ratio and latency. */

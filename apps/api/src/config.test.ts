@@ -52,6 +52,17 @@ describe('payment configuration', () => {
   });
 });
 
+describe('database configuration', () => {
+  it('sizes the PostgreSQL pool from DATABASE_POOL_SIZE (10 by default) and refuses a bad size', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).databasePoolSize).toBe(10);
+    expect(loadConfig({ NODE_ENV: 'development', DATABASE_POOL_SIZE: '20' }).databasePoolSize).toBe(20);
+    for (const bad of ['0', '2.5', 'many', '500'])
+      expect(() => loadConfig({ NODE_ENV: 'development', DATABASE_POOL_SIZE: bad })).toThrow(
+        /DATABASE_POOL_SIZE/,
+      );
+  });
+});
+
 describe('back-office configuration', () => {
   it('requires two-factor in production only, and the first owner’s e-mail and password together', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).staff).toEqual({

@@ -27,6 +27,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** PostgreSQL URL; when absent the embedded SQLite file is used (architecture: Data). */
   DATABASE_URL: optionalUrl,
+  /**
+   * Most connections of the PostgreSQL pool (ignored for SQLite). Issue 14: 20 customers ordering at once waited
+   * for one of 10 connections (decision 018, amendment «checkout path»); PostgreSQL's own limit, `max_connections`
+   * (100 by default), must cover every process's pool.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SQLITE_PATH: z.string().default(path.join(repoRoot, 'data', 'kiim.db')),
   /** Where generated product images live (masters and resized copies). */
   MEDIA_DIR: z.string().default(path.join(repoRoot, 'data', 'media')),
@@ -246,6 +252,8 @@ export type Config = {
   /** Limits of the HTTP server (issue 11 §4): whole request, headers, graceful shutdown; milliseconds. */
   http: { requestTimeoutMs: number; headersTimeoutMs: number; shutdownTimeoutMs: number };
   databaseUrl: string | undefined;
+  /** Most PostgreSQL connections of this process (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   sqlitePath: string;
   mediaDir: string;
   autoSeed: boolean;
@@ -300,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     },
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     sqlitePath: e.SQLITE_PATH,
     mediaDir: e.MEDIA_DIR,
     autoSeed: e.AUTO_SEED === 'true',

@@ -149,3 +149,19 @@ describe('synchronous reads (readerNow)', () => {
     expect(readerNow(await db.transaction().execute(async (trx) => trx))).toBeUndefined();
   });
 });
+
+describe.runIf(process.env.DATABASE_URL)('PostgreSQL pool', () => {
+  it('opens at most `databasePoolSize` connections (DATABASE_POOL_SIZE), the rest wait for one', async () => {
+    const pg = createDatabase({ databaseUrl: process.env.DATABASE_URL, sqlitePath: '', databasePoolSize: 2 });
+    try {
+      const backend = () =>
+        sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.2)`
+          .execute(pg.db)
+          .then((r) => r.rows[0]!.pid);
+      const pids = await Promise.all([backend(), backend(), backend(), backend()]);
+      expect(new Set(pids).size).toBe(2);
+    } finally {
+      await pg.db.destroy();
+    }
+  });
+});

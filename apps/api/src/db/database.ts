@@ -136,10 +136,15 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseOptions {
   /** PostgreSQL URL; when absent, `sqlitePath` is used. */
   databaseUrl?: string;
+  /** Most connections of the PostgreSQL pool (default {@link DEFAULT_POOL_SIZE}). */
+  databasePoolSize?: number;
   sqlitePath: string;
   /** PostgreSQL schema to use (tests give each worker its own). */
   pgSchema?: string;
 }
+
+/** PostgreSQL connections per pool when the options name none (the config's default DATABASE_POOL_SIZE). */
+export const DEFAULT_POOL_SIZE = 10;
 
 /**
  * Opens the database: PostgreSQL when `databaseUrl` is set, otherwise the SQLite file (created with its
@@ -151,7 +156,7 @@ export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialec
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: 10,
+      max: opts.databasePoolSize ?? DEFAULT_POOL_SIZE,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };

@@ -18,6 +18,7 @@ import * as m20261211T100000 from './20261211T100000-create-catalogue-text.ts';
 import * as m20261212T100000 from './20261212T100000-create-notifications.ts';
 import * as m20261207T110000 from './20261207T110000-add-customer-blocked.ts';
 import * as m20261213T090000 from './20261213T090000-add-order-number-sequence.ts';
+import * as m20261214T090000 from './20261214T090000-bump-stock-version-at-commit.ts';
 
 /** All migrations by name, in order. A new migration is added here (static list: no directory scan). */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '20261212T100000-create-notifications': m20261212T100000,
   '20261207T110000-add-customer-blocked': m20261207T110000,
   '20261213T090000-add-order-number-sequence': m20261213T090000,
+  '20261214T090000-bump-stock-version-at-commit': m20261214T090000,
 };

@@ -19,8 +19,8 @@ import { writeOrder } from './steps/write-order.ts';
 // Placing an order: the business process as a flow of named steps (order/steps/, and the cart and inventory
 // modules' own steps). Lock order inside the transaction: the cart row, the stock rows in (SKU, city) order,
 // the order-number counter (SQLite only: PostgreSQL numbers from a sequence, no lock), then what taking the
-// stock locks (the stock summary, the catalogue version) — the same in every writer, so parallel orders never
-// deadlock.
+// stock locks (the stock summary rows), and the catalogue version last of all — on PostgreSQL at COMMIT, by a
+// deferred trigger (migration 20261214T090000) — the same in every writer, so parallel orders never deadlock.
 
 /**
  * The answer for an order that already exists under the draft's idempotency key: the same order when the
@@ -54,8 +54,9 @@ async function replay(
  * 4. remove the ordered lines from the cart (lines not ordered stay);
  * 5. number the order; 6. write it with its lines and first status; 7. open its ePay payment (card online);
  * 8. write the «order accepted» SMS and email to the notification outbox (issue 13), from what was just written;
- * 9. take the stock — last, because a stock change locks the catalogue version until commit (decision 018), which
- *    serialises orders: every write that does not need it comes before (issue 14);
+ * 9. take the stock — last, because a stock change locks its summary rows (and, on SQLite, the catalogue version)
+ *    until commit, which serialises orders on them: every write that does not need them comes before (issue 14). On
+ *    PostgreSQL the version is bumped at COMMIT itself (decision 018, amendment «checkout path»);
  * and after commit: 10. start sending the SMS without waiting for it (decision 023: a failure is logged and left to
  *    the worker, never fails the order; the app's close waits for a send under way).
  *

@@ -42,9 +42,10 @@ export async function planStock(trx: DbOrTrx, draft: OrderDraft): Promise<Alloca
 
 /**
  * Order step "take the stock": the planned units taken from their cities (inventory), under the lock of
- * {@link planStock}. The order's LAST write: a stock change bumps the catalogue version (decision 018), whose counter
- * row stays locked until commit and so serialises every order and stock change — taken last, it is held for the
- * commit only, not for the order's other writes.
+ * {@link planStock}. The order's LAST write: a stock change locks the product's stock summary rows until commit and
+ * bumps the catalogue version (decision 018) — on SQLite in the statement, on PostgreSQL at COMMIT (a deferred
+ * trigger: the counter row is locked for the commit only) — so taken last, those locks are not held through the
+ * order's other writes.
  * @throws AppError 409 insufficientStock with `details.lines` when a city no longer holds its units (cannot happen
  *   under the lock; the conditional update still keeps stock from going below zero).
  */
