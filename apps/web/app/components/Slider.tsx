@@ -1,6 +1,9 @@
 import { Children, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useT } from '../lib/text.ts';
 
+/** Fired on an element with `content-visibility: auto` when its content starts or stops being drawn. */
+const CONTENT_VISIBILITY_CHANGE = 'contentvisibilityautostatechange';
+
 /**
  * A horizontal slider of cards (spec §2: brand and product sliders), without dependencies: a list that scrolls
  * sideways with scroll snapping — by touch, trackpad, the keyboard (the list is focusable: arrow keys scroll
@@ -34,9 +37,13 @@ export function Slider({
     if (!el) return;
     measure();
     el.addEventListener('scroll', measure, { passive: true });
+    // The track is drawn only near the viewport (`content-visibility: auto`, styles/reviews.css): until then its
+    // scroll width is its own width, so the ends are measured again once it is drawn.
+    el.addEventListener(CONTENT_VISIBILITY_CHANGE, measure);
     window.addEventListener('resize', measure);
     return () => {
       el.removeEventListener('scroll', measure);
+      el.removeEventListener(CONTENT_VISIBILITY_CHANGE, measure);
       window.removeEventListener('resize', measure);
     };
   }, [measure]);

@@ -80,20 +80,20 @@ describe('catalogue (issue 5)', () => {
     // Back: the entries before the reload were made by the client router (same document), so only its script can
     // draw them; it starts after the main picture (app/lib/deferred-scripts.tsx).
     await hydrated(page);
-    // Back: page 1 with filter and sort, then without the sort, then without the filter.
+    // Back: page 1 with filter and sort, then without the sort, then without the filter. The address changes at
+    // once, the controls when the client router has loaded and drawn that list: `eventually`, not expect.poll's
+    // 1 s (on a loaded machine that load took longer, and the sort was still the one before «back» — on main too).
     await page.goBack();
     await page.waitForURL((u) => !u.searchParams.has('page') && u.searchParams.get('sort') === 'price-asc');
     await page.locator('.pagination__current', { hasText: '1' }).waitFor();
-    await expect.poll(() => page.getByLabel('Сортировка').inputValue()).toBe('price-asc');
+    await eventually(() => page.getByLabel('Сортировка').inputValue()).toBe('price-asc');
     await page.goBack();
     await page.waitForURL((u) => !u.searchParams.has('sort') && u.searchParams.get('inStock') === '1');
-    await expect.poll(() => page.getByLabel('Сортировка').inputValue()).toBe('default');
-    await expect.poll(() => page.getByRole('checkbox', { name: /В наличии: Алматы/ }).isChecked()).toBe(true);
+    await eventually(() => page.getByLabel('Сортировка').inputValue()).toBe('default');
+    await eventually(() => page.getByRole('checkbox', { name: /В наличии: Алматы/ }).isChecked()).toBe(true);
     await page.goBack();
     await page.waitForURL((u) => u.pathname === path && u.search === '');
-    await expect
-      .poll(() => page.getByRole('checkbox', { name: /В наличии: Алматы/ }).isChecked())
-      .toBe(false);
+    await eventually(() => page.getByRole('checkbox', { name: /В наличии: Алматы/ }).isChecked()).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });
