@@ -20,7 +20,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { catalogueLanguagePlugin } from './plugins/catalogue-language.ts';
 import { createSmsProvider, type SmsProvider } from './modules/sms/sms.provider.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { cachedAnswerLane, putLaneInFront } from './modules/catalog/catalog.lane.ts';
+import { cachedAnswerLane, putLaneInFront, type LaneLimits } from './modules/catalog/catalog.lane.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { requestLogSerializer } from './lib/log-redact.ts';
@@ -80,6 +80,8 @@ export interface BuildAppOptions {
   /** Apply pending migrations before serving (default true). */
   migrate?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** How much the cached-answer lane keeps (default LANE_LIMITS: 2,000 answers, 8 MB); tests give smaller ones. */
+  laneLimits?: LaneLimits;
   /**
    * Where the media route gets a picture master missing from the media folder (boot and the tests give the
    * demo catalogue's drawings, seed `demoMasterImages`); without it such a picture is a 404.
@@ -145,7 +147,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(catalogueLanguagePlugin);
   // Kept catalogue answers sent again before Fastify (docs/decisions/018): records what the whole path answered.
   app.decorateRequest('sentJson', null);
-  app.decorate('catalogueLane', cachedAnswerLane(app));
+  app.decorate('catalogueLane', cachedAnswerLane(app, opts.laneLimits));
   putLaneInFront(app.server, app.catalogueLane);
   await app.register(cookie);
   // Per-client limits of expensive reads (routes opt in with lib/read-limit.ts); counted per instance, in memory.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { loadConfig, type Config } from '#app/config.ts';
-import { buildApp, type App } from '#app/app.ts';
+import { buildApp, type App, type BuildAppOptions } from '#app/app.ts';
 import { createDatabase, type Db, type Dialect } from '#app/db/database.ts';
 import { migrateToLatest } from '#app/db/migrate.ts';
 import { demoMasterImages, seedDemo } from '#app/seed/seed.ts';
@@ -65,6 +65,10 @@ export async function createTestApp(
     payments?: PaymentProvider;
     /** Source of picture masters missing from the media folder (default: the demo catalogue's drawings). */
     masterImages?: (db: Db) => MasterImageSource;
+    /** Fastify's logger (default none: tests are quiet). */
+    logger?: BuildAppOptions['logger'];
+    /** How much the cached-answer lane keeps (default the shop's). */
+    laneLimits?: BuildAppOptions['laneLimits'];
   } = {},
 ): Promise<TestContext> {
   const id = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -125,7 +129,8 @@ export async function createTestApp(
       clock: opts.clock,
       payments: opts.payments,
       masterImages: opts.masterImages ?? demoMasterImages,
-      logger: false,
+      logger: opts.logger ?? false,
+      laneLimits: opts.laneLimits,
       migrate: false,
     });
     await app.ready();

@@ -243,9 +243,39 @@ export function orderFixtures(t: TestContext) {
     );
   }
 
+  /**
+   * The stock movement rows of a SKU (decision 020), in insertion order, optionally only in one city; the order's
+   * rows and cancellations as the back office's history lists them.
+   */
+  async function movementsOf(skuId: number, cityId?: number) {
+    const rows = await t.db
+      .selectFrom('stock_movement')
+      .select([
+        'id',
+        'city_id',
+        'quantity_before',
+        'quantity_after',
+        'reason',
+        'actor_type',
+        'actor_id',
+        'note',
+      ])
+      .where('sku_id', '=', skuId)
+      .$if(cityId !== undefined, (q) => q.where('city_id', '=', cityId!))
+      .orderBy('id')
+      .execute();
+    return rows.map(({ id, quantity_before, quantity_after, ...r }) => ({
+      id: Number(id),
+      ...r,
+      before: Number(quantity_before),
+      after: Number(quantity_after),
+    }));
+  }
+
   return {
     cities,
     skus,
+    movementsOf,
     newCustomer,
     buyers,
     setStock,

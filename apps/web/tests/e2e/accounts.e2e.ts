@@ -95,11 +95,11 @@ async function openSignIn(page: Page) {
 }
 
 /**
- * Goes to another step of the open dialog by its link and waits until that step's form is there: a field filled
- * before would belong to the step being left.
+ * Goes to another step of the open dialog by its step button (a link-like submit of the step's form) and waits
+ * until that step's form is there: a field filled before would belong to the step being left.
  */
 async function toStep(page: Page, link: string, step: string) {
-  await page.getByTestId('sign-in-dialog').getByRole('link', { name: link }).click();
+  await page.getByTestId('sign-in-dialog').getByRole('button', { name: link }).click();
   await page.getByTestId('sign-in-dialog').locator(`form[data-step="${step}"]`).waitFor();
 }
 

@@ -22,7 +22,7 @@ let shop: RunningShop;
 let browser: Browser;
 let mobileSeq = 0;
 /** Two SKUs with stock in Алматы (city 1) of products without reviews. */
-let skus: { externalId: string; skuId: number; slug: string }[];
+let skus: { externalId: string; skuId: number; productId: number; slug: string }[];
 
 beforeAll(async () => {
   shop = await startShop({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
@@ -30,7 +30,8 @@ beforeAll(async () => {
   skus = readDb((db) =>
     db
       .prepare(
-        `select min(sku.external_id) as externalId, min(sku.id) as skuId, product.slug as slug from stock
+        `select min(sku.external_id) as externalId, min(sku.id) as skuId, product.id as productId, product.slug as slug
+         from stock
          join sku on sku.id = stock.sku_id join product on product.id = sku.product_id
          where stock.city_id = 1 and stock.quantity >= 5 and product.is_active = 1
            and not exists (select 1 from review where review.product_id = product.id)
@@ -199,6 +200,19 @@ describe('the back office at work (issue 15)', () => {
     );
     expect(shown.order.refusedAmount).toBe(refusedPrice);
     await snap(p, 'admin-order-handed-over-1280');
+
+    // The stock history explains both changes: the order took the unit, the refusal put it back (by the member).
+    await p.goto(`${shop.url}/admin/stock?productId=${b.productId}&cityId=1`);
+    await p.getByRole('heading', { name: 'История движения товара' }).waitFor();
+    const rows = p.locator('tbody tr');
+    await eventually(() => rows.count()).toBe(2);
+    expect(await rows.nth(0).textContent()).toContain(`Отмена заказа: Заказ № ${number}: отказ при выдаче`);
+    expect(await rows.nth(0).textContent()).toContain(`${stockB} → ${stockB + 1}`);
+    expect(await rows.nth(0).textContent()).toContain(PICKER.name);
+    expect(await rows.nth(1).textContent()).toContain(`Заказ: Заказ № ${number}`);
+    expect(await rows.nth(1).textContent()).toContain(`${stockB + 1} → ${stockB}`);
+    expect(await rows.nth(1).textContent()).toContain('Система');
+    await snap(p, 'admin-stock-history-order-1280');
 
     // The customer's account shows what was taken and what was returned.
     const me = await newShopper(browser);

@@ -137,9 +137,35 @@ describe('what the shopper did before hydration counts', () => {
     await eventually(() => scripts.count()).toBeGreaterThan(0);
     await scripts.release();
     await hydrated(page);
-    await dialog.getByRole('link', { name: 'Войти по паролю' }).click();
+    await dialog.getByRole('button', { name: 'Войти по паролю' }).click();
     await dialog.locator('form[data-step="password"]').waitFor();
     await eventually(() => dialog.getByLabel('Номер телефона').inputValue()).toBe('+7 701 333 55 99');
+    await done();
+  });
+
+  it('a step link pressed before the scripts ran opens the next step with the number typed', async () => {
+    const { page, done } = await newShopper(browser);
+    const scripts = await holdScripts(page);
+    await page.goto(shop.url + '/category/zhenskaya-odezhda?signin=phone', { waitUntil: 'domcontentloaded' });
+    const dialog = page.getByTestId('sign-in-dialog');
+    await dialog.getByLabel('Номер телефона').fill('+7 701 444 66 11');
+    await dialog.getByRole('button', { name: 'Войти по паролю' }).click();
+    // The step's form went to the server, which opened the password step over the same page with the number.
+    await dialog.locator('form[data-step="password"]').waitFor();
+    expect(await isHydrated(page)).toBe(false);
+    expect(new URL(page.url()).pathname).toBe('/category/zhenskaya-odezhda');
+    expect(await dialog.getByLabel('Номер телефона').inputValue()).toBe('+7 701 444 66 11');
+    // And on from there, still without scripts: «Забыли пароль?» carries it to the recovery step.
+    await dialog.getByRole('button', { name: 'Забыли пароль?' }).click();
+    await dialog.locator('form[data-step="recover"]').waitFor();
+    expect(await dialog.getByLabel('Номер телефона').inputValue()).toBe('+7 701 444 66 11');
+    await snap(page, 'hydration-04-step-link-before');
+    // Once hydrated, the dialog goes on as usual.
+    await scripts.release();
+    await hydrated(page);
+    await dialog.getByRole('button', { name: 'Вспомнили пароль? Войти' }).click();
+    await dialog.locator('form[data-step="password"]').waitFor();
+    expect(await dialog.getByLabel('Номер телефона').inputValue()).toBe('+7 701 444 66 11');
     await done();
   });
 

@@ -16,13 +16,19 @@ import { catalogueLangOf } from './catalog.texts.ts';
 // chain and per-request header building. A lane answer is not counted by the expensive-read rate limit (issue 11 §6):
 // it costs about a bare route; every answer that is made (a miss) still is.
 
-/** Most recorded answers (each the bytes already kept beside a cached answer, with its headers). */
-const MAX_ENTRIES = 2_000;
-/**
- * Most bytes of recorded answers: a record keeps its bytes after the answer cache lets them go (the large catalogue's
- * shop is near its memory goal, decision 018).
- */
-const MAX_BYTES = 8 * 1024 * 1024;
+/** How much the lane keeps: the oldest recorded answers are dropped first to stay within both. */
+export interface LaneLimits {
+  /** Most recorded answers (each the bytes already kept beside a cached answer, with its headers). */
+  maxEntries: number;
+  /**
+   * Most bytes of recorded answers (their bodies; the headers, under a kilobyte each, are not counted): a record keeps
+   * its bytes after the answer cache lets them go. An answer bigger than this alone is not recorded at all.
+   */
+  maxBytes: number;
+}
+
+/** The shop's limits: 2,000 answers and 8 MB (the large catalogue's shop is near its memory goal, decision 018). */
+export const LANE_LIMITS: LaneLimits = { maxEntries: 2_000, maxBytes: 8 * 1024 * 1024 };
 
 interface LaneEntry {
   /** The catalogue version the answer was made at. */
@@ -40,6 +46,8 @@ export interface CachedAnswerLane {
   serve(req: IncomingMessage, res: ServerResponse, next: HttpHandler): void;
   /** How many answers are recorded. */
   readonly size: number;
+  /** How many bytes their bodies hold (at most the limits' `maxBytes`). */
+  readonly bytes: number;
   /** How many requests the lane has answered. */
   readonly served: number;
 }
@@ -62,11 +70,22 @@ const hasBody = (headers: IncomingMessage['headers']) =>
   headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined;
 
 /**
+ * Whether a request names its client through a proxy (`X-Forwarded-For` / `-Host`). When the app trusts proxies
+ * (`TRUST_PROXY`, loopback by default) Fastify logs the forwarded address and host, which the lane does not work out
+ * (proxy-addr's rules of trust): with request logging on, such requests take the whole path, so every request line
+ * names its real client.
+ */
+const isForwarded = (headers: IncomingMessage['headers']) =>
+  headers['x-forwarded-for'] !== undefined || headers['x-forwarded-host'] !== undefined;
+
+/**
  * The lane of `app`: records, after each answer of {@link sendJsonText} made from a kept answer (status 200, GET,
  * Russian, no body, the very bytes it chose sent), its URL, Accept-Encoding, version, bytes and headers; serves them
  * as described above. Register before the routes. Stops answering when the app begins to close.
+ * @param limits most answers and bytes kept ({@link LANE_LIMITS}; tests give smaller ones): a new record drops the
+ *   oldest recorded first; an answer over `maxBytes` alone is not recorded (Fastify keeps answering it).
  */
-export function cachedAnswerLane(app: FastifyInstance): CachedAnswerLane {
+export function cachedAnswerLane(app: FastifyInstance, limits: LaneLimits = LANE_LIMITS): CachedAnswerLane {
   const entries = new Map<string, LaneEntry>();
   let bytes = 0;
   const drop = (key: string) => {
@@ -99,7 +118,12 @@ export function cachedAnswerLane(app: FastifyInstance): CachedAnswerLane {
     }
     const key = keyOf(request.raw.url ?? request.url, h['accept-encoding']);
     drop(key);
-    while (entries.size > 0 && (entries.size >= MAX_ENTRIES || bytes + sent.body.length > MAX_BYTES))
+    // Too big to keep on its own: not recorded, and nothing else dropped for it.
+    if (sent.body.length > limits.maxBytes) return;
+    while (
+      entries.size > 0 &&
+      (entries.size >= limits.maxEntries || bytes + sent.body.length > limits.maxBytes)
+    )
       drop(entries.keys().next().value!);
     entries.set(key, { version, body: sent.body, headers });
     bytes += sent.body.length;
@@ -131,6 +155,9 @@ export function cachedAnswerLane(app: FastifyInstance): CachedAnswerLane {
     get size() {
       return entries.size;
     },
+    get bytes() {
+      return bytes;
+    },
     get served() {
       return served;
     },
@@ -140,6 +167,7 @@ export function cachedAnswerLane(app: FastifyInstance): CachedAnswerLane {
       const key = keyOf(req.url ?? '', h['accept-encoding']);
       const entry = entries.get(key);
       if (!entry || hasBody(h) || catalogueLangOf(h['accept-language'])) return next(req, res);
+      if (app.config.trustProxy !== false && isForwarded(h) && isInfoEnabled(app)) return next(req, res);
       const started = performance.now();
       const now = catalogVersionNow(app.db);
       if (now === entry.version && !closing) return send(req, res, entry, started);

@@ -9,7 +9,8 @@ import { pageOf, type Page } from '#app/lib/paging.ts';
 
 // Stock levels set by people and integrations (issue 12, docs/decisions/020): a stocktake, damaged goods, a return,
 // goods received, a CSV or 1C import. One function changes a level and writes its stock movement row in the same
-// transaction; orders keep their own flow (reserveStock / releaseStock in inventory.service.ts).
+// transaction; orders keep their own flow (reserveStock / releaseStock in inventory.service.ts), which writes their
+// movements (`order`, `order_cancelled`) the same way, one INSERT per order.
 
 /** Who changes stock: a staff member, an API key (an integration) or the shop itself; the audit log's actor shape. */
 export interface StockActor {

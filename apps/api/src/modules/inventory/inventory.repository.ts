@@ -13,7 +13,8 @@ import type { StockMovementTable } from './inventory.table.ts';
 /**
  * Takes `qty` units of a SKU from a city's stock with one conditional UPDATE (`quantity >= qty`), so
  * stock can never go below zero nor be sold twice, whatever the concurrency.
- * @returns true when the units were taken.
+ * @returns the units left after taking (the row's new quantity, read by the same statement: `RETURNING`), or null
+ *   when the city holds fewer than `qty` (nothing taken).
  */
 export async function takeStock(
   db: DbOrTrx,
@@ -21,20 +22,22 @@ export async function takeStock(
   cityId: number,
   qty: number,
   nowIso: string,
-): Promise<boolean> {
-  const result = await db
+): Promise<number | null> {
+  const row = await db
     .updateTable('stock')
     .set((eb) => ({ quantity: eb('quantity', '-', qty), updated_at: nowIso }))
     .where('sku_id', '=', skuId)
     .where('city_id', '=', cityId)
     .where('quantity', '>=', qty)
+    .returning('quantity')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return row === undefined ? null : Number(row.quantity);
 }
 
 /**
  * Puts `qty` units of a SKU back into a city's stock (a cancelled order), creating the stock row if it was
  * removed meanwhile.
+ * @returns the units after putting them back (the row's new quantity, read by the same statement: `RETURNING`).
  */
 export async function returnStock(
   db: DbOrTrx,
@@ -42,8 +45,8 @@ export async function returnStock(
   cityId: number,
   qty: number,
   nowIso: string,
-): Promise<void> {
-  await db
+): Promise<number> {
+  const row = await db
     .insertInto('stock')
     .values({ sku_id: skuId, city_id: cityId, quantity: qty, created_at: nowIso, updated_at: nowIso })
     .onConflict((oc) =>
@@ -52,7 +55,9 @@ export async function returnStock(
         updated_at: eb.ref('excluded.updated_at'),
       })),
     )
-    .execute();
+    .returning('quantity')
+    .executeTakeFirstOrThrow();
+  return Number(row.quantity);
 }
 
 /** Exact units of a SKU in a city (0 without a stock row). */

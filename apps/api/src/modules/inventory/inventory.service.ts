@@ -1,6 +1,9 @@
+import type { Insertable } from 'kysely';
 import type { DbOrTrx } from '#app/db/database.ts';
 import type { StockUnits } from './inventory.allocate.ts';
+import type { StockActor } from './inventory.levels.ts';
 import * as repo from './inventory.repository.ts';
+import type { StockMovementTable } from './inventory.table.ts';
 
 // The inventory module owns the `stock` table (exact units per SKU and city) and its rules: levels and states
 // (inventory.rules.ts), allocation across cities (inventory.allocate.ts), and here the writes — reservation,
@@ -11,6 +14,34 @@ interface StockMove {
   skuId: number;
   cityId: number;
   qty: number;
+}
+
+/**
+ * The stock movement rows an order's stock change writes (decisions 020, 025; the history staff read): why, who and
+ * a note naming the order. One row per SKU and city, with the units before and after.
+ */
+export interface OrderStockEntry {
+  /** `order` when an order takes units; `order_cancelled` when they go back (cancelled, or refused at handover). */
+  reason: 'order' | 'order_cancelled';
+  /** The shop itself (`system`: the shopper's order or cancellation, the payment job), or the staff member / API key. */
+  actor: StockActor;
+  /** e.g. «Заказ № 100001»; trimmed to 500 characters. */
+  note: string;
+}
+
+/** The movement row of one move of an order: units `before` → `after`. */
+function movementRow(
+  m: StockMove,
+  before: number,
+  after: number,
+  entry: OrderStockEntry,
+  nowIso: string,
+): Insertable<StockMovementTable> {
+  return {
+    ...{ sku_id: m.skuId, city_id: m.cityId, quantity_before: before, quantity_after: after },
+    ...{ reason: entry.reason, actor_type: entry.actor.type, actor_id: entry.actor.id },
+    ...{ note: entry.note.trim().slice(0, 500) || null, created_at: nowIso, updated_at: nowIso },
+  };
 }
 
 /** A move that could not be taken: `available` is what the city holds now. */
@@ -42,31 +73,48 @@ export function lockStock(trx: DbOrTrx, skuIds: readonly number[]): Promise<Stoc
 }
 
 /**
- * Reserves stock in the caller's transaction: one conditional UPDATE (`quantity >= n`) per SKU and city, in
- * lock order ({@link inLockOrder}). Under {@link lockStock} every update succeeds; the condition still keeps
- * stock from ever going below zero.
- * @returns the moves that could not be taken (empty when all were): the caller rolls its transaction back.
+ * Reserves stock in the caller's transaction: one conditional UPDATE (`quantity >= n`, answering the units left)
+ * per SKU and city, in lock order ({@link inLockOrder}), then the stock movement rows of `entry` — one per SKU and
+ * city, before → after as the updates found them — in one multi-row INSERT. Under {@link lockStock} every update
+ * succeeds; the condition still keeps stock from ever going below zero.
+ * @returns the moves that could not be taken (empty when all were): the caller rolls its transaction back; no
+ *   movement is written then.
  */
 export async function reserveStock(
   trx: DbOrTrx,
   moves: Iterable<StockMove>,
   nowIso: string,
+  entry: OrderStockEntry,
 ): Promise<StockShortage[]> {
   const short: StockShortage[] = [];
+  const rows: Insertable<StockMovementTable>[] = [];
   for (const m of inLockOrder(moves)) {
-    if (!(await repo.takeStock(trx, m.skuId, m.cityId, m.qty, nowIso))) {
-      short.push({ ...m, available: await repo.stockQuantity(trx, m.skuId, m.cityId) });
-    }
+    const after = await repo.takeStock(trx, m.skuId, m.cityId, m.qty, nowIso);
+    if (after === null) short.push({ ...m, available: await repo.stockQuantity(trx, m.skuId, m.cityId) });
+    else rows.push(movementRow(m, after + m.qty, after, entry, nowIso));
   }
+  if (short.length === 0) await repo.insertStockMovements(trx, rows);
   return short;
 }
 
 /**
- * Puts units back (a cancelled order: each where it came from) in the caller's transaction, in lock order; a
- * stock row removed meanwhile is created again.
+ * Puts units back (a cancelled order: each where it came from; units refused at handover) in the caller's
+ * transaction, in lock order — a stock row removed meanwhile is created again — and writes the stock movement rows
+ * of `entry` (one per SKU and city, before → after) in one multi-row INSERT.
  */
-export async function releaseStock(trx: DbOrTrx, moves: Iterable<StockMove>, nowIso: string): Promise<void> {
-  for (const m of inLockOrder(moves)) await repo.returnStock(trx, m.skuId, m.cityId, m.qty, nowIso);
+export async function releaseStock(
+  trx: DbOrTrx,
+  moves: Iterable<StockMove>,
+  nowIso: string,
+  entry: OrderStockEntry,
+): Promise<void> {
+  const rows: Insertable<StockMovementTable>[] = [];
+  for (const m of inLockOrder(moves)) {
+    if (m.qty <= 0) continue;
+    const after = await repo.returnStock(trx, m.skuId, m.cityId, m.qty, nowIso);
+    rows.push(movementRow(m, after - m.qty, after, entry, nowIso));
+  }
+  await repo.insertStockMovements(trx, rows);
 }
 
 /**

@@ -11,8 +11,9 @@ export interface StockTable {
 
 /**
  * One change of a stock level (issue 12, docs/decisions/020): units before → after, why, who (a staff member's or an
- * API key's id, null for the shop itself) and when. Written by setStockLevel in the transaction of the change; never
- * updated. Owned by the inventory module.
+ * API key's id, null for the shop itself) and when. Written in the transaction of the change by setStockLevel(s) and,
+ * for orders (taken, cancelled, refused at handover), by reserveStock / releaseStock; never updated. Owned by the
+ * inventory module.
  */
 export interface StockMovementTable {
   /** Given by the database in insertion order. */

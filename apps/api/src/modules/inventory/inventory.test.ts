@@ -39,6 +39,30 @@ async function setStock(skuId: number, units: Record<number, number>) {
   }));
   if (rows.length) await t.db.insertInto('stock').values(rows).execute();
 }
+const SHOP = { type: 'system', id: null } as const;
+const ORDER = { reason: 'order', actor: SHOP, note: 'Заказ № 100001' } as const;
+const CANCELLED = { reason: 'order_cancelled', actor: SHOP, note: ' Заказ № 100001 ' } as const;
+
+/** The movement rows of a SKU written after movement `afterId`, in insertion order. */
+const movementsOf = (skuId: number, afterId: number) =>
+  t.db
+    .selectFrom('stock_movement')
+    .select(['city_id', 'quantity_before', 'quantity_after', 'reason', 'actor_type', 'actor_id', 'note'])
+    .where('sku_id', '=', skuId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .execute();
+/** The id of the newest movement row (0 when none). */
+const lastMovementId = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('stock_movement')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst()
+    )?.id ?? 0,
+  );
+
 const stockOf = async (skuId: number, cityId: number) =>
   (
     await t.db
@@ -85,6 +109,7 @@ describe('lockStock, reserveStock, releaseStock', () => {
     const city = visible[0]!;
     await setStock(a, { [city]: 5 });
     await setStock(b, { [city]: 1 });
+    const mark = await lastMovementId();
     const short = await t.db.transaction().execute((trx) =>
       reserveStock(
         trx,
@@ -94,17 +119,52 @@ describe('lockStock, reserveStock, releaseStock', () => {
           { skuId: b, cityId: city, qty: 2 },
         ],
         nowIso,
+        ORDER,
       ),
     );
     expect(short).toEqual([{ skuId: b, cityId: city, qty: 2, available: 1 }]);
     expect(await stockOf(a, city)).toBe(1);
     expect(await stockOf(b, city)).toBe(1);
+    // A shortage writes no movement (the caller rolls back anyway).
+    expect(await movementsOf(a, mark)).toEqual([]);
+    expect(await movementsOf(b, mark)).toEqual([]);
+  });
+
+  it("a reservation writes one movement per SKU and city, before → after, with the entry's reason, actor and note", async () => {
+    const [a, b] = skuIds as [number, number];
+    const [c0, c1] = visible as [number, number];
+    await setStock(a, { [c0]: 5, [c1]: 2 });
+    await setStock(b, { [c0]: 3 });
+    const mark = await lastMovementId();
+    const short = await t.db.transaction().execute((trx) =>
+      reserveStock(
+        trx,
+        [
+          { skuId: b, cityId: c0, qty: 3 },
+          { skuId: a, cityId: c0, qty: 1 },
+          { skuId: a, cityId: c1, qty: 2 },
+          { skuId: a, cityId: c0, qty: 2 },
+        ],
+        nowIso,
+        ORDER,
+      ),
+    );
+    expect(short).toEqual([]);
+    const row = { reason: 'order', actor_type: 'system', actor_id: null, note: 'Заказ № 100001' };
+    expect(await movementsOf(a, mark)).toEqual([
+      { city_id: c0, quantity_before: 5, quantity_after: 2, ...row },
+      { city_id: c1, quantity_before: 2, quantity_after: 0, ...row },
+    ]);
+    expect(await movementsOf(b, mark)).toEqual([
+      { city_id: c0, quantity_before: 3, quantity_after: 0, ...row },
+    ]);
   });
 
   it('a shortage in a transaction the caller rolls back changes nothing', async () => {
     const [a] = skuIds as [number];
     const city = visible[0]!;
     await setStock(a, { [city]: 3 });
+    const mark = await lastMovementId();
     await expect(
       t.db.transaction().execute(async (trx) => {
         const short = await reserveStock(
@@ -114,16 +174,20 @@ describe('lockStock, reserveStock, releaseStock', () => {
             { skuId: a, cityId: visible[1]!, qty: 1 },
           ],
           nowIso,
+          ORDER,
         );
         if (short.length) throw new Error('short');
       }),
     ).rejects.toThrow('short');
     expect(await stockOf(a, city)).toBe(3);
+    expect(await movementsOf(a, mark)).toEqual([]);
   });
 
-  it('releases units where they came from, creating a stock row removed meanwhile', async () => {
+  it('releases units where they came from, creating a stock row removed meanwhile, with one movement each', async () => {
     const [a] = skuIds as [number];
     await setStock(a, { [visible[0]!]: 1 });
+    const mark = await lastMovementId();
+    const staff = { reason: 'order_cancelled', actor: { type: 'staff', id: 'member-1' } } as const;
     await t.db.transaction().execute((trx) =>
       releaseStock(
         trx,
@@ -133,10 +197,36 @@ describe('lockStock, reserveStock, releaseStock', () => {
           { skuId: a, cityId: visible[0]!, qty: 1 },
         ],
         nowIso,
+        { ...staff, note: 'Заказ № 100002: нет в наличии' },
       ),
     );
     expect(await stockOf(a, visible[0]!)).toBe(4);
     expect(await stockOf(a, visible[1]!)).toBe(3);
+    const row = { reason: 'order_cancelled', actor_type: 'staff', actor_id: 'member-1' };
+    expect(await movementsOf(a, mark)).toEqual([
+      {
+        city_id: visible[0],
+        quantity_before: 1,
+        quantity_after: 4,
+        ...row,
+        note: 'Заказ № 100002: нет в наличии',
+      },
+      {
+        city_id: visible[1],
+        quantity_before: 0,
+        quantity_after: 3,
+        ...row,
+        note: 'Заказ № 100002: нет в наличии',
+      },
+    ]);
+    // The note is trimmed.
+    const again = await lastMovementId();
+    await t.db
+      .transaction()
+      .execute((trx) => releaseStock(trx, [{ skuId: a, cityId: visible[1]!, qty: 1 }], nowIso, CANCELLED));
+    expect((await movementsOf(a, again)).map((m) => [m.quantity_before, m.quantity_after, m.note])).toEqual([
+      [3, 4, 'Заказ № 100001'],
+    ]);
   });
 });
 

@@ -24,6 +24,8 @@ const clock = manualClock(new Date('2026-03-10T06:00:00Z'));
 let city: FixtureCity;
 let warehouse: string;
 let manager: string;
+let managerId: string;
+let warehouseId: string;
 let skuOffset = 60;
 
 beforeAll(async () => {
@@ -46,8 +48,8 @@ beforeAll(async () => {
   });
   fx = orderFixtures(t);
   city = (await fx.cities()).courier;
-  warehouse = (await signedInMember(t.app, t.db, 'warehouse')).cookie;
-  manager = (await signedInMember(t.app, t.db, 'manager')).cookie;
+  ({ cookie: warehouse, id: warehouseId } = await signedInMember(t.app, t.db, 'warehouse'));
+  ({ cookie: manager, id: managerId } = await signedInMember(t.app, t.db, 'manager'));
 });
 afterAll(async () => {
   await t?.close();
@@ -240,6 +242,29 @@ describe('the order page and the staff’s steps', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data.order.status).toBe('cancelled');
     expect(await fx.stockOf(skus[0]!.id, city.id)).toBe(10);
+    // The stock history names the manager and the reason.
+    expect((await fx.movementsOf(skus[0]!.id)).map(({ id: _id, ...m }) => m)).toEqual([
+      {
+        city_id: city.id,
+        before: 10,
+        after: 7,
+        reason: 'order',
+        actor_type: 'system',
+        actor_id: null,
+        note: `Заказ № ${order.number}`,
+      },
+      {
+        ...{
+          city_id: city.id,
+          before: 7,
+          after: 10,
+          reason: 'order_cancelled',
+          actor_type: 'staff',
+          actor_id: managerId,
+        },
+        note: `Заказ № ${order.number}: Покупатель передумал по телефону`,
+      },
+    ]);
     expect(r.body.data.order.history.at(-1)).toMatchObject({
       status: 'cancelled',
       actor: 'backoffice',
@@ -265,6 +290,32 @@ describe('handover at the pickup desk with partial refusal', () => {
     expect(done.refusedAmount).toBe(line.price);
     expect(await fx.stockOf(skus[0]!.id, city.id)).toBe(9);
     expect(await fx.stockOf(skus[1]!.id, city.id)).toBe(9);
+    // The refused unit's movement names the member; the line taken whole has only its order's.
+    expect((await fx.movementsOf(skus[0]!.id)).map(({ id: _id, ...m }) => m)).toEqual([
+      {
+        city_id: city.id,
+        before: 10,
+        after: 8,
+        reason: 'order',
+        actor_type: 'system',
+        actor_id: null,
+        note: `Заказ № ${order.number}`,
+      },
+      {
+        ...{
+          city_id: city.id,
+          before: 8,
+          after: 9,
+          reason: 'order_cancelled',
+          actor_type: 'staff',
+          actor_id: warehouseId,
+        },
+        note: `Заказ № ${order.number}: отказ при выдаче`,
+      },
+    ]);
+    expect((await fx.movementsOf(skus[1]!.id)).map((m) => [m.before, m.after, m.reason])).toEqual([
+      [10, 9, 'order'],
+    ]);
     const mine = await fx.call<{ lines: { refusedQty: number }[] }>(
       'GET',
       `/api/order/details/${order.number}`,

@@ -27,6 +27,7 @@ import { moveOrder, type OrderDeps } from './order.lifecycle.ts';
 import { deliverOrderNotices } from './order.notify.ts';
 import * as repo from './order.repository.ts';
 import { assemble, changeStatusByBackoffice, orderChanged } from './order.service.ts';
+import { orderStockNote } from './order.rules.ts';
 import { canTransition } from './order.status.ts';
 import type { OrderLineRow, OrderRow } from './order.table.ts';
 import { pageOf } from '#app/lib/paging.ts';
@@ -269,7 +270,8 @@ function refusalsOf(
 
 /**
  * `POST /api/admin/orders/:number/handover`: the order is handed over (pickup desk or courier, spec: «Примерка при
- * получении») and completed; the refused units go back to stock in the order's city (inventory module), the amount
+ * получении») and completed; the refused units go back to stock in the order's city (inventory module; a stock
+ * movement `order_cancelled` per SKU, by the member, «Заказ № …: отказ при выдаче»), the amount
  * due drops by their price (cash / card on delivery), and for card online their price is refunded through ePay
  * after commit. Audited as order.handed_over with the refused lines and amounts.
  * @throws AppError 404; 409 4016 orderChanged; 409 4015 not ready or with the courier; 422 4017 bad lines;
@@ -297,6 +299,11 @@ export async function handOver(
       trx,
       refusedLines.map((l) => ({ skuId: l.sku_id, cityId: row.city_id, qty: refusals.get(l.id)! })),
       nowIso,
+      {
+        reason: 'order_cancelled',
+        actor: { type: actor.type, id: actor.id },
+        note: orderStockNote(number, 'отказ при выдаче'),
+      },
     );
     const units = [...refusals.values()].reduce((a, b) => a + b, 0);
     const reason = units ? `Выдан с частичным отказом: ${units} шт. на ${refusedAmount} ₸` : 'Выдан';

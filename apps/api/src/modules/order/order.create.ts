@@ -110,7 +110,7 @@ export async function createOrder(
       const payment = await openOrderPayment(trx, order, nowIso);
       const point = checkout.pickupPoint ?? undefined;
       const notices = await recordOrderAccepted(trx, deps, { order, lines, point }, customer, nowIso);
-      await takeStock(trx, plan, nowIso);
+      await takeStock(trx, plan, number, nowIso);
       const parts = {
         lines,
         pickupPoint: checkout.pickupPoint,

@@ -6,8 +6,10 @@ import type { SmsProvider } from '#app/modules/sms/sms.provider.ts';
 import type { Notifier, WrittenNotices } from '#app/modules/notification/notification.service.ts';
 import { requestReturn, type PaymentDeps } from '#app/modules/payment/payment.service.ts';
 import * as inventory from '#app/modules/inventory/inventory.service.ts';
+import type { StockActor } from '#app/modules/inventory/inventory.levels.ts';
 import { NO_NOTICES, recordOrderEvent, type NoticeDeps, type OrderEvent } from './order.notify.ts';
 import * as repo from './order.repository.ts';
+import { orderStockNote } from './order.rules.ts';
 import { canTransition, type StatusActor } from './order.status.ts';
 import type { OrderRow, OrderStatusHistoryRow } from './order.table.ts';
 
@@ -41,16 +43,27 @@ const EVENT_OF: Partial<Record<OrderStatus, OrderEvent>> = {
   cancelled: 'cancelled',
 };
 
+/** The shop itself as the actor of a stock movement (the shopper's own steps, the payment job). */
+export const SHOP_STOCK_ACTOR: StockActor = { type: 'system', id: null };
+
 /**
  * Puts the units of a cancelled order back where they came from (each line's source city) through the
- * inventory module. Run in the transaction that cancels the order.
+ * inventory module, with their stock movement rows (`order_cancelled`, «Заказ № …: <reason>»). Run in the
+ * transaction that cancels the order.
  */
-async function releaseStock(trx: DbOrTrx, orderId: string, nowIso: string): Promise<void> {
-  const lines = await repo.findOrderLines(trx, [orderId]);
+async function releaseStock(
+  trx: DbOrTrx,
+  order: Pick<OrderRow, 'id' | 'number'>,
+  reason: string | null,
+  stockActor: StockActor,
+  nowIso: string,
+): Promise<void> {
+  const lines = await repo.findOrderLines(trx, [order.id]);
   await inventory.releaseStock(
     trx,
     lines.map((l) => ({ skuId: l.sku_id, cityId: l.source_city_id, qty: l.qty })),
     nowIso,
+    { reason: 'order_cancelled', actor: stockActor, note: orderStockNote(order.number, reason) },
   );
 }
 
@@ -60,17 +73,20 @@ async function releaseStock(trx: DbOrTrx, orderId: string, nowIso: string): Prom
  * one wins). Appends the history entry; a cancellation puts the order's units back into stock and asks for money
  * taken by card back (the payment module returns it; the payment job retries). The customer's notifications of
  * the new status are written to the outbox in the same transaction (order.notify.ts).
+ * @param stockActor who the stock movements of a cancellation name: the staff member or API key that cancelled,
+ *   else the shop itself (the shopper's cancellation, the payment job).
  * @returns the notifications written (deliver them after commit) when this call changed the order; null when
  *   the move is not allowed or another change won.
  */
 export async function moveOrder(
   trx: DbOrTrx,
   deps: NoticeDeps,
-  order: Pick<OrderRow, 'id' | 'status' | 'delivery_method_id'>,
+  order: Pick<OrderRow, 'id' | 'number' | 'status' | 'delivery_method_id'>,
   to: OrderStatus,
   actor: StatusActor,
   reason: string | null,
   nowIso: string,
+  stockActor: StockActor = SHOP_STOCK_ACTOR,
 ): Promise<WrittenNotices | null> {
   const from = order.status as OrderStatus;
   if (!canTransition(from, to, actor, order.delivery_method_id)) return null;
@@ -86,7 +102,7 @@ export async function moveOrder(
     updated_at: nowIso,
   });
   if (to === 'cancelled') {
-    await releaseStock(trx, order.id, nowIso);
+    await releaseStock(trx, order, reason, stockActor, nowIso);
     await requestReturn(trx, order.id, nowIso);
   }
   const event = EVENT_OF[to];

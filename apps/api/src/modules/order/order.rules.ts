@@ -118,3 +118,12 @@ export function insufficientStock(lines: ShortLine[]): AppError {
     { lines },
   );
 }
+
+/**
+ * The note of an order's stock movement rows (the back office's stock history): «Заказ № 100001», with `detail`
+ * after a colon when given (why it was cancelled, «отказ при выдаче»…).
+ */
+export function orderStockNote(number: string, detail?: string | null): string {
+  const why = detail?.trim();
+  return why ? `Заказ № ${number}: ${why}` : `Заказ № ${number}`;
+}

@@ -204,7 +204,10 @@ export async function changeStatusByBackoffice(
       throw orderChanged();
     const current = (await repo.findOrderById(trx, found.id))!;
     const note = reason?.trim() || null;
-    const written = await moveOrder(trx, deps, current, to, 'backoffice', note, now.toISOString());
+    const written = await moveOrder(trx, deps, current, to, 'backoffice', note, now.toISOString(), {
+      type: actor.type,
+      id: actor.id,
+    });
     if (!written) return null;
     const entity = { type: 'order', id: number };
     await audit(

@@ -1,5 +1,5 @@
 import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
-import { Link, type Form } from 'react-router';
+import { Link, useNavigate, type Form } from 'react-router';
 import { formatPhone } from '@kiim/contract/format';
 import type { FormReply } from '../../lib/form.ts';
 import { useAdoptBeforeHydration } from '../../lib/hydration.ts';
@@ -62,7 +62,18 @@ const hrefOf = (ctx: StepContext, step: SignInStep) =>
  * Typing in a contact field is remembered by the dialog, so the next step starts with it — also what was typed
  * before the page hydrated (lib/hydration.ts: no input event reached React for it).
  */
-function StepForm({ ctx, intent, children }: { ctx: StepContext; intent: string; children: ReactNode }) {
+function StepForm({
+  ctx,
+  intent,
+  id,
+  children,
+}: {
+  ctx: StepContext;
+  intent: string;
+  /** The form's id, for step links outside it ({@link StepLinks}). */
+  id?: string;
+  children: ReactNode;
+}) {
   const { FormComponent } = ctx;
   const remember = (e: FormEvent<HTMLFormElement>) => {
     const input = e.target as HTMLInputElement;
@@ -80,6 +91,7 @@ function StepForm({ ctx, intent, children }: { ctx: StepContext; intent: string;
   return (
     <FormComponent
       ref={ref}
+      id={id}
       method="post"
       action="/auth/sign-in"
       className="stack"
@@ -105,14 +117,43 @@ function Submit({ ctx, children }: { ctx: StepContext; children: string }) {
   );
 }
 
-/** Links to other steps under the form. */
-function StepLinks({ ctx, links }: { ctx: StepContext; links: readonly (readonly [SignInStep, string])[] }) {
+/** The id of a step's form: one step is shown at a time (the dialog, or the /auth/sign-in page without it). */
+const formIdOf = (ctx: StepContext) => `sign-in-${ctx.step}`;
+
+/**
+ * Ways to other steps under the step's form (`form`: its id), carrying the contact values typed so far. Each is a
+ * submit button of that form with `goto` = the step: pressed before the page hydrated (or without JavaScript) the
+ * form goes to `/auth/sign-in`, which opens the step over the same page with the typed number (sign-in.server.ts
+ * `goToStep`); once hydrated, a click opens the step's address at once, as a link did (no request).
+ */
+function StepLinks({
+  ctx,
+  form,
+  links,
+}: {
+  ctx: StepContext;
+  form: string;
+  links: readonly (readonly [SignInStep, string])[];
+}) {
+  const navigate = useNavigate();
   return (
     <p className="sign-in__links">
       {links.map(([step, label]) => (
-        <Link key={step} to={hrefOf(ctx, step)} preventScrollReset replace>
+        <button
+          key={step}
+          className="button button--link"
+          type="submit"
+          form={form}
+          name="goto"
+          value={step}
+          formNoValidate
+          onClick={(e) => {
+            e.preventDefault();
+            void navigate(hrefOf(ctx, step), { preventScrollReset: true, replace: true });
+          }}
+        >
           {label}
-        </Link>
+        </button>
       ))}
     </p>
   );
@@ -140,15 +181,17 @@ function MobileField({ ctx, autoFocus = true }: { ctx: StepContext; autoFocus?: 
 
 function PhoneStep({ ctx }: { ctx: StepContext }) {
   const t = useT();
+  const formId = formIdOf(ctx);
   return (
     <>
-      <StepForm ctx={ctx} intent="send-code">
+      <StepForm ctx={ctx} intent="send-code" id={formId}>
         <p className="muted">{t('signIn.phoneIntro')}</p>
         <MobileField ctx={ctx} />
         <Submit ctx={ctx}>{t('signIn.getCode')}</Submit>
       </StepForm>
       <StepLinks
         ctx={ctx}
+        form={formId}
         links={[
           ['password', t('signIn.byPassword')],
           ['register', t('signIn.register')],
@@ -160,9 +203,10 @@ function PhoneStep({ ctx }: { ctx: StepContext }) {
 
 function PasswordStep({ ctx }: { ctx: StepContext }) {
   const t = useT();
+  const formId = formIdOf(ctx);
   return (
     <>
-      <StepForm ctx={ctx} intent="password">
+      <StepForm ctx={ctx} intent="password" id={formId}>
         <MobileField ctx={ctx} />
         <PasswordField
           label={t('signIn.password')}
@@ -174,6 +218,7 @@ function PasswordStep({ ctx }: { ctx: StepContext }) {
       </StepForm>
       <StepLinks
         ctx={ctx}
+        form={formId}
         links={[
           ['recover', t('signIn.forgotPassword')],
           ['phone', t('signIn.byCode')],
@@ -185,10 +230,11 @@ function PasswordStep({ ctx }: { ctx: StepContext }) {
 
 function RegisterStep({ ctx }: { ctx: StepContext }) {
   const t = useT();
+  const formId = formIdOf(ctx);
   const errors = ctx.reply?.errors ?? {};
   return (
     <>
-      <StepForm ctx={ctx} intent="register">
+      <StepForm ctx={ctx} intent="register" id={formId}>
         <Field
           label={t('signIn.name')}
           name="name"
@@ -213,21 +259,22 @@ function RegisterStep({ ctx }: { ctx: StepContext }) {
         </p>
         <Submit ctx={ctx}>{t('signIn.getCode')}</Submit>
       </StepForm>
-      <StepLinks ctx={ctx} links={[['phone', t('signIn.haveAccount')]]} />
+      <StepLinks ctx={ctx} form={formId} links={[['phone', t('signIn.haveAccount')]]} />
     </>
   );
 }
 
 function RecoverStep({ ctx }: { ctx: StepContext }) {
   const t = useT();
+  const formId = formIdOf(ctx);
   return (
     <>
-      <StepForm ctx={ctx} intent="recover">
+      <StepForm ctx={ctx} intent="recover" id={formId}>
         <p className="muted">{t('signIn.recoverIntro')}</p>
         <MobileField ctx={ctx} />
         <Submit ctx={ctx}>{t('signIn.getCode')}</Submit>
       </StepForm>
-      <StepLinks ctx={ctx} links={[['password', t('signIn.rememberedPassword')]]} />
+      <StepLinks ctx={ctx} form={formId} links={[['password', t('signIn.rememberedPassword')]]} />
     </>
   );
 }

@@ -6,7 +6,7 @@ import type { Translate } from '@kiim/contract/text';
  * `phone` → `code` (sign in by SMS code), `password` (sign in by password), `register` → `register-code`
  * (registration by phone with code and name), `recover` → `recover-code` → `new-password` (recovery).
  */
-const SIGN_IN_STEPS = [
+export const SIGN_IN_STEPS = [
   'phone',
   'code',
   'password',

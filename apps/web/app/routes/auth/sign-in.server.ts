@@ -12,13 +12,18 @@ import {
   type CodeSent,
   type SignedIn,
 } from '@kiim/contract';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { apiFor, startSession, type RequestContext } from '../../lib/api.server.ts';
 import { apiMessages, formValues, parseWith, refuse } from '../../lib/form.server.ts';
 import { mergeAtSignIn } from '../../lib/merge.server.ts';
 import { safeReturnTo } from '../../lib/url.ts';
 import { rememberLanguage, translateFor } from '../../lib/lang.server.ts';
-import { isSignInStep, signInStepHref, type SignInStep } from '../../components/sign-in/sign-in-url.ts';
+import {
+  SIGN_IN_STEPS,
+  isSignInStep,
+  signInStepHref,
+  type SignInStep,
+} from '../../components/sign-in/sign-in-url.ts';
 
 /** Values filled back into a failed step: never passwords or codes. */
 const KEPT = ['mobile', 'name', 'surname', 'from', 'returnTo'] as const;
@@ -108,8 +113,35 @@ async function signedIn(p: Posted, result: SignedIn, next: string): Promise<Resp
   return redirect(next, { headers: cookies });
 }
 
+/** A contact value carried to another step: kept when it is short enough for its field, else left out. */
+const carried = (max: number) => z.string().trim().max(max).optional().catch(undefined);
+
+/** A step link of the dialog sent as a form (`goto`): the step and the contact values typed so far. */
+const GoToStep = z.object({
+  goto: z.enum(SIGN_IN_STEPS),
+  mobile: carried(30),
+  name: carried(100),
+  surname: carried(100),
+});
+
 /**
- * The steps of the sign-in dialog (issue 4), chosen by the last `intent` of the form:
+ * A step link of the dialog pressed before its scripts ran (or without JavaScript): the step's form is sent with
+ * `goto` = the step to open, and the next step opens over the same page carrying the contact values typed (the
+ * address then holds them, as the link does once the page has hydrated: `mobile`, `name`, `surname`; never a
+ * password or a code). No API call.
+ * @returns a redirect to the step; 400 with the form-wide message for an unknown step.
+ */
+function goToStep(p: Posted) {
+  const parsed = GoToStep.safeParse(p.values);
+  if (!parsed.success)
+    return refused(p, p.at('phone'), { _form: translateFor(p.request)('form.unknownAction') });
+  const { goto, ...contact } = parsed.data;
+  return redirect(stepHref(p, goto, contact));
+}
+
+/**
+ * The steps of the sign-in dialog (issue 4): a step link sent as a form (`goto`, {@link goToStep}) opens that step;
+ * otherwise the last `intent` of the form chooses:
  * - `send-code` (mobile) → POST /api/customer/auth-by-mobile → the `code` step;
  * - `confirm` (mobile, code) → POST /api/customer/auth-by-mobile/confirm → signed in, to `returnTo`;
  * - `password` (mobile, password) → POST /api/customer/auth-by-mobile-password → signed in, to `returnTo`;
@@ -135,6 +167,7 @@ export async function signInAction(request: Request, context: RequestContext) {
     from: safeReturnTo(values.from),
     returnTo: safeReturnTo(values.returnTo),
   };
+  if (form.has('goto')) return goToStep(p);
   const api = apiFor(request, context);
   const { mobile, code, password } = values;
   const person = { mobile, name: values.name, surname: values.surname };

@@ -27,6 +27,8 @@ let sku: FixtureSku;
 let skuOffset = 40;
 /** The ERP's API key (scope orders.status) for the back-office status call. */
 let erpKey: string;
+/** The ERP key's id: the actor of the stock movements of its changes. */
+let erpKeyId: string;
 
 beforeAll(async () => {
   sim = createEpaySimulator({
@@ -48,7 +50,7 @@ beforeAll(async () => {
   });
   fx = orderFixtures(t);
   city = (await fx.cities()).courier;
-  erpKey = (await makeApiKey(t.db, ['orders.status'])).secret;
+  ({ secret: erpKey, id: erpKeyId } = await makeApiKey(t.db, ['orders.status']));
 });
 afterAll(async () => {
   await t?.close();
@@ -422,12 +424,36 @@ describe('the payment job (run by the server on an interval; here with the injec
       actor: 'system',
     });
     expect(await fx.stockOf(sku.id, city.id)).toBe(4);
+    // The stock history: taken by the order, put back by the shop with the reason.
+    expect((await fx.movementsOf(sku.id)).map(({ id: _id, ...m }) => m)).toEqual([
+      {
+        city_id: city.id,
+        before: 4,
+        after: 2,
+        reason: 'order',
+        actor_type: 'system',
+        actor_id: null,
+        note: `Заказ № ${order.number}`,
+      },
+      {
+        ...{
+          city_id: city.id,
+          before: 2,
+          after: 4,
+          reason: 'order_cancelled',
+          actor_type: 'system',
+          actor_id: null,
+        },
+        note: `Заказ № ${order.number}: Оплата не поступила вовремя`,
+      },
+    ]);
     expect((await smsTo(me.mobile)).at(-1)).toBe(
       `Kiim: заказ № ${order.number} отменён, так как оплата не поступила вовремя.`,
     );
     // Nothing more on the next run: the stock is released once.
     await sweepPayments(deps, at(40));
     expect(await fx.stockOf(sku.id, city.id)).toBe(4);
+    expect(await fx.movementsOf(sku.id)).toHaveLength(2);
     const late = await auth(me.token, order.number);
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('Заказ отменён, оплатить его нельзя');
@@ -563,6 +589,11 @@ describe('cancelling and handing over paid orders', () => {
     await sim.idle();
     const cancelled = await backoffice(second.order.number, 'cancelled');
     expect(cancelled.statusCode).toBe(200);
+    // The stock goes back in the ERP's name (its API key).
+    expect((await fx.movementsOf(sku.id)).at(-1)).toMatchObject({
+      ...{ before: 4, after: 5, reason: 'order_cancelled', actor_type: 'api_key', actor_id: erpKeyId },
+      note: `Заказ № ${second.order.number}`,
+    });
     expect((await fx.orderState(second.order.number)).payment!.status).toBe('cancelled');
     expect(sim.transactions(second.order.number)[0]!.statusName).toBe('CANCEL');
   });

@@ -4,7 +4,7 @@ import { AppError } from '#app/lib/errors.ts';
 import { loadCartLines, type CartLine } from '#app/modules/cart/cart.service.ts';
 import { allocate, wantedElsewhere, type Allocation } from '#app/modules/inventory/inventory.allocate.ts';
 import { lockStock, reserveStock as takeUnits } from '#app/modules/inventory/inventory.service.ts';
-import { insufficientStock } from '../order.rules.ts';
+import { insufficientStock, orderStockNote } from '../order.rules.ts';
 
 /**
  * Order step "plan the stock", in the order's transaction after the cart is claimed: the cart's lines for the
@@ -42,18 +42,25 @@ export async function planStock(trx: DbOrTrx, draft: OrderDraft): Promise<Alloca
 
 /**
  * Order step "take the stock": the planned units taken from their cities (inventory), under the lock of
- * {@link planStock}. The order's LAST write: a stock change locks the product's stock summary rows until commit and
- * bumps the catalogue version (decision 018) — on SQLite in the statement, on PostgreSQL at COMMIT (a deferred
- * trigger: the counter row is locked for the commit only) — so taken last, those locks are not held through the
- * order's other writes.
+ * {@link planStock}, with their stock movement rows (reason `order`, actor the shop, note «Заказ № `number`»: one
+ * per SKU and city, one INSERT). The order's LAST write: a stock change locks the product's stock summary rows until
+ * commit and bumps the catalogue version (decision 018) — on SQLite in the statement, on PostgreSQL at COMMIT (a
+ * deferred trigger: the counter row is locked for the commit only) — so taken last, those locks are not held through
+ * the order's other writes.
  * @throws AppError 409 insufficientStock with `details.lines` when a city no longer holds its units (cannot happen
  *   under the lock; the conditional update still keeps stock from going below zero).
  */
-export async function takeStock(trx: DbOrTrx, plan: Allocation<CartLine>, nowIso: string): Promise<void> {
+export async function takeStock(
+  trx: DbOrTrx,
+  plan: Allocation<CartLine>,
+  number: string,
+  nowIso: string,
+): Promise<void> {
   const short = await takeUnits(
     trx,
     plan.planned.map((p) => ({ skuId: p.line.skuId, cityId: p.sourceCityId, qty: p.qty })),
     nowIso,
+    { reason: 'order', actor: { type: 'system', id: null }, note: orderStockNote(number) },
   );
   if (short.length) {
     throw insufficientStock(
