@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StockState, type ProductList } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { sellOutInCity } from '#app/test/catalog.fixtures.ts';
+import { clientOfRequest } from './catalog.lane.ts';
 import { requestLogSerializer } from '#app/lib/log-redact.ts';
 
 // The cached-answer lane (docs/decisions/018): kept catalogue answers sent again before Fastify, through a real
@@ -283,21 +284,26 @@ describe('cached-answer lane: its request log', () => {
     expect(laneDone).toMatchObject({ res: { statusCode: 200 }, msg: 'request completed' });
   });
 
-  it('a request forwarded by a trusted proxy is answered by the whole path, which logs the real client', async () => {
+  it('answers a request forwarded by a trusted proxy and names the real client as the whole path does', async () => {
     const path = listing('price-desc');
+    const other = listing('price-asc');
     await recorded(shop, path);
+    const proxy = {
+      'x-forwarded-for': '198.51.100.2, 203.0.113.7',
+      'x-forwarded-host': 'shop.test, kiim.kz',
+    };
+    lines = [];
+    await get(other, proxy, 'GET', shop.base);
+    const whole = lines.find((l) => l.msg === 'incoming request')!;
+    expect(whole.req).toMatchObject({ url: other, remoteAddress: '203.0.113.7', host: 'kiim.kz' });
     lines = [];
     const served = shop.t.app.catalogueLane.served;
-    const forwarded = await get(
-      path,
-      { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-host': 'kiim.kz' },
-      'GET',
-      shop.base,
-    );
+    const forwarded = await get(path, proxy, 'GET', shop.base);
     expect(forwarded.status).toBe(200);
-    expect(shop.t.app.catalogueLane.served).toBe(served);
+    expect(shop.t.app.catalogueLane.served).toBe(served + 1);
     const incoming = lines.find((l) => l.msg === 'incoming request')!;
-    expect(incoming.req).toMatchObject({ remoteAddress: '203.0.113.7', host: 'kiim.kz' });
+    // Its own connection: the same line but for the URL and the client's port.
+    expect(incoming.req).toEqual({ ...(whole.req as object), url: path, remotePort: expect.any(Number) });
   });
 
   it('writes nothing when the level is above info, and then answers forwarded requests too', async () => {
@@ -314,5 +320,36 @@ describe('cached-answer lane: its request log', () => {
     } finally {
       shop.t.app.log.level = 'info';
     }
+  });
+});
+
+describe('clientOfRequest', () => {
+  const req = (remoteAddress: string, headers: Record<string, string>) =>
+    ({
+      socket: { remoteAddress },
+      connection: { remoteAddress },
+      headers,
+    }) as unknown as http.IncomingMessage;
+  const forwarded = { host: 'proxy.local', 'x-forwarded-for': '203.0.113.7', 'x-forwarded-host': 'kiim.kz' };
+
+  it('takes the forwarded client only from a trusted peer (TRUST_PROXY, loopback by default)', () => {
+    const loopback = clientOfRequest('loopback');
+    expect(loopback(req('127.0.0.1', forwarded))).toEqual({ ip: '203.0.113.7', host: 'kiim.kz' });
+    expect(loopback(req('192.0.2.9', forwarded))).toEqual({ ip: '192.0.2.9', host: 'proxy.local' });
+    expect(clientOfRequest('10.0.0.0/8, loopback')(req('10.1.2.3', forwarded))).toEqual({
+      ip: '203.0.113.7',
+      host: 'kiim.kz',
+    });
+  });
+
+  it('trusts every peer with true and none with false', () => {
+    expect(clientOfRequest(true)(req('192.0.2.9', forwarded))).toEqual({
+      ip: '203.0.113.7',
+      host: 'kiim.kz',
+    });
+    expect(clientOfRequest(false)(req('127.0.0.1', forwarded))).toEqual({
+      ip: '127.0.0.1',
+      host: 'proxy.local',
+    });
   });
 });

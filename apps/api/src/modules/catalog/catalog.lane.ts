@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
 import { sentJsonOf } from '#app/lib/compressed-json.ts';
 import { keptAnswerVersion } from './catalog.cache.ts';
@@ -69,14 +70,37 @@ const keyOf = (url: string, acceptEncoding: string | undefined) => `${url}\n${ac
 const hasBody = (headers: IncomingMessage['headers']) =>
   headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined;
 
+/** Which peers may name the client (`X-Forwarded-For` / `-Host`): `TRUST_PROXY` as the app's config holds it. */
+type TrustProxy = boolean | string | string[];
+
 /**
- * Whether a request names its client through a proxy (`X-Forwarded-For` / `-Host`). When the app trusts proxies
- * (`TRUST_PROXY`, loopback by default) Fastify logs the forwarded address and host, which the lane does not work out
- * (proxy-addr's rules of trust): with request logging on, such requests take the whole path, so every request line
- * names its real client.
+ * The client a request line names, worked out exactly as Fastify's own request (`fastify/lib/request.js`, with the
+ * same `@fastify/proxy-addr` Fastify uses): with proxies trusted (`TRUST_PROXY`, loopback by default), the address
+ * and host a trusted proxy forwarded; otherwise the socket's peer and the Host header. So the lane answers forwarded
+ * requests (a shop behind nginx) and its request lines still name the real client.
+ * @param trustProxy the app's `trustProxy` (`true`: every peer; a string of comma-separated addresses, CIDRs and
+ *   keywords, or a list of them; `false`: none).
  */
-const isForwarded = (headers: IncomingMessage['headers']) =>
-  headers['x-forwarded-for'] !== undefined || headers['x-forwarded-host'] !== undefined;
+export function clientOfRequest(
+  trustProxy: TrustProxy,
+): (req: IncomingMessage) => { ip?: string; host?: string } {
+  if (trustProxy === false) return (req) => ({ ip: req.socket.remoteAddress, host: req.headers.host });
+  const trusted =
+    trustProxy === true
+      ? () => true
+      : proxyAddr.compile(
+          typeof trustProxy === 'string' ? trustProxy.split(',').map((a) => a.trim()) : trustProxy,
+        );
+  return (req) => {
+    const ips = proxyAddr.all(req, trusted);
+    const forwardedHost = req.headers['x-forwarded-host'];
+    const host =
+      typeof forwardedHost === 'string' && forwardedHost && trusted(req.socket.remoteAddress ?? '', 0)
+        ? forwardedHost.slice(forwardedHost.lastIndexOf(',') + 1).trim()
+        : req.headers.host;
+    return { ip: ips[ips.length - 1], host };
+  };
+}
 
 /**
  * The lane of `app`: records, after each answer of {@link sendJsonText} made from a kept answer (status 200, GET,
@@ -96,6 +120,7 @@ export function cachedAnswerLane(app: FastifyInstance, limits: LaneLimits = LANE
   };
   let closing = false;
   let served = 0;
+  const clientOf = clientOfRequest(app.config.trustProxy);
   app.addHook('preClose', async () => {
     closing = true;
     entries.clear();
@@ -136,14 +161,7 @@ export function cachedAnswerLane(app: FastifyInstance, limits: LaneLimits = LANE
     if (!isInfoEnabled(app)) return;
     // Fastify's two request lines (its reqIds are its own; the lane numbers its answers).
     const reqId = `lane-${served}`;
-    const socket = req.socket;
-    const logged = {
-      method: req.method,
-      url: req.url,
-      host: req.headers.host,
-      ip: socket.remoteAddress,
-      socket,
-    };
+    const logged = { method: req.method, url: req.url, ...clientOf(req), socket: req.socket };
     app.log.info({ reqId, req: logged }, 'incoming request');
     app.log.info(
       { reqId, res: { statusCode: 200 }, responseTime: performance.now() - started },
@@ -167,7 +185,6 @@ export function cachedAnswerLane(app: FastifyInstance, limits: LaneLimits = LANE
       const key = keyOf(req.url ?? '', h['accept-encoding']);
       const entry = entries.get(key);
       if (!entry || hasBody(h) || catalogueLangOf(h['accept-language'])) return next(req, res);
-      if (app.config.trustProxy !== false && isForwarded(h) && isInfoEnabled(app)) return next(req, res);
       const started = performance.now();
       const now = catalogVersionNow(app.db);
       if (now === entry.version && !closing) return send(req, res, entry, started);
