@@ -206,10 +206,10 @@ describe('the back office at work (issue 15)', () => {
     await p.getByRole('heading', { name: 'История движения товара' }).waitFor();
     const rows = p.locator('tbody tr');
     await eventually(() => rows.count()).toBe(2);
-    expect(await rows.nth(0).textContent()).toContain(`Отмена заказа: Заказ № ${number}: отказ при выдаче`);
+    expect(await rows.nth(0).textContent()).toContain(`Отмена заказа: № ${number}: отказ при выдаче`);
     expect(await rows.nth(0).textContent()).toContain(`${stockB} → ${stockB + 1}`);
     expect(await rows.nth(0).textContent()).toContain(PICKER.name);
-    expect(await rows.nth(1).textContent()).toContain(`Заказ: Заказ № ${number}`);
+    expect(await rows.nth(1).textContent()).toContain(`Заказ: № ${number}`);
     expect(await rows.nth(1).textContent()).toContain(`${stockB + 1} → ${stockB}`);
     expect(await rows.nth(1).textContent()).toContain('Система');
     await snap(p, 'admin-stock-history-order-1280');

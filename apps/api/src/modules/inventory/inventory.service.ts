@@ -25,7 +25,7 @@ export interface OrderStockEntry {
   reason: 'order' | 'order_cancelled';
   /** The shop itself (`system`: the shopper's order or cancellation, the payment job), or the staff member / API key. */
   actor: StockActor;
-  /** e.g. «Заказ № 100001»; trimmed to 500 characters. */
+  /** e.g. «№ 100001»; trimmed to 500 characters. */
   note: string;
 }
 

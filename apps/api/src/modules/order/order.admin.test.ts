@@ -251,7 +251,7 @@ describe('the order page and the staff’s steps', () => {
         reason: 'order',
         actor_type: 'system',
         actor_id: null,
-        note: `Заказ № ${order.number}`,
+        note: `№ ${order.number}`,
       },
       {
         ...{
@@ -262,7 +262,7 @@ describe('the order page and the staff’s steps', () => {
           actor_type: 'staff',
           actor_id: managerId,
         },
-        note: `Заказ № ${order.number}: Покупатель передумал по телефону`,
+        note: `№ ${order.number}: Покупатель передумал по телефону`,
       },
     ]);
     expect(r.body.data.order.history.at(-1)).toMatchObject({
@@ -299,7 +299,7 @@ describe('handover at the pickup desk with partial refusal', () => {
         reason: 'order',
         actor_type: 'system',
         actor_id: null,
-        note: `Заказ № ${order.number}`,
+        note: `№ ${order.number}`,
       },
       {
         ...{
@@ -310,7 +310,7 @@ describe('handover at the pickup desk with partial refusal', () => {
           actor_type: 'staff',
           actor_id: warehouseId,
         },
-        note: `Заказ № ${order.number}: отказ при выдаче`,
+        note: `№ ${order.number}: отказ при выдаче`,
       },
     ]);
     expect((await fx.movementsOf(skus[1]!.id)).map((m) => [m.before, m.after, m.reason])).toEqual([

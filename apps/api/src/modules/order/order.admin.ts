@@ -271,7 +271,7 @@ function refusalsOf(
 /**
  * `POST /api/admin/orders/:number/handover`: the order is handed over (pickup desk or courier, spec: «Примерка при
  * получении») and completed; the refused units go back to stock in the order's city (inventory module; a stock
- * movement `order_cancelled` per SKU, by the member, «Заказ № …: отказ при выдаче»), the amount
+ * movement `order_cancelled` per SKU, by the member, «№ …: отказ при выдаче»), the amount
  * due drops by their price (cash / card on delivery), and for card online their price is refunded through ePay
  * after commit. Audited as order.handed_over with the refused lines and amounts.
  * @throws AppError 404; 409 4016 orderChanged; 409 4015 not ready or with the courier; 422 4017 bad lines;

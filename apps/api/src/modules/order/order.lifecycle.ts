@@ -48,7 +48,7 @@ export const SHOP_STOCK_ACTOR: StockActor = { type: 'system', id: null };
 
 /**
  * Puts the units of a cancelled order back where they came from (each line's source city) through the
- * inventory module, with their stock movement rows (`order_cancelled`, «Заказ № …: <reason>»). Run in the
+ * inventory module, with their stock movement rows (`order_cancelled`, «№ …: <reason>»). Run in the
  * transaction that cancels the order.
  */
 async function releaseStock(

@@ -120,10 +120,10 @@ export function insufficientStock(lines: ShortLine[]): AppError {
 }
 
 /**
- * The note of an order's stock movement rows (the back office's stock history): «Заказ № 100001», with `detail`
+ * The note of an order's stock movement rows (the back office's stock history): «№ 100001», with `detail`
  * after a colon when given (why it was cancelled, «отказ при выдаче»…).
  */
 export function orderStockNote(number: string, detail?: string | null): string {
   const why = detail?.trim();
-  return why ? `Заказ № ${number}: ${why}` : `Заказ № ${number}`;
+  return why ? `№ ${number}: ${why}` : `№ ${number}`;
 }

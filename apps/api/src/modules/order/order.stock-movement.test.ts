@@ -42,7 +42,7 @@ const movements = async (skuId: number, cityId?: number) =>
 const shop = { actor_type: 'system', actor_id: null } as const;
 
 describe('an order writes its stock movements', () => {
-  it('one per SKU and city it takes from, before → after, reason «order», the shop, «Заказ № …»', async () => {
+  it('one per SKU and city it takes from, before → after, reason «order», the shop, «№ …»', async () => {
     const [a, b] = (await freshSkus(2)) as [FixtureSku, FixtureSku];
     await fx.setStock(a.id, { [city.id]: 5 });
     // b: 1 unit here, 3 in another city — the order takes 1 here and 2 there (two order lines of one SKU).
@@ -57,7 +57,7 @@ describe('an order writes its stock movements', () => {
     );
     const r = await fx.create(me.token, fx.draft(cartId, city, { includeOtherCityItems: true }));
     expect(r.status, r.raw).toBe(200);
-    const note = `Заказ № ${r.body.data.order.number}`;
+    const note = `№ ${r.body.data.order.number}`;
     expect(await movements(a.id)).toEqual([
       { city_id: city.id, before: 5, after: 3, reason: 'order', ...shop, note },
     ]);
@@ -163,7 +163,7 @@ describe('parallel orders and cancellations', () => {
     for (const m of rows) expect(m.after - m.before).toBe(m.reason === 'order' ? -1 : 1);
     const orderNotes = rows.filter((m) => m.reason === 'order').map((m) => m.note);
     expect(orderNotes.sort()).toEqual(
-      [...placed.map((p) => p.number), ...newNumbers].map((n) => `Заказ № ${n}`).sort(),
+      [...placed.map((p) => p.number), ...newNumbers].map((n) => `№ ${n}`).sort(),
     );
     expect(
       rows
@@ -173,7 +173,7 @@ describe('parallel orders and cancellations', () => {
     ).toEqual(
       placed
         .slice(0, 6)
-        .map((p) => `Заказ № ${p.number}: Отменён покупателем`)
+        .map((p) => `№ ${p.number}: Отменён покупателем`)
         .sort(),
     );
   });

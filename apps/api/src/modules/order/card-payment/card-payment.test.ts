@@ -433,7 +433,7 @@ describe('the payment job (run by the server on an interval; here with the injec
         reason: 'order',
         actor_type: 'system',
         actor_id: null,
-        note: `Заказ № ${order.number}`,
+        note: `№ ${order.number}`,
       },
       {
         ...{
@@ -444,7 +444,7 @@ describe('the payment job (run by the server on an interval; here with the injec
           actor_type: 'system',
           actor_id: null,
         },
-        note: `Заказ № ${order.number}: Оплата не поступила вовремя`,
+        note: `№ ${order.number}: Оплата не поступила вовремя`,
       },
     ]);
     expect((await smsTo(me.mobile)).at(-1)).toBe(
@@ -592,7 +592,7 @@ describe('cancelling and handing over paid orders', () => {
     // The stock goes back in the ERP's name (its API key).
     expect((await fx.movementsOf(sku.id)).at(-1)).toMatchObject({
       ...{ before: 4, after: 5, reason: 'order_cancelled', actor_type: 'api_key', actor_id: erpKeyId },
-      note: `Заказ № ${second.order.number}`,
+      note: `№ ${second.order.number}`,
     });
     expect((await fx.orderState(second.order.number)).payment!.status).toBe('cancelled');
     expect(sim.transactions(second.order.number)[0]!.statusName).toBe('CANCEL');

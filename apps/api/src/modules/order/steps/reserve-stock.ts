@@ -42,7 +42,7 @@ export async function planStock(trx: DbOrTrx, draft: OrderDraft): Promise<Alloca
 
 /**
  * Order step "take the stock": the planned units taken from their cities (inventory), under the lock of
- * {@link planStock}, with their stock movement rows (reason `order`, actor the shop, note «Заказ № `number`»: one
+ * {@link planStock}, with their stock movement rows (reason `order`, actor the shop, note «№ `number`»: one
  * per SKU and city, one INSERT). The order's LAST write: a stock change locks the product's stock summary rows until
  * commit and bumps the catalogue version (decision 018) — on SQLite in the statement, on PostgreSQL at COMMIT (a
  * deferred trigger: the counter row is locked for the commit only) — so taken last, those locks are not held through
