@@ -199,9 +199,15 @@ interface PageResult {
   cls: number;
   jsTransferBytes: number;
   totalTransferBytes: number;
+  /** Why runs gave no figure (Lighthouse's runtime error or a metric's audit error), one entry per such run. */
+  failures: string[];
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The median of the finite figures of `xs` (a run that gave none is left out: see `failures`); NaN when none. */
+const median = (xs: number[]) => {
+  const finite = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  return finite.length ? finite[Math.floor(finite.length / 2)]! : NaN;
+};
 
 /** Fetches a page and every picture it references, so pictures drawn on demand are on disk before auditing. */
 async function warmPage(url: string) {
@@ -211,7 +217,9 @@ async function warmPage(url: string) {
     await Promise.all(media.slice(i, i + 8).map((m) => fetch(new URL(m, url)).then((r) => r.arrayBuffer())));
 }
 
-type Run = Omit<PageResult, 'name' | 'catalogue' | 'path' | 'loadAverage' | 'runs'>;
+type Run = Omit<PageResult, 'name' | 'catalogue' | 'path' | 'loadAverage' | 'runs' | 'failures'> & {
+  failure?: string;
+};
 
 /** One Lighthouse run (mobile, simulated throttling) of `url` in the Chromium listening on `port`. */
 async function lighthouseRun(url: string, port: number): Promise<Run> {
@@ -222,19 +230,29 @@ async function lighthouseRun(url: string, port: number): Promise<Run> {
     onlyCategories: ['performance'],
   });
   if (!res) throw new Error(`lighthouse gave no result for ${url}`);
-  const { audits, categories } = res.lhr;
+  const { audits, categories, runtimeError } = res.lhr;
+  const metric = (id: string) => audits[id]?.numericValue ?? NaN;
+  const missing = ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
+    .filter((id) => !Number.isFinite(metric(id)))
+    .map((id) => `${id}: ${audits[id]?.errorMessage ?? 'no value'}`);
+  const failure = runtimeError
+    ? `${runtimeError.code}: ${runtimeError.message}`
+    : missing.length
+      ? missing.join('; ')
+      : undefined;
   const items =
     (
       audits['resource-summary']?.details as
         { items?: { resourceType: string; transferSize: number }[] } | undefined
     )?.items ?? [];
   return {
-    performance: Math.round((categories.performance?.score ?? 0) * 100),
-    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
-    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
-    cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
+    performance: Math.round((categories.performance?.score ?? NaN) * 100),
+    lcpMs: Math.round(metric('largest-contentful-paint')),
+    tbtMs: Math.round(metric('total-blocking-time')),
+    cls: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,
     jsTransferBytes: items.find((x) => x.resourceType === 'script')?.transferSize ?? 0,
     totalTransferBytes: items.find((x) => x.resourceType === 'total')?.transferSize ?? 0,
+    ...(failure ? { failure } : {}),
   };
 }
 
@@ -255,13 +273,20 @@ async function audit(name: string, catalogue: string, url: string): Promise<Page
       '--no-first-run',
     ],
   });
+  // A run Lighthouse could not record (e.g. NO_NAVSTART under load) gives no figure: it is left out of the medians
+  // and made again, at most LIGHTHOUSE_RUNS more times in all, and the table says so.
   const runs: Run[] = [];
+  const failures: string[] = [];
   try {
-    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRun(url, chrome.port));
+    for (let i = 0; runs.length < LIGHTHOUSE_RUNS && i < 2 * LIGHTHOUSE_RUNS; i++) {
+      const run = await lighthouseRun(url, chrome.port);
+      if (run.failure) failures.push(run.failure);
+      else runs.push(run);
+    }
   } finally {
     chrome.kill();
   }
-  const of = (k: keyof Run) => median(runs.map((r) => r[k]));
+  const of = (k: Exclude<keyof Run, 'failure'>) => median(runs.map((r) => r[k]));
   const result: PageResult = {
     name,
     catalogue,
@@ -274,12 +299,19 @@ async function audit(name: string, catalogue: string, url: string): Promise<Page
     cls: of('cls'),
     jsTransferBytes: of('jsTransferBytes'),
     totalTransferBytes: of('totalTransferBytes'),
+    failures,
   };
   log(
-    `lighthouse ${catalogue} ${name}: ${result.performance}, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls}, JS ${(result.jsTransferBytes / 1024).toFixed(1)} KB, load ${loadAverage.toFixed(2)}`,
+    `lighthouse ${catalogue} ${name}: ${result.performance}, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls}, JS ${(result.jsTransferBytes / 1024).toFixed(1)} KB, load ${loadAverage.toFixed(2)}${failedRuns(result)}`,
   );
   return result;
 }
+
+/** «; 1 of 3 runs gave no figure (why)» when Lighthouse failed a run, else nothing: the medians leave those runs out. */
+const failedRuns = (p: Pick<PageResult, 'runs' | 'failures'>) =>
+  p.failures.length
+    ? `; ${p.failures.length} of ${p.runs} runs gave no figure (${p.failures.join(' | ')})`
+    : '';
 
 interface Row {
   measurement: string;
@@ -314,7 +346,7 @@ function rows(
       measurement: `page ${p.name} (${p.path}), Lighthouse mobile, median of ${p.runs}`,
       catalogue: p.catalogue,
       loadAverage: p.loadAverage,
-      figure: `score ${p.performance}, LCP ${int(p.lcpMs)} ms, TBT ${p.tbtMs} ms, CLS ${p.cls}, JS ${jsKb.toFixed(1)} KB gz`,
+      figure: `score ${p.performance}, LCP ${int(p.lcpMs)} ms, TBT ${p.tbtMs} ms, CLS ${p.cls}, JS ${jsKb.toFixed(1)} KB gz${failedRuns(p)}`,
       goal: pageGoal({ ...p, jsKb }),
     });
   }
