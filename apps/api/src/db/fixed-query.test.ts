@@ -19,7 +19,9 @@ beforeAll(async () => {
   db = process.env.DATABASE_URL
     ? createDatabase({ databaseUrl: process.env.DATABASE_URL, sqlitePath: '' }).db
     : createDatabase({ sqlitePath: path.join(dir, 'shop.db') }).db;
-  await sql`create table ${sql.table(table)} (id integer primary key, v text, n integer not null)`.execute(db);
+  await sql`create table ${sql.table(table)} (id integer primary key, v text, n integer not null)`.execute(
+    db,
+  );
 });
 afterAll(async () => {
   await sql`drop table if exists ${sql.table(table)}`.execute(db);

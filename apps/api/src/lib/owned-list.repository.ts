@@ -45,7 +45,10 @@ export async function findList(db: DbOrTrx, table: ListTable, uuid: string): Pro
 /** Per table, fixed queries (db/fixed-query.ts): the hot ones of the add to cart and to the wishlist. */
 const perTable = <A extends unknown[], R>(
   build: (table: ListTable) => ReturnType<typeof fixedQuery<A, R>>,
-): Record<ListTable, ReturnType<typeof fixedQuery<A, R>>> => ({ cart: build('cart'), wishlist: build('wishlist') });
+): Record<ListTable, ReturnType<typeof fixedQuery<A, R>>> => ({
+  cart: build('cart'),
+  wishlist: build('wishlist'),
+});
 
 const listById = perTable((table) =>
   fixedQuery((db: DbOrTrx, uuid: string) => db.selectFrom(table).select(COLUMNS).where('id', '=', uuid)),
