@@ -78,9 +78,18 @@ process.once('SIGINT', () => {
 
 const log = (msg: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
+/** Ports handed out next from BENCH_PORTS (`first-last`, a range of one's own on a shared machine), else any. */
+let nextPort = Number(process.env.BENCH_PORTS?.split('-')[0] ?? 0);
+const lastPort = Number(process.env.BENCH_PORTS?.split('-')[1] ?? 0);
+
 async function freePort(): Promise<number> {
+  if (nextPort && nextPort <= lastPort) return tryPort(nextPort++).catch(() => freePort());
+  return tryPort(0);
+}
+
+async function tryPort(wanted: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+    const srv = net.createServer().listen(wanted, '127.0.0.1', () => {
       const { port } = srv.address() as net.AddressInfo;
       srv.close(() => resolve(port));
     });

@@ -5,7 +5,13 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDatabase, readerNow, type Db, type DbOrTrx } from './database.ts';
+import {
+  createDatabase,
+  readerNow,
+  transactionAnsweredBeforeSync,
+  type Db,
+  type DbOrTrx,
+} from './database.ts';
 
 // The SQLite connection's durability (decision 001: a confirmed order survives a crash): every write is answered
 // only after the WAL holding it was fsynced, off the event loop, concurrent commits sharing one fsync.
@@ -16,6 +22,8 @@ let db: Db;
 const events: string[] = [];
 /** The files those fsyncs were of. */
 const syncedFiles: string[] = [];
+/** Every fsync waits for this first (a test holds the disk with it). */
+let gate: Promise<void> = Promise.resolve();
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiim-durable-'));
@@ -26,6 +34,7 @@ beforeAll(async () => {
   await probe.close();
   const sync = proto.sync;
   vi.spyOn(proto, 'sync').mockImplementation(async function (this: fsp.FileHandle) {
+    await gate;
     await sync.call(this);
     syncedFiles.push(path.basename(await fsp.readlink(`/proc/self/fd/${this.fd}`)));
     events.push('sync');
@@ -91,6 +100,49 @@ describe('SQLite writes are durable when answered', () => {
     expect(events).toEqual(['sync', 'answered', 'sync', ...Array<string>(9).fill('answered')]);
     const n = await sql<{ n: number }>`select count(*) as n from t`.execute(db);
     expect(Number(n.rows[0]!.n)).toBe(13);
+  });
+});
+
+describe('writes answered before their fsync (cart and wishlist, decision 005)', () => {
+  it('answers such a transaction while its fsync is held; the next holder of the connection waits for its own', async () => {
+    let release = () => {};
+    gate = new Promise((resolve) => (release = resolve));
+    try {
+      let durableAnswered = false;
+      const relaxed = transactionAnsweredBeforeSync(db, (trx) => insert(trx, 200));
+      // Queued behind it on the one connection: the mark must not fall on this write.
+      const durable = insert(db, 201).then(() => (durableAnswered = true));
+      await relaxed;
+      events.push('answered');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(durableAnswered).toBe(false);
+      expect(events).toEqual(['answered']);
+      release();
+      await durable;
+      events.push('answered');
+      // The relaxed write's fsync had started (held), the durable one's came after it: both on disk before.
+      expect(events).toEqual(['answered', 'sync', 'sync', 'answered']);
+      const ids = await sql<{ id: number }>`select id from t where id >= 200 order by id`.execute(db);
+      expect(ids.rows.map((r) => r.id)).toEqual([200, 201]);
+    } finally {
+      release();
+      gate = Promise.resolve();
+    }
+  });
+
+  it('rolls back when the work throws, and marks nothing for a transaction that wrote nothing', async () => {
+    await expect(
+      transactionAnsweredBeforeSync(db, async (trx) => {
+        await insert(trx, 202);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await transactionAnsweredBeforeSync(db, (trx) => sql`select 1`.execute(trx));
+    await insert(db, 203);
+    events.push('answered');
+    expect(events.slice(-2)).toEqual(['sync', 'answered']);
+    const ids = await sql<{ id: number }>`select id from t where id >= 202 order by id`.execute(db);
+    expect(ids.rows.map((r) => r.id)).toEqual([203]);
   });
 });
 

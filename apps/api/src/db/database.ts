@@ -6,10 +6,14 @@ import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import {
   Kysely,
+  PostgresAdapter,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
+  sql,
   type CompiledQuery,
+  type DialectAdapter,
   type DatabaseConnection,
   type Driver,
   type Transaction,
@@ -195,6 +199,32 @@ const readersNow = new WeakMap<object, ReadNow>();
 export const readerNow = (db: DbOrTrx): ReadNow | undefined => readersNow.get(db);
 
 /**
+ * Runs `work` in a transaction that is answered BEFORE its commit is on disk (docs/decisions/005, amendment «cart
+ * writes answered before their fsync»): for the writes of the cart and wishlist only — never an order, a payment, an
+ * account, stock, or anything an order refers to. A crash of the shop's process loses nothing (the commit is in the
+ * OS's page cache); an OS crash or power loss may lose the last few milliseconds of such writes. The WAL is written
+ * and flushed in order, so the fsync that every later durable write still waits for (an order's) makes every earlier
+ * answered-before-sync write durable too.
+ * - SQLite (WAL, {@link DurableSqliteDriver}): the transaction's own use of the one connection is marked, so its
+ *   release starts the WAL's fsync without awaiting it; the mark ends with that use, it cannot reach another
+ *   request's write (the connection is held by this transaction alone from BEGIN to release).
+ * - PostgreSQL: `set local synchronous_commit = off`, for this transaction only.
+ * - SQLite without WAL (`:memory:`): an ordinary transaction.
+ * Rolls back and rethrows when `work` throws, as `db.transaction().execute` does.
+ */
+export async function transactionAnsweredBeforeSync<T>(
+  db: Db,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const adapter = trx.getExecutor().adapter;
+    if (adapter instanceof DurableSqliteAdapter) adapter.answerBeforeSync();
+    else if (adapter instanceof PostgresAdapter) await sql`set local synchronous_commit = off`.execute(trx);
+    return work(trx);
+  });
+}
+
+/**
  * fsync of one file in libuv's thread pool, callers coalesced: one that asks while a sync runs waits for the next
  * sync (what it wrote may have come after the running one began), and all who asked meanwhile share that one.
  * @throws what fsync throws (the write it guards is then not known to be durable).
@@ -308,6 +338,8 @@ class DurableSqliteDriver extends SqliteDriver {
   #synced = 0;
   /** Whether someone holds the connection (from its lock's acquisition to its release). */
   #held = false;
+  /** Whether the holder's writes are answered before their fsync ({@link transactionAnsweredBeforeSync}). */
+  #beforeSync = false;
 
   constructor(sqlite: SQLite.Database, walFile: string) {
     super({ database: sqlite });
@@ -331,15 +363,30 @@ class DurableSqliteDriver extends SqliteDriver {
     return (row as Record<string, unknown> | undefined) ?? null;
   }
 
+  /**
+   * Marks the current holder's use of the connection as answered before its fsync (see
+   * {@link transactionAnsweredBeforeSync}); the mark ends when the connection is released.
+   * @throws Error when no one holds the connection (the mark would fall on the next holder's write).
+   */
+  answerBeforeSync(): void {
+    if (!this.#held) throw new Error('answerBeforeSync outside a use of the connection');
+    this.#beforeSync = true;
+  }
+
   override async releaseConnection(): Promise<void> {
     this.#held = false;
+    const beforeSync = this.#beforeSync;
+    this.#beforeSync = false;
     const changes = this.#totalChanges.get()!;
     const wrote = changes !== this.#synced;
     this.#synced = changes;
     await super.releaseConnection();
     if (wrote) {
       this.#checkpointer.start();
-      await this.#wal.sync();
+      // Answered before sync: the fsync still starts now (the write is on disk within one fsync, and a durable
+      // write meanwhile waits for the next one, which covers it); its failure is the next durable write's to see.
+      if (beforeSync) this.#wal.sync().catch(() => {});
+      else await this.#wal.sync();
     }
   }
 
@@ -367,8 +414,31 @@ class DurableSqliteDialect extends SqliteDialect {
     return this.#driver;
   }
 
+  override createAdapter(): DialectAdapter {
+    return new DurableSqliteAdapter(() => this.#driver);
+  }
+
   /** The driver's {@link DurableSqliteDriver.readNow} (undefined until Kysely has made its driver). */
   readonly readNow: ReadNow = (compiled) => this.#driver?.readNow(compiled);
+}
+
+/**
+ * Kysely's SQLite adapter, which also leads from a handle or a transaction (`getExecutor().adapter`, kept by
+ * `withPlugin` and transactions) to its {@link DurableSqliteDriver}: how {@link transactionAnsweredBeforeSync}
+ * marks its transaction.
+ */
+class DurableSqliteAdapter extends SqliteAdapter {
+  readonly #driver: () => DurableSqliteDriver | undefined;
+
+  constructor(driver: () => DurableSqliteDriver | undefined) {
+    super();
+    this.#driver = driver;
+  }
+
+  /** See {@link DurableSqliteDriver.answerBeforeSync}. */
+  answerBeforeSync(): void {
+    this.#driver()?.answerBeforeSync();
+  }
 }
 
 /** Prepared statements kept per SQLite connection (the distinct SQL texts of the app are a few hundred). */

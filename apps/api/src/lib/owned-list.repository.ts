@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '#app/db/database.ts';
+import { fixedQuery } from '#app/db/fixed-query.ts';
 
 // Queries of the customer-owned list kit (owned-list.ts) on the header tables `cart` and `wishlist`, which
 // have the same columns (id = the list's uuid, customer_id, merged_into_id, merged_at, created_at,
@@ -38,8 +39,39 @@ const COLUMNS = ['id', 'customer_id', 'merged_into_id'] as const;
 
 /** The list with this uuid (merged ones included), or undefined. */
 export async function findList(db: DbOrTrx, table: ListTable, uuid: string): Promise<ListRecord | undefined> {
-  return db.selectFrom(table).select(COLUMNS).where('id', '=', uuid).executeTakeFirst();
+  return (await listById[table](db, uuid)).rows[0];
 }
+
+/** Per table, fixed queries (db/fixed-query.ts): the hot ones of the add to cart and to the wishlist. */
+const perTable = <A extends unknown[], R>(
+  build: (table: ListTable) => ReturnType<typeof fixedQuery<A, R>>,
+): Record<ListTable, ReturnType<typeof fixedQuery<A, R>>> => ({
+  cart: build('cart'),
+  wishlist: build('wishlist'),
+});
+
+const listById = perTable((table) =>
+  fixedQuery((db: DbOrTrx, uuid: string) => db.selectFrom(table).select(COLUMNS).where('id', '=', uuid)),
+);
+
+const newList = perTable((table) =>
+  fixedQuery((db: DbOrTrx, uuid: string, customerId: string | null, nowIso: string) =>
+    db.insertInto(table).values({
+      id: uuid,
+      customer_id: customerId,
+      merged_into_id: null,
+      merged_at: null,
+      created_at: nowIso,
+      updated_at: nowIso,
+    }),
+  ),
+);
+
+const lockById = perTable((table) =>
+  fixedQuery((db: DbOrTrx, uuid: string, nowIso: string) =>
+    db.updateTable(table).set({ updated_at: nowIso }).where('id', '=', uuid).returning(COLUMNS),
+  ),
+);
 
 /**
  * The customer's list in use (not merged away): the one changed last when several are attached (an order may
@@ -69,17 +101,7 @@ export async function insertList(
   customerId: string | null,
   nowIso: string,
 ): Promise<void> {
-  await db
-    .insertInto(table)
-    .values({
-      id: uuid,
-      customer_id: customerId,
-      merged_into_id: null,
-      merged_at: null,
-      created_at: nowIso,
-      updated_at: nowIso,
-    })
-    .execute();
+  await newList[table](db, uuid, customerId, nowIso);
 }
 
 /**
@@ -93,12 +115,7 @@ export async function lockList(
   uuid: string,
   nowIso: string,
 ): Promise<ListRecord | undefined> {
-  return db
-    .updateTable(table)
-    .set({ updated_at: nowIso })
-    .where('id', '=', uuid)
-    .returning(COLUMNS)
-    .executeTakeFirst();
+  return (await lockById[table](db, uuid, nowIso)).rows[0];
 }
 
 /**

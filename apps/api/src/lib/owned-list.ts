@@ -1,5 +1,5 @@
 import { ErrorCode, type AttachToCustomerBody, type MergeBody } from '@kiim/contract';
-import { isoNow, type Db, type DbOrTrx } from '#app/db/database.ts';
+import { isoNow, transactionAnsweredBeforeSync, type Db, type DbOrTrx } from '#app/db/database.ts';
 import { AppError } from '#app/lib/errors.ts';
 import { resolveToken } from '#app/modules/customer/customer.token.ts';
 import * as repo from './owned-list.repository.ts';
@@ -13,6 +13,8 @@ export type { ListRecord } from './owned-list.repository.ts';
 //   anyone else gets the kind's 404, never the list; a list merged into another one is gone;
 // - lock and re-check: every change of a list's items runs under the list row's lock, after checking again
 //   that it still exists, is not merged away and, if its owner changed meanwhile, that the requester may use it;
+//   it is answered before its fsync (decision 005, amendment of issue 14: a cart or wishlist line, never an order
+//   nor an owner); attach, merge and the claim at checkout wait for the disk as every other write does;
 // - the customer's list (3001 when none, spec §8), attach (3007 when they already have another), merge
 //   (idempotent; 3006 when the source went elsewhere), and the claim of a cart at checkout.
 
@@ -74,7 +76,9 @@ export async function requireList(
 /**
  * Runs `change` in a transaction under the lock of a list found earlier (see {@link requireList}), after
  * checking again that the list still exists, is not merged away and — when its owner changed meanwhile —
- * that the requester may still use it. Every change of a list's items goes through here.
+ * that the requester may still use it. Every change of a list's items goes through here; the transaction is
+ * answered before its fsync ({@link transactionAnsweredBeforeSync}, decision 005): `change` may write the list's
+ * items and its row only.
  * @throws the kind's 404; 403 for a bad token on a list that became owned.
  */
 export async function withLockedList<T>(
@@ -85,7 +89,7 @@ export async function withLockedList<T>(
   change: (trx: DbOrTrx, nowIso: string) => Promise<T>,
 ): Promise<T> {
   const nowIso = isoNow(requester.now);
-  return db.transaction().execute(async (trx) => {
+  return transactionAnsweredBeforeSync(db, async (trx) => {
     const locked = await repo.lockList(trx, kind.table, list.id, nowIso);
     if (!locked || locked.merged_into_id) throw kind.notFound();
     if (locked.customer_id !== list.customer_id) await assertAccess(trx, kind, locked, requester);
@@ -93,7 +97,10 @@ export async function withLockedList<T>(
   });
 }
 
-/** Inserts a new list (anonymous when `customerId` is null); used inside the transaction that fills it. */
+/**
+ * Inserts a new list (anonymous when `customerId` is null); used inside the transaction that fills it, which the
+ * list modules run answered before its fsync as {@link withLockedList} (a new list holds nothing but its items).
+ */
 export function createList(
   trx: DbOrTrx,
   kind: OwnedListKind,

@@ -1,24 +1,29 @@
 import { sql } from 'kysely';
 import { CART_LINE_MAX_QTY } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
+import { fixedQuery } from '#app/db/fixed-query.ts';
 import { unitsInCity, unitsInVisibleCities } from '#app/modules/inventory/inventory.expressions.ts';
 
 // The only place with the cart module's Kysely queries on its lines (conventions: repository); the `cart` rows
 // themselves (owner, lock, merge) go through the customer-owned list kit (lib/owned-list.ts). Every function
-// takes a database handle or an open transaction first. Times are ISO 8601 UTC text; prices whole tenge.
+// takes a database handle or an open transaction first. Times are ISO 8601 UTC text; prices whole tenge. The add to
+// cart's statements are fixed queries (db/fixed-query.ts: built and compiled once, issue 14).
 
 /** The SKU with this ERP identifier and whether its product is still sold, or undefined. */
 export async function findSkuByExternalId(
   db: DbOrTrx,
   externalId: string,
 ): Promise<{ id: number; is_active: number } | undefined> {
-  return db
+  return (await skuByExternalId(db, externalId)).rows[0];
+}
+
+const skuByExternalId = fixedQuery((db: DbOrTrx, externalId: string) =>
+  db
     .selectFrom('sku as s')
     .innerJoin('product as p', 'p.id', 's.product_id')
     .select(['s.id', 'p.is_active'])
-    .where('s.external_id', '=', externalId)
-    .executeTakeFirst();
-}
+    .where('s.external_id', '=', externalId),
+);
 
 /** A city with the delivery facts the cart needs. `courier_price` in tenge. */
 export interface CartCityRecord {
@@ -32,7 +37,11 @@ export interface CartCityRecord {
 
 /** The city with its number of pickup points, or undefined. */
 export async function findCity(db: DbOrTrx, cityId: number): Promise<CartCityRecord | undefined> {
-  return db
+  return (await cityById(db, cityId)).rows[0];
+}
+
+const cityById = fixedQuery((db: DbOrTrx, cityId: number) =>
+  db
     .selectFrom('city as c')
     .select((eb) => [
       'c.id',
@@ -45,9 +54,8 @@ export async function findCity(db: DbOrTrx, cityId: number): Promise<CartCityRec
         .select(sql<number>`cast(count(*) as integer)`.as('n'))
         .as('pickup_point_count'),
     ])
-    .where('c.id', '=', cityId)
-    .executeTakeFirst();
-}
+    .where('c.id', '=', cityId),
+);
 
 /**
  * Adds a positive `delta` to a line in one atomic upsert: a new line gets `delta`, an existing one
@@ -61,15 +69,13 @@ export async function addToLine(
   nowIso: string,
 ): Promise<void> {
   if (!(delta > 0)) throw new RangeError(`addToLine needs a positive delta, got ${delta}`);
-  await db
+  await upsertLine(db, cartId, skuId, Math.min(delta, CART_LINE_MAX_QTY), nowIso);
+}
+
+const upsertLine = fixedQuery((db: DbOrTrx, cartId: string, skuId: number, qty: number, nowIso: string) =>
+  db
     .insertInto('cart_item')
-    .values({
-      cart_id: cartId,
-      sku_id: skuId,
-      qty: Math.min(delta, CART_LINE_MAX_QTY),
-      created_at: nowIso,
-      updated_at: nowIso,
-    })
+    .values({ cart_id: cartId, sku_id: skuId, qty, created_at: nowIso, updated_at: nowIso })
     .onConflict((oc) =>
       oc.columns(['cart_id', 'sku_id']).doUpdateSet({
         qty: sql<number>`case when cart_item.qty + excluded.qty > ${sql.lit(CART_LINE_MAX_QTY)} then ${sql.lit(
@@ -77,9 +83,8 @@ export async function addToLine(
         )} else cart_item.qty + excluded.qty end`,
         updated_at: (eb) => eb.ref('excluded.updated_at'),
       }),
-    )
-    .execute();
-}
+    ),
+);
 
 /**
  * Applies a negative `delta` to a line (spec §4): deletes it when `qty + delta ≤ 0`, otherwise lowers it.
@@ -160,7 +165,11 @@ export interface CartLineRecord {
  * was added.
  */
 export async function selectLines(db: DbOrTrx, cartId: string, cityId: number): Promise<CartLineRecord[]> {
-  return db
+  return (await linesOfCart(db, cityId, cartId)).rows;
+}
+
+const linesOfCart = fixedQuery((db: DbOrTrx, cityId: number, cartId: string) =>
+  db
     .selectFrom('cart_item as ci')
     .innerJoin('sku as s', 's.id', 'ci.sku_id')
     .innerJoin('product as p', 'p.id', 's.product_id')
@@ -201,9 +210,8 @@ export async function selectLines(db: DbOrTrx, cartId: string, cityId: number): 
     ])
     .where('ci.cart_id', '=', cartId)
     .orderBy('ci.created_at')
-    .orderBy('ci.sku_id')
-    .execute();
-}
+    .orderBy('ci.sku_id'),
+);
 
 /** The pickup points of a city, ordered by id (the first one is preselected, spec §4). */
 export async function selectPickupPoints(db: DbOrTrx, cityId: number) {

@@ -6,7 +6,7 @@ import {
   type CartItemBody,
   type SplitCart,
 } from '@kiim/contract';
-import { isoNow, type Db, type DbOrTrx } from '#app/db/database.ts';
+import { isoNow, transactionAnsweredBeforeSync, type Db, type DbOrTrx } from '#app/db/database.ts';
 import { notFound } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
 import {
@@ -73,7 +73,8 @@ export async function requireCity(db: DbOrTrx, cityId: number): Promise<CartCity
  *
  * Every check runs before anything is written, so bad input changes nothing. The write is one transaction:
  * lock the cart row, then one atomic upsert (positive delta) or a delete-or-lower pair (negative delta);
- * no statement ever writes a quantity ≤ 0, so `CHECK (qty > 0)` cannot fire and concurrent calls add up.
+ * no statement ever writes a quantity ≤ 0, so `CHECK (qty > 0)` cannot fire and concurrent calls add up. It is
+ * answered before its fsync (decision 005, amendment of issue 14); an order made from the cart waits for its own.
  * @returns the cart for the city `regionId` (prices in tenge; spec §7 reads `data.uuid`).
  * @throws AppError 404 cartNotFound (unknown `uuid`, or owned by another customer), 404 skuNotFound
  *   (unknown `externalId`, or adding a product no longer sold), 404 cityNotFound (unknown `regionId`);
@@ -101,7 +102,7 @@ export async function addOrUpdateItem(
   } else {
     uuid = newId();
     const nowIso = isoNow(requester.now);
-    await db.transaction().execute(async (trx) => {
+    await transactionAnsweredBeforeSync(db, async (trx) => {
       await createList(trx, CART_LIST, uuid, null, nowIso);
       await changeLine(trx, uuid, nowIso);
     });

@@ -7,7 +7,7 @@ import {
   type WishlistContents,
   type WishlistRemoveQuery,
 } from '@kiim/contract';
-import { isoNow, type Db, type DbOrTrx } from '#app/db/database.ts';
+import { isoNow, transactionAnsweredBeforeSync, type Db, type DbOrTrx } from '#app/db/database.ts';
 import { AppError, notFound } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
 import {
@@ -80,7 +80,7 @@ async function withCards(db: DbOrTrx, uuid: string, cityId: number): Promise<Wis
  * `externalId` to a wishlist — the wishlist `uuid`; without it the wishlist of the customer of the token (made
  * when they have none); without either a new anonymous wishlist (app-made UUID). Idempotent: a product
  * already there keeps its entry. Checks run before anything is written; the insert runs under the wishlist
- * row lock, so it cannot slip into a wishlist being merged away.
+ * row lock, so it cannot slip into a wishlist being merged away; it is answered before its fsync (decision 005).
  * @returns the wishlist's entries, newest first (`uuid` to keep in the cookie `wishlist_uuid`).
  * @throws AppError 404 wishlistNotFound (unknown `uuid`, merged away, or another customer's), 404 skuNotFound
  *   (unknown `externalId`, or a product no longer sold); 403 for a bad or expired token (spec §8).
@@ -109,7 +109,7 @@ export async function addItem(
   }
   const uuid = newId();
   const nowIso = isoNow(requester.now);
-  await db.transaction().execute(async (trx) => {
+  await transactionAnsweredBeforeSync(db, async (trx) => {
     await createList(trx, WISHLIST, uuid, ownerForNew, nowIso);
     await add(trx, uuid, nowIso);
   });

@@ -1,0 +1,46 @@
+import { createQueryId, type CompiledQuery, type QueryResult } from 'kysely';
+import type { DbOrTrx } from './database.ts';
+
+// Kysely builds and compiles every statement anew: on the add to cart it cost more CPU than SQLite running the
+// statements (issue 14, decision 018 amendment «checkout path»). A query whose SQL never changes — only its values —
+// is built and compiled once per database and run again with the new values.
+
+/** Stands for the i-th argument while the query is built once. */
+class Slot {
+  constructor(readonly index: number) {}
+}
+
+/** What a fixed query's builder returns: a Kysely query builder. */
+interface Compilable<R> {
+  compile(): CompiledQuery<R>;
+}
+
+/**
+ * A query of one fixed shape: `build` makes it from `args`, which it must use as VALUES only (compared, inserted,
+ * set — never read in JavaScript, nor as lists, tables or columns), so that the SQL is the same whatever they are.
+ * It is built and compiled once per database (dialect), each argument standing as a placeholder, then run with the
+ * arguments in their places. A handle with plugins (the tests' query counter) builds it every time, so the
+ * plugins see every query as before.
+ * @returns a function running it: its result (rows; `numAffectedRows` for writes).
+ * @throws Error at the first run when an argument did not become a parameter (a builder that reads it).
+ */
+export function fixedQuery<A extends unknown[], R>(
+  build: (db: DbOrTrx, ...args: A) => Compilable<R>,
+): (db: DbOrTrx, ...args: A) => Promise<QueryResult<R>> {
+  const compiledFor = new WeakMap<object, CompiledQuery<R>>();
+  return async (db, ...args) => {
+    const executor = db.getExecutor();
+    if (executor.plugins.length > 0) return db.executeQuery(build(db, ...args).compile());
+    let compiled = compiledFor.get(executor.adapter);
+    if (!compiled) {
+      compiled = build(db, ...(args.map((_, i) => new Slot(i)) as A)).compile();
+      const seen = compiled.parameters.filter((p) => p instanceof Slot).map((p) => (p as Slot).index);
+      if (new Set(seen).size !== args.length) {
+        throw new Error(`fixedQuery: every argument must be one value of the query: ${compiled.sql}`);
+      }
+      compiledFor.set(executor.adapter, compiled);
+    }
+    const parameters = compiled.parameters.map((p) => (p instanceof Slot ? args[p.index] : p));
+    return db.executeQuery<R>({ ...compiled, parameters, queryId: createQueryId() });
+  };
+}
