@@ -5,7 +5,7 @@
 //   node --import tsx bench/reads.ts [sqlite file] (default data/bench/kiim-bench.db, made by `npm run bench`; an
 //   empty or missing file gets the demo catalogue, as the shop seeds it)
 //   (with node --expose-gc the memory figures are after a full collection)
-//   READS_N requests per target (300), READS_MATCH a regular expression on the target names,
+//   READS_N requests per target (300) after READS_WARMUP (30), READS_MATCH a regular expression on the target names,
 //   READS_DATABASE_URL a PostgreSQL database instead of the file, READS_PROFILE a file to write the CPU profile of
 //   the requests to (open it in Chrome's DevTools; the model's loading is left out).
 import fs from 'node:fs';
@@ -20,6 +20,7 @@ import { SORTS, uncachedListing, uncachedProduct, type Offer } from './targets.t
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const file = path.resolve(root, process.argv[2] ?? 'data/bench/kiim-bench.db');
 const N = Number(process.env.READS_N ?? 300);
+const WARMUP = Number(process.env.READS_WARMUP ?? 30);
 const MATCH = new RegExp(process.env.READS_MATCH ?? '');
 const CATEGORY = 'zhenskie-dzhinsy';
 const WORDS = ['джинсы', 'платье', 'куртка', 'рубашка', 'футболки', 'свитер', 'брюки', 'юбка', 'худи'];
@@ -96,7 +97,7 @@ console.log(`| --- | ---: | ---: | ---: |`);
 await profiler?.post('Profiler.start');
 for (const [name, next] of targets) {
   if (!MATCH.test(name)) continue;
-  for (let i = 0; i < 30; i++) await get(next()); // warm-up (JIT, the answer cache of the cached target)
+  for (let i = 0; i < WARMUP; i++) await get(next()); // warm-up (JIT, the answer cache of the cached target)
   let bytes = 0;
   const cpu = process.cpuUsage();
   const t0 = performance.now();

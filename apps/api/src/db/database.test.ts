@@ -186,8 +186,8 @@ describe('synchronous reads (readerNow)', () => {
     await sql`insert into t (id, v) values (100, 'before')`.execute(db);
     const read = readerNow(db)!;
     const query = sql<{ v: string }>`select v from t where id = ${100}`.compile(db);
-    expect(read(query)).toEqual({ v: 'before' });
-    expect(read(sql`select v from t where id = ${-1}`.compile(db))).toBeNull();
+    expect(read(query)).toEqual([{ v: 'before' }]);
+    expect(read(sql`select v from t where id = ${-1}`.compile(db))).toEqual([]);
     let inside: unknown = 'not run';
     await db.transaction().execute(async (trx) => {
       await sql`update t set v = 'uncommitted' where id = 100`.execute(trx);
@@ -195,7 +195,7 @@ describe('synchronous reads (readerNow)', () => {
     });
     // Held by an open transaction: no read (an uncommitted write must never be seen).
     expect(inside).toBeUndefined();
-    expect(read(query)).toEqual({ v: 'uncommitted' });
+    expect(read(query)).toEqual([{ v: 'uncommitted' }]);
     // The statement Kysely shares still answers objects.
     expect((await db.executeQuery(query)).rows).toEqual([{ v: 'uncommitted' }]);
     expect(readerNow(await db.transaction().execute(async (trx) => trx))).toBeUndefined();

@@ -184,8 +184,8 @@ export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialec
   return { db, dialect: 'sqlite' };
 }
 
-/** A synchronous read on an idle connection: its first row (null when none), or undefined when the connection is in use. */
-export type ReadNow = (compiled: CompiledQuery) => Record<string, unknown> | null | undefined;
+/** A synchronous read on an idle connection: its rows (none: an empty list), or undefined when the connection is in use. */
+export type ReadNow = (compiled: CompiledQuery) => Record<string, unknown>[] | undefined;
 
 const readersNow = new WeakMap<object, ReadNow>();
 
@@ -193,8 +193,8 @@ const readersNow = new WeakMap<object, ReadNow>();
  * The synchronous reader of `db` when it is a SQLite database (outside a transaction): a read run at once on the one
  * connection when no one holds it (no transaction or statement is under way: the read sees exactly what a read through
  * Kysely would), else undefined — as it is for PostgreSQL and transactions. For reads before every answer (the
- * catalogue version, docs/decisions/008), which Kysely's promise chain (its connection lock and release) cost more
- * than the read itself.
+ * catalogue version, docs/decisions/008; a product page's stock, decision 018), which Kysely's promise chain (its
+ * connection lock and release) cost more than the read itself.
  */
 export const readerNow = (db: DbOrTrx): ReadNow | undefined => readersNow.get(db);
 
@@ -356,11 +356,13 @@ class DurableSqliteDriver extends SqliteDriver {
   }
 
   /** See {@link readerNow}: undefined while the connection is held (a transaction may be open on it). */
-  readNow(compiled: CompiledQuery): Record<string, unknown> | null | undefined {
+  readNow(compiled: CompiledQuery): Record<string, unknown>[] | undefined {
     if (this.#held) return undefined;
     // The statement may be shared with Kysely (reusePreparedStatements): read it as Kysely does, in object mode.
-    const row = this.#sqlite.prepare(compiled.sql).get(compiled.parameters as unknown[]);
-    return (row as Record<string, unknown> | undefined) ?? null;
+    return this.#sqlite.prepare(compiled.sql).all(compiled.parameters as unknown[]) as Record<
+      string,
+      unknown
+    >[];
   }
 
   /**

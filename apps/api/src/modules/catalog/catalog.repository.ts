@@ -47,8 +47,8 @@ function versionQuery(db: DbOrTrx): CompiledQuery<{ value: number }> {
 export function catalogVersionNow(db: DbOrTrx): number | undefined {
   const read = readerNow(db);
   if (!read) return undefined;
-  const row = read(versionQuery(db));
-  return row === undefined ? undefined : Number(row?.value ?? 0);
+  const rows = read(versionQuery(db));
+  return rows === undefined ? undefined : Number(rows[0]?.value ?? 0);
 }
 
 /** The current catalogue version (bumped by triggers on every catalogue change; 0 before the migration). */
@@ -174,6 +174,46 @@ export function listProductImages(db: DbOrTrx, productId: number): Promise<Produ
     .execute();
 }
 
+/**
+ * Stand-ins for the product and the city compiled into {@link skuStockQuery} (ids are positive, so neither is ever
+ * a real value), replaced by the request's ids in the compiled statement's parameters.
+ */
+const PRODUCT_SLOT = -7_000_001;
+const CITY_SLOT = -7_000_002;
+
+const skuStockQueries = new WeakMap<DbOrTrx, Map<boolean, CompiledQuery<SkuWithStock>>>();
+
+/**
+ * The statement of {@link listSkusWithStock}, built and compiled once per database handle and kind of scope (with a
+ * regional city or without): a product page read it per request, and Kysely's building and compiling cost more than
+ * running it (decision 018, «reads, fifth round»).
+ */
+function skuStockQuery(db: DbOrTrx, regional: boolean): CompiledQuery<SkuWithStock> {
+  let byScope = skuStockQueries.get(db);
+  if (!byScope) skuStockQueries.set(db, (byScope = new Map()));
+  let query = byScope.get(regional);
+  if (!query) {
+    query = db
+      .selectFrom('sku')
+      .select((eb) => [
+        'sku.id',
+        'sku.external_id',
+        'sku.size',
+        'sku.size_order',
+        regional ? unitsInCity(eb.ref('sku.id'), CITY_SLOT).as('regional') : sql<number>`0`.as('regional'),
+        unitsInVisibleCities(eb.ref('sku.id')).as('global'),
+      ])
+      .where('sku.product_id', '=', PRODUCT_SLOT)
+      .orderBy('sku.size_order')
+      .orderBy('sku.id')
+      .compile();
+    const slots = query.parameters.filter((p) => p === PRODUCT_SLOT || p === CITY_SLOT).length;
+    if (slots !== (regional ? 2 : 1)) throw new Error('listSkusWithStock: a stand-in is not a parameter');
+    byScope.set(regional, query);
+  }
+  return query;
+}
+
 /** SKUs of a product by `size_order` (then id), each with its stock units for the scope. */
 export async function listSkusWithStock(
   db: DbOrTrx,
@@ -181,20 +221,14 @@ export async function listSkusWithStock(
   scope: StockScope,
 ): Promise<SkuWithStock[]> {
   const city = scope.regionalCityId;
-  const rows = await db
-    .selectFrom('sku')
-    .select((eb) => [
-      'sku.id',
-      'sku.external_id',
-      'sku.size',
-      'sku.size_order',
-      city === null ? sql<number>`0`.as('regional') : unitsInCity(eb.ref('sku.id'), city).as('regional'),
-      unitsInVisibleCities(eb.ref('sku.id')).as('global'),
-    ])
-    .where('sku.product_id', '=', productId)
-    .orderBy('sku.size_order')
-    .orderBy('sku.id')
-    .execute();
+  const query = skuStockQuery(db, city !== null);
+  const compiled: CompiledQuery<SkuWithStock> = {
+    ...query,
+    parameters: query.parameters.map((p) => (p === PRODUCT_SLOT ? productId : p === CITY_SLOT ? city : p)),
+  };
+  // At once on an idle SQLite connection (as the version read before it), else through Kysely.
+  const rows =
+    (readerNow(db)?.(compiled) as SkuWithStock[] | undefined) ?? (await db.executeQuery(compiled)).rows;
   return rows.map((r) => ({ ...r, regional: Number(r.regional), global: Number(r.global) }));
 }
 

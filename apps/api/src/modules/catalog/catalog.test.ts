@@ -9,6 +9,7 @@ import {
 } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { decodeStock } from '#app/modules/inventory/inventory.rules.ts';
+import { listSkusWithStock } from './catalog.repository.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -481,6 +482,67 @@ describe('GET /api/catalog/product/:slug', () => {
     const u = byProduct.get(p.id) ?? { regional: 0, global: 0 };
     expect(res.body.data.regionalStockAmount).toBe(decodeStock(u.regional));
     expect(res.body.data.globalStockAmount).toBe(decodeStock(u.global));
+  });
+
+  it("reads a product's SKU stock with its statement compiled once: ids of each call, inside a transaction too", async () => {
+    const cities = [1, 2];
+    // A stock row in one of the cities, of the first product checked (changed below).
+    const row = await t.db
+      .selectFrom('stock')
+      .innerJoin('sku', 'sku.id', 'stock.sku_id')
+      .innerJoin('product', 'product.id', 'sku.product_id')
+      .select(['stock.sku_id', 'stock.city_id', 'stock.quantity', 'sku.product_id'])
+      .where('product.is_active', '=', 1)
+      .where('stock.city_id', 'in', cities)
+      .orderBy('stock.sku_id')
+      .executeTakeFirstOrThrow();
+    const products = [
+      { id: row.product_id },
+      ...(await activeProducts()).filter((p) => p.id !== row.product_id).slice(0, 2),
+    ];
+    const expected = async (productId: number, cityId: number | null) => {
+      const { bySku } = await unitsByProduct(cityId ?? 1);
+      const skus = await t.db
+        .selectFrom('sku')
+        .select(['id', 'external_id', 'size', 'size_order'])
+        .where('product_id', '=', productId)
+        .orderBy('size_order')
+        .orderBy('id')
+        .execute();
+      return skus.map((s) => ({
+        ...s,
+        regional: cityId === null ? 0 : (bySku.get(s.id)?.regional ?? 0),
+        global: bySku.get(s.id)?.global ?? 0,
+      }));
+    };
+    const check = async () => {
+      for (const p of products)
+        for (const cityId of [...cities, null]) {
+          const want = await expected(p.id, cityId);
+          expect(want.length).toBeGreaterThan(0);
+          // Outside a transaction (SQLite: read at once on the idle connection) and inside one (through Kysely).
+          expect(await listSkusWithStock(t.db, p.id, { regionalCityId: cityId })).toEqual(want);
+          const inside = await t.db
+            .transaction()
+            .execute((trx) => listSkusWithStock(trx, p.id, { regionalCityId: cityId }));
+          expect(inside).toEqual(want);
+        }
+    };
+    await check();
+    // A stock change is seen by the next read (the statement is kept, never its rows).
+    const setQuantity = (quantity: number) =>
+      t.db
+        .updateTable('stock')
+        .set({ quantity })
+        .where('sku_id', '=', row.sku_id)
+        .where('city_id', '=', row.city_id)
+        .execute();
+    await setQuantity(row.quantity + 7);
+    try {
+      await check();
+    } finally {
+      await setQuantity(row.quantity);
+    }
   });
 
   it('answers 404 «Товар не найден» for an unknown slug and cityNotFound for an unknown city', async () => {
