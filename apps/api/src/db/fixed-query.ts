@@ -18,19 +18,19 @@ interface Compilable<R> {
 /**
  * A query of one fixed shape: `build` makes it from `args`, which it must use as VALUES only (compared, inserted,
  * set — never read in JavaScript, nor as lists, tables or columns), so that the SQL is the same whatever they are.
- * It is built and compiled once per database (dialect), each argument standing as a placeholder, then run with the
- * arguments in their places. A handle with plugins (the tests' query counter) builds it every time, so the
- * plugins see every query as before.
- * @returns a function running it: its result (rows; `numAffectedRows` for writes).
- * @throws Error at the first run when an argument did not become a parameter (a builder that reads it).
+ * It is built and compiled once per database (dialect), each argument standing as a placeholder; each call gives
+ * the compiled statement with the arguments in their places — to run through Kysely ({@link fixedQuery}) or read at
+ * once on an idle SQLite connection (`readerNow`). A handle with plugins (the tests' query counter) builds it every
+ * time, so the plugins see every query as before.
+ * @throws Error at the first call when an argument did not become a parameter (a builder that reads it).
  */
-export function fixedQuery<A extends unknown[], R>(
+export function fixedCompiled<A extends unknown[], R>(
   build: (db: DbOrTrx, ...args: A) => Compilable<R>,
-): (db: DbOrTrx, ...args: A) => Promise<QueryResult<R>> {
+): (db: DbOrTrx, ...args: A) => CompiledQuery<R> {
   const compiledFor = new WeakMap<object, CompiledQuery<R>>();
-  return async (db, ...args) => {
+  return (db, ...args) => {
     const executor = db.getExecutor();
-    if (executor.plugins.length > 0) return db.executeQuery(build(db, ...args).compile());
+    if (executor.plugins.length > 0) return build(db, ...args).compile();
     let compiled = compiledFor.get(executor.adapter);
     if (!compiled) {
       compiled = build(db, ...(args.map((_, i) => new Slot(i)) as A)).compile();
@@ -41,6 +41,18 @@ export function fixedQuery<A extends unknown[], R>(
       compiledFor.set(executor.adapter, compiled);
     }
     const parameters = compiled.parameters.map((p) => (p instanceof Slot ? args[p.index] : p));
-    return db.executeQuery<R>({ ...compiled, parameters, queryId: createQueryId() });
+    return { ...compiled, parameters, queryId: createQueryId() };
   };
+}
+
+/**
+ * {@link fixedCompiled}, run through Kysely.
+ * @returns a function running it: its result (rows; `numAffectedRows` for writes).
+ * @throws Error at the first run when an argument did not become a parameter (a builder that reads it).
+ */
+export function fixedQuery<A extends unknown[], R>(
+  build: (db: DbOrTrx, ...args: A) => Compilable<R>,
+): (db: DbOrTrx, ...args: A) => Promise<QueryResult<R>> {
+  const compiled = fixedCompiled(build);
+  return async (db, ...args) => db.executeQuery<R>(compiled(db, ...args));
 }

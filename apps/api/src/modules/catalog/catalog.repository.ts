@@ -1,5 +1,6 @@
 import { sql, type CompiledQuery } from 'kysely';
 import { readerNow, type DbOrTrx } from '#app/db/database.ts';
+import { fixedCompiled } from '#app/db/fixed-query.ts';
 import { unitsInCity, unitsInVisibleCities } from '#app/modules/inventory/inventory.expressions.ts';
 import { listOrNone, type StockScope } from './catalog.listing.repository.ts';
 import { EXACT_FORM } from './search.rules.ts';
@@ -175,44 +176,26 @@ export function listProductImages(db: DbOrTrx, productId: number): Promise<Produ
 }
 
 /**
- * Stand-ins for the product and the city compiled into {@link skuStockQuery} (ids are positive, so neither is ever
- * a real value), replaced by the request's ids in the compiled statement's parameters.
+ * The statement of {@link listSkusWithStock}, with a regional city and without, built and compiled once per
+ * database (db/fixed-query.ts): a product page read it per request, and Kysely's building and compiling cost more
+ * than running it (decision 018, «reads, fifth round»).
  */
-const PRODUCT_SLOT = -7_000_001;
-const CITY_SLOT = -7_000_002;
-
-const skuStockQueries = new WeakMap<DbOrTrx, Map<boolean, CompiledQuery<SkuWithStock>>>();
-
-/**
- * The statement of {@link listSkusWithStock}, built and compiled once per database handle and kind of scope (with a
- * regional city or without): a product page read it per request, and Kysely's building and compiling cost more than
- * running it (decision 018, «reads, fifth round»).
- */
-function skuStockQuery(db: DbOrTrx, regional: boolean): CompiledQuery<SkuWithStock> {
-  let byScope = skuStockQueries.get(db);
-  if (!byScope) skuStockQueries.set(db, (byScope = new Map()));
-  let query = byScope.get(regional);
-  if (!query) {
-    query = db
-      .selectFrom('sku')
-      .select((eb) => [
-        'sku.id',
-        'sku.external_id',
-        'sku.size',
-        'sku.size_order',
-        regional ? unitsInCity(eb.ref('sku.id'), CITY_SLOT).as('regional') : sql<number>`0`.as('regional'),
-        unitsInVisibleCities(eb.ref('sku.id')).as('global'),
-      ])
-      .where('sku.product_id', '=', PRODUCT_SLOT)
-      .orderBy('sku.size_order')
-      .orderBy('sku.id')
-      .compile();
-    const slots = query.parameters.filter((p) => p === PRODUCT_SLOT || p === CITY_SLOT).length;
-    if (slots !== (regional ? 2 : 1)) throw new Error('listSkusWithStock: a stand-in is not a parameter');
-    byScope.set(regional, query);
-  }
-  return query;
-}
+const skuStockSelect = (db: DbOrTrx, productId: number, cityId: number | null) =>
+  db
+    .selectFrom('sku')
+    .select((eb) => [
+      'sku.id',
+      'sku.external_id',
+      'sku.size',
+      'sku.size_order',
+      cityId === null ? sql<number>`0`.as('regional') : unitsInCity(eb.ref('sku.id'), cityId).as('regional'),
+      unitsInVisibleCities(eb.ref('sku.id')).as('global'),
+    ])
+    .where('sku.product_id', '=', productId)
+    .orderBy('sku.size_order')
+    .orderBy('sku.id');
+const skuStockInCity = fixedCompiled(skuStockSelect);
+const skuStockNoCity = fixedCompiled((db: DbOrTrx, productId: number) => skuStockSelect(db, productId, null));
 
 /** SKUs of a product by `size_order` (then id), each with its stock units for the scope. */
 export async function listSkusWithStock(
@@ -221,11 +204,7 @@ export async function listSkusWithStock(
   scope: StockScope,
 ): Promise<SkuWithStock[]> {
   const city = scope.regionalCityId;
-  const query = skuStockQuery(db, city !== null);
-  const compiled: CompiledQuery<SkuWithStock> = {
-    ...query,
-    parameters: query.parameters.map((p) => (p === PRODUCT_SLOT ? productId : p === CITY_SLOT ? city : p)),
-  };
+  const compiled = city === null ? skuStockNoCity(db, productId) : skuStockInCity(db, productId, city);
   // At once on an idle SQLite connection (as the version read before it), else through Kysely.
   const rows =
     (readerNow(db)?.(compiled) as SkuWithStock[] | undefined) ?? (await db.executeQuery(compiled)).rows;
