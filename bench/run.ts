@@ -73,6 +73,8 @@ const stopAll = () => {
 };
 const deadline = setTimeout(() => {
   console.error(`bench: over ${DEADLINE_MIN} minutes, stopping`);
+  // Where the minutes went, though the table is not printed (each measurement's figures are in the log above).
+  console.error(`bench: parts done: ${timings.map((t) => `${t.part} ${t.seconds} s`).join('; ')}`);
   stopAll();
   process.exit(1);
 }, DEADLINE_MS);
