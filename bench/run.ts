@@ -68,7 +68,10 @@ const DEADLINE_MIN = Number(process.env.BENCH_DEADLINE_MINUTES ?? 15);
 const DEADLINE_MS = DEADLINE_MIN * 60_000;
 
 const children: ChildProcess[] = [];
+/** The Chromium of the Lighthouse audit under way (ended with the run's children: the deadline must not orphan it). */
+let chromeNow: chromeLauncher.LaunchedChrome | null = null;
 const stopAll = () => {
+  chromeNow?.kill();
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
 };
 const deadline = setTimeout(() => {
@@ -276,7 +279,7 @@ async function lighthouseRun(url: string, port: number): Promise<Run> {
 async function audit(name: string, catalogue: string, url: string): Promise<PageResult> {
   await warmPage(url);
   const loadAverage = os.loadavg()[0]!;
-  const chrome = await chromeLauncher.launch({
+  const chrome = (chromeNow = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
       '--headless=new',
@@ -288,12 +291,13 @@ async function audit(name: string, catalogue: string, url: string): Promise<Page
       '--disable-sync',
       '--no-first-run',
     ],
-  });
+  }));
   const runs: Run[] = [];
   try {
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRun(url, chrome.port));
   } finally {
     chrome.kill();
+    chromeNow = null;
   }
   const of = (k: keyof Run) => median(runs.map((r) => r[k]));
   const result: PageResult = {
