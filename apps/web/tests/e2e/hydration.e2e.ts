@@ -188,3 +188,43 @@ describe('what the shopper did before hydration counts', () => {
     await done();
   });
 });
+
+describe('the parts hydrated apart (app/lib/hydration.ts HydrateApart)', () => {
+  /**
+   * At the very moment `<html data-hydrated>` is set (a mutation observer installed before the page's scripts), how
+   * many of the page's elements React has not hydrated yet: an element React hydrated carries its fiber
+   * (`__reactFiber$…`); the server's HTML of a part React has not reached does not.
+   */
+  async function notHydratedAtMark(page: Page, url: string, selector: string) {
+    await page.addInitScript((sel) => {
+      const w = window as unknown as { __atMark?: { total: number; bare: number } };
+      new MutationObserver((_, observer) => {
+        if (document.documentElement.dataset.hydrated === undefined) return;
+        observer.disconnect();
+        const all = [...document.querySelectorAll(sel)];
+        w.__atMark = {
+          total: all.length,
+          bare: all.filter((el) => !Object.keys(el).some((k) => k.startsWith('__reactFiber$'))).length,
+        };
+      }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
+    }, selector);
+    await page.goto(shop.url + url);
+    await hydrated(page);
+    return page.evaluate(
+      () => (window as unknown as { __atMark?: { total: number; bare: number } }).__atMark,
+    );
+  }
+
+  it('marks the page hydrated only once the sliders, the later cards and the footer are hydrated too', async () => {
+    const { page, done } = await newShopper(browser, { viewport: { width: 412, height: 823 } });
+    // Home: three sliders' cards and tiles, the footer's links — all below the first screen, hydrated apart.
+    const home = await notHydratedAtMark(page, '/', '.slider a, .site-footer a');
+    expect(home?.total).toBeGreaterThan(20);
+    expect(home?.bare).toBe(0);
+    // A listing of more than eight cards: the cards after the eighth are hydrated apart.
+    const listing = await notHydratedAtMark(page, '/category/zhenskaya-odezhda', 'article.card a');
+    expect(listing?.total).toBeGreaterThan(8);
+    expect(listing?.bare).toBe(0);
+    await done();
+  });
+});
