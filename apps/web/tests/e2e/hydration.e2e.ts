@@ -199,14 +199,15 @@ describe('the parts hydrated apart (app/lib/hydration.ts HydrateApart)', () => {
     await page.addInitScript((sel) => {
       const w = window as unknown as { __atMark?: { total: number; bare: number } };
       new MutationObserver((_, observer) => {
-        if (document.documentElement.dataset.hydrated === undefined) return;
+        if (document.documentElement?.dataset.hydrated === undefined) return;
         observer.disconnect();
         const all = [...document.querySelectorAll(sel)];
         w.__atMark = {
           total: all.length,
           bare: all.filter((el) => !Object.keys(el).some((k) => k.startsWith('__reactFiber$'))).length,
         };
-      }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
+        // The document has no <html> yet when this runs: the whole document is observed.
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
     }, selector);
     await page.goto(shop.url + url);
     await hydrated(page);
