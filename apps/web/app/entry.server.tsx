@@ -56,12 +56,11 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce: nonce || undefined,
-        // A Suspense boundary complete when its place is sent is sent in place, never «outlined»: React's default
-        // (12,800 bytes) sends any boundary over 500 bytes that comes after the first 12.8 KB of the page as a hidden
-        // part at the end of the stream, shown by an inline script — a page that needs JavaScript to show its
-        // sliders and footer (lib/hydration.ts HydrateApart puts them in boundaries, issue 14), a style and layout
-        // task more, and a shift when the script moves them in. Boundaries still waiting for data (a product's
-        // reviews, related products) stream as before.
+        // A Suspense boundary complete when its place is sent is sent in place, never «outlined» (issue 14, decision 018
+        // amendment «pages, fourth round»): with React's default (12,800 bytes) any boundary over 500 bytes that comes
+        // after the page's first 12.8 KB went as a hidden copy at the end of the stream, moved in by an inline script —
+        // a product's related products, ready with the page, were not shown without JavaScript and cost a script, a
+        // move and a style and layout pass. Boundaries still waiting for their data stream as before.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;

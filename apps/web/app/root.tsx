@@ -29,7 +29,7 @@ import { RELOAD_GUARD_SCRIPT } from './lib/new-build.ts';
 import { useNonce } from './lib/nonce.ts';
 import { PageStyles } from './lib/page-styles.tsx';
 import { DeferredScripts } from './lib/deferred-scripts.tsx';
-import { HydrateApart, useHydratedMark } from './lib/hydration.ts';
+import { useHydratedMark } from './lib/hydration.ts';
 
 /**
  * Every request first goes through the account middleware (spec §8 request rules: a refreshed token is written
@@ -131,10 +131,7 @@ export default function App() {
       <main className="page">
         <Outlet />
       </main>
-      {/* Below every page's first screen: hydrated after the rest (issue 14). */}
-      <HydrateApart>
-        <Footer />
-      </HydrateApart>
+      <Footer />
       <SignInDialog />
       <SearchPlugin />
       <NavigationProgress />

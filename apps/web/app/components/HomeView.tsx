@@ -4,7 +4,6 @@ import { BannerPicture, pairBanners } from './BannerPicture.tsx';
 import { ProductCard } from './ProductCard.tsx';
 import { Slider } from './Slider.tsx';
 import { useT } from '../lib/text.ts';
-import { HydrateApart } from '../lib/hydration.ts';
 
 /** What a home page shows (routes/catalog/home.server.ts loads it). */
 export interface HomeData {
@@ -89,30 +88,23 @@ export function HomeView({ gender, banners, tree, arrivals, sale, brands }: Home
           </ul>
         </section>
       ))}
-      {/* The sliders are below the first screen: each hydrated after the rest of the page (issue 14). */}
-      <HydrateApart>
-        <Slider title={t('home.newArrivals')}>
-          {arrivals.map((p) => (
-            <ProductCard key={p.id} product={p} />
-          ))}
-        </Slider>
-        <p className="section__more">
-          <Link to={`/search?${listQuery}sort=new-arrivals`}>{t('home.allNewArrivals')}</Link>
-        </p>
-      </HydrateApart>
-      <HydrateApart>
-        <Slider title={t('home.discounts')}>
-          {sale.map((p) => (
-            <ProductCard key={p.id} product={p} />
-          ))}
-        </Slider>
-        <p className="section__more">
-          <Link to={`/search?${listQuery}discount=1&sort=discount-desc`}>{t('home.allDiscounts')}</Link>
-        </p>
-      </HydrateApart>
-      <HydrateApart>
-        <BrandSlider brands={brands} listQuery={listQuery} />
-      </HydrateApart>
+      <Slider title={t('home.newArrivals')}>
+        {arrivals.map((p) => (
+          <ProductCard key={p.id} product={p} />
+        ))}
+      </Slider>
+      <p className="section__more">
+        <Link to={`/search?${listQuery}sort=new-arrivals`}>{t('home.allNewArrivals')}</Link>
+      </p>
+      <Slider title={t('home.discounts')}>
+        {sale.map((p) => (
+          <ProductCard key={p.id} product={p} />
+        ))}
+      </Slider>
+      <p className="section__more">
+        <Link to={`/search?${listQuery}discount=1&sort=discount-desc`}>{t('home.allDiscounts')}</Link>
+      </p>
+      <BrandSlider brands={brands} listQuery={listQuery} />
     </>
   );
 }

@@ -4,7 +4,6 @@ import { Price } from './Price.tsx';
 import { WishlistHeart } from './WishlistHeart.tsx';
 import { StockState } from '@kiim/contract/enums';
 import { stockLabel, useT } from '../lib/text.ts';
-import { HydrateApart } from '../lib/hydration.ts';
 
 /**
  * Product card of lists and sliders: image (explicit size, lazy unless `eager`), brand, name, price, the
@@ -53,14 +52,10 @@ export function ProductCard({
   );
 }
 
-/** How many of a grid's cards are hydrated with the page; the rest after it (issue 14). */
-export const CARDS_FIRST = 8;
-
 /**
  * Product cards as a grid or, with `view="hor"`, as a list of horizontal cards (spec §4 list views); the first
  * `eagerCount` images load at once with high priority (above the fold) — with low priority under a page's
- * `banner`, whose picture is the page's largest (issue 14). The cards after the first {@link CARDS_FIRST} (two
- * rows at 1280 px, four at 412 px) are hydrated after the rest of the page (issue 14, {@link HydrateApart}).
+ * `banner`, whose picture is the page's largest (issue 14).
  */
 export function ProductGrid({
   products,
@@ -75,16 +70,9 @@ export function ProductGrid({
 }) {
   return (
     <div className={view === 'hor' ? 'grid grid--hor' : 'grid'} data-view={view}>
-      {products.slice(0, CARDS_FIRST).map((p, i) => (
+      {products.map((p, i) => (
         <ProductCard key={p.id} product={p} eager={i < eagerCount} second={banner} />
       ))}
-      {products.length > CARDS_FIRST && (
-        <HydrateApart>
-          {products.slice(CARDS_FIRST).map((p, i) => (
-            <ProductCard key={p.id} product={p} eager={i + CARDS_FIRST < eagerCount} second={banner} />
-          ))}
-        </HydrateApart>
-      )}
     </div>
   );
 }

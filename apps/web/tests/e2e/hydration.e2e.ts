@@ -189,43 +189,20 @@ describe('what the shopper did before hydration counts', () => {
   });
 });
 
-describe('the parts hydrated apart (app/lib/hydration.ts HydrateApart)', () => {
-  /**
-   * At the very moment `<html data-hydrated>` is set (a mutation observer installed before the page's scripts), how
-   * many of the page's elements React has not hydrated yet: an element React hydrated carries its fiber
-   * (`__reactFiber$…`); the server's HTML of a part React has not reached does not.
-   */
-  async function notHydratedAtMark(page: Page, url: string, selector: string) {
-    await page.addInitScript((sel) => {
-      const w = window as unknown as { __atMark?: { total: number; bare: number } };
-      new MutationObserver((_, observer) => {
-        if (document.documentElement?.dataset.hydrated === undefined) return;
-        observer.disconnect();
-        const all = [...document.querySelectorAll(sel)];
-        w.__atMark = {
-          total: all.length,
-          bare: all.filter((el) => !Object.keys(el).some((k) => k.startsWith('__reactFiber$'))).length,
-        };
-        // The document has no <html> yet when this runs: the whole document is observed.
-      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
-    }, selector);
-    await page.goto(shop.url + url);
-    await hydrated(page);
-    return page.evaluate(
-      () => (window as unknown as { __atMark?: { total: number; bare: number } }).__atMark,
-    );
-  }
-
-  it('marks the page hydrated only once the sliders, the later cards and the footer are hydrated too', async () => {
-    const { page, done } = await newShopper(browser, { viewport: { width: 412, height: 823 } });
-    // Home: three sliders' cards and tiles, the footer's links — all below the first screen, hydrated apart.
-    const home = await notHydratedAtMark(page, '/', '.slider a, .site-footer a');
-    expect(home?.total).toBeGreaterThan(20);
-    expect(home?.bare).toBe(0);
-    // A listing of more than eight cards: the cards after the eighth are hydrated apart.
-    const listing = await notHydratedAtMark(page, '/category/zhenskaya-odezhda', 'article.card a');
-    expect(listing?.total).toBeGreaterThan(8);
-    expect(listing?.bare).toBe(0);
-    await done();
+describe('parts ready with the page are sent in place (entry.server.tsx progressiveChunkSize)', () => {
+  it("a product page sent whole (a crawler's) has its reviews and related products in place, no script to show them", async () => {
+    const list = await (await fetch(shop.url + '/category/zhenskaya-odezhda')).text();
+    const href = /href="(\/product\/[^"]+)"/.exec(list)![1]!;
+    // A crawler gets the page once all its parts are ready (entry.server.tsx: onAllReady).
+    const html = await (
+      await fetch(shop.url + href, {
+        headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+      })
+    ).text();
+    expect(html).toContain('Похожие товары');
+    // React's «outlined» boundary: a template in place and a hidden copy at the end, moved in by an inline script
+    // (never run without JavaScript).
+    expect(html).not.toContain('<template id="B:');
+    expect(html).not.toContain('<div hidden id="S:');
   });
 });

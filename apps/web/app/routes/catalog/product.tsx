@@ -26,7 +26,6 @@ import { productFeedbackAction } from './product-feedback.server.ts';
 import { metaLang, metaT, stockLabel, useT } from '../../lib/text.ts';
 import { pageTexts, translateFor } from '../../lib/lang.server.ts';
 import { canonicalLink } from '../../components/LangSwitch.tsx';
-import { HydrateApart } from '../../lib/hydration.ts';
 
 const SEGMENT = [
   { name: 'common.women', href: '/home-zhenshiny' },
@@ -197,10 +196,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
       </div>
-      {/* Below the first screen: hydrated after the rest of the page (issue 14). */}
-      <HydrateApart>
-        <ProductFeedback slug={product.slug} summary={reviewSummary} lists={feedback} view={view} />
-      </HydrateApart>
+      <ProductFeedback slug={product.slug} summary={reviewSummary} lists={feedback} view={view} />
       <Suspense fallback={<div className="sliders-placeholder" aria-hidden="true" />}>
         {/* Sliders not there within the page's stream timeout (React Router rejects them): none, like empty ones. */}
         <Await resolve={related} errorElement={<div className="sliders-placeholder" aria-hidden="true" />}>
