@@ -56,6 +56,12 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce: nonce || undefined,
+        // A Suspense boundary complete when its place is sent is sent in place, never «outlined» (issue 14, decision 018
+        // amendment «pages, fourth round»): with React's default (12,800 bytes) any boundary over 500 bytes that comes
+        // after the page's first 12.8 KB went as a hidden copy at the end of the stream, moved in by an inline script —
+        // a product's related products, ready with the page, were not shown without JavaScript and cost a script, a
+        // move and a style and layout pass. Boundaries still waiting for their data stream as before.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

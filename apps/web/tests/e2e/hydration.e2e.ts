@@ -188,3 +188,21 @@ describe('what the shopper did before hydration counts', () => {
     await done();
   });
 });
+
+describe('parts ready with the page are sent in place (entry.server.tsx progressiveChunkSize)', () => {
+  it("a product page sent whole (a crawler's) has its reviews and related products in place, no script to show them", async () => {
+    const list = await (await fetch(shop.url + '/category/zhenskaya-odezhda')).text();
+    const href = /href="(\/product\/[^"]+)"/.exec(list)![1]!;
+    // A crawler gets the page once all its parts are ready (entry.server.tsx: onAllReady).
+    const html = await (
+      await fetch(shop.url + href, {
+        headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+      })
+    ).text();
+    expect(html).toContain('Похожие товары');
+    // React's «outlined» boundary: a template in place and a hidden copy at the end, moved in by an inline script
+    // (never run without JavaScript).
+    expect(html).not.toContain('<template id="B:');
+    expect(html).not.toContain('<div hidden id="S:');
+  });
+});
