@@ -282,7 +282,7 @@ describe('customer accounts in the storefront (issue 4)', () => {
     const token = await registered(mobile, 'Гульнара');
     const { page, context, done } = await signedInShopper(token);
     await page.goto(shop.url + '/personal');
-    // Acts once hydrated: a form sent while the scripts are starting is lost (see the password test below).
+    // Acts once hydrated: the token is moved back in the database before the form is sent.
     await hydrated(page);
     await page.getByLabel('Фамилия').waitFor();
     // The token expired a day ago (within the 60-day refresh window).
@@ -333,12 +333,8 @@ describe('customer accounts in the storefront (issue 4)', () => {
     const token = await registered(mobile, 'Ержан', 'Tulpar2027');
     const { page, done } = await signedInShopper(token);
     await page.goto(shop.url + '/personal');
-    // Acts once hydrated. A form sent in the window between the scripts' start and the end of hydration is lost
-    // (reproduced: scripts held, fields filled, scripts released 50 ms before the click → nothing saved, the page
-    // stays; held through the click, or released just after it, the form is saved; CI of 2026-11-23 hit it). Likely
-    // the page's own POST is cancelled by the router's start before React listens — a shop bug noted in decision
-    // 018 («pages, third round»), not fixed here.
-    await hydrated(page);
+    // Acts at once, hydrated or not: a press while the page hydrated was lost when the password fields'
+    // «Показать пароль» appeared only then and moved the button (decision 018 «pages, forms before hydration»).
     await page.getByLabel('Текущий пароль').fill('Tulpar2027');
     await page.getByLabel('Новый пароль', { exact: true }).fill('Baiterek2028');
     await page.getByLabel('Повторите новый пароль').fill('Baiterek2028');

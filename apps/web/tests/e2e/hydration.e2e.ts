@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Locator, Page, Route } from 'playwright-core';
 import {
   eventually,
   hydrated,
   launchBrowser,
   newShopper,
+  smsCode,
   snap,
   startShop,
   type RunningShop,
@@ -48,6 +49,63 @@ async function holdScripts(page: Page) {
 
 const isHydrated = (page: Page) =>
   page.evaluate(() => document.documentElement.dataset.hydrated !== undefined);
+
+/** A customer registered through the API (as the dialog registers) with `password`: their token. */
+async function registered(mobile: string, password: string): Promise<string> {
+  const post = async (url: string, body: unknown) => {
+    const res = await fetch(shop.url + url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status, url).toBe(200);
+    return ((await res.json()) as { data: { token?: string } }).data;
+  };
+  await post('/api/customer/register-by-mobile', { mobile, name: 'Ержан' });
+  const code = await smsCode(shop, mobile);
+  return (await post('/api/customer/register-by-mobile/confirm', { mobile, name: 'Ержан', code, password }))
+    .token!;
+}
+
+/** Whether `password` signs `mobile` in (the API's answer: 200 or 401). */
+const signsIn = async (mobile: string, password: string) =>
+  (
+    await fetch(shop.url + '/api/customer/auth-by-mobile-password', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mobile, password }),
+    })
+  ).status === 200;
+
+/**
+ * Presses the mouse on `target` (the page not hydrated yet), lets the held scripts through, waits until React has
+ * hydrated the page, then lifts the button: a shopper's press (a tap on a phone) during which the page hydrates —
+ * the press's own pointerdown started the scripts. The click goes where the press began only if hydration moved
+ * nothing under it.
+ */
+async function pressAcrossHydration(page: Page, target: Locator, scripts: { release(): Promise<void> }) {
+  await target.scrollIntoViewIfNeeded();
+  const box = (await target.boundingBox())!;
+  // A finger on the button's upper part: within it before hydration and after, if nothing moved.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 6);
+  await page.mouse.down();
+  expect(await isHydrated(page)).toBe(false);
+  await scripts.release();
+  await hydrated(page);
+  await page.mouse.up();
+}
+
+/** Where every control of the page is (document coordinates), by its place among them and its text. */
+const controlBoxes = (page: Page) =>
+  page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll('a, button, input, select, textarea, summary')].map((e, i) => {
+        const r = e.getBoundingClientRect();
+        const name = (e.textContent || (e as HTMLInputElement).name || '').trim().slice(0, 40);
+        return [`${i} ${e.tagName} ${name}`, `${r.left},${r.top + scrollY} ${r.width}x${r.height}`];
+      }),
+    ),
+  );
 
 describe('what the shopper did before hydration counts', () => {
   it('a size chosen before the scripts ran is the size added to the cart', async () => {
@@ -204,5 +262,82 @@ describe('parts ready with the page are sent in place (entry.server.tsx progress
     // (never run without JavaScript).
     expect(html).not.toContain('<template id="B:');
     expect(html).not.toContain('<div hidden id="S:');
+  });
+});
+
+// Decision 018 «pages, forms before hydration»: a form sent while the page hydrates was lost because hydration
+// moved it (the password fields' «Показать пароль», drawn only once hydrated, pushed the button down by its
+// height): a press begun on the button ended on another element. The submit itself is never lost in that window
+// (the browser's own before React listens, React's once it does: it hydrates at once on a discrete event).
+describe('a form or link used while the page hydrates', () => {
+  it('hydration moves no control of the page (the profile, the sign-in dialog, the catalogue)', async () => {
+    const token = await registered('77015550010', 'Tulpar2027');
+    const moved: string[] = [];
+    for (const path of [
+      '/personal',
+      '/?signin=password',
+      '/category/zhenskaya-odezhda',
+      '/search?q=джинсы',
+    ]) {
+      const { page, context, done } = await newShopper(browser, { viewport: { width: 412, height: 900 } });
+      if (path === '/personal')
+        await context.addCookies([{ name: 'customer_token', value: token, url: shop.url, httpOnly: true }]);
+      const scripts = await holdScripts(page);
+      await page.goto(shop.url + path, { waitUntil: 'domcontentloaded' });
+      // The scripts were asked for (the starter ran): the page is as the shopper sees it until they arrive.
+      await eventually(() => scripts.count()).toBeGreaterThan(0);
+      const before = await controlBoxes(page);
+      await scripts.release();
+      await hydrated(page);
+      const after = await controlBoxes(page);
+      for (const key of new Set([...Object.keys(before), ...Object.keys(after)]))
+        if (before[key] !== after[key]) moved.push(`${path}: ${key}: ${before[key]} → ${after[key]}`);
+      await done();
+    }
+    expect(moved).toEqual([]);
+  });
+
+  it('a press on «Изменить пароль» begun before hydration and ended after it changes the password', async () => {
+    const mobile = '77015550011';
+    const token = await registered(mobile, 'Tulpar2027');
+    const { page, context, done } = await newShopper(browser);
+    await context.addCookies([{ name: 'customer_token', value: token, url: shop.url, httpOnly: true }]);
+    const scripts = await holdScripts(page);
+    await page.goto(shop.url + '/personal', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Текущий пароль').fill('Tulpar2027');
+    await page.getByLabel('Новый пароль', { exact: true }).fill('Baiterek2028');
+    await page.getByLabel('Повторите новый пароль').fill('Baiterek2028');
+    await eventually(() => scripts.count()).toBeGreaterThan(0);
+    await pressAcrossHydration(page, page.getByRole('button', { name: 'Изменить пароль' }), scripts);
+    await page.getByText('Пароль сохранён').waitFor();
+    expect(await signsIn(mobile, 'Baiterek2028')).toBe(true);
+    await done();
+  });
+
+  it('a press on «Войти» in the sign-in dialog begun before hydration and ended after it signs in', async () => {
+    const mobile = '77015550012';
+    await registered(mobile, 'Steppe2026');
+    const { page, done } = await newShopper(browser);
+    const scripts = await holdScripts(page);
+    await page.goto(shop.url + '/?signin=password', { waitUntil: 'domcontentloaded' });
+    const dialog = page.getByTestId('sign-in-dialog');
+    await dialog.getByLabel('Номер телефона').fill('+7 701 555 00 12');
+    await dialog.getByLabel('Пароль', { exact: true }).fill('Steppe2026');
+    await eventually(() => scripts.count()).toBeGreaterThan(0);
+    await pressAcrossHydration(page, dialog.getByRole('button', { name: 'Войти', exact: true }), scripts);
+    await page.getByRole('banner').getByRole('link', { name: 'Ержан' }).waitFor();
+    await done();
+  });
+
+  it('a press on the search button begun before hydration and ended after it searches', async () => {
+    const { page, done } = await newShopper(browser);
+    const scripts = await holdScripts(page);
+    await page.goto(shop.url + '/', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('searchbox').fill('джинсы');
+    await eventually(() => scripts.count()).toBeGreaterThan(0);
+    await pressAcrossHydration(page, page.getByRole('button', { name: 'Найти' }), scripts);
+    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'джинсы');
+    await eventually(() => page.locator('article.card').count()).toBeGreaterThan(0);
+    await done();
   });
 });

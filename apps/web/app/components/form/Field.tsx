@@ -85,7 +85,13 @@ function useHydrated(): boolean {
   );
 }
 
-/** A password input with a show/hide switch once JavaScript has loaded (rules: the contract's `NewPassword`). */
+/**
+ * A password input with a show/hide switch once JavaScript has loaded (rules: the contract's `NewPassword`). The
+ * switch is in the server's page too, invisible (`password-field__toggle--waiting`: its place kept, not shown, not
+ * focusable) until hydration: inserted only then, it pushed what follows down by its height at hydration — on the
+ * profile 68 px — and a press begun on «Изменить пароль» / «Войти» before that ended on another element, so the
+ * form was never sent (issue 14, decision 018 «pages, forms before hydration»).
+ */
 export function PasswordField({
   required = true,
   ...props
@@ -96,16 +102,15 @@ export function PasswordField({
   return (
     <div className="password-field">
       <Field type={shown ? 'text' : 'password'} required={required} {...props} />
-      {hydrated && (
-        <button
-          type="button"
-          className="button button--link password-field__toggle"
-          onClick={() => setShown((s) => !s)}
-          aria-pressed={shown}
-        >
-          {shown ? t('form.hidePassword') : t('form.showPassword')}
-        </button>
-      )}
+      <button
+        type="button"
+        className={`button button--link password-field__toggle${hydrated ? '' : ' password-field__toggle--waiting'}`}
+        onClick={() => setShown((s) => !s)}
+        aria-pressed={shown}
+        disabled={!hydrated}
+      >
+        {shown ? t('form.hidePassword') : t('form.showPassword')}
+      </button>
     </div>
   );
 }
