@@ -15,7 +15,6 @@
 // 6. prints ONE table — every figure, the goal of issue 14 beside it, and the load average read just before each
 //    measurement — and writes it to bench-results/ (latest.md, latest.json, bench-<time>.json).
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -40,6 +39,7 @@ import {
   type Offer,
 } from './targets.ts';
 import type { ImportFigures } from './import.ts';
+import { productionSettings } from './production-settings.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(root, 'data', 'bench');
@@ -619,32 +619,8 @@ function markdown(machine: Record<string, unknown>, table: Row[], seconds: numbe
   ].join('\n');
 }
 
-/**
- * What production requires beyond the defaults: its own OTP secret, the seller's legal details (the demo ones are
- * refused there), live ePay settings (never called by the bench: loopback, port 9) and an SMS gateway — SMSC.kz,
- * answered by the bench's own gateway ({@link startSmsGateway}).
- */
-const PRODUCTION_SETTINGS = {
-  OTP_SECRET: randomBytes(24).toString('hex'),
-  SELLER_COMPANY_NAME: 'ТОО «Kiim Bench»',
-  SELLER_BIN: '240540000016',
-  SELLER_LEGAL_ADDRESS: 'г. Алматы, пр. Аль-Фараби, 77/8',
-  EPAY_MODE: 'live',
-  EPAY_OAUTH_URL: 'http://127.0.0.1:9/oauth',
-  EPAY_API_URL: 'http://127.0.0.1:9/api',
-  EPAY_SCRIPT_URL: 'http://127.0.0.1:9/payform.js',
-  EPAY_CLIENT_ID: 'bench',
-  EPAY_CLIENT_SECRET: 'bench',
-  EPAY_TERMINAL_ID: 'bench',
-  // Production refuses the development SMS outbox: SMSC.kz, answered by bench/sms-gateway.ts (the URL is set when
-  // it has started; a closed port until then).
-  SMS_PROVIDER: 'smsc',
-  SMSC_API_URL: 'http://127.0.0.1:9',
-  SMSC_LOGIN: 'bench',
-  SMSC_PASSWORD: 'bench',
-  // Orders of earlier runs have notifications to send: the worker looks once an hour, not every 10 s.
-  NOTIFICATION_INTERVAL_SECONDS: '3600',
-};
+/** What production requires (bench/production-settings.ts); the SMS gateway's URL is set once it has started. */
+const PRODUCTION_SETTINGS = productionSettings();
 
 /**
  * Starts the bench's SMS gateway (bench/sms-gateway.ts: the tools' SMSC.kz simulator in a process of its own) and

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SORTS, uncachedListing, uncachedProduct, type Offer } from './targets.ts';
+import { productionSettings } from './production-settings.ts';
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const root = path.resolve(process.env.SERVE_ROOT ?? here);
@@ -47,23 +48,8 @@ const shop = spawn(process.execPath, [...flags, 'apps/web/dist/server.mjs'], {
     MEDIA_PRERENDER: 'false',
     LOG_LEVEL: 'warn',
     PUBLIC_URL: url,
-    // What production requires (as bench/run.ts PRODUCTION_SETTINGS; nothing here calls ePay or the SMS gateway).
-    OTP_SECRET: 'serve-cpu-serve-cpu-serve-cpu-00',
-    SELLER_COMPANY_NAME: 'ТОО «Kiim Bench»',
-    SELLER_BIN: '240540000016',
-    SELLER_LEGAL_ADDRESS: 'г. Алматы, пр. Аль-Фараби, 77/8',
-    EPAY_MODE: 'live',
-    EPAY_OAUTH_URL: 'http://127.0.0.1:9/oauth',
-    EPAY_API_URL: 'http://127.0.0.1:9/api',
-    EPAY_SCRIPT_URL: 'http://127.0.0.1:9/payform.js',
-    EPAY_CLIENT_ID: 'bench',
-    EPAY_CLIENT_SECRET: 'bench',
-    EPAY_TERMINAL_ID: 'bench',
-    SMS_PROVIDER: 'smsc',
-    SMSC_API_URL: 'http://127.0.0.1:9',
-    SMSC_LOGIN: 'bench',
-    SMSC_PASSWORD: 'bench',
-    NOTIFICATION_INTERVAL_SECONDS: '3600',
+    // What production requires (nothing here calls ePay or the SMS gateway).
+    ...productionSettings(),
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

@@ -50,6 +50,10 @@ function send(method: 'PUT' | 'POST' | 'DELETE', url: string, payload?: object, 
 const addToCart = (uuid: string | null, qty = 1) =>
   send('PUT', '/api/cart/add-or-update-item', { uuid, externalId, regionId: cityId, qty });
 
+/** An anonymous visitor's new cart with one unit (no customer token): its answer. */
+const anonymousCart = () =>
+  send('PUT', '/api/cart/add-or-update-item', { externalId, regionId: cityId, qty: 1 }, false).answer;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.runIf(!process.env.DATABASE_URL)('SQLite: the WAL fsync held', () => {
@@ -104,12 +108,7 @@ describe.runIf(!process.env.DATABASE_URL)('SQLite: the WAL fsync held', () => {
   });
 
   it('keeps an attach (the cart changes owner) waiting for the disk', async () => {
-    const anon = await send(
-      'PUT',
-      '/api/cart/add-or-update-item',
-      { externalId, regionId: cityId, qty: 1 },
-      false,
-    ).answer;
+    const anon = await anonymousCart();
     const uuid = anon.json<{ data: { uuid: string } }>().data.uuid;
     const other = await f.newCustomer();
     hold();
@@ -164,12 +163,7 @@ describe.runIf(!!process.env.DATABASE_URL)('PostgreSQL: synchronous_commit of ea
       order: f.draft(uuid, (await f.cities()).courier),
     }).answer;
     expect(placed.statusCode, placed.body).toBe(200);
-    const anon = await send(
-      'PUT',
-      '/api/cart/add-or-update-item',
-      { externalId, regionId: cityId, qty: 1 },
-      false,
-    ).answer;
+    const anon = await anonymousCart();
     const other = await f.newCustomer();
     const attached = await send('PUT', '/api/cart/update-customer-id-by-customer-token', {
       uuid: anon.json<{ data: { uuid: string } }>().data.uuid,
