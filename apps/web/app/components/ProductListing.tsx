@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import { SORTS } from '@kiim/contract/enums';
 import type { Translate } from '@kiim/contract/text';
@@ -69,10 +69,15 @@ function useListingForm(path: string, state: ListState) {
     const { priceMin, priceMax } = state;
     if (listHref(path, { ...shown, priceMin, priceMax }) !== stateKey) apply(el);
   });
-  // The controls follow the URL (after the navigation above, too: it was made from them).
+  // The controls follow the URL (after the navigation above, too: it was made from them) — when it changes, not at
+  // mount: then they show either the server's page (the URL already) or what the shopper did before hydration,
+  // which the navigation above is applying. Set back to the old URL at mount, a filter ticked before hydration was
+  // unticked while that navigation ran, and a sort chosen meanwhile went without it (seen in CI under load).
+  const syncedKey = useRef(stateKey);
   useEffect(() => {
     const el = form.current;
-    if (!el) return;
+    if (!el || syncedKey.current === stateKey) return;
+    syncedKey.current = stateKey;
     const lists: Record<string, string[]> = {
       brand: state.brand,
       size: state.size,
