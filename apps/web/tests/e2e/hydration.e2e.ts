@@ -177,6 +177,34 @@ describe('what the shopper did before hydration counts', () => {
     await done();
   });
 
+  it('a filter ticked before the scripts ran stays ticked while its list loads, and a sort chosen then keeps it', async () => {
+    const { page, done } = await newShopper(browser);
+    // The lists the client router loads (`….data`) held, so the navigation that applies the tick stays under way.
+    const lists: Route[] = [];
+    let listsHeld = true;
+    await page.route(/\.data(\?.*)?$/, (route) => (listsHeld ? lists.push(route) : route.continue()));
+    const scripts = await holdScripts(page);
+    await page.goto(shop.url + '/category/zhenskaya-odezhda', { waitUntil: 'domcontentloaded' });
+    const inStock = page.getByRole('checkbox', { name: /В наличии: Алматы/ });
+    await inStock.check();
+    await eventually(() => scripts.count()).toBeGreaterThan(0);
+    await scripts.release();
+    await hydrated(page);
+    await eventually(() =>
+      lists.some((r) => new URL(r.request().url()).searchParams.get('inStock') === '1'),
+    ).toBe(true);
+    // Hydrated, the list with the tick loading: the tick is still there (it was set back to the old address).
+    expect(await inStock.isChecked()).toBe(true);
+    await page.getByLabel('Сортировка').selectOption('price-asc');
+    listsHeld = false;
+    await Promise.all(lists.splice(0).map((r) => r.continue()));
+    await page.waitForURL(
+      (u) => u.searchParams.get('inStock') === '1' && u.searchParams.get('sort') === 'price-asc',
+    );
+    await eventually(() => inStock.isChecked()).toBe(true);
+    await done();
+  });
+
   it('text typed in the search box before the scripts ran is searched for', async () => {
     const { page, done } = await newShopper(browser);
     const scripts = await holdScripts(page);
