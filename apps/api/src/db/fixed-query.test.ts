@@ -93,3 +93,22 @@ describe('fixedQuery', () => {
     await expect(reads(db, 10)).rejects.toThrow(/every argument must be one value/);
   });
 });
+
+describe.runIf(!!process.env.DATABASE_URL)('fixedQuery on PostgreSQL', () => {
+  it('runs as a named prepared statement: prepared once on the connection, then run with new values', async () => {
+    const { prepared, counts } = await db.transaction().execute(async (trx) => {
+      const first = await rowsFrom(trx, 2);
+      const again = await rowsFrom(trx, 3);
+      // The transaction's connection lists what it has prepared.
+      const list = await sql<{
+        statement: string;
+      }>`select statement from pg_prepared_statements where statement like ${`%${table}%`}`.execute(trx);
+      return { prepared: list.rows.map((r) => r.statement), counts: [first.rows.length, again.rows.length] };
+    });
+    // Prepared once, whatever the values (the other fixed queries of the table may be there too).
+    const reads = prepared.filter((s) => s.startsWith('select'));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatch(/^select "id", "v", "n" from "fixed_query_[0-9a-f]+" where "id" >= \$1/);
+    expect(counts).toEqual([4, 3]);
+  });
+});

@@ -1,5 +1,5 @@
-import { createQueryId, type CompiledQuery, type QueryResult } from 'kysely';
-import type { DbOrTrx } from './database.ts';
+import { PostgresAdapter, createQueryId, type CompiledQuery, type QueryResult } from 'kysely';
+import { prepareOnPostgres, type DbOrTrx } from './database.ts';
 
 // Kysely builds and compiles every statement anew: on the add to cart it cost more CPU than SQLite running the
 // statements (issue 14, decision 018 amendment «checkout path»). A query whose SQL never changes — only its values —
@@ -20,7 +20,8 @@ interface Compilable<R> {
  * set — never read in JavaScript, nor as lists, tables or columns), so that the SQL is the same whatever they are.
  * It is built and compiled once per database (dialect), each argument standing as a placeholder; each call gives
  * the compiled statement with the arguments in their places — to run through Kysely ({@link fixedQuery}) or read at
- * once on an idle SQLite connection (`readerNow`). A handle with plugins (the tests' query counter) builds it every
+ * once on an idle SQLite connection (`readerNow`); on PostgreSQL it runs as a named prepared statement
+ * (`prepareOnPostgres`: parsed and planned once per connection). A handle with plugins (the tests' query counter) builds it every
  * time, so the plugins see every query as before.
  * @throws Error at the first call when an argument did not become a parameter (a builder that reads it).
  */
@@ -39,6 +40,7 @@ export function fixedCompiled<A extends unknown[], R>(
         throw new Error(`fixedQuery: every argument must be one value of the query: ${compiled.sql}`);
       }
       compiledFor.set(executor.adapter, compiled);
+      if (executor.adapter instanceof PostgresAdapter) prepareOnPostgres(compiled.sql);
     }
     const parameters = compiled.parameters.map((p) => (p instanceof Slot ? args[p.index] : p));
     return { ...compiled, parameters, queryId: createQueryId() };

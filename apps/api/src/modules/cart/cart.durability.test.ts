@@ -134,7 +134,10 @@ describe.runIf(!!process.env.DATABASE_URL)('PostgreSQL: synchronous_commit of ea
       this: pg.Client,
       ...args: unknown[]
     ): never {
-      const text = typeof args[0] === 'string' ? args[0] : undefined;
+      // A named prepared statement (db/database.ts prepareOnPostgres) comes as { name, text, values }.
+      const first = args[0] as string | { text?: unknown } | undefined;
+      const text =
+        typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : undefined;
       if (text === 'begin') running.set(this, []);
       else if (text === 'commit') {
         const statements = running.get(this) ?? [];

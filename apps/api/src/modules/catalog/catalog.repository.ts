@@ -1,5 +1,5 @@
-import { sql, type CompiledQuery } from 'kysely';
-import { readerNow, type DbOrTrx } from '#app/db/database.ts';
+import { PostgresAdapter, sql, type CompiledQuery } from 'kysely';
+import { prepareOnPostgres, readerNow, type DbOrTrx } from '#app/db/database.ts';
 import { fixedCompiled } from '#app/db/fixed-query.ts';
 import { unitsInCity, unitsInVisibleCities } from '#app/modules/inventory/inventory.expressions.ts';
 import { listOrNone, type StockScope } from './catalog.listing.repository.ts';
@@ -37,6 +37,7 @@ function versionQuery(db: DbOrTrx): CompiledQuery<{ value: number }> {
   if (!query) {
     query = db.selectFrom('counter').select('value').where('name', '=', 'catalog_version').compile();
     versionQueries.set(db, query);
+    if (db.getExecutor().adapter instanceof PostgresAdapter) prepareOnPostgres(query.sql);
   }
   return query;
 }
