@@ -14,22 +14,30 @@ const SHOPPER_PATH =
  * handler, so the handler must not compress it: docs/decisions/018 compresses only what it can send as is).
  */
 export const catalogueLanguagePlugin = fp(async (app) => {
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks: a Russian answer passes without a promise (decision 018 «the request path»); only a Kazakh one
+  // waits for the texts.
+  app.addHook('onRequest', (request, _reply, done) => {
     if (SHOPPER_PATH.test(request.url) && catalogueLangOf(request.headers['accept-language']))
       delete request.headers['accept-encoding'];
+    done();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!SHOPPER_PATH.test(request.url)) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!SHOPPER_PATH.test(request.url)) return done(null, payload);
     const vary = String(reply.getHeader('vary') ?? '');
     if (!/accept-language/i.test(vary))
       reply.header('vary', vary ? `${vary}, Accept-Language` : 'Accept-Language');
     const lang = catalogueLangOf(request.headers['accept-language']);
     const type = String(reply.getHeader('content-type') ?? '');
     if (!lang || !type.startsWith('application/json') || payload === null || payload === undefined)
-      return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const texts = await textsOf(app.db, lang);
-    if (texts.size === 0) return payload;
-    return JSON.stringify(localizeAnswer(JSON.parse(payload.toString()), texts));
+      return done(null, payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    textsOf(app.db, lang)
+      .then((texts) =>
+        texts.size === 0 ? payload : JSON.stringify(localizeAnswer(JSON.parse(payload.toString()), texts)),
+      )
+      .then(
+        (localized) => done(null, localized),
+        (err: Error) => done(err),
+      );
   });
 });

@@ -29,7 +29,8 @@ const DOCUMENT_CSP =
  */
 export const securityHeadersPlugin = fp(async (app) => {
   const base = baseSecurityHeaders(app.config.publicUrl);
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: every answer passes here, without a promise (decision 018 «the request path»).
+  app.addHook('onSend', (request, reply, payload, done) => {
     for (const [name, value] of Object.entries(base))
       if (!reply.hasHeader(name)) void reply.header(name, value);
     const url = request.url;
@@ -38,6 +39,6 @@ export const securityHeadersPlugin = fp(async (app) => {
       void reply.header('content-security-policy', type.startsWith('text/html') ? DOCUMENT_CSP : DATA_CSP);
     if ((url === '/api' || url.startsWith('/api/')) && !reply.hasHeader('cache-control'))
       void reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 });

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sentJsonOf } from '#app/lib/compressed-json.ts';
 import { keptAnswerVersion } from './catalog.cache.ts';
 import { catalogVersion, catalogVersionNow } from './catalog.repository.ts';
@@ -126,7 +126,8 @@ export function cachedAnswerLane(app: FastifyInstance, limits: LaneLimits = LANE
     entries.clear();
     bytes = 0;
   });
-  app.addHook('onResponse', async (request, reply) => {
+  /** Records a kept answer just sent (see above); anything else is left alone. */
+  const record = (request: FastifyRequest, reply: FastifyReply) => {
     if (closing || request.method !== 'GET' || reply.statusCode !== 200) return;
     const sent = sentJsonOf(request);
     if (!sent?.final) return;
@@ -152,6 +153,11 @@ export function cachedAnswerLane(app: FastifyInstance, limits: LaneLimits = LANE
       drop(entries.keys().next().value!);
     entries.set(key, { version, body: sent.body, headers });
     bytes += sent.body.length;
+  };
+  // A callback hook: every answer passes here, without a promise (decision 018 «the request path»).
+  app.addHook('onResponse', (request, reply, done) => {
+    record(request, reply);
+    done();
   });
 
   const send = (req: IncomingMessage, res: ServerResponse, entry: LaneEntry, started: number) => {

@@ -150,8 +150,11 @@ export function guardStaffRoutes(app: FastifyInstance): void {
       if (method !== 'HEAD') routes.push({ method, url: route.url, access });
     }
   });
-  app.addHook('onRequest', async (request) => {
+  // A callback hook (every request passes here, decision 018 «the request path»); the check's AppError is thrown
+  // into Fastify's hook runner, which answers it through the error handler (403).
+  app.addHook('onRequest', (request, _reply, done) => {
     if (isAdminUrl(request.url.split('?')[0]!)) sameOriginOnly(request);
+    done();
   });
 }
 
