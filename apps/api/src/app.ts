@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import { createDatabase, type Db, type Dialect } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { installClosing, type Closing } from './lib/closing.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { healthPlugin } from './plugins/health.ts';
@@ -62,6 +63,8 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** Order notifications (SMS and email outbox, its worker). */
     notifier: Notifier;
+    /** The ordered stop: requests in flight, then background work, then the database (lib/closing.ts). */
+    closing: Closing;
   }
 }
 
@@ -69,6 +72,8 @@ export interface BuildAppOptions {
   config: Config;
   /** An open database; when absent one is opened from `config` and closed with the app. */
   db?: { db: Db; dialect: Dialect };
+  /** Close `db` too when the app closes, as its last step (default: only a database the app opened itself). */
+  closeDb?: boolean;
   clock?: Clock;
   sms?: SmsProvider;
   /** Card-payment provider; by default the Halyk ePay adapter at the configured URLs. */
@@ -122,7 +127,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('clock', opts.clock ?? systemClock);
   app.decorate('sms', opts.sms ?? createSmsProvider(config, database.db, app.log, app.clock));
   app.decorate('payments', opts.payments ?? createPaymentProvider(config.payments));
-  if (!opts.db) app.addHook('onClose', async () => database.db.destroy());
+  // The database closes last, after the requests in flight and the background work (issue 14, stopping under load).
+  app.decorate(
+    'closing',
+    installClosing(app, {
+      timeoutMs: config.http.shutdownTimeoutMs,
+      closeDatabase: !opts.db || opts.closeDb ? () => database.db.destroy() : undefined,
+    }),
+  );
   if (opts.jobs) registerPaymentJob(app, config.payments.sweepIntervalSeconds);
   app.decorate(
     'notifier',

@@ -55,9 +55,17 @@ export async function bootApi(options: BootOptions = {}): Promise<{ app: App; co
   logTo.app = app.log;
   if (epay) {
     app.log.info({ origin: epay.url }, 'Halyk ePay simulator is listening (test cards only, no money moves)');
-    app.addHook('onClose', () => epay.close());
+    // Closed after the requests in flight (a card payment under way calls it) and the payment job.
+    app.closing.onStop('ePay simulator', () => epay.close());
   }
-  await ensureSeeded(app.db, config, app.log);
+  // The picture prerender stops at close (no further picture; the one under way is written) before the database
+  // closes: it reads product rows between pictures (issue 14, stopping under load).
+  const prerender = new AbortController();
+  const { images } = await ensureSeeded(app.db, config, app.log, prerender.signal);
+  app.closing.onStop('picture prerender', async () => {
+    prerender.abort();
+    await images;
+  });
   await ensureFirstOwner(app, config);
   return { app, config };
 }

@@ -36,11 +36,19 @@ async function productPictureWebp(picture: ProductPicture): Promise<Buffer> {
   return sharp(Buffer.from(svg)).webp({ quality: MASTER_QUALITY, effort: 2 }).toBuffer();
 }
 
-/** Runs `task` over `items` with at most `limit` at once; rejects with the first error. */
-async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+/**
+ * Runs `task` over `items` with at most `limit` at once; rejects with the first error. Once `signal` is aborted no
+ * further task starts (those under way end).
+ */
+async function pool<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !signal?.aborted) {
       const item = items[next++] as T;
       await task(item);
     }
@@ -52,13 +60,14 @@ async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Pr
  * Renders the master of every `product_image` row whose file is missing under `mediaDir` (existing
  * files are kept). Reads the product's category, name and colour to draw it.
  * @param opts.productIds only these products (default all).
+ * @param opts.signal once aborted, no further picture is drawn (the app is closing; those under way are written).
  * @returns how many files were written and how many already existed.
  * @throws the first file-system or rendering error.
  */
 export async function renderMissingProductImages(
   db: DbOrTrx,
   mediaDir: string,
-  opts: { productIds?: readonly number[]; concurrency?: number } = {},
+  opts: { productIds?: readonly number[]; concurrency?: number; signal?: AbortSignal } = {},
 ): Promise<{ rendered: number; skipped: number }> {
   let query = db
     .selectFrom('product_image as i')
@@ -72,20 +81,25 @@ export async function renderMissingProductImages(
   const rows = await query.execute();
   let rendered = 0;
   let skipped = 0;
-  await pool(rows, opts.concurrency ?? DEFAULT_CONCURRENCY, async (row) => {
-    const file = masterFile(mediaDir, row.media_key);
-    if (await fileExists(file)) {
-      skipped += 1;
-      return;
-    }
-    const picture = {
-      shape: garmentShapeOf(row.category_id, row.name),
-      colourHex: row.colour_hex,
-      position: row.position,
-    };
-    await writeFileAtomic(file, await productPictureWebp(picture));
-    rendered += 1;
-  });
+  await pool(
+    rows,
+    opts.concurrency ?? DEFAULT_CONCURRENCY,
+    async (row) => {
+      const file = masterFile(mediaDir, row.media_key);
+      if (await fileExists(file)) {
+        skipped += 1;
+        return;
+      }
+      const picture = {
+        shape: garmentShapeOf(row.category_id, row.name),
+        colourHex: row.colour_hex,
+        position: row.position,
+      };
+      await writeFileAtomic(file, await productPictureWebp(picture));
+      rendered += 1;
+    },
+    opts.signal,
+  );
   return { rendered, skipped };
 }
 
@@ -142,27 +156,33 @@ async function bannerPictureWebp(banner: SeedBanner): Promise<Buffer> {
 
 /**
  * Renders the master of every banner row whose file is missing under `mediaDir` and that is a demo banner
- * (a banner an operator adds comes with its own picture), `opts.concurrency` at a time (default 4).
+ * (a banner an operator adds comes with its own picture), `opts.concurrency` at a time (default 4); once
+ * `opts.signal` is aborted no further one is drawn.
  * @returns how many files were written and how many already existed.
  */
 export async function renderMissingBannerImages(
   db: DbOrTrx,
   mediaDir: string,
-  opts: { concurrency?: number } = {},
+  opts: { concurrency?: number; signal?: AbortSignal } = {},
 ): Promise<{ rendered: number; skipped: number }> {
   const rows = await db.selectFrom('banner').select('media_key').orderBy('id').execute();
   let rendered = 0;
   let skipped = 0;
-  await pool(rows, opts.concurrency ?? DEFAULT_CONCURRENCY, async (row) => {
-    const banner = seedBannerByMediaKey(row.media_key);
-    const file = masterFile(mediaDir, row.media_key);
-    if (!banner || (await fileExists(file))) {
-      skipped += 1;
-      return;
-    }
-    await writeFileAtomic(file, await bannerPictureWebp(banner));
-    rendered += 1;
-  });
+  await pool(
+    rows,
+    opts.concurrency ?? DEFAULT_CONCURRENCY,
+    async (row) => {
+      const banner = seedBannerByMediaKey(row.media_key);
+      const file = masterFile(mediaDir, row.media_key);
+      if (!banner || (await fileExists(file))) {
+        skipped += 1;
+        return;
+      }
+      await writeFileAtomic(file, await bannerPictureWebp(banner));
+      rendered += 1;
+    },
+    opts.signal,
+  );
   return { rendered, skipped };
 }
 

@@ -159,12 +159,15 @@ export interface EnsureSeededResult {
  * so the server can listen as soon as the data is there (the media route draws a missing master on
  * demand meanwhile); with `config.mediaPrerender` false, pictures are only drawn on demand. Errors of the
  * picture step are logged, not thrown.
+ * @param signal once aborted (the app is closing), the picture step reads nothing more and draws no further picture;
+ *   `images` resolves when the picture under way is written (issue 14, stopping under load).
  * @throws what `seedDemo` throws for the data step.
  */
 export async function ensureSeeded(
   db: Db,
   config: Pick<Config, 'mediaDir'> & Partial<Pick<Config, 'mediaPrerender'>>,
   log: SeedLogger,
+  signal?: AbortSignal,
 ): Promise<EnsureSeededResult> {
   let seeded: SeedSummary | null = null;
   if (await isCatalogueEmpty(db)) {
@@ -183,14 +186,15 @@ export async function ensureSeeded(
     if (pages > 0) log.info(`Информационные страницы добавлены: ${pages}`);
   }
   const images = (async () => {
-    if (config.mediaPrerender === false) return null;
+    if (config.mediaPrerender === false || signal?.aborted) return null;
     try {
       const { renderMissingBannerImages, renderMissingProductImages } = await import('./images.ts');
       const started = Date.now();
       // One picture at a time: sharp runs on libuv's four worker threads, which the server also needs for
       // files (static assets, cached pictures); a busier background job would stall page requests.
-      const banners = await renderMissingBannerImages(db, config.mediaDir, { concurrency: 1 });
-      const products = await renderMissingProductImages(db, config.mediaDir, { concurrency: 1 });
+      const banners = await renderMissingBannerImages(db, config.mediaDir, { concurrency: 1, signal });
+      if (signal?.aborted) return null;
+      const products = await renderMissingProductImages(db, config.mediaDir, { concurrency: 1, signal });
       const result = {
         rendered: banners.rendered + products.rendered,
         skipped: banners.skipped + products.skipped,

@@ -69,6 +69,10 @@ export async function createTestApp(
     logger?: BuildAppOptions['logger'];
     /** How much the cached-answer lane keeps (default the shop's). */
     laneLimits?: BuildAppOptions['laneLimits'];
+    /** Adds to the app before it is ready (routes of a test). */
+    beforeReady?: (app: App) => void | Promise<void>;
+    /** The app closes the test's database as its last step, as a server's app does (default: the test closes it). */
+    appClosesDb?: boolean;
   } = {},
 ): Promise<TestContext> {
   const id = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -132,7 +136,9 @@ export async function createTestApp(
       logger: opts.logger ?? false,
       laneLimits: opts.laneLimits,
       migrate: false,
+      closeDb: opts.appClosesDb,
     });
+    await opts.beforeReady?.(app);
     await app.ready();
     return app;
   };

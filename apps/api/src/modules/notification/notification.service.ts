@@ -125,7 +125,8 @@ export async function recordOrderNotice(
 /**
  * Makes the app's notifier and, with `jobs`, registers the worker: from when the app is ready it runs
  * {@link deliverDue} every `intervalSeconds` and when woken, one run at a time; a failed run is logged and the
- * next one tries again. Stops when the app closes.
+ * next one tries again. Stops when the app closes, after the requests in flight and before the database closes:
+ * the sends started in the background end, and the worker's run under way (app.closing; issue 14).
  */
 export function createNotifier(
   app: FastifyInstance,
@@ -164,17 +165,18 @@ export function createNotifier(
       timer = setInterval(() => void run(), intervalSeconds * 1000);
       timer.unref();
     });
-    app.addHook('onClose', async () => {
-      ready = false;
-      clearInterval(timer);
-      await running;
-    });
   }
   const inFlight = new Set<Promise<void>>();
   const settled = async () => {
     while (inFlight.size) await Promise.allSettled([...inFlight]);
   };
-  app.addHook('onClose', settled);
+  // After the requests in flight (which may start sends or wake the worker), before the database closes.
+  app.closing.onStop('notifications', async () => {
+    ready = false;
+    clearInterval(timer);
+    await settled();
+    await running;
+  });
   if (!deps.mailer) deps.log.warn('SMTP_URL is not set: order emails are not sent');
   return {
     deps,

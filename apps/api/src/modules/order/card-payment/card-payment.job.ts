@@ -12,14 +12,17 @@ const INSTANCE = `${os.hostname()}:${process.pid}`;
  * unpaid card-online orders past their window cancelled with their stock released, money asked back returned)
  * every `intervalSeconds`,
  * with the app's clock. One run at a time; a failed run is logged and the next one tries again. Stops when
- * the app closes. Call while building the app (before it is ready). Several instances on one database: each period
+ * the app closes, after the requests in flight and before the database closes: no run starts then, and a run under
+ * way ends first (app.closing; issue 14, stopping under load). Call while building the app (before it is ready). Several instances on one database: each period
  * only the instance that claims it runs the sweep (`claimJobRun`, issue 11 §12).
  */
 export function registerPaymentJob(app: FastifyInstance, intervalSeconds: number): void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
+  let running: Promise<void> | null = null;
+  const run = () => {
+    if (running || app.closing.begun) return;
+    running = sweep().finally(() => (running = null));
+  };
+  const sweep = async () => {
     try {
       const now = app.clock.now();
       if (!(await claimJobRun(app.db, 'payment-sweep', now, intervalSeconds, INSTANCE))) return;
@@ -28,14 +31,15 @@ export function registerPaymentJob(app: FastifyInstance, intervalSeconds: number
         app.log.info(report, 'payment job');
     } catch (err) {
       app.log.error({ err }, 'payment job failed');
-    } finally {
-      running = false;
     }
   };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    timer = setInterval(() => void run(), intervalSeconds * 1000);
+    timer = setInterval(run, intervalSeconds * 1000);
     timer.unref();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.closing.onStop('payment job', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }
