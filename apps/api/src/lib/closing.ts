@@ -51,23 +51,28 @@ export function installClosing(
     changed?.();
   };
 
-  app.addHook('onRequest', async (request, reply: FastifyReply) => {
+  // Callback hooks: every request passes them, without a promise each (decision 018 «the request path»).
+  app.addHook('onRequest', (request, reply: FastifyReply, done) => {
     const entry: InFlight = { closed: false, answered: false, reachedEnd: false, handling: 0 };
     requests.set(request, entry);
     reply.raw.once('close', () => {
       entry.closed = true;
       settle(request, entry);
     });
+    done();
   });
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     const entry = requests.get(request);
     if (entry) entry.reachedEnd = true;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     const entry = requests.get(request);
-    if (!entry) return;
-    entry.answered = true;
-    settle(request, entry);
+    if (entry) {
+      entry.answered = true;
+      settle(request, entry);
+    }
+    done();
   });
   app.addHook('onRoute', (route) => {
     const handler = route.handler;
