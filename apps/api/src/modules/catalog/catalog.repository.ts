@@ -53,12 +53,63 @@ export function catalogVersionNow(db: DbOrTrx): number | undefined {
   return rows === undefined ? undefined : Number(rows[0]?.value ?? 0);
 }
 
-/** The current catalogue version (bumped by triggers on every catalogue change; 0 before the migration). */
+/** The version read through Kysely (PostgreSQL, or SQLite while its connection is held). */
+async function readVersion(db: DbOrTrx): Promise<number> {
+  const { rows } = await db.executeQuery(versionQuery(db));
+  return Number(rows[0]?.value ?? 0);
+}
+
+/** The version read under way on a database handle, and the one that callers arrived since will share. */
+interface SharedVersionReads {
+  running: Promise<number> | null;
+  next: Promise<number> | null;
+}
+const sharedReads = new WeakMap<DbOrTrx, SharedVersionReads>();
+
+/**
+ * The version for a caller outside a transaction, read by a query that STARTS after the caller asked — so it sees
+ * every change committed before the call, as a read of its own would (decision 008's invariant) — but shared: with
+ * no read under way one starts at once; while one runs (it began before this caller, so it may not serve it), every
+ * caller that arrives waits for the one read that starts when it ends. Under load (PostgreSQL, 50 concurrent
+ * catalogue reads over a pool of 10 connections) that is a round trip per batch instead of one per request. A failed
+ * read fails its own callers only.
+ */
+function sharedVersion(db: DbOrTrx): Promise<number> {
+  let reads = sharedReads.get(db);
+  if (!reads) sharedReads.set(db, (reads = { running: null, next: null }));
+  const state = reads;
+  const start = () => {
+    const read = readVersion(db);
+    state.running = read;
+    const clear = () => {
+      if (state.running === read) state.running = null;
+    };
+    read.then(clear, clear);
+    return read;
+  };
+  if (!state.running) return start();
+  if (!state.next) {
+    const settled = state.running.then(
+      () => undefined,
+      () => undefined,
+    );
+    state.next = settled.then(() => {
+      state.next = null;
+      return start();
+    });
+  }
+  return state.next;
+}
+
+/**
+ * The current catalogue version (bumped by triggers on every catalogue change; 0 before the migration): at once on an
+ * idle SQLite connection; in a transaction, read in it; otherwise by a read shared with the callers of the same moment
+ * ({@link sharedVersion}: never older than the call).
+ */
 export async function catalogVersion(db: DbOrTrx): Promise<number> {
   const now = catalogVersionNow(db);
   if (now !== undefined) return now;
-  const { rows } = await db.executeQuery(versionQuery(db));
-  return Number(rows[0]?.value ?? 0);
+  return db.isTransaction ? readVersion(db) : sharedVersion(db);
 }
 
 /** All cities in display order (`sort_order`, then id). */

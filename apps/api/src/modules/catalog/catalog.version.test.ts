@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { catalogVersion } from './catalog.repository.ts';
 
@@ -143,3 +143,37 @@ describe('catalogue version under stock changes', () => {
     },
   );
 });
+
+// PostgreSQL only: on SQLite the held read would hold the one connection, so nothing could commit meanwhile (and an
+// idle SQLite connection is read at once, unshared).
+describe.runIf(!!process.env.DATABASE_URL)(
+  'catalogue version read shared by callers of the same moment',
+  () => {
+    it('shares one read among the callers that arrive while another runs, never one that began before them', async () => {
+      // A handle of its own (with a plugin: never the synchronous SQLite read) whose first version read is held.
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let reads = 0;
+      const holdFirst: KyselyPlugin = {
+        transformQuery: (args) => args.node,
+        transformResult: async (args) => {
+          if (++reads === 1) await gate;
+          return args.result;
+        },
+      };
+      const handle = t.db.withPlugin(holdFirst);
+      const before = await catalogVersion(t.db);
+      const first = catalogVersion(handle);
+      await vi.waitFor(() => expect(reads).toBe(1));
+      // A change committed while the first read is under way, then ten callers: none may get the first read's answer.
+      await take(a.sku).execute(t.db);
+      const after = await catalogVersion(t.db);
+      expect(after).toBeGreaterThan(before);
+      const callers = Array.from({ length: 10 }, () => catalogVersion(handle));
+      release();
+      expect(await first).toBe(before);
+      expect(await Promise.all(callers)).toEqual(Array.from({ length: 10 }, () => after));
+      expect(reads).toBe(2);
+    });
+  },
+);
