@@ -135,7 +135,7 @@ describe.runIf(!!process.env.DATABASE_URL)('PostgreSQL: synchronous_commit of ea
       ...args: unknown[]
     ): never {
       const text = typeof args[0] === 'string' ? args[0] : undefined;
-      if (text === 'begin') running.set(this, []);
+      if (text?.startsWith('begin')) running.set(this, []);
       else if (text === 'commit') {
         const statements = running.get(this) ?? [];
         running.delete(this);
