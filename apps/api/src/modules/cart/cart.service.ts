@@ -73,7 +73,8 @@ export async function requireCity(db: DbOrTrx, cityId: number): Promise<CartCity
  * UUID), even when the requester is signed in — attaching carts happens at sign-in.
  *
  * Every check runs before anything is written, so bad input changes nothing. The write is one transaction:
- * lock the cart row, then one atomic upsert (positive delta) or a delete-or-lower pair (negative delta);
+ * lock the cart row (a new cart: insert it, see {@link addToNewCart}), then one atomic upsert (positive delta) or a
+ * delete-or-lower pair (negative delta);
  * no statement ever writes a quantity ≤ 0, so `CHECK (qty > 0)` cannot fire and concurrent calls add up. It is
  * answered before its fsync (decision 005, amendment of issue 14); an order made from the cart waits for its own.
  * @returns the cart for the city `regionId` (prices in tenge; spec §7 reads `data.uuid`).
