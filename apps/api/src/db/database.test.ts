@@ -217,3 +217,50 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL pool', () => {
     }
   });
 });
+
+describe.runIf(process.env.DATABASE_URL)('PostgreSQL: transactionAnsweredBeforeSync', () => {
+  it('opens with the setting in one round trip, runs `work` in one transaction with it, commits or rolls back', async () => {
+    const pg = createDatabase({ databaseUrl: process.env.DATABASE_URL, sqlitePath: '', databasePoolSize: 1 });
+    const sent: string[] = [];
+    const db = pg.db;
+    const counted = db.withPlugin({
+      transformQuery: (args) => {
+        sent.push(args.node.kind === 'RawNode' ? args.node.sqlFragments.join('?') : args.node.kind);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    try {
+      await sql`create temporary table t (id integer primary key)`.execute(db);
+      const seen = await transactionAnsweredBeforeSync(counted, async (trx) => {
+        await sql`insert into t values (1)`.execute(trx);
+        const r = await sql<{ s: string; x: string }>`select current_setting('synchronous_commit') as s,
+          cast(txid_current_if_assigned() as text) as x`.execute(trx);
+        return r.rows[0]!;
+      });
+      expect(seen.s).toBe('off');
+      expect(seen.x).not.toBeNull(); // the insert's transaction is still open: one transaction
+      expect(sent).toEqual([
+        'begin; set local synchronous_commit = off',
+        'insert into t values (1)',
+        expect.stringMatching(/^select current_setting/),
+        'commit',
+      ]);
+      // The setting ended with the transaction; the row stayed.
+      const after = await sql<{ s: string; n: number }>`select current_setting('synchronous_commit') as s,
+        cast(count(*) as integer) as n from t`.execute(db);
+      expect(after.rows[0]).toEqual({ s: 'on', n: 1 });
+
+      await expect(
+        transactionAnsweredBeforeSync(db, async (trx) => {
+          await sql`insert into t values (2)`.execute(trx);
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      const ids = await sql<{ id: number }>`select id from t order by id`.execute(db);
+      expect(ids.rows.map((r) => r.id)).toEqual([1]);
+    } finally {
+      await pg.db.destroy();
+    }
+  });
+});

@@ -209,21 +209,42 @@ export const readerNow = (db: DbOrTrx): ReadNow | undefined => readersNow.get(db
  * - SQLite (WAL, {@link DurableSqliteDriver}): the transaction's own use of the one connection is marked, so its
  *   release starts the WAL's fsync without awaiting it; the mark ends with that use, it cannot reach another
  *   request's write (the connection is held by this transaction alone from BEGIN to release).
- * - PostgreSQL: `set local synchronous_commit = off`, for this transaction only.
+ * - PostgreSQL: `set local synchronous_commit = off`, for this transaction only, sent with its `begin` as one simple
+ *   query (one round trip, not two: issue 14, decision 005 amendment «add to cart on PostgreSQL»); `work` gets the
+ *   handle of the transaction's one connection, and the transaction ends with `commit` (or `rollback`).
  * - SQLite without WAL (`:memory:`): an ordinary transaction.
  * Rolls back and rethrows when `work` throws, as `db.transaction().execute` does.
  */
 export async function transactionAnsweredBeforeSync<T>(
   db: Db,
-  work: (trx: Transaction<Database>) => Promise<T>,
+  work: (trx: DbOrTrx) => Promise<T>,
 ): Promise<T> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    return db.connection().execute(async (conn) => {
+      await BEGIN_ANSWERED_BEFORE_SYNC.execute(conn);
+      let result: T;
+      try {
+        result = await work(conn);
+      } catch (err) {
+        await sql`rollback`.execute(conn);
+        throw err;
+      }
+      await sql`commit`.execute(conn);
+      return result;
+    });
+  }
   return db.transaction().execute(async (trx) => {
     const adapter = trx.getExecutor().adapter;
     if (adapter instanceof DurableSqliteAdapter) adapter.answerBeforeSync();
-    else if (adapter instanceof PostgresAdapter) await sql`set local synchronous_commit = off`.execute(trx);
     return work(trx);
   });
 }
+
+/**
+ * PostgreSQL's `begin` and `set local synchronous_commit = off` in one query: without parameters node-postgres sends it
+ * by the simple query protocol, which runs both statements in one round trip.
+ */
+const BEGIN_ANSWERED_BEFORE_SYNC = sql.raw('begin; set local synchronous_commit = off');
 
 /**
  * fsync of one file in libuv's thread pool, callers coalesced: one that asks while a sync runs waits for the next

@@ -138,7 +138,7 @@ describe.runIf(!!process.env.DATABASE_URL)('PostgreSQL: synchronous_commit of ea
       const first = args[0] as string | { text?: unknown } | undefined;
       const text =
         typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : undefined;
-      if (text === 'begin') running.set(this, []);
+      if (text?.startsWith('begin')) running.set(this, []);
       else if (text === 'commit') {
         const statements = running.get(this) ?? [];
         running.delete(this);

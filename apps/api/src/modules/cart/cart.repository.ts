@@ -213,6 +213,82 @@ const linesOfCart = fixedQuery((db: DbOrTrx, cityId: number, cartId: string) =>
     .orderBy('ci.sku_id'),
 );
 
+/**
+ * A SKU as a new cart's line would show it (the columns of {@link CartLineRecord} but the line's own: `qty`,
+ * `added_at`), with its product's `is_active`, and the city `city_id` with the facts of {@link CartCityRecord}
+ * (`city_id` null when no such city). Prices in tenge per unit; unit counts exact.
+ */
+export interface SkuInCityRecord extends Omit<CartLineRecord, 'qty' | 'added_at'> {
+  city_id: number | null;
+  visible_for_customers: number | null;
+  courier_available: number | null;
+  courier_price: number | null;
+  pickup_point_count: number | null;
+}
+
+/**
+ * The SKU `externalId` with everything its cart line shows in `cityId`, and that city, in ONE query (the add to a
+ * new cart: what the SKU read, the city read and the lines read back took three round trips for, issue 14).
+ * @returns undefined when no SKU has this `externalId`; `city_id` null when the city does not exist.
+ */
+export async function findSkuInCity(
+  db: DbOrTrx,
+  externalId: string,
+  cityId: number,
+): Promise<SkuInCityRecord | undefined> {
+  return (await skuInCity(db, externalId, cityId)).rows[0];
+}
+
+const skuInCity = fixedQuery((db: DbOrTrx, externalId: string, cityId: number) =>
+  db
+    .selectFrom('sku as s')
+    .innerJoin('product as p', 'p.id', 's.product_id')
+    .innerJoin('brand as b', 'b.id', 'p.brand_id')
+    .leftJoin('product_image as pi', (join) =>
+      join
+        .onRef('pi.product_id', '=', 'p.id')
+        .on('pi.id', '=', (eb) =>
+          eb
+            .selectFrom('product_image as fi')
+            .select('fi.id')
+            .whereRef('fi.product_id', '=', 'p.id')
+            .orderBy('fi.position')
+            .orderBy('fi.id')
+            .limit(1),
+        ),
+    )
+    .leftJoin('city as c', (join) => join.on('c.id', '=', cityId))
+    .select((eb) => [
+      's.id as sku_id',
+      's.external_id',
+      's.size',
+      'p.id as product_id',
+      'p.slug',
+      'p.name',
+      'p.colour_name',
+      'p.price',
+      'p.original_price',
+      'p.is_active',
+      'b.name as brand_name',
+      'pi.media_key',
+      'pi.width as image_width',
+      'pi.height as image_height',
+      'pi.alt as image_alt',
+      unitsInCity(eb.ref('s.id'), cityId).as('city_quantity'),
+      unitsInVisibleCities(eb.ref('s.id')).as('visible_quantity'),
+      'c.id as city_id',
+      'c.visible_for_customers',
+      'c.courier_available',
+      'c.courier_price',
+      eb
+        .selectFrom('pickup_point as pp')
+        .whereRef('pp.city_id', '=', 'c.id')
+        .select(sql<number>`cast(count(*) as integer)`.as('n'))
+        .as('pickup_point_count'),
+    ])
+    .where('s.external_id', '=', externalId),
+);
+
 /** The pickup points of a city, ordered by id (the first one is preselected, spec §4). */
 export async function selectPickupPoints(db: DbOrTrx, cityId: number) {
   return db

@@ -1,4 +1,5 @@
 import {
+  CART_LINE_MAX_QTY,
   ErrorCode,
   type AddOrUpdateItemBody,
   type Cart,
@@ -72,7 +73,8 @@ export async function requireCity(db: DbOrTrx, cityId: number): Promise<CartCity
  * UUID), even when the requester is signed in — attaching carts happens at sign-in.
  *
  * Every check runs before anything is written, so bad input changes nothing. The write is one transaction:
- * lock the cart row, then one atomic upsert (positive delta) or a delete-or-lower pair (negative delta);
+ * lock the cart row (a new cart: insert it, see {@link addToNewCart}), then one atomic upsert (positive delta) or a
+ * delete-or-lower pair (negative delta);
  * no statement ever writes a quantity ≤ 0, so `CHECK (qty > 0)` cannot fire and concurrent calls add up. It is
  * answered before its fsync (decision 005, amendment of issue 14); an order made from the cart waits for its own.
  * @returns the cart for the city `regionId` (prices in tenge; spec §7 reads `data.uuid`).
@@ -85,29 +87,54 @@ export async function addOrUpdateItem(
   body: AddOrUpdateItemBody,
   requester: ListRequester,
 ): Promise<Cart> {
-  const before = body.uuid ? await requireList(db, CART_LIST, body.uuid, requester) : undefined;
+  if (!body.uuid) return addToNewCart(db, body, requester);
+  const before = await requireList(db, CART_LIST, body.uuid, requester);
   const sku = await repo.findSkuByExternalId(db, body.externalId);
   // A product no longer sold cannot be added, but its lines can still be lowered or removed.
   if (!sku || (body.qty > 0 && sku.is_active !== 1)) throw skuNotFound();
   const city = await requireCity(db, body.regionId);
-
-  const changeLine = async (trx: DbOrTrx, uuid: string, nowIso: string) => {
-    if (body.qty > 0) await repo.addToLine(trx, uuid, sku.id, body.qty, nowIso);
-    else if (body.qty < 0) await repo.subtractFromLine(trx, uuid, sku.id, body.qty, nowIso);
-  };
-  let uuid: string;
-  if (before) {
-    uuid = before.id;
-    await withLockedList(db, CART_LIST, before, requester, (trx, nowIso) => changeLine(trx, uuid, nowIso));
-  } else {
-    uuid = newId();
-    const nowIso = isoNow(requester.now);
-    await transactionAnsweredBeforeSync(db, async (trx) => {
-      await createList(trx, CART_LIST, uuid, null, nowIso);
-      await changeLine(trx, uuid, nowIso);
-    });
-  }
+  const uuid = before.id;
+  await withLockedList(db, CART_LIST, before, requester, (trx, nowIso) =>
+    changeLine(trx, uuid, sku.id, body.qty, nowIso),
+  );
   return toCart(uuid, await linesFor(db, uuid, city), city);
+}
+
+/** Adds `qty` (a delta, spec §4) of the SKU to the cart's line: an upsert when positive, else lower or delete. */
+async function changeLine(trx: DbOrTrx, uuid: string, skuId: number, qty: number, nowIso: string) {
+  if (qty > 0) await repo.addToLine(trx, uuid, skuId, qty, nowIso);
+  else if (qty < 0) await repo.subtractFromLine(trx, uuid, skuId, qty, nowIso);
+}
+
+/**
+ * {@link addOrUpdateItem} without `uuid`: a new cart with its one line, in two round trips to the database (issue 14,
+ * decision 005 amendment «add to cart on PostgreSQL»): ONE read of the SKU with its line's facts and the city
+ * (checked before anything is written), then the transaction answered before its fsync that inserts the cart and
+ * the line. The answer is built from that read and what was written — the line the upsert makes in an empty cart
+ * (quantity `qty` capped at 999, added now) — the same cart a read back gives; a delta ≤ 0 makes an empty cart.
+ */
+async function addToNewCart(db: Db, body: AddOrUpdateItemBody, requester: ListRequester): Promise<Cart> {
+  const found = await repo.findSkuInCity(db, body.externalId, body.regionId);
+  if (!found || (body.qty > 0 && found.is_active !== 1)) throw skuNotFound();
+  if (found.city_id === null) throw cityNotFound();
+  const city = toCartCity({
+    id: found.city_id,
+    visible_for_customers: Number(found.visible_for_customers),
+    courier_available: Number(found.courier_available),
+    courier_price: Number(found.courier_price),
+    pickup_point_count: found.pickup_point_count,
+  });
+  const uuid = newId();
+  const nowIso = isoNow(requester.now);
+  await transactionAnsweredBeforeSync(db, async (trx) => {
+    await createList(trx, CART_LIST, uuid, null, nowIso);
+    await changeLine(trx, uuid, found.sku_id, body.qty, nowIso);
+  });
+  const lines =
+    body.qty > 0
+      ? [toCartLine({ ...found, qty: Math.min(body.qty, CART_LINE_MAX_QTY), added_at: nowIso }, city)]
+      : [];
+  return toCart(uuid, lines, city);
 }
 
 /** The cart's lines without prices (the answer of calls that name no city), in the order they were added. */

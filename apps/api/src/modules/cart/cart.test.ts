@@ -12,7 +12,7 @@ import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { countQueries } from '#app/test/inject.ts';
 import { newId } from '#app/lib/ids.ts';
 import { issueToken } from '#app/modules/customer/customer.token.ts';
-import { getCart, loadCartLines, splitCart } from './cart.service.ts';
+import { addOrUpdateItem, getCart, loadCartLines, splitCart } from './cart.service.ts';
 import { deliveryInformation, type CartCity, type CartLine } from './cart.mapper.ts';
 import * as fixtures from '#app/test/cart.fixtures.ts';
 
@@ -694,6 +694,89 @@ describe('loadCartLines (for the order flow)', () => {
     expect(lines[1]!.cityQuantity).toBe(0);
     expect(lines[1]!.visibleQuantity).toBeGreaterThan(0);
     expect(await loadCartLines(t.db, newId(), 1)).toEqual([]);
+  });
+});
+
+describe('add to a new cart (issue 14: one read, one transaction, no read back)', () => {
+  /** Adds to a new cart through the route: the answer's raw JSON text and the cart read back by get-by-uuid. */
+  async function addAndReadBack(externalId: string, qty: number, regionId: number) {
+    const res = await t.app.inject({ method: 'PUT', url: ADD, payload: { externalId, regionId, qty } });
+    expect(res.statusCode, res.body).toBe(200);
+    const uuid = (res.json() as { data: { uuid: string } }).data.uuid;
+    const back = await t.app.inject({ method: 'GET', url: `/api/cart/get-by-uuid/${uuid}/${regionId}` });
+    expect(back.statusCode, back.body).toBe(200);
+    return { answered: res.body, readBack: back.body };
+  }
+
+  it('answers byte for byte the cart that reading it back gives, whatever the SKU and the city', async () => {
+    const [inStock] = await skusWithStock(1, 1);
+    const [elsewhere] = await skusOnlyElsewhere(1);
+    const [hidden] = await t.db
+      .selectFrom('city')
+      .select('id')
+      .where('visible_for_customers', '=', 0)
+      .orderBy('id')
+      .execute();
+    const [noPoints] = await t.db
+      .selectFrom('city')
+      .select('id')
+      .where('id', 'not in', t.db.selectFrom('pickup_point').select('city_id'))
+      .orderBy('id')
+      .execute();
+    const cities = [1, hidden!.id, ...(noPoints ? [noPoints.id] : [])];
+    const inactive = await t.db
+      .selectFrom('sku as s')
+      .innerJoin('product as p', 'p.id', 's.product_id')
+      .select(['s.external_id', 'p.id'])
+      .where('p.is_active', '=', 1)
+      .orderBy('s.id', 'desc')
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('product').set({ is_active: 0 }).where('id', '=', inactive.id).execute();
+    try {
+      const cases: [string, number][] = [
+        [inStock!.external_id, 1],
+        [inStock!.external_id, 999],
+        [elsewhere!.external_id, 3],
+        [inStock!.external_id, -2], // a new cart without a line
+        [inactive.external_id, -1], // a product no longer sold may be lowered: nothing to lower
+      ];
+      for (const [externalId, qty] of cases)
+        for (const city of cities) {
+          const { answered, readBack } = await addAndReadBack(externalId, qty, city);
+          // The add's `data` is the get's `data.cart`: the same text, key order included.
+          expect(answered, `${externalId} ${qty} in ${city}`).toBe(
+            readBack.replace(/^\{"data":\{"cart":/, '{"data":').replace(/\}\}$/, '}'),
+          );
+        }
+    } finally {
+      await t.db.updateTable('product').set({ is_active: 1 }).where('id', '=', inactive.id).execute();
+    }
+  });
+
+  it('reads once and writes the cart and its line, nothing more', async () => {
+    const kinds: string[] = [];
+    const db = t.db.withPlugin({
+      transformQuery: (args) => {
+        kinds.push(args.node.kind);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const [sku] = await skusWithStock(1, 1);
+    const cart = await addOrUpdateItem(
+      db,
+      { externalId: sku!.external_id, regionId: 1, qty: 2 },
+      { token: undefined, now: new Date() },
+    );
+    expect(cart.items.map((i) => [i.externalId, i.qty])).toEqual([[sku!.external_id, 2]]);
+    // The SKU with the city; the cart; its line. PostgreSQL also sends its transaction's `begin` (with the setting
+    // of decision 005) and `commit` as raw statements; SQLite's are the driver's own.
+    expect(kinds.filter((k) => k !== 'RawNode')).toEqual([
+      'SelectQueryNode',
+      'InsertQueryNode',
+      'InsertQueryNode',
+    ]);
+    expect(kinds.filter((k) => k === 'RawNode')).toHaveLength(t.dialect === 'postgres' ? 2 : 0);
   });
 });
 
