@@ -3,7 +3,8 @@
 // 1. setup, all at once: the large catalogue (100,000 SKUs, 20 cities) in data/bench/kiim-bench.db — never
 //    ./data/kiim.db — unless a file of the same generator version is there, and its copy in PostgreSQL
 //    (bench/pg-large.ts, BENCH_PG_URL's database with `_large`, reused while its marker matches); the demo catalogue
-//    seeded afresh by the shop into data/bench/kiim-demo.db and into BENCH_PG_URL; the four shops in production mode
+//    copied afresh into data/bench/kiim-demo.db and into BENCH_PG_URL from masters seeded once per seed version by
+//    the shop's own seed (bench/demo-seed.ts, reused while their markers match); the four shops in production mode
 //    (the compiled apps/web/dist/server.mjs) with their read models loaded, and a bare Fastify route (bench/floor.ts);
 // 2. autocannon on each shop (demo and large, SQLite and PostgreSQL): the cached category listing, the listing with
 //    new filters on every request (misses the answer cache) in each of the six sorts, search likewise, product pages
@@ -23,11 +24,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
-import { sql } from 'kysely';
 import lighthouse from 'lighthouse';
 import { prepareCheckout, runCheckout, type CheckoutResult, type Latencies } from './checkout.ts';
-import { createDatabase, type DatabaseOptions } from '../apps/api/src/db/database.ts';
+import type { DatabaseOptions } from '../apps/api/src/db/database.ts';
 import { LARGE_CATALOGUE_VERSION, buildLargeCatalogue } from '../apps/api/src/seed/seed.large.ts';
+import { freshDemoPostgres, freshDemoSqlite, type DemoCopy } from './demo-seed.ts';
 import { ensureLargePostgres } from './pg-large.ts';
 import {
   SORTS,
@@ -44,6 +45,8 @@ import { productionSettings } from './production-settings.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(root, 'data', 'bench');
 const dbFile = path.join(dataDir, 'kiim-bench.db');
+/** The seeded master of the demo catalogue on SQLite (bench/demo-seed.ts), copied to `kiim-demo.db` by every run. */
+const demoSeedFile = path.join(dataDir, 'kiim-demo-seed.db');
 const marker = path.join(dataDir, 'catalogue.json');
 const resultsDir = path.join(root, 'bench-results');
 const SKUS = 100_000;
@@ -538,32 +541,21 @@ async function checkoutRows(
 
 /**
  * The bench's own PostgreSQL database for the checkout on PostgreSQL (`BENCH_PG_URL`, by default `kiim_bench` on
- * 127.0.0.1:5432 as user postgres): dropped and created afresh by every run, so never a database the shop or the
- * tests use.
+ * 127.0.0.1:5432 as user postgres): dropped and created afresh by every run (a copy of the seeded master below), so
+ * never a database the shop or the tests use.
  */
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/kiim_bench';
 
 /**
- * Empties the bench's PostgreSQL database: drops it (with its connections) and creates it again, through the
- * server's `postgres` database. @returns null when done, else why it could not be (server unreachable…).
+ * The seeded master of the demo catalogue on PostgreSQL (BENCH_PG_URL's database name with `_demo_seed`), reused
+ * while its marker matches (bench/demo-seed.ts): each run's BENCH_PG_URL database is created afresh from it as a
+ * template. Never ordered from.
  */
-async function freshPostgres(url: string): Promise<string | null> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name))
-    return `the database name «${name}» in BENCH_PG_URL is not a plain name`;
-  const server = new URL(url);
-  server.pathname = '/postgres';
-  const { db } = createDatabase({ databaseUrl: server.href, sqlitePath: '' });
-  try {
-    await sql.raw(`drop database if exists ${name} with (force)`).execute(db);
-    await sql.raw(`create database ${name}`).execute(db);
-    return null;
-  } catch (err) {
-    return (err as Error).message || String(err);
-  } finally {
-    await db.destroy();
-  }
-}
+const PG_DEMO_SEED_URL = (() => {
+  const u = new URL(PG_URL);
+  u.pathname = `${u.pathname}_demo_seed`;
+  return u.href;
+})();
 
 /**
  * The large catalogue on PostgreSQL (goal 2: the reads on both databases): a copy of the SQLite file in a database of
@@ -584,6 +576,20 @@ const where = (url: string) => {
   const u = new URL(url);
   return `${u.host}${u.pathname}`;
 };
+
+/**
+ * Logs how a demo shop's database was made (`copy`, from bench/demo-seed.ts: the master `master` reused or seeded
+ * afresh, then copied) and keeps a seeded master's seconds among the run's timings.
+ */
+function logDemoCopy(engine: Engine, master: string, copy: DemoCopy): void {
+  log(
+    copy.reused
+      ? `demo catalogue on ${engine}: copied from ${master} in ${copy.copySeconds} s`
+      : `demo catalogue on ${engine}: seeded ${master} in ${copy.seedSeconds} s, copied in ${copy.copySeconds} s`,
+  );
+  if (!copy.reused)
+    timings.push({ part: `demo ${engine} master seeded (in setup)`, seconds: Math.round(copy.seedSeconds) });
+}
 
 /** The row that says a shop's measurements were left out, and why (PostgreSQL not reachable…). */
 function skippedRow(catalogue: string, database: Engine, what: string, why: string): Row {
@@ -918,8 +924,9 @@ async function main() {
   const useLarge = CATALOGUES.has('large') && (api || checkout || pagesToo);
   await startSmsGateway();
   // Setup, everything at once (nothing is measured yet): the large catalogue (reused) then its copy on PostgreSQL
-  // (reused) and the shops on it; the demo shops seeded afresh by the shop itself (AUTO_SEED) into a file and a
-  // PostgreSQL database of the bench's own; the floor. Each shop's first reads load its read model.
+  // (reused) and the shops on it; the demo shops on fresh copies (a file, a PostgreSQL database of the bench's own) of
+  // the seeded demo masters (bench/demo-seed.ts: seeded once per seed version); the floor. Each shop's first reads
+  // load its read model.
   const demoFile = path.join(dataDir, 'kiim-demo.db');
   const largeCatalogue = useLarge ? ensureCatalogue() : null;
   const setup = await part(
@@ -931,11 +938,11 @@ async function main() {
               'demo',
               'SQLite',
               async () => {
-                for (const f of [demoFile, `${demoFile}-wal`, `${demoFile}-shm`])
-                  fs.rmSync(f, { force: true });
+                const copy = await freshDemoSqlite(demoSeedFile, demoFile, path.join(dataDir, 'media-demo'));
+                logDemoCopy('SQLite', path.relative(root, demoSeedFile), copy);
                 return { sqlitePath: demoFile };
               },
-              true,
+              false,
             )
           : null,
         useDemo && (api || checkout)
@@ -943,11 +950,13 @@ async function main() {
               'demo',
               'PostgreSQL',
               async () => {
-                const failed = await freshPostgres(PG_URL);
-                if (failed) throw new Error(`PostgreSQL at ${where(PG_URL)} not reachable (${failed})`);
+                const copy = await freshDemoPostgres(PG_DEMO_SEED_URL, PG_URL).catch((err: Error) => {
+                  throw new Error(`PostgreSQL at ${where(PG_URL)}: ${err.message || String(err)}`);
+                });
+                logDemoCopy('PostgreSQL', where(PG_DEMO_SEED_URL), copy);
                 return { databaseUrl: PG_URL, sqlitePath: '' };
               },
-              true,
+              false,
             )
           : null,
         largeCatalogue
