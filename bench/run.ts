@@ -645,34 +645,37 @@ function markdown(machine: Record<string, unknown>, table: Row[], seconds: numbe
   ].join('\n');
 }
 
-/** What production requires (bench/production-settings.ts); the SMS gateway's URL is set once it has started. */
+/** What production requires (bench/production-settings.ts); the SMS gateway's URL is set when it is started. */
 const PRODUCTION_SETTINGS = productionSettings();
 
 /**
  * Starts the bench's SMS gateway (bench/sms-gateway.ts: the tools' SMSC.kz simulator in a process of its own) and
  * points the shops started after it at it: the order flow sends its SMS before answering (decision 023), as it
- * would to the real gateway.
+ * would to the real gateway. Only the checkout sends SMS, so the shops may start while the gateway does.
+ * @returns a promise that settles when it answers; it rejects when the process exits or does not answer in 60 s.
  */
-async function startSmsGateway(): Promise<void> {
+async function startSmsGateway(): Promise<Promise<void>> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const gateway = start(['--import', 'tsx', 'bench/sms-gateway.ts'], { PORT: String(port) });
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (gateway.exitCode !== null)
-      throw new Error(`SMS gateway: the process exited with code ${gateway.exitCode}`);
-    // Any answer (it refuses GET with 405) means it listens.
-    if (
-      await fetch(`${url}/sys/send.php`).then(
-        () => true,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > until) throw new Error(`SMS gateway at ${url} did not answer in 60 s`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
   PRODUCTION_SETTINGS.SMSC_API_URL = url;
+  return (async () => {
+    const until = Date.now() + 60_000;
+    for (;;) {
+      if (gateway.exitCode !== null)
+        throw new Error(`SMS gateway: the process exited with code ${gateway.exitCode}`);
+      // Any answer (it refuses GET with 405) means it listens.
+      if (
+        await fetch(`${url}/sys/send.php`).then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
+      if (Date.now() > until) throw new Error(`SMS gateway at ${url} did not answer in 60 s`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
 }
 
 /**
@@ -944,7 +947,8 @@ async function main() {
   const useLarge = CATALOGUES.has('large') && (api || checkout || pagesToo);
   // The catalogue import (issue 12): 100,000 SKUs in 20 cities through 1C and CSV (bench/import.ts); BENCH_IMPORT=0 skips.
   const importToo = process.env.BENCH_IMPORT !== '0' && PARTS.has('import');
-  await startSmsGateway();
+  // Its start (≈ 1 s of tsx) runs with the setup's, the gateway's URL already given to the shops.
+  const smsGateway = await startSmsGateway();
   // Setup, everything at once (nothing is measured yet): the large catalogue (reused) then its copy on PostgreSQL
   // (reused) and the shops on it; the demo shops on fresh copies (a file, a PostgreSQL database of the bench's own) of
   // the seeded demo masters (bench/demo-seed.ts: seeded once per seed version); the floor. Each shop's first reads
@@ -1024,6 +1028,7 @@ async function main() {
               return url;
             })()
           : null,
+        smsGateway,
       ]),
     false,
   );
