@@ -225,12 +225,27 @@ export interface ImportFigures {
   'listing after import (ms)': { p50: number; p95: number };
 }
 
-/** Runs the import benchmark. @returns its figures. */
-export async function runImportBench(
+/** A prepared import: the fresh shop (in-process), the generated files and the key to send them with. */
+export interface PreparedImport {
+  app: App;
+  close: () => Promise<void>;
+  dir: string;
+  secret: string;
+  auth: string;
+  cities: { id: number; name: string }[];
+  products: number;
+}
+
+/**
+ * The untimed part of the import benchmark: a fresh SQLite shop (`data/bench/kiim-import-bench.db`, the large
+ * catalogue's 20 cities and 10 categories, 100 SKUs of its own) built in this process, the CommerceML files of
+ * `skus` SKUs generated into a temporary folder, and an API key of scope `catalogue.import`.
+ * @returns what {@link runImportSteps} needs. @throws when the shop cannot be built.
+ */
+export async function prepareImport(
   skus = Number(process.env.BENCH_IMPORT_SKUS ?? 100_000),
-): Promise<ImportFigures> {
+): Promise<PreparedImport> {
   const products = Math.ceil(skus / 5);
-  const mem = memoryPeak();
   phase = 'large catalogue';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiim-bench-import-'));
   const dbFile = path.join(root, 'data', 'bench', 'kiim-import-bench.db');
@@ -270,6 +285,22 @@ export async function runImportBench(
     { name: 'bench', scopes: ['catalogue.import'] },
   );
   const auth = `Basic ${Buffer.from(`bench:${secret}`).toString('base64')}`;
+  const close = async () => {
+    await app.close();
+    await database.db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { app, close, dir, secret, auth, cities, products };
+}
+
+/**
+ * The timed part of the import benchmark on a prepared import (then closed): the 1C protocol (checkauth, init, the
+ * two files in 50 MB parts, import until success), the CSV stock preview and apply, the listing right after; the
+ * process's peak RSS and heap sampled from its start. @returns the figures.
+ */
+export async function runImportSteps(prepared: PreparedImport): Promise<ImportFigures> {
+  const { app, dir, secret, auth, cities, products } = prepared;
+  const mem = memoryPeak();
   const q = (query: string, opts: { body?: Buffer; cookie?: string } = {}) =>
     app.inject({
       method: opts.body ? 'POST' : 'GET',
@@ -285,13 +316,31 @@ export async function runImportBench(
   await csvImport(app, secret, cities, mem, figures);
   figures['listing after import (ms)'] = await listingAfter(app);
   mem.stop();
-  await app.close();
-  await database.db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await prepared.close();
   return figures as unknown as ImportFigures;
 }
 
+/** Runs the import benchmark: prepares it, then runs its timed steps at once. @returns its figures. */
+export async function runImportBench(
+  skus = Number(process.env.BENCH_IMPORT_SKUS ?? 100_000),
+): Promise<ImportFigures> {
+  return runImportSteps(await prepareImport(skus));
+}
+
+/** What a prepared import (`--wait`) prints when ready (bench/run.ts waits for it), before waiting for a line on stdin. */
+const IMPORT_READY = 'import prepared';
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const figures = await runImportBench();
+  const prepared = await prepareImport();
+  // `--wait` (npm run bench): prepared during the bench's setup, the steps run when a line arrives on stdin.
+  if (process.argv.includes('--wait')) {
+    console.log(IMPORT_READY);
+    await new Promise<void>((resolve, reject) => {
+      process.stdin.once('data', () => resolve());
+      process.stdin.once('end', () => reject(new Error('import: standard input closed before the steps')));
+    });
+    process.stdin.pause();
+  }
+  const figures = await runImportSteps(prepared);
   console.log(JSON.stringify(figures, null, 2));
 }

@@ -3,7 +3,8 @@
 // 1. setup, all at once: the large catalogue (100,000 SKUs, 20 cities) in data/bench/kiim-bench.db — never
 //    ./data/kiim.db — unless a file of the same generator version is there, and its copy in PostgreSQL
 //    (bench/pg-large.ts, BENCH_PG_URL's database with `_large`, reused while its marker matches); the demo catalogue
-//    seeded afresh by the shop into data/bench/kiim-demo.db and into BENCH_PG_URL; the four shops in production mode
+//    copied afresh into data/bench/kiim-demo.db and into BENCH_PG_URL from masters seeded once per seed version by
+//    the shop's own seed (bench/demo-seed.ts, reused while their markers match); the four shops in production mode
 //    (the compiled apps/web/dist/server.mjs) with their read models loaded, and a bare Fastify route (bench/floor.ts);
 // 2. autocannon on each shop (demo and large, SQLite and PostgreSQL): the cached category listing, the listing with
 //    new filters on every request (misses the answer cache) in each of the six sorts, search likewise, product pages
@@ -11,23 +12,22 @@
 // 3. the checkout (bench/checkout.ts, goal 4) on the demo shop (SQLite and PostgreSQL) and the large one: 20 customers
 //    at a shopper's pace (the goal) and the closed loop at saturation (the capacity, no goal);
 // 4. Lighthouse 12 (mobile emulation, Debian's Chromium) on /, a category and a product page of each catalogue;
-// 5. the catalogue import (bench/import.ts);
+// 5. the catalogue import (bench/import.ts), its fresh shop and files made during the setup, its steps timed last;
 // 6. prints ONE table — every figure, the goal of issue 14 beside it, and the load average read just before each
 //    measurement — and writes it to bench-results/ (latest.md, latest.json, bench-<time>.json).
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
-import { sql } from 'kysely';
 import lighthouse from 'lighthouse';
 import { prepareCheckout, runCheckout, type CheckoutResult, type Latencies } from './checkout.ts';
-import { createDatabase, type DatabaseOptions } from '../apps/api/src/db/database.ts';
+import type { DatabaseOptions } from '../apps/api/src/db/database.ts';
 import { LARGE_CATALOGUE_VERSION, buildLargeCatalogue } from '../apps/api/src/seed/seed.large.ts';
+import { freshDemoPostgres, freshDemoSqlite, type DemoCopy } from './demo-seed.ts';
 import { ensureLargePostgres } from './pg-large.ts';
 import {
   SORTS,
@@ -44,6 +44,8 @@ import { productionSettings } from './production-settings.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(root, 'data', 'bench');
 const dbFile = path.join(dataDir, 'kiim-bench.db');
+/** The seeded master of the demo catalogue on SQLite (bench/demo-seed.ts), copied to `kiim-demo.db` by every run. */
+const demoSeedFile = path.join(dataDir, 'kiim-demo-seed.db');
 const marker = path.join(dataDir, 'catalogue.json');
 const resultsDir = path.join(root, 'bench-results');
 const SKUS = 100_000;
@@ -409,17 +411,38 @@ function rssRow(catalogue: string, database: Engine, pid: number): Row {
 }
 
 /**
- * Runs bench/import.ts in a process of its own, so that its peak memory is the import's, not this runner's
- * (Lighthouse and the load results live here). @returns its figures (the JSON it prints).
- * @throws when the import fails or prints no figures.
+ * Starts bench/import.ts in a process of its own (`--wait`), so that its peak memory is the import's, not this
+ * runner's (Lighthouse and the load results live here), and waits until it is prepared — its fresh shop built and
+ * its CommerceML files generated, nothing timed — which runs during the setup. @returns `run`, which lets it run its
+ * timed steps and resolves to its figures (the JSON it prints); it rejects when the import fails or prints none.
+ * @throws when the preparation fails.
  */
-async function importInChild(): Promise<ImportFigures> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/import.ts'], {
+async function prepareImportInChild(): Promise<{ run: () => Promise<ImportFigures> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/import.ts', '--wait'], {
     cwd: root,
-    maxBuffer: 16 * 1024 * 1024,
     env: { ...process.env, LOG_LEVEL: 'silent' },
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
-  return JSON.parse(stdout.slice(stdout.indexOf('{'))) as ImportFigures;
+  children.push(child);
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // bench/import.ts prints this line (its IMPORT_READY) once prepared.
+  const ready = new Promise<void>((resolve) =>
+    child.stdout.on('data', () => stdout.includes('import prepared\n') && resolve()),
+  );
+  const code = await Promise.race([ready.then(() => 'ready' as const), exited]);
+  if (code !== 'ready') throw new Error(`import: the preparation exited with code ${code}`);
+  return {
+    run: async () => {
+      const from = stdout.length;
+      child.stdin.end('go\n');
+      const exit = await exited;
+      const out = stdout.slice(from);
+      if (exit !== 0 || !out.includes('{')) throw new Error(`import: exited with code ${exit}`);
+      return JSON.parse(out.slice(out.indexOf('{'))) as ImportFigures;
+    },
+  };
 }
 
 /** The import's steps as table rows: seconds and the import process's peak RSS (issue 12 item 4). */
@@ -538,32 +561,21 @@ async function checkoutRows(
 
 /**
  * The bench's own PostgreSQL database for the checkout on PostgreSQL (`BENCH_PG_URL`, by default `kiim_bench` on
- * 127.0.0.1:5432 as user postgres): dropped and created afresh by every run, so never a database the shop or the
- * tests use.
+ * 127.0.0.1:5432 as user postgres): dropped and created afresh by every run (a copy of the seeded master below), so
+ * never a database the shop or the tests use.
  */
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/kiim_bench';
 
 /**
- * Empties the bench's PostgreSQL database: drops it (with its connections) and creates it again, through the
- * server's `postgres` database. @returns null when done, else why it could not be (server unreachable…).
+ * The seeded master of the demo catalogue on PostgreSQL (BENCH_PG_URL's database name with `_demo_seed`), reused
+ * while its marker matches (bench/demo-seed.ts): each run's BENCH_PG_URL database is created afresh from it as a
+ * template. Never ordered from.
  */
-async function freshPostgres(url: string): Promise<string | null> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name))
-    return `the database name «${name}» in BENCH_PG_URL is not a plain name`;
-  const server = new URL(url);
-  server.pathname = '/postgres';
-  const { db } = createDatabase({ databaseUrl: server.href, sqlitePath: '' });
-  try {
-    await sql.raw(`drop database if exists ${name} with (force)`).execute(db);
-    await sql.raw(`create database ${name}`).execute(db);
-    return null;
-  } catch (err) {
-    return (err as Error).message || String(err);
-  } finally {
-    await db.destroy();
-  }
-}
+const PG_DEMO_SEED_URL = (() => {
+  const u = new URL(PG_URL);
+  u.pathname = `${u.pathname}_demo_seed`;
+  return u.href;
+})();
 
 /**
  * The large catalogue on PostgreSQL (goal 2: the reads on both databases): a copy of the SQLite file in a database of
@@ -584,6 +596,20 @@ const where = (url: string) => {
   const u = new URL(url);
   return `${u.host}${u.pathname}`;
 };
+
+/**
+ * Logs how a demo shop's database was made (`copy`, from bench/demo-seed.ts: the master `master` reused or seeded
+ * afresh, then copied) and keeps a seeded master's seconds among the run's timings.
+ */
+function logDemoCopy(engine: Engine, master: string, copy: DemoCopy): void {
+  log(
+    copy.reused
+      ? `demo catalogue on ${engine}: copied from ${master} in ${copy.copySeconds} s`
+      : `demo catalogue on ${engine}: seeded ${master} in ${copy.seedSeconds} s, copied in ${copy.copySeconds} s`,
+  );
+  if (!copy.reused)
+    timings.push({ part: `demo ${engine} master seeded (in setup)`, seconds: Math.round(copy.seedSeconds) });
+}
 
 /** The row that says a shop's measurements were left out, and why (PostgreSQL not reachable…). */
 function skippedRow(catalogue: string, database: Engine, what: string, why: string): Row {
@@ -619,34 +645,37 @@ function markdown(machine: Record<string, unknown>, table: Row[], seconds: numbe
   ].join('\n');
 }
 
-/** What production requires (bench/production-settings.ts); the SMS gateway's URL is set once it has started. */
+/** What production requires (bench/production-settings.ts); the SMS gateway's URL is set when it is started. */
 const PRODUCTION_SETTINGS = productionSettings();
 
 /**
  * Starts the bench's SMS gateway (bench/sms-gateway.ts: the tools' SMSC.kz simulator in a process of its own) and
  * points the shops started after it at it: the order flow sends its SMS before answering (decision 023), as it
- * would to the real gateway.
+ * would to the real gateway. Only the checkout sends SMS, so the shops may start while the gateway does.
+ * @returns a promise that settles when it answers; it rejects when the process exits or does not answer in 60 s.
  */
-async function startSmsGateway(): Promise<void> {
+async function startSmsGateway(): Promise<Promise<void>> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const gateway = start(['--import', 'tsx', 'bench/sms-gateway.ts'], { PORT: String(port) });
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (gateway.exitCode !== null)
-      throw new Error(`SMS gateway: the process exited with code ${gateway.exitCode}`);
-    // Any answer (it refuses GET with 405) means it listens.
-    if (
-      await fetch(`${url}/sys/send.php`).then(
-        () => true,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > until) throw new Error(`SMS gateway at ${url} did not answer in 60 s`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
   PRODUCTION_SETTINGS.SMSC_API_URL = url;
+  return (async () => {
+    const until = Date.now() + 60_000;
+    for (;;) {
+      if (gateway.exitCode !== null)
+        throw new Error(`SMS gateway: the process exited with code ${gateway.exitCode}`);
+      // Any answer (it refuses GET with 405) means it listens.
+      if (
+        await fetch(`${url}/sys/send.php`).then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
+      if (Date.now() > until) throw new Error(`SMS gateway at ${url} did not answer in 60 s`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
 }
 
 /**
@@ -916,10 +945,14 @@ async function main() {
   const pagesToo = PARTS.has('pages') && LIGHTHOUSE_RUNS > 0;
   const useDemo = CATALOGUES.has('demo') && (api || checkout || pagesToo);
   const useLarge = CATALOGUES.has('large') && (api || checkout || pagesToo);
-  await startSmsGateway();
+  // The catalogue import (issue 12): 100,000 SKUs in 20 cities through 1C and CSV (bench/import.ts); BENCH_IMPORT=0 skips.
+  const importToo = process.env.BENCH_IMPORT !== '0' && PARTS.has('import');
+  // Its start (≈ 1 s of tsx) runs with the setup's, the gateway's URL already given to the shops.
+  const smsGateway = await startSmsGateway();
   // Setup, everything at once (nothing is measured yet): the large catalogue (reused) then its copy on PostgreSQL
-  // (reused) and the shops on it; the demo shops seeded afresh by the shop itself (AUTO_SEED) into a file and a
-  // PostgreSQL database of the bench's own; the floor. Each shop's first reads load its read model.
+  // (reused) and the shops on it; the demo shops on fresh copies (a file, a PostgreSQL database of the bench's own) of
+  // the seeded demo masters (bench/demo-seed.ts: seeded once per seed version); the floor. Each shop's first reads
+  // load its read model.
   const demoFile = path.join(dataDir, 'kiim-demo.db');
   const largeCatalogue = useLarge ? ensureCatalogue() : null;
   const setup = await part(
@@ -931,11 +964,11 @@ async function main() {
               'demo',
               'SQLite',
               async () => {
-                for (const f of [demoFile, `${demoFile}-wal`, `${demoFile}-shm`])
-                  fs.rmSync(f, { force: true });
+                const copy = await freshDemoSqlite(demoSeedFile, demoFile, path.join(dataDir, 'media-demo'));
+                logDemoCopy('SQLite', path.relative(root, demoSeedFile), copy);
                 return { sqlitePath: demoFile };
               },
-              true,
+              false,
             )
           : null,
         useDemo && (api || checkout)
@@ -943,11 +976,13 @@ async function main() {
               'demo',
               'PostgreSQL',
               async () => {
-                const failed = await freshPostgres(PG_URL);
-                if (failed) throw new Error(`PostgreSQL at ${where(PG_URL)} not reachable (${failed})`);
+                const copy = await freshDemoPostgres(PG_DEMO_SEED_URL, PG_URL).catch((err: Error) => {
+                  throw new Error(`PostgreSQL at ${where(PG_URL)}: ${err.message || String(err)}`);
+                });
+                logDemoCopy('PostgreSQL', where(PG_DEMO_SEED_URL), copy);
                 return { databaseUrl: PG_URL, sqlitePath: '' };
               },
-              true,
+              false,
             )
           : null,
         largeCatalogue
@@ -983,6 +1018,8 @@ async function main() {
               false,
             )
           : null,
+        // The import's fresh shop and files (bench/import.ts), made now; its steps run and are timed last.
+        importToo ? prepareImportInChild() : null,
         api
           ? (async () => {
               const port = await freePort();
@@ -991,10 +1028,11 @@ async function main() {
               return url;
             })()
           : null,
+        smsGateway,
       ]),
     false,
   );
-  const [demoSqlite, demoPg, largeSqlite, largePg, floorUrl] = setup;
+  const [demoSqlite, demoPg, largeSqlite, largePg, importPrep, floorUrl] = setup;
   const skipped = [demoSqlite, demoPg, largeSqlite, largePg].filter(
     (x): x is Row => x !== null && !isShop(x),
   );
@@ -1049,11 +1087,10 @@ async function main() {
   const pages: PageResult[] = [];
   for (const shop of [demoSqlite, largeSqlite])
     if (pagesToo && isShop(shop)) pages.push(...(await part(`pages ${shop.catalogue}`, () => pagesOf(shop))));
-  // The catalogue import (issue 12): 100,000 SKUs in 20 cities through 1C and CSV (bench/import.ts); BENCH_IMPORT=0 skips.
-  const imports =
-    process.env.BENCH_IMPORT === '0' || !PARTS.has('import')
-      ? null
-      : (log('catalogue import (bench/import.ts)'), await part('import', importInChild));
+  // The catalogue import's timed steps, prepared during the setup.
+  const imports = importPrep
+    ? (log('catalogue import (bench/import.ts)'), await part('import', importPrep.run))
+    : null;
   const seconds = Math.round((Date.now() - started) / 1000);
   const table = [
     ...rows(floorResult, loads, pages),
