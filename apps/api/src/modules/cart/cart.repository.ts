@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { CART_LINE_MAX_QTY } from '@kiim/contract';
-import type { DbOrTrx } from '#app/db/database.ts';
+import type { Database, DbOrTrx } from '#app/db/database.ts';
 import { fixedQuery } from '#app/db/fixed-query.ts';
 import { unitsInCity, unitsInVisibleCities } from '#app/modules/inventory/inventory.expressions.ts';
 
@@ -40,6 +40,13 @@ export async function findCity(db: DbOrTrx, cityId: number): Promise<CartCityRec
   return (await cityById(db, cityId)).rows[0];
 }
 
+/** How many pickup points city `c` has. */
+const pickupPointCount = (eb: ExpressionBuilder<Database & { c: Database['city'] }, 'c'>) =>
+  eb
+    .selectFrom('pickup_point as pp')
+    .whereRef('pp.city_id', '=', 'c.id')
+    .select(sql<number>`cast(count(*) as integer)`.as('n'));
+
 const cityById = fixedQuery((db: DbOrTrx, cityId: number) =>
   db
     .selectFrom('city as c')
@@ -48,11 +55,7 @@ const cityById = fixedQuery((db: DbOrTrx, cityId: number) =>
       'c.visible_for_customers',
       'c.courier_available',
       'c.courier_price',
-      eb
-        .selectFrom('pickup_point as pp')
-        .whereRef('pp.city_id', '=', 'c.id')
-        .select(sql<number>`cast(count(*) as integer)`.as('n'))
-        .as('pickup_point_count'),
+      pickupPointCount(eb).as('pickup_point_count'),
     ])
     .where('c.id', '=', cityId),
 );
@@ -168,6 +171,34 @@ export async function selectLines(db: DbOrTrx, cartId: string, cityId: number): 
   return (await linesOfCart(db, cityId, cartId)).rows;
 }
 
+/** The id of product `p`'s first image (lowest position, then id), for the join of a cart line's picture. */
+const firstImageId = (eb: ExpressionBuilder<Database & { p: Database['product'] }, 'p'>) =>
+  eb
+    .selectFrom('product_image as fi')
+    .select('fi.id')
+    .whereRef('fi.product_id', '=', 'p.id')
+    .orderBy('fi.position')
+    .orderBy('fi.id')
+    .limit(1);
+
+/** What a cart line shows of its SKU, product, brand and first image (aliases `s`, `p`, `b`, `pi`). */
+const LINE_COLUMNS = [
+  's.external_id',
+  's.size',
+  'p.id as product_id',
+  'p.slug',
+  'p.name',
+  'p.colour_name',
+  'p.price',
+  'p.original_price',
+  'p.is_active',
+  'b.name as brand_name',
+  'pi.media_key',
+  'pi.width as image_width',
+  'pi.height as image_height',
+  'pi.alt as image_alt',
+] as const;
+
 const linesOfCart = fixedQuery((db: DbOrTrx, cityId: number, cartId: string) =>
   db
     .selectFrom('cart_item as ci')
@@ -175,36 +206,13 @@ const linesOfCart = fixedQuery((db: DbOrTrx, cityId: number, cartId: string) =>
     .innerJoin('product as p', 'p.id', 's.product_id')
     .innerJoin('brand as b', 'b.id', 'p.brand_id')
     .leftJoin('product_image as pi', (join) =>
-      join
-        .onRef('pi.product_id', '=', 'p.id')
-        .on('pi.id', '=', (eb) =>
-          eb
-            .selectFrom('product_image as fi')
-            .select('fi.id')
-            .whereRef('fi.product_id', '=', 'p.id')
-            .orderBy('fi.position')
-            .orderBy('fi.id')
-            .limit(1),
-        ),
+      join.onRef('pi.product_id', '=', 'p.id').on('pi.id', '=', firstImageId),
     )
     .select((eb) => [
       'ci.sku_id',
-      's.external_id',
       'ci.qty',
       'ci.created_at as added_at',
-      's.size',
-      'p.id as product_id',
-      'p.slug',
-      'p.name',
-      'p.colour_name',
-      'p.price',
-      'p.original_price',
-      'p.is_active',
-      'b.name as brand_name',
-      'pi.media_key',
-      'pi.width as image_width',
-      'pi.height as image_height',
-      'pi.alt as image_alt',
+      ...LINE_COLUMNS,
       unitsInCity(eb.ref('ci.sku_id'), cityId).as('city_quantity'),
       unitsInVisibleCities(eb.ref('ci.sku_id')).as('visible_quantity'),
     ])
@@ -245,46 +253,19 @@ const skuInCity = fixedQuery((db: DbOrTrx, externalId: string, cityId: number) =
     .innerJoin('product as p', 'p.id', 's.product_id')
     .innerJoin('brand as b', 'b.id', 'p.brand_id')
     .leftJoin('product_image as pi', (join) =>
-      join
-        .onRef('pi.product_id', '=', 'p.id')
-        .on('pi.id', '=', (eb) =>
-          eb
-            .selectFrom('product_image as fi')
-            .select('fi.id')
-            .whereRef('fi.product_id', '=', 'p.id')
-            .orderBy('fi.position')
-            .orderBy('fi.id')
-            .limit(1),
-        ),
+      join.onRef('pi.product_id', '=', 'p.id').on('pi.id', '=', firstImageId),
     )
     .leftJoin('city as c', (join) => join.on('c.id', '=', cityId))
     .select((eb) => [
       's.id as sku_id',
-      's.external_id',
-      's.size',
-      'p.id as product_id',
-      'p.slug',
-      'p.name',
-      'p.colour_name',
-      'p.price',
-      'p.original_price',
-      'p.is_active',
-      'b.name as brand_name',
-      'pi.media_key',
-      'pi.width as image_width',
-      'pi.height as image_height',
-      'pi.alt as image_alt',
+      ...LINE_COLUMNS,
       unitsInCity(eb.ref('s.id'), cityId).as('city_quantity'),
       unitsInVisibleCities(eb.ref('s.id')).as('visible_quantity'),
       'c.id as city_id',
       'c.visible_for_customers',
       'c.courier_available',
       'c.courier_price',
-      eb
-        .selectFrom('pickup_point as pp')
-        .whereRef('pp.city_id', '=', 'c.id')
-        .select(sql<number>`cast(count(*) as integer)`.as('n'))
-        .as('pickup_point_count'),
+      pickupPointCount(eb).as('pickup_point_count'),
     ])
     .where('s.external_id', '=', externalId),
 );
