@@ -233,6 +233,25 @@ describe('demo catalogue seed (spec §3)', () => {
     expect(said.join('\n')).toMatch(/Поисковый индекс построен/);
   });
 
+  it('leaves an empty catalogue empty with AUTO_SEED=false, adding only the information pages', async () => {
+    const file = path.join(os.tmpdir(), `kiim-noseed-${process.pid}-${Date.now()}.db`);
+    const { db } = createDatabase({ sqlitePath: file });
+    try {
+      await migrateToLatest(db);
+      const said: string[] = [];
+      const log = { info: (m: string) => void said.push(m), error: (m: string) => void said.push(m) };
+      const result = await ensureSeeded(db, { mediaDir: '', mediaPrerender: false, autoSeed: false }, log);
+      expect(result.seeded).toBeNull();
+      expect(await isCatalogueEmpty(db)).toBe(true);
+      const pages = await db.selectFrom('content_page').select('slug').execute();
+      expect(pages.length).toBeGreaterThan(0);
+      expect(said.join('\n')).toMatch(/AUTO_SEED=false/);
+    } finally {
+      await db.destroy();
+      for (const f of ['', '-wal', '-shm']) fs.rmSync(`${file}${f}`, { force: true });
+    }
+  });
+
   it('refuses to seed a catalogue that already has products', async () => {
     expect(await isCatalogueEmpty(t.db)).toBe(false);
     await expect(seedDemo(t.db, { mediaDir: null })).rejects.toThrow(/already/);

@@ -154,7 +154,8 @@ export interface EnsureSeededResult {
 
 /**
  * Start-up hook (architecture: "automatic on first start of an empty database"): seeds the demo data
- * when the catalogue is empty, builds the search index of a catalogue that has none (one seeded before
+ * when the catalogue is empty — unless `config.autoSeed` is false (AUTO_SEED=false: only the information pages are
+ * added, the catalogue stays empty) — builds the search index of a catalogue that has none (one seeded before
  * search existed) and adds the information pages a database lacks, then renders any missing picture masters into `config.mediaDir` in the background,
  * so the server can listen as soon as the data is there (the media route draws a missing master on
  * demand meanwhile); with `config.mediaPrerender` false, pictures are only drawn on demand. Errors of the
@@ -165,12 +166,19 @@ export interface EnsureSeededResult {
  */
 export async function ensureSeeded(
   db: Db,
-  config: Pick<Config, 'mediaDir'> & Partial<Pick<Config, 'mediaPrerender'>>,
+  config: Pick<Config, 'mediaDir'> & Partial<Pick<Config, 'mediaPrerender' | 'autoSeed'>>,
   log: SeedLogger,
   signal?: AbortSignal,
 ): Promise<EnsureSeededResult> {
   let seeded: SeedSummary | null = null;
-  if (await isCatalogueEmpty(db)) {
+  if ((await isCatalogueEmpty(db)) && config.autoSeed === false) {
+    // A real shop's first start (AUTO_SEED=false): its catalogue comes from the back office or the 1C exchange,
+    // never the demo's; the information pages are the shop's own texts and are added as on any start.
+    const pages = await seedInfoPages(db, new Date());
+    log.info(
+      `Каталог пуст, демо-каталог не создаётся (AUTO_SEED=false); информационных страниц добавлено: ${pages}`,
+    );
+  } else if (await isCatalogueEmpty(db)) {
     const started = Date.now();
     seeded = await seedDemo(db, { mediaDir: null });
     log.info(
