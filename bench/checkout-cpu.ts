@@ -30,7 +30,7 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   DATABASE_URL: databaseUrl,
   SQLITE_PATH: file,
-  AUTO_SEED: 'false',
+  AUTO_SEED: 'true',
   MEDIA_PRERENDER: 'false',
 });
 const app = await buildApp({ config });

@@ -103,7 +103,7 @@ const config = loadConfig({
   NODE_ENV: 'development',
   LOG_LEVEL: 'warn',
   DATABASE_URL: url,
-  AUTO_SEED: 'false',
+  AUTO_SEED: 'true',
   MEDIA_PRERENDER: 'false',
 });
 const app = await buildApp({ config });
