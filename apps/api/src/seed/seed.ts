@@ -171,25 +171,22 @@ export async function ensureSeeded(
   signal?: AbortSignal,
 ): Promise<EnsureSeededResult> {
   let seeded: SeedSummary | null = null;
-  if ((await isCatalogueEmpty(db)) && config.autoSeed === false) {
-    // A real shop's first start (AUTO_SEED=false): its catalogue comes from the back office or the 1C exchange,
-    // never the demo's; the information pages are the shop's own texts and are added as on any start.
-    const pages = await seedInfoPages(db, new Date());
-    log.info(
-      `Каталог пуст, демо-каталог не создаётся (AUTO_SEED=false); информационных страниц добавлено: ${pages}`,
-    );
-  } else if (await isCatalogueEmpty(db)) {
+  const empty = await isCatalogueEmpty(db);
+  if (empty && config.autoSeed !== false) {
     const started = Date.now();
     seeded = await seedDemo(db, { mediaDir: null });
     log.info(
       `Демо-каталог создан: ${seeded.products} товаров, ${seeded.skus} SKU за ${Date.now() - started} мс`,
     );
   } else {
-    if (await isSearchIndexOutdated(db)) {
+    // A real shop's first start (AUTO_SEED=false) keeps its catalogue empty for the back office or the 1C exchange.
+    if (empty) log.info('Каталог пуст, демо-каталог не создаётся (AUTO_SEED=false)');
+    else if (await isSearchIndexOutdated(db)) {
       const indexed = await reindexSearch(db);
       log.info(`Поисковый индекс построен: ${indexed.products} товаров, ${indexed.terms} терминов`);
     }
-    // A shop seeded before the information pages existed gets them; stored pages stay as edited.
+    // The information pages are the shop's own texts: a database without them (a real shop's first start, or one
+    // seeded before they existed) gets them; stored pages stay as edited.
     const pages = await seedInfoPages(db, new Date());
     if (pages > 0) log.info(`Информационные страницы добавлены: ${pages}`);
   }

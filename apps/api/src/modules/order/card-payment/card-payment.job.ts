@@ -13,8 +13,9 @@ const INSTANCE = `${os.hostname()}:${process.pid}`;
  * every `intervalSeconds`,
  * with the app's clock. One run at a time; a failed run is logged and the next one tries again. Stops when
  * the app closes, after the requests in flight and before the database closes: no run starts then, and a run under
- * way ends first (app.closing; issue 14, stopping under load). Call while building the app (before it is ready). Several instances on one database: each period
- * only the instance that claims it runs the sweep (`claimJobRun`, issue 11 §12).
+ * way ends first (app.closing; issue 14, stopping under load). Call while building the app (before it is ready).
+ * Several instances on one database: each period only the instance that claims it runs the sweep (`claimJobRun`,
+ * issue 11 §12).
  */
 export function registerPaymentJob(app: FastifyInstance, intervalSeconds: number): void {
   let running: Promise<void> | null = null;
