@@ -6,6 +6,9 @@ import type { AddressInfo } from 'node:net';
  * sms.gateways.test.ts): one HTTP server on 127.0.0.1 that speaks Mobizon (`POST /service/message/sendsmsmessage?output=json&api=v1&apiKey=…`) and
  * SMSC.kz (`POST /sys/send.php`, `fmt=3`), form-encoded, answering JSON as the real gateways do. It checks
  * the credentials it was started with and records every request; a test may script the next answers.
+ * A request is recorded when the simulator reads it, which may be after its client gave up (a client timeout
+ * while the process was starved): a test that lets a request time out should use a simulator of its own and
+ * close it, so that the request cannot land in another test's `requests`.
  */
 export interface GatewayRequest {
   path: string;
@@ -30,6 +33,7 @@ export interface GatewaySim {
   requests: GatewayRequest[];
   /** Answers to give to the next requests, in order (then the normal behaviour resumes). */
   script(...answers: ScriptedAnswer[]): void;
+  /** Stops listening, drops every connection (with any request not read yet) and the delayed answers due. */
   close(): Promise<void>;
 }
 
@@ -65,15 +69,19 @@ function smscAnswer(request: GatewayRequest, creds: Creds, messageId: () => numb
   return [200, { id: messageId(), cnt: 1 }];
 }
 
-/** Sends a scripted answer (after its delay, if any). */
-function sendScripted(res: http.ServerResponse, answer: ScriptedAnswer): void {
+/** Sends a scripted answer (after its delay, if any: the delay's timer is kept in `delays` until it fires). */
+function sendScripted(res: http.ServerResponse, answer: ScriptedAnswer, delays: Set<NodeJS.Timeout>): void {
   const reply = () => {
     const text = answer.text !== undefined;
     res.writeHead(answer.status ?? 200, { 'content-type': text ? 'text/html' : 'application/json' });
     res.end(text ? answer.text : JSON.stringify(answer.json ?? {}));
   };
-  if (answer.delayMs) setTimeout(reply, answer.delayMs);
-  else reply();
+  if (!answer.delayMs) return reply();
+  const timer = setTimeout(() => {
+    delays.delete(timer);
+    reply();
+  }, answer.delayMs);
+  delays.add(timer);
 }
 
 /** Where and how the simulator runs. */
@@ -91,6 +99,7 @@ export interface GatewaySimOptions {
 export async function startGatewaySim(creds: Creds, opts: GatewaySimOptions = {}): Promise<GatewaySim> {
   const requests: GatewayRequest[] = [];
   const scripted: ScriptedAnswer[] = [];
+  const delays = new Set<NodeJS.Timeout>();
   let lastId = 1000;
   const messageId = () => ++lastId;
 
@@ -109,7 +118,7 @@ export async function startGatewaySim(creds: Creds, opts: GatewaySimOptions = {}
       };
       if (opts.record !== false) requests.push(request);
       const answer = scripted.shift();
-      if (answer) return sendScripted(res, answer);
+      if (answer) return sendScripted(res, answer, delays);
       const [status, body]: Answer =
         req.method !== 'POST'
           ? [405, { error: 'method' }]
@@ -131,6 +140,8 @@ export async function startGatewaySim(creds: Creds, opts: GatewaySimOptions = {}
     script: (...answers) => void scripted.push(...answers),
     close: () =>
       new Promise<void>((resolve) => {
+        for (const timer of delays) clearTimeout(timer);
+        delays.clear();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

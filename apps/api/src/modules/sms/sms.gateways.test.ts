@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode, type ErrorBody, type SignedIn } from '@kiim/contract';
 import { buildApp, type App } from '#app/app.ts';
 import { loadConfig } from '#app/config.ts';
@@ -17,16 +17,26 @@ let deps: SmsProviderDeps;
 
 beforeAll(async () => {
   t = await createTestApp({ clock, seed: false });
-  sim = await startGatewaySim(creds);
   deps = { db: t.db, log: t.app.log, clock };
 });
 afterAll(async () => {
-  await sim?.close();
   await t?.close();
 });
-beforeEach(() => {
-  sim.requests.length = 0;
-});
+
+/**
+ * Gives each test of the enclosing describe a simulator of its own, closed after it. A request whose client
+ * timed out may reach the simulator only after the test has ended (the simulator records it when it reads it);
+ * with a shared simulator it landed in the next test's `requests`. Closing drops it, and a test's scripted
+ * answers that no request used die with its simulator.
+ */
+function simulatorPerTest(): void {
+  beforeEach(async () => {
+    sim = await startGatewaySim(creds);
+  });
+  afterEach(async () => {
+    await sim.close();
+  });
+}
 
 const mobizon = (over: Partial<Parameters<typeof createMobizonProvider>[1]> = {}) =>
   createMobizonProvider(deps, {
@@ -66,6 +76,8 @@ const lastRecorded = (provider: string) =>
     .executeTakeFirst();
 
 describe('Mobizon adapter', () => {
+  simulatorPerTest();
+
   it('posts the documented form and records the message id with the code masked', async () => {
     await mobizon().send('77011234567', 'Kiim: код для входа 123456. Никому его не сообщайте.');
     expect(sim.requests).toHaveLength(1);
@@ -135,8 +147,11 @@ describe('Mobizon adapter', () => {
 });
 
 describe('SMSC.kz adapter', () => {
+  simulatorPerTest();
+
   it('posts the documented form and records the message id', async () => {
     await smsc().send('77011234567', 'Kiim: код для входа 123456.');
+    expect(sim.requests).toHaveLength(1);
     const [req] = sim.requests;
     expect(req!.path).toBe('/sys/send.php');
     expect(req!.form).toEqual({
@@ -175,6 +190,8 @@ describe('SMSC.kz adapter', () => {
 describe('the shop with a real gateway (SMS_PROVIDER=mobizon, simulated)', () => {
   let app: App;
   beforeAll(async () => {
+    // One simulator for the app's configuration; every request here is answered before its test ends.
+    sim = await startGatewaySim(creds);
     const config = loadConfig({
       ...process.env,
       NODE_ENV: 'test',
@@ -195,6 +212,10 @@ describe('the shop with a real gateway (SMS_PROVIDER=mobizon, simulated)', () =>
   });
   afterAll(async () => {
     await app?.close();
+    await sim?.close();
+  });
+  beforeEach(() => {
+    sim.requests.length = 0;
   });
 
   const post = async <T>(url: string, body: unknown) => {
