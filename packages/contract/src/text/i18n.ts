@@ -1,5 +1,6 @@
 import { setupI18n, type I18n, type Messages as CompiledMessages } from '@lingui/core';
 import type { RU } from './messages.ru.ts';
+import { groupDigits } from '../format.ts';
 
 /**
  * The shop's languages (issue 13): Russian, the default, and Kazakh. The storefront keeps the choice in the `lang`
@@ -53,8 +54,48 @@ export function createI18n(lang: Lang, messages: CompiledMessages): I18n {
 /** The typed translate function of a Lingui instance: `t('cart.title')`, `t('count.goods', { count: 3 })`. */
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
-/** {@link Translate} over a Lingui instance. */
+/**
+ * The placeholder a plural's `#` is compiled to (text/compile.ts `pluralsAsSelects`): the plural value's name and
+ * `#` (`count#`).
+ */
+export const countPlaceholder = (name: string) => `${name}#`;
+
+/** The placeholder of a plural's category (`count:cardinal`; `count:ordinal` for a selectordinal), compile.ts. */
+export const pluralPlaceholder = (name: string, kind: 'cardinal' | 'ordinal') => `${name}:${kind}`;
+
+/** Intl's formats of a locale, made once each, as Lingui makes them (the locale, then `en`). */
+const made = new Map<string, Intl.NumberFormat | Intl.PluralRules>();
+function once<T extends Intl.NumberFormat | Intl.PluralRules>(key: string, make: () => T): T {
+  let f = made.get(key) as T | undefined;
+  if (!f) made.set(key, (f = make()));
+  return f;
+}
+
+/**
+ * `values` with each number's plural placeholders filled: {@link countPlaceholder} with the number as Lingui
+ * writes a plural's `#` in ru and kk (`1 234`: `groupDigits` for a whole number, no `Intl.NumberFormat` built in the
+ * browser, issue 14; Intl for any other), {@link pluralPlaceholder} with its cardinal and ordinal category by
+ * `Intl.PluralRules` (cheap to build).
+ */
+function withCounts(values: MessageValues, locale: string): MessageValues {
+  let out: MessageValues | undefined;
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value !== 'number') continue;
+    out ??= { ...values };
+    out[countPlaceholder(name)] =
+      groupDigits(value) ??
+      once(`number ${locale}`, () => new Intl.NumberFormat([locale, 'en'])).format(value);
+    for (const kind of ['cardinal', 'ordinal'] as const)
+      out[pluralPlaceholder(name, kind)] = once(
+        `${kind} ${locale}`,
+        () => new Intl.PluralRules([locale, 'en'], { type: kind }),
+      ).select(value);
+  }
+  return out ?? values;
+}
+
+/** {@link Translate} over a Lingui instance (a plural's count filled by {@link withCounts}). */
 export const translator =
   (i18n: I18n): Translate =>
   (key, values) =>
-    i18n._(key, values);
+    i18n._(key, values && withCounts(values, i18n.locale));

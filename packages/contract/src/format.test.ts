@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { formatPrice, groupDigits } from './format.ts';
+
+const intl = new Intl.NumberFormat('ru-KZ', { style: 'currency', currency: 'KZT', maximumFractionDigits: 0 });
+
+describe('formatPrice (spec §9: ru-KZ, KZT, no decimals)', () => {
+  it('writes a price as `34 990 ₸`: groups of three and the sign after no-break spaces', () => {
+    expect(formatPrice(34990)).toBe('34\u00a0990\u00a0₸');
+    expect(formatPrice(0)).toBe('0\u00a0₸');
+    expect(formatPrice(1234567)).toBe('1\u00a0234\u00a0567\u00a0₸');
+    expect(formatPrice(-5000)).toBe('-5\u00a0000\u00a0₸');
+  });
+
+  it('gives the same text as Intl.NumberFormat for every amount up to 200 000 ₸, negatives and large ones', () => {
+    const amounts: number[] = [];
+    for (let n = -2_000; n <= 200_000; n++) amounts.push(n);
+    for (let p = 5; p <= 15; p++)
+      for (const d of [1, 9, 10, 99, 999, 1001]) amounts.push(10 ** p - d, 10 ** p + d, -(10 ** p) + d);
+    amounts.push(Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER);
+    const differ = amounts.filter((n) => formatPrice(n) !== intl.format(n));
+    expect(differ).toEqual([]);
+  });
+
+  it('leaves an amount that is not a whole number of tenge to Intl', () => {
+    for (const n of [12.5, 12.4, -12.5, -0, Number.NaN, Infinity, 2 ** 60])
+      expect(formatPrice(n)).toBe(intl.format(n));
+  });
+});
+
+describe('groupDigits', () => {
+  it('writes a whole number as Intl.NumberFormat does in ru and kk, and leaves any other number to Intl', () => {
+    const numbers = [
+      0,
+      7,
+      999,
+      1000,
+      1234,
+      12345,
+      999_999,
+      1_000_000,
+      -1,
+      -1234,
+      -1_000_000,
+      Number.MAX_SAFE_INTEGER,
+    ];
+    for (let n = 7; n < 30_000; n += 7) numbers.push(n, -n);
+    for (const lang of ['ru', 'kk']) {
+      const intl = new Intl.NumberFormat([lang, 'en']);
+      expect(numbers.filter((n) => groupDigits(n) !== intl.format(n))).toEqual([]);
+    }
+    for (const n of [1.5, -0, Number.NaN, Infinity, 2 ** 60]) expect(groupDigits(n)).toBeUndefined();
+  });
+});
