@@ -9,9 +9,13 @@ import { ReviewList } from './ReviewList.tsx';
 import { AskForm, QuestionList } from './QuestionList.tsx';
 import { Stars, formatRating } from './Stars.tsx';
 import type { FeedbackView } from './feedback-url.ts';
+import { FeedbackDatesProvider, type FeedbackDates } from './feedback-dates.tsx';
 
-/** The product page's lists of reviews and questions, streamed after the page (null when they failed to load). */
-export type FeedbackLists = { reviews: ReviewPage; questions: QuestionPage } | null;
+/**
+ * The product page's lists of reviews and questions with their dates as text (feedback-dates.tsx), streamed after
+ * the page (null when they failed to load).
+ */
+export type FeedbackLists = { reviews: ReviewPage; questions: QuestionPage; dates: FeedbackDates } | null;
 
 /**
  * The average rating and count beside the price, linking to the reviews below (nothing while there are none).
@@ -58,7 +62,9 @@ export function ProductFeedback({
             <Await resolve={lists} errorElement={<p className="muted">{t.reviews.failed}</p>}>
               {(l) =>
                 l ? (
-                  <ReviewList page={l.reviews} view={view} signedIn={signedIn} />
+                  <FeedbackDatesProvider dates={l.dates}>
+                    <ReviewList page={l.reviews} view={view} signedIn={signedIn} />
+                  </FeedbackDatesProvider>
                 ) : (
                   <p className="muted">{t.reviews.failed}</p>
                 )
@@ -71,7 +77,13 @@ export function ProductFeedback({
         <h2 id="questions-title">{t.questions.title}</h2>
         <Suspense fallback={null}>
           <Await resolve={lists} errorElement={<></>}>
-            {(l) => (l ? <QuestionList page={l.questions} view={view} /> : null)}
+            {(l) =>
+              l ? (
+                <FeedbackDatesProvider dates={l.dates}>
+                  <QuestionList page={l.questions} view={view} />
+                </FeedbackDatesProvider>
+              ) : null
+            }
           </Await>
         </Suspense>
         <AskForm slug={slug} signedIn={signedIn} />

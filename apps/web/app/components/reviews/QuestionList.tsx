@@ -1,6 +1,5 @@
 import { Link, useLocation } from 'react-router';
 import type { QuestionAnswer, QuestionPage } from '@kiim/contract';
-import { formatDate } from '@kiim/contract/format';
 import { useFeedbackText } from '../../lib/feedback-text.ts';
 import { FormAlert } from '../form/Field.tsx';
 import { TextAreaField } from '../form/TextAreaField.tsx';
@@ -8,11 +7,11 @@ import { signInHref } from '../sign-in/sign-in-url.ts';
 import { Pagination } from '../Pagination.tsx';
 import { feedbackHref, type FeedbackView } from './feedback-url.ts';
 import { useFeedbackForm } from './feedback-reply.ts';
-import { useLocale } from '../../lib/text.ts';
+import { useFeedbackDate } from './feedback-dates.tsx';
 
 /** The shop's answers to a question (or «Мы готовим ответ»). */
 export function Answers({ answers }: { answers: readonly QuestionAnswer[] }) {
-  const locale = useLocale();
+  const dateText = useFeedbackDate();
   const t = useFeedbackText().questions;
   if (answers.length === 0) return <p className="muted">{t.answerPending}</p>;
   return (
@@ -20,8 +19,7 @@ export function Answers({ answers }: { answers: readonly QuestionAnswer[] }) {
       {answers.map((a) => (
         <div key={a.createdAt + a.text.slice(0, 20)} className="answer" data-testid="answer">
           <p className="answer__head">
-            <strong data-ugc>{a.authorName}</strong>{' '}
-            <span className="muted">{formatDate(a.createdAt, 'Asia/Almaty', locale)}</span>
+            <strong data-ugc>{a.authorName}</strong> <span className="muted">{dateText(a.createdAt)}</span>
           </p>
           <p className="feedback-text" data-ugc>
             {a.text}
@@ -34,7 +32,7 @@ export function Answers({ answers }: { answers: readonly QuestionAnswer[] }) {
 
 /** A page of the product's published questions with the shop's answers, and the pages under them. */
 export function QuestionList({ page, view }: { page: QuestionPage; view: FeedbackView }) {
-  const locale = useLocale();
+  const dateText = useFeedbackDate();
   const t = useFeedbackText().questions;
   const { pathname } = useLocation();
   if (page.total === 0) return <p className="muted">{t.none}</p>;
@@ -45,7 +43,7 @@ export function QuestionList({ page, view }: { page: QuestionPage; view: Feedbac
           <li key={q.id} className="question" data-testid="question">
             <p className="question__head">
               <strong data-ugc>{q.authorName}</strong>{' '}
-              <span className="muted">{formatDate(q.publishedAt, 'Asia/Almaty', locale)}</span>
+              <span className="muted">{dateText(q.publishedAt)}</span>
             </p>
             <p className="feedback-text question__text" data-ugc>
               {q.text}

@@ -1,13 +1,12 @@
 import { Link, useLocation } from 'react-router';
 import type { PublicReview, ReviewPage } from '@kiim/contract';
-import { formatDate } from '@kiim/contract/format';
 import { useFeedbackText } from '../../lib/feedback-text.ts';
 import { signInHref } from '../sign-in/sign-in-url.ts';
 import { Pagination } from '../Pagination.tsx';
 import { Stars } from './Stars.tsx';
 import { feedbackHref, type FeedbackView } from './feedback-url.ts';
 import { useFeedbackForm } from './feedback-reply.ts';
-import { useLocale } from '../../lib/text.ts';
+import { useFeedbackDate } from './feedback-dates.tsx';
 
 /**
  * A page of the product's published reviews (issue 10): the order switch (newest / most useful), each review with
@@ -64,14 +63,14 @@ export function ReviewList({
 }
 
 function ReviewItem({ review: r, signedIn }: { review: PublicReview; signedIn: boolean }) {
-  const locale = useLocale();
+  const dateText = useFeedbackDate();
   const t = useFeedbackText();
   return (
     <li className="review" id={`review-${r.id}`} data-testid="review">
       <p className="review__head">
         <Stars rating={r.rating} />
         <strong data-ugc>{r.authorName}</strong>
-        <span className="muted">{formatDate(r.publishedAt, 'Asia/Almaty', locale)}</span>
+        <span className="muted">{dateText(r.publishedAt)}</span>
         {r.verifiedPurchase && <span className="review__verified">{t.reviews.verified}</span>}
       </p>
       {r.fit && <p className="review__fit muted">{t.fit[r.fit]}</p>}

@@ -4,6 +4,8 @@ import { feedbackHref, feedbackView } from './feedback-url.ts';
 import { reviewJsonLd } from './review-jsonld.ts';
 import { reviewHref, reviewedHref, withoutReviewParams } from './review-url.ts';
 import { formatRating } from './Stars.tsx';
+import { feedbackDates } from './feedback-dates.tsx';
+import { formatDate } from '@kiim/contract/format';
 
 const summary = (over: Partial<ReviewSummary> = {}): ReviewSummary => ({
   count: 2,
@@ -88,5 +90,50 @@ describe('addresses of the reviews blocks and the review modal', () => {
   it('writes ratings the Russian way', () => {
     expect(formatRating(4.5)).toBe('4,5');
     expect(formatRating(4)).toBe('4');
+  });
+});
+
+describe('formatRating', () => {
+  it('gives the text of toLocaleString ru-RU with one decimal for every rating an average can be', () => {
+    const intl = (r: number) =>
+      r.toLocaleString('ru-RU', {
+        minimumFractionDigits: Number.isInteger(r) ? 0 : 1,
+        maximumFractionDigits: 1,
+      });
+    const ratings = [1, 2, 3, 4, 5, 4.5, 4.95, 4.05, 4.25, 4.35];
+    // Every average of up to 60 ratings of 1–5, and a fine grid.
+    for (let n = 1; n <= 60; n++) for (let sum = n; sum <= 5 * n; sum++) ratings.push(sum / n);
+    for (let i = 1000; i <= 5000; i++) ratings.push(i / 1000);
+    expect(ratings.filter((r) => formatRating(r) !== intl(r))).toEqual([]);
+    expect(formatRating(4.6)).toBe('4,6');
+    expect(formatRating(5)).toBe('5');
+  });
+});
+
+describe('feedbackDates', () => {
+  it('writes every review, question and answer date as formatDate does, in the page language', () => {
+    const lists = {
+      reviews: { items: [{ publishedAt: '2026-11-20T19:30:00.000Z' }] },
+      questions: {
+        items: [
+          {
+            publishedAt: '2026-03-01T10:00:00.000Z',
+            answers: [{ createdAt: '2026-03-02T18:59:00.000Z' }, { createdAt: '2026-11-20T19:30:00.000Z' }],
+          },
+        ],
+      },
+    } as unknown as Parameters<typeof feedbackDates>[0];
+    for (const locale of ['ru-RU', 'kk-KZ']) {
+      const dates = feedbackDates(lists, locale);
+      expect(Object.keys(dates).sort()).toEqual([
+        '2026-03-01T10:00:00.000Z',
+        '2026-03-02T18:59:00.000Z',
+        '2026-11-20T19:30:00.000Z',
+      ]);
+      for (const [iso, text] of Object.entries(dates))
+        expect(text).toBe(formatDate(iso, 'Asia/Almaty', locale));
+    }
+    // In the shop's time zone: 19:30 UTC on 20 November is already the 21st in Almaty.
+    expect(feedbackDates(lists, 'ru-RU')['2026-11-20T19:30:00.000Z']).toBe('21 ноября 2026 г.');
   });
 });

@@ -24,7 +24,9 @@ import { feedbackView } from '../../components/reviews/feedback-url.ts';
 import { reviewJsonLd } from '../../components/reviews/review-jsonld.ts';
 import { productFeedbackAction } from './product-feedback.server.ts';
 import { metaLang, metaT, stockLabel, useT } from '../../lib/text.ts';
-import { pageTexts, translateFor } from '../../lib/lang.server.ts';
+import { langOf, pageTexts, translateFor } from '../../lib/lang.server.ts';
+import { LOCALE } from '@kiim/contract/text';
+import { feedbackDates } from '../../components/reviews/feedback-dates.tsx';
 import { canonicalLink } from '../../components/LangSwitch.tsx';
 
 const SEGMENT = [
@@ -112,7 +114,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     api.productReviews(product.slug, { page: view.reviewsPage, sort: view.reviewsSort }),
     api.productQuestions(product.slug, { page: view.questionsPage }),
   ]).then(
-    ([reviews, questions]) => ({ reviews, questions }),
+    // Their dates written here, in the page's language: the browser then builds no Intl.DateTimeFormat (issue 14).
+    ([reviews, questions]) => ({
+      reviews,
+      questions,
+      dates: feedbackDates({ reviews, questions }, LOCALE[langOf(request).lang]),
+    }),
     () => null,
   );
   const segment = SEGMENT[product.gender] ?? SEGMENT[0];
