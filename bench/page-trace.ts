@@ -7,7 +7,10 @@
 //     JavaScript functions most often on the stack in it (inclusive, % of its samples; names as built — build the
 //     storefront with `npx react-router build --minify false` in apps/web for readable ones);
 //   - per load, the sum over tasks after the first contentful paint of max(0, 4 × duration − 50 ms): Lighthouse's
-//     simulated TBT counts the observed tasks slowed down 4×, so a task longer than 12.5 ms here blocks there.
+//     simulated TBT counts the observed tasks slowed down 4×, so a task longer than 12.5 ms here blocks there; the
+//     same of the tasks' thread time (on this machine a task's wall time is 3–5× its thread time while the page
+//     loads: the renderer's workers, the browser and the GPU process share the two cores), their thread time in
+//     all, and the thread time spent compiling JavaScript on the main thread and on the renderer's other threads.
 // Lighthouse's own figures (`npm run bench`) move by ±40 % between runs on this machine; the tasks and their
 // functions say which work to remove, and the same task measured before and after a change says by how much.
 //   node --import tsx bench/page-trace.ts <page URL> [more URLs…]   (e.g. http://127.0.0.1:3000/category/zhenskie-dzhinsy)
@@ -36,6 +39,8 @@ type TraceEvent = {
   tid: number;
   ts: number;
   dur?: number;
+  /** Thread time (µs): what the task ran on the CPU, without the time the thread waited for it. */
+  tdur?: number;
   args?: {
     data?: {
       startTime?: number;
@@ -68,6 +73,8 @@ async function record(browser: Browser, url: string) {
         'disabled-by-default-devtools.timeline',
         'loading',
         'v8.execute',
+        'v8',
+        'disabled-by-default-v8.compile',
         'disabled-by-default-v8.cpu_profiler',
       ],
     });
@@ -109,7 +116,21 @@ async function record(browser: Browser, url: string) {
       samples.push([t, id]);
     });
   }
-  return { main, fcp: fcp.ts, start, nodes, samples };
+  // JavaScript compiled on the page's main thread (functions compiled when first called) and on the renderer's
+  // other threads (scripts streamed in; with V8's compile hint, every function of the file), thread time in ms.
+  const compileMs = (onMain: boolean) =>
+    events
+      .filter(
+        (e) =>
+          e.ph === 'X' &&
+          e.pid === fcp.pid &&
+          (e.tid === fcp.tid) === onMain &&
+          (onMain
+            ? /^(V8\.CompileLazy|V8\.CompileCode|v8\.compile)$/.test(e.name)
+            : /^(v8\.parseOnBackground|V8\.CompileCodeBackground)$/.test(e.name)),
+      )
+      .reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0) / 1000, 0);
+  return { main, fcp: fcp.ts, start, nodes, samples, compile: [compileMs(true), compileMs(false)] };
 }
 
 /** The JavaScript functions most often on the stack between `from` and `to` (µs), as «name file: %». */
@@ -152,16 +173,23 @@ const browser = await chromium.launch({
     '--no-first-run',
   ],
 });
-const sums = new Map<string, number[]>(urls.map((u) => [u, []]));
+/** Per load: blocking at 4× of wall time, of thread time, thread time, compile on the main thread, elsewhere. */
+type Sums = [number, number, number, number, number];
+const sums = new Map<string, Sums[]>(urls.map((u) => [u, []]));
 try {
   for (let run = 0; run < RUNS; run++)
     for (const url of urls) {
       const rec = await record(browser, url);
       const tasks = rec.main.filter((e) => e.name === 'RunTask');
-      const blocking = tasks
-        .filter((e) => e.ts >= rec.fcp)
-        .reduce((sum, e) => sum + Math.max(0, (4 * e.dur!) / 1000 - 50), 0);
-      sums.get(url)!.push(blocking);
+      const after = tasks.filter((e) => e.ts >= rec.fcp);
+      const blocking = after.reduce((sum, e) => sum + Math.max(0, (4 * e.dur!) / 1000 - 50), 0);
+      // The same of thread time: a task's CPU time does not grow when another process takes the core meanwhile.
+      const blockingCpu = after.reduce(
+        (sum, e) => sum + Math.max(0, (4 * (e.tdur ?? e.dur!)) / 1000 - 50),
+        0,
+      );
+      const cpu = after.reduce((sum, e) => sum + (e.tdur ?? e.dur!) / 1000, 0);
+      sums.get(url)!.push([blocking, blockingCpu, cpu, ...rec.compile] as Sums);
       if (run > 0) continue;
       console.log(`\n${url}: first contentful paint at ${Math.round((rec.fcp - rec.start) / 1000)} ms`);
       for (const task of tasks) {
@@ -182,10 +210,14 @@ try {
 } finally {
   await browser.close();
 }
-console.log('\nBlocking after the first contentful paint at 4× (ms, per load):');
-for (const [url, s] of sums) {
-  const sorted = [...s].sort((a, b) => a - b);
+console.log(
+  "\nPer load (ms): after the first contentful paint, blocking at 4× of the tasks' wall time | of their thread time" +
+    " | thread time in all; in the whole load, JavaScript compiled on the main thread | on the renderer's others",
+);
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
+for (const [url, s] of sums)
   console.log(
-    `  ${url}: ${s.map((v) => Math.round(v)).join(', ')}; median ${Math.round(sorted[Math.floor(sorted.length / 2)]!)}`,
+    `  ${url}: ${s.map((v) => v.map(Math.round).join(' | ')).join(', ')}; median ${[0, 1, 2, 3, 4]
+      .map((i) => Math.round(median(s.map((v) => v[i]!))))
+      .join(' | ')}`,
   );
-}

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // In development (`npm run dev`) the API runs beside Vite on API_PORT and /api, /media are proxied to it.
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
@@ -51,8 +53,34 @@ const FORM_KIT = /\/app\/components\/form\/Field\.tsx$/;
 const REVIEWS =
   /\/app\/components\/(reviews\/|form\/TextAreaField)|\/app\/lib\/feedback-text|\/packages\/contract\/src\/text\/feedback/;
 
+/**
+ * The chunks every first visit evaluates and mostly runs while the page hydrates: React DOM with the router's
+ * browser part (`entry.client`) and the `shared` chunk (React, the router, the app's shell and cards).
+ */
+const RUN_ON_LOAD = /^(entry\.client|shared)$/;
+
+/**
+ * V8's explicit compile hint (Chrome 136+, a comment on a file's first line): the browser compiles every function
+ * of the file on a background thread while it streams the file in, instead of compiling each one on the page's
+ * main thread the first time it is called — during hydration, where those compiles block the page (issue 14,
+ * decision 018 amendment «pages: Intl»). Added after minification, which would strip it; other browsers ignore it.
+ */
+const compileHints: Plugin = {
+  name: 'kiim:compile-hints',
+  apply: 'build',
+  // Written into the files once Vite has written them: Vite puts its preload helper at the top of a chunk after
+  // the other plugins' hooks have run.
+  writeBundle(options, bundle) {
+    for (const chunk of Object.values(bundle))
+      if (chunk.type === 'chunk' && RUN_ON_LOAD.test(chunk.name) && options.dir) {
+        const file = path.join(options.dir, chunk.fileName);
+        fs.writeFileSync(file, `//# allFunctionsCalledOnLoad\n${fs.readFileSync(file, 'utf8')}`);
+      }
+  },
+};
+
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), compileHints],
   server: { port: 3000, proxy: { '/api': api, '/media': api } },
   build: {
     target: 'es2022',

@@ -317,6 +317,18 @@ describe('security headers and caching (issue 11 §8)', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
+  it("the chunks a first visit runs while it hydrates carry V8's compile hint, served as built (issue 14)", async () => {
+    const html = await (await fetch(`${shop.url}/`)).text();
+    const assets = [...new Set(html.match(/\/assets\/[^"]+\.js/g) ?? [])];
+    const hinted = assets.filter((a) => /\/assets\/(entry\.client|shared)-/.test(a));
+    expect(hinted).toHaveLength(2);
+    for (const asset of assets) {
+      // As a browser gets it: Brotli (the precompressed copy), decoded by fetch.
+      const text = await (await fetch(shop.url + asset, { headers: { 'accept-encoding': 'br' } })).text();
+      expect(text.startsWith('//# allFunctionsCalledOnLoad\n'), asset).toBe(hinted.includes(asset));
+    }
+  });
+
   it('pages travel Brotli-compressed to browsers that accept it, else gzip (issue 14)', async () => {
     const cases = [
       ['gzip, deflate, br, zstd', 'br', zlib.brotliDecompressSync],
