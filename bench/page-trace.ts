@@ -19,7 +19,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../apps/web/tests/e2e/chromium.ts';
 
 const urls = process.argv.slice(2);
 if (!urls.length) {
@@ -161,18 +162,7 @@ function topFunctions(
     .join(' | ');
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchBrowser();
 /** Per load: blocking at 4× of wall time, of thread time, thread time, compile on the main thread, elsewhere. */
 type Sums = [number, number, number, number, number];
 const sums = new Map<string, Sums[]>(urls.map((u) => [u, []]));

@@ -42,8 +42,11 @@ export function formatPhone(mobile: string): string {
   return `+${d[0]} ${d.slice(1, 4)} ${d.slice(4, 7)} ${d.slice(7, 9)} ${d.slice(9, 11)}`;
 }
 
+/** The shop's time zone (Almaty): where a date is shown without a city's own. */
+export const SHOP_TIME_ZONE = 'Asia/Almaty';
+
 /** ISO date-time → `22 ноября 2026` in Russian with the month name (spec §9), in the given time zone. */
-export function formatDate(iso: string, timeZone = 'Asia/Almaty', locale = 'ru-RU'): string {
+export function formatDate(iso: string, timeZone = SHOP_TIME_ZONE, locale = 'ru-RU'): string {
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(
     new Date(iso),
   );

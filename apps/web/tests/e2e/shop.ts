@@ -5,7 +5,7 @@ import path from 'node:path';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** Where browser tests save their screenshots (test artefacts). */
@@ -85,21 +85,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
   };
 }
 
-/** Debian's Chromium, headless, with the flags this machine needs (no network, no sandbox as root). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
+export { launchBrowser } from './chromium.ts';
 
 /** Saves a full-page screenshot as test-results/e2e/<name>.png and returns its path. */
 export async function snap(page: Page, name: string): Promise<string> {

@@ -1,6 +1,7 @@
 import { setupI18n, type I18n, type Messages as CompiledMessages } from '@lingui/core';
 import type { RU } from './messages.ru.ts';
 import { groupDigits } from '../format.ts';
+import { pluralRules } from './plural.ts';
 
 /**
  * The shop's languages (issue 13): Russian, the default, and Kazakh. The storefront keeps the choice in the `lang`
@@ -63,13 +64,8 @@ export const countPlaceholder = (name: string) => `${name}#`;
 /** The placeholder of a plural's category (`count:cardinal`; `count:ordinal` for a selectordinal), compile.ts. */
 export const pluralPlaceholder = (name: string, kind: 'cardinal' | 'ordinal') => `${name}:${kind}`;
 
-/** Intl's formats of a locale, made once each, as Lingui makes them (the locale, then `en`). */
-const made = new Map<string, Intl.NumberFormat | Intl.PluralRules>();
-function once<T extends Intl.NumberFormat | Intl.PluralRules>(key: string, make: () => T): T {
-  let f = made.get(key) as T | undefined;
-  if (!f) made.set(key, (f = make()));
-  return f;
-}
+/** Lingui's number format of a locale, made only for a number {@link groupDigits} does not write. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /**
  * `values` with each number's plural placeholders filled: {@link countPlaceholder} with the number as Lingui
@@ -82,14 +78,16 @@ function withCounts(values: MessageValues, locale: string): MessageValues {
   for (const [name, value] of Object.entries(values)) {
     if (typeof value !== 'number') continue;
     out ??= { ...values };
-    out[countPlaceholder(name)] =
-      groupDigits(value) ??
-      once(`number ${locale}`, () => new Intl.NumberFormat([locale, 'en'])).format(value);
+    let written = groupDigits(value);
+    if (written === undefined) {
+      let f = numberFormats.get(locale);
+      if (!f) numberFormats.set(locale, (f = new Intl.NumberFormat([locale, 'en'])));
+      written = f.format(value);
+    }
+    out[countPlaceholder(name)] = written;
+    // As Lingui picks a plural's branch: the locale, then `en`.
     for (const kind of ['cardinal', 'ordinal'] as const)
-      out[pluralPlaceholder(name, kind)] = once(
-        `${kind} ${locale}`,
-        () => new Intl.PluralRules([locale, 'en'], { type: kind }),
-      ).select(value);
+      out[pluralPlaceholder(name, kind)] = pluralRules([locale, 'en'], kind).select(value);
   }
   return out ?? values;
 }

@@ -7,16 +7,23 @@ export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other
 
 const rules = new Map<string, Intl.PluralRules>();
 
-/** The plural rules of a locale, made once (they are costly to build). */
-function rulesOf(locale: string): Intl.PluralRules {
-  let r = rules.get(locale);
-  if (!r) rules.set(locale, (r = new Intl.PluralRules(locale)));
+/**
+ * The cardinal (`one`/`few`/`many`/`other`) or ordinal plural rules of `locales` (a locale or a list, the first one
+ * Intl knows wins), made once per locales and type.
+ */
+export function pluralRules(
+  locales: string | readonly string[],
+  type: Intl.PluralRuleType = 'cardinal',
+): Intl.PluralRules {
+  const key = `${type} ${String(locales)}`;
+  let r = rules.get(key);
+  if (!r) rules.set(key, (r = new Intl.PluralRules(locales as string | string[], { type })));
   return r;
 }
 
 /** The form of `forms` that goes with the number `n` in `locale`: `pluralWord(3, товары)` → `товара`. */
 export function pluralWord(n: number, forms: PluralForms, locale = 'ru'): string {
-  return forms[rulesOf(locale).select(n)] ?? forms.other;
+  return forms[pluralRules(locale).select(n)] ?? forms.other;
 }
 
 /** A number with its word in the right form: `plural(5, {one: 'товар', few: 'товара', many: 'товаров', other: 'товара'})` → `5 товаров`. */

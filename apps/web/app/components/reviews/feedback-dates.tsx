@@ -1,10 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { QuestionPage, ReviewPage } from '@kiim/contract';
-import { formatDate } from '@kiim/contract/format';
+import { SHOP_TIME_ZONE, formatDate } from '@kiim/contract/format';
 import { useLocale } from '../../lib/text.ts';
-
-/** The time zone of the dates shown with reviews, questions and answers (the shop's, spec §9). */
-export const FEEDBACK_TIME_ZONE = 'Asia/Almaty';
 
 /** ISO date-time → its text (`22 ноября 2026`), as the product page's loader wrote them. */
 export type FeedbackDates = Readonly<Record<string, string>>;
@@ -21,7 +18,7 @@ export function feedbackDates(
   locale: string,
 ): Record<string, string> {
   const dates: Record<string, string> = {};
-  const add = (iso: string) => (dates[iso] ??= formatDate(iso, FEEDBACK_TIME_ZONE, locale));
+  const add = (iso: string) => (dates[iso] ??= formatDate(iso, SHOP_TIME_ZONE, locale));
   for (const r of lists.reviews.items) add(r.publishedAt);
   for (const q of lists.questions.items) {
     add(q.publishedAt);
@@ -42,5 +39,5 @@ export function FeedbackDatesProvider({ dates, children }: { dates: FeedbackDate
 export function useFeedbackDate(): (iso: string) => string {
   const dates = useContext(DatesOfPage);
   const locale = useLocale();
-  return (iso) => dates[iso] ?? formatDate(iso, FEEDBACK_TIME_ZONE, locale);
+  return (iso) => dates[iso] ?? formatDate(iso, SHOP_TIME_ZONE, locale);
 }
