@@ -240,6 +240,19 @@ interface PageResult {
   totalTransferBytes: number;
   /** Why runs gave no figure (Lighthouse's runtime error or a metric's audit error), one entry per such run. */
   failures: string[];
+  /** Each recorded run's LCP and TBT (ms), in run order: the spread behind the medians. */
+  perRun: { lcpMs: number; tbtMs: number }[];
+  /** Lighthouse's LCP phases (ms) of the run whose LCP is the median: where the LCP time went (issue 14). */
+  lcpPhases: LcpPhases | null;
+}
+
+/** Lighthouse's «largest-contentful-paint-element» phases (ms) and the LCP element's start tag, cut short. */
+interface LcpPhases {
+  ttfb: number;
+  loadDelay: number;
+  loadTime: number;
+  renderDelay: number;
+  element: string;
 }
 
 /** The median of the finite figures of `xs` (a run that gave none is left out: see `failures`); NaN when none. */
@@ -256,9 +269,28 @@ async function warmPage(url: string) {
     await Promise.all(media.slice(i, i + 8).map((m) => fetch(new URL(m, url)).then((r) => r.arrayBuffer())));
 }
 
-type Run = Omit<PageResult, 'name' | 'catalogue' | 'path' | 'loadAverage' | 'runs' | 'failures'> & {
+type Run = Omit<
+  PageResult,
+  'name' | 'catalogue' | 'path' | 'loadAverage' | 'runs' | 'failures' | 'perRun'
+> & {
   failure?: string;
 };
+
+/** The LCP phases of one Lighthouse result (its «largest-contentful-paint-element» audit's two tables), or null. */
+function lcpPhasesOf(audit: { details?: unknown } | undefined): LcpPhases | null {
+  const tables = (audit?.details as { items?: { items?: Record<string, unknown>[] }[] } | undefined)?.items;
+  const phases = tables?.[1]?.items;
+  if (!phases) return null;
+  const ms = (phase: string) => Math.round(Number(phases.find((x) => x.phase === phase)?.timing ?? NaN));
+  const node = tables?.[0]?.items?.[0]?.node as { snippet?: string } | undefined;
+  return {
+    ttfb: ms('TTFB'),
+    loadDelay: ms('Load Delay'),
+    loadTime: ms('Load Time'),
+    renderDelay: ms('Render Delay'),
+    element: (node?.snippet ?? '').slice(0, 120),
+  };
+}
 
 /** One Lighthouse run (mobile, simulated throttling) of `url` in the Chromium listening on `port`. */
 async function lighthouseRun(url: string, port: number): Promise<Run> {
@@ -296,6 +328,7 @@ async function lighthouseRun(url: string, port: number): Promise<Run> {
     cls: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,
     jsTransferBytes: items.find((x) => x.resourceType === 'script')?.transferSize ?? 0,
     totalTransferBytes: items.find((x) => x.resourceType === 'total')?.transferSize ?? 0,
+    lcpPhases: lcpPhasesOf(audits['largest-contentful-paint-element']),
     ...(failure ? { failure } : {}),
   };
 }
@@ -331,7 +364,7 @@ async function audit(name: string, catalogue: string, url: string): Promise<Page
     chrome.kill();
     chromeNow = null;
   }
-  const of = (k: Exclude<keyof Run, 'failure'>) => median(runs.map((r) => r[k]));
+  const of = (k: Exclude<keyof Run, 'failure' | 'lcpPhases'>) => median(runs.map((r) => r[k]));
   const result: PageResult = {
     name,
     catalogue,
@@ -345,12 +378,20 @@ async function audit(name: string, catalogue: string, url: string): Promise<Page
     jsTransferBytes: of('jsTransferBytes'),
     totalTransferBytes: of('totalTransferBytes'),
     failures,
+    perRun: runs.map((r) => ({ lcpMs: r.lcpMs, tbtMs: r.tbtMs })),
+    lcpPhases: runs.find((r) => r.lcpMs === of('lcpMs'))?.lcpPhases ?? null,
   };
   log(
-    `lighthouse ${catalogue} ${name}: ${result.performance}, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls}, JS ${(result.jsTransferBytes / 1024).toFixed(1)} KB, load ${loadAverage.toFixed(2)}${failedRuns(result)}`,
+    `lighthouse ${catalogue} ${name}: ${result.performance}, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls}, JS ${(result.jsTransferBytes / 1024).toFixed(1)} KB, load ${loadAverage.toFixed(2)}${failedRuns(result)}; runs LCP/TBT ${result.perRun.map((r) => `${r.lcpMs}/${r.tbtMs}`).join(', ')}; ${lcpPartsText(result.lcpPhases)} (${result.lcpPhases?.element ?? 'no LCP element'})`,
   );
   return result;
 }
+
+/** «LCP parts: TTFB 450 / load delay 0 / load 240 / render delay 300 ms» of the median run, or «no LCP parts». */
+const lcpPartsText = (p: LcpPhases | null) =>
+  p
+    ? `LCP parts: TTFB ${p.ttfb} / load delay ${p.loadDelay} / load ${p.loadTime} / render delay ${p.renderDelay} ms`
+    : 'no LCP parts';
 
 /** «; 1 of 3 runs gave no figure (why)» when Lighthouse failed a run, else nothing: the medians leave those runs out. */
 const failedRuns = (p: Pick<PageResult, 'runs' | 'failures'>) =>
@@ -394,7 +435,7 @@ function rows(
       catalogue: p.catalogue,
       database: 'SQLite',
       loadAverage: p.loadAverage,
-      figure: `score ${p.performance}, LCP ${int(p.lcpMs)} ms, TBT ${p.tbtMs} ms, CLS ${p.cls}, JS ${jsKb.toFixed(1)} KB gz${failedRuns(p)}`,
+      figure: `score ${p.performance}, LCP ${int(p.lcpMs)} ms, TBT ${p.tbtMs} ms, CLS ${p.cls}, JS ${jsKb.toFixed(1)} KB gz${failedRuns(p)}; ${lcpPartsText(p.lcpPhases)}; runs LCP/TBT ${p.perRun.map((r) => `${r.lcpMs}/${r.tbtMs}`).join(', ')} ms`,
       goal: pageGoal({ ...p, jsKb }),
     });
   }

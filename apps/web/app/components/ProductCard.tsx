@@ -4,6 +4,7 @@ import { Price } from './Price.tsx';
 import { WishlistHeart } from './WishlistHeart.tsx';
 import { StockState } from '@kiim/contract/enums';
 import { stockLabel, useT } from '../lib/text.ts';
+import { MAIN_PICTURE_TIMING } from '../lib/main-picture.ts';
 
 /**
  * Product card of lists and sliders: image (explicit size, lazy unless `eager`), brand, name, price, the
@@ -37,6 +38,7 @@ export function ProductCard({
               loading={eager ? 'eager' : 'lazy'}
               fetchPriority={eager ? (second ? 'low' : 'high') : undefined}
               decoding="async"
+              {...(eager && !second ? MAIN_PICTURE_TIMING : {})}
             />
           )}
         </div>

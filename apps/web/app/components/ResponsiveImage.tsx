@@ -1,8 +1,10 @@
 import type { Image } from '@kiim/contract';
+import { MAIN_PICTURE_TIMING } from '../lib/main-picture.ts';
 
 /**
  * A responsive picture of the API (`src`, `srcSet` of every width, explicit size: no layout shift). `priority`: the
- * page's main picture, loaded at once with high priority and decoded before paint; others load lazily.
+ * page's main picture, loaded at once with high priority and decoded before paint, its paint reported to the page's
+ * script starter (lib/deferred-scripts.tsx); others load lazily.
  */
 export function ResponsiveImage({
   image,
@@ -24,6 +26,7 @@ export function ResponsiveImage({
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding={priority ? 'sync' : 'async'}
+      {...(priority ? MAIN_PICTURE_TIMING : {})}
     />
   );
 }

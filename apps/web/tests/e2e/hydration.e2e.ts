@@ -282,6 +282,37 @@ describe('what the shopper did before hydration counts', () => {
     // Hydrated at all: the started module script is inline, so it ran only with the answer's CSP nonce.
     await done();
   });
+
+  it('with a main picture the scripts are asked for only after the browser reports it painted', async () => {
+    // A part asked for before the largest paint is presented counts in Lighthouse's simulated LCP: a frame asked
+    // for after the picture's load is presented later than the starter's next task (decision 018, «pages»).
+    const { page, done } = await newShopper(browser, { viewport: { width: 412, height: 823 } });
+    for (const path of ['/', '/category/zhenskie-dzhinsy']) {
+      await page.goto(shop.url + path);
+      await hydrated(page);
+      const { painted, firstScript } = await page.evaluate(async () => {
+        const main = document.querySelector('img[fetchpriority="high"]');
+        const entry = await new Promise<PerformanceEntry & { renderTime: number; element: Element | null }>(
+          (resolve) =>
+            new PerformanceObserver((list, observer) => {
+              const found = list
+                .getEntries()
+                .find((e) => (e as PerformanceEntry & { element: Element | null }).element === main);
+              if (!found) return;
+              observer.disconnect();
+              resolve(found as PerformanceEntry & { renderTime: number; element: Element | null });
+            }).observe({ type: 'element', buffered: true }),
+        );
+        const scripts = performance
+          .getEntriesByType('resource')
+          .filter((r) => /\/assets\/.+\.js$/.test(new URL(r.name).pathname));
+        return { painted: entry.renderTime, firstScript: Math.min(...scripts.map((r) => r.startTime)) };
+      });
+      expect(painted, path).toBeGreaterThan(0);
+      expect(firstScript, path).toBeGreaterThanOrEqual(painted);
+    }
+    await done();
+  });
 });
 
 describe('parts ready with the page are sent in place (entry.server.tsx progressiveChunkSize)', () => {
