@@ -8,7 +8,14 @@ import { buildIsCurrent, root } from './build-stamp.mjs';
 
 if (!buildIsCurrent()) {
   console.log('Kiim: the sources changed since the last build — building (npm run build)…');
-  const built = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  // Always a production build, whatever NODE_ENV the shop runs with: under NODE_ENV=test or development Vite bundles
+  // React's development build (twice the bytes, several times slower to hydrate), and the stamp would then call
+  // that build current for every later start, production ones included.
+  const built = spawnSync('npm', ['run', 'build', '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (built.status !== 0) {
     console.error('Kiim: the build failed (see above); fix it and run npm start again');
     process.exit(built.status ?? 1);
