@@ -28,10 +28,13 @@ export function DeferredScripts({ nonce }: { nonce?: string }) {
   return (
     <>
       {holdBack(scripts, preloads)}
+      {/* The starter is written by the server and runs while the page is parsed. The browser's render leaves the
+          element's text as the server sent it (React keeps a hydrated element's inner HTML), so the browser's
+          bundle does without the starter's text: `import.meta.env.SSR` is false there and the code is dropped. */}
       <script
         nonce={nonce}
         suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: starter(preloads) }}
+        dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? starter(preloads) : '' }}
       />
     </>
   );
