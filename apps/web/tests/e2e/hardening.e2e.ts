@@ -411,6 +411,37 @@ describe('npm start runs the compiled server (issue 11 §11)', () => {
     }
   });
 
+  it('a rebuild is a production build whatever NODE_ENV the shop runs with', async () => {
+    // Under NODE_ENV=test Vite bundles React's development build, and the stamp would call it current for every
+    // later start (decision 018, «pages: scripts after the presented paint»). start.mjs in a copy of the scripts
+    // with no build beside it must build; a stand-in `npm` first on PATH records the NODE_ENV it was given.
+    const { spawnSync } = await import('node:child_process');
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const root = path.resolve(import.meta.dirname, '../../../..');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiim-rebuild-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'scripts'));
+      fs.mkdirSync(path.join(dir, 'bin'));
+      for (const f of ['start.mjs', 'build-stamp.mjs'])
+        fs.copyFileSync(path.join(root, 'scripts', f), path.join(dir, 'scripts', f));
+      const npm = path.join(dir, 'bin', 'npm');
+      fs.writeFileSync(npm, `#!/bin/sh\nprintf '%s' "$NODE_ENV" > "${dir}/node-env"\nexit 3\n`, {
+        mode: 0o755,
+      });
+      const r = spawnSync(process.execPath, [path.join(dir, 'scripts/start.mjs')], {
+        env: { ...process.env, NODE_ENV: 'test', PATH: `${path.join(dir, 'bin')}:${process.env.PATH}` },
+        encoding: 'utf8',
+      });
+      expect(r.stdout).toContain('building');
+      expect(r.status).toBe(3); // the failed build is reported with its status, nothing started
+      expect(fs.readFileSync(path.join(dir, 'node-env'), 'utf8')).toBe('production');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a busy port is one clear line, not a stack', async () => {
     const { spawnSync } = await import('node:child_process');
     const path = await import('node:path');
