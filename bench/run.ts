@@ -365,6 +365,7 @@ async function audit(name: string, catalogue: string, url: string): Promise<Page
     chromeNow = null;
   }
   const of = (k: Exclude<keyof Run, 'failure' | 'lcpPhases'>) => median(runs.map((r) => r[k]));
+  const lcpMs = of('lcpMs');
   const result: PageResult = {
     name,
     catalogue,
@@ -372,20 +373,24 @@ async function audit(name: string, catalogue: string, url: string): Promise<Page
     loadAverage,
     runs: runs.length,
     performance: of('performance'),
-    lcpMs: of('lcpMs'),
+    lcpMs,
     tbtMs: of('tbtMs'),
     cls: of('cls'),
     jsTransferBytes: of('jsTransferBytes'),
     totalTransferBytes: of('totalTransferBytes'),
     failures,
     perRun: runs.map((r) => ({ lcpMs: r.lcpMs, tbtMs: r.tbtMs })),
-    lcpPhases: runs.find((r) => r.lcpMs === of('lcpMs'))?.lcpPhases ?? null,
+    lcpPhases: runs.find((r) => r.lcpMs === lcpMs)?.lcpPhases ?? null,
   };
   log(
-    `lighthouse ${catalogue} ${name}: ${result.performance}, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls}, JS ${(result.jsTransferBytes / 1024).toFixed(1)} KB, load ${loadAverage.toFixed(2)}${failedRuns(result)}; runs LCP/TBT ${result.perRun.map((r) => `${r.lcpMs}/${r.tbtMs}`).join(', ')}; ${lcpPartsText(result.lcpPhases)} (${result.lcpPhases?.element ?? 'no LCP element'})`,
+    `lighthouse ${catalogue} ${name}: ${result.performance}, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls}, JS ${(result.jsTransferBytes / 1024).toFixed(1)} KB, load ${loadAverage.toFixed(2)}${failedRuns(result)}; ${perRunText(result)}; ${lcpPartsText(result.lcpPhases)} (${result.lcpPhases?.element ?? 'no LCP element'})`,
   );
   return result;
 }
+
+/** «runs LCP/TBT 1146/49, 1071/18, 1062/0»: each recorded run's LCP and TBT (ms), in run order. */
+const perRunText = (p: Pick<PageResult, 'perRun'>) =>
+  `runs LCP/TBT ${p.perRun.map((r) => `${r.lcpMs}/${r.tbtMs}`).join(', ')}`;
 
 /** «LCP parts: TTFB 450 / load delay 0 / load 240 / render delay 300 ms» of the median run, or «no LCP parts». */
 const lcpPartsText = (p: LcpPhases | null) =>
@@ -435,7 +440,7 @@ function rows(
       catalogue: p.catalogue,
       database: 'SQLite',
       loadAverage: p.loadAverage,
-      figure: `score ${p.performance}, LCP ${int(p.lcpMs)} ms, TBT ${p.tbtMs} ms, CLS ${p.cls}, JS ${jsKb.toFixed(1)} KB gz${failedRuns(p)}; ${lcpPartsText(p.lcpPhases)}; runs LCP/TBT ${p.perRun.map((r) => `${r.lcpMs}/${r.tbtMs}`).join(', ')} ms`,
+      figure: `score ${p.performance}, LCP ${int(p.lcpMs)} ms, TBT ${p.tbtMs} ms, CLS ${p.cls}, JS ${jsKb.toFixed(1)} KB gz${failedRuns(p)}; ${lcpPartsText(p.lcpPhases)}; ${perRunText(p)} ms`,
       goal: pageGoal({ ...p, jsKb }),
     });
   }

@@ -1,6 +1,10 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'selfsigned';
@@ -10,6 +14,9 @@ import { startShop, type RunningShop } from './shop.ts';
 // process still up; the shop behind a TLS-terminating proxy on this host (the normal deployment); cross-site posts
 // to resource routes refused; a graceful stop. Raw requests go through net.connect, so nothing is normalised on
 // the way.
+
+/** The repository's root: `npm start` and the compiled server run from there. */
+const root = path.resolve(import.meta.dirname, '../../../..');
 
 let shop: RunningShop;
 beforeAll(async () => {
@@ -123,9 +130,9 @@ describe('bounded page requests (issue 11 §4)', () => {
 describe('cross-site posts to resource routes (issue 11 §9)', () => {
   it.each(['/auth/sign-out', '/wishlist', '/city'])(
     '%s refuses another origin and accepts its own',
-    async (path) => {
+    async (route) => {
       const post = (origin: string) =>
-        fetch(shop.url + path, {
+        fetch(shop.url + route, {
           method: 'POST',
           redirect: 'manual',
           headers: { origin, 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
@@ -361,11 +368,6 @@ describe('security headers and caching (issue 11 §8)', () => {
 
 describe('npm start runs the compiled server (issue 11 §11)', () => {
   it('starts from compiled JavaScript without rebuilding a current build, and stops cleanly', async () => {
-    const { spawn } = await import('node:child_process');
-    const fs = await import('node:fs');
-    const os = await import('node:os');
-    const path = await import('node:path');
-    const root = path.resolve(import.meta.dirname, '../../../..');
     const bundle = fs.readFileSync(path.join(root, 'apps/web/dist/server.mjs'), 'utf8');
     expect(bundle).not.toMatch(/from ["']tsx/);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiim-start-'));
@@ -415,11 +417,6 @@ describe('npm start runs the compiled server (issue 11 §11)', () => {
     // Under NODE_ENV=test Vite bundles React's development build, and the stamp would call it current for every
     // later start (decision 018, «pages: scripts after the presented paint»). start.mjs in a copy of the scripts
     // with no build beside it must build; a stand-in `npm` first on PATH records the NODE_ENV it was given.
-    const { spawnSync } = await import('node:child_process');
-    const fs = await import('node:fs');
-    const os = await import('node:os');
-    const path = await import('node:path');
-    const root = path.resolve(import.meta.dirname, '../../../..');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiim-rebuild-'));
     try {
       fs.mkdirSync(path.join(dir, 'scripts'));
@@ -443,9 +440,6 @@ describe('npm start runs the compiled server (issue 11 §11)', () => {
   });
 
   it('a busy port is one clear line, not a stack', async () => {
-    const { spawnSync } = await import('node:child_process');
-    const path = await import('node:path');
-    const root = path.resolve(import.meta.dirname, '../../../..');
     const { DATABASE_URL: _pg, ...env } = process.env;
     const r = spawnSync(process.execPath, ['apps/web/dist/server.mjs'], {
       cwd: root,
