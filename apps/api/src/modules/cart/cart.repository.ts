@@ -75,10 +75,24 @@ export async function addToLine(
   await upsertLine(db, cartId, skuId, Math.min(delta, CART_LINE_MAX_QTY), nowIso);
 }
 
+/**
+ * The last place taken in cart `cartId` (0 when empty), read in the inserting statement under the cart's lock: a
+ * line added now goes one after it, so two adds never share a place.
+ */
+const lastPosition = (cartId: string) =>
+  sql<number>`(select coalesce(max(last.position), 0) from cart_item as last where last.cart_id = ${cartId})`;
+
 const upsertLine = fixedQuery((db: DbOrTrx, cartId: string, skuId: number, qty: number, nowIso: string) =>
   db
     .insertInto('cart_item')
-    .values({ cart_id: cartId, sku_id: skuId, qty, created_at: nowIso, updated_at: nowIso })
+    .values({
+      cart_id: cartId,
+      sku_id: skuId,
+      qty,
+      position: sql<number>`${lastPosition(cartId)} + 1`,
+      created_at: nowIso,
+      updated_at: nowIso,
+    })
     .onConflict((oc) =>
       oc.columns(['cart_id', 'sku_id']).doUpdateSet({
         qty: sql<number>`case when cart_item.qty + excluded.qty > ${sql.lit(CART_LINE_MAX_QTY)} then ${sql.lit(
@@ -218,6 +232,7 @@ const linesOfCart = fixedQuery((db: DbOrTrx, cityId: number, cartId: string) =>
     ])
     .where('ci.cart_id', '=', cartId)
     .orderBy('ci.created_at')
+    .orderBy('ci.position')
     .orderBy('ci.sku_id'),
 );
 
@@ -308,7 +323,7 @@ export async function addLinesFrom(
 ): Promise<void> {
   await db
     .insertInto('cart_item')
-    .columns(['cart_id', 'sku_id', 'qty', 'created_at', 'updated_at'])
+    .columns(['cart_id', 'sku_id', 'qty', 'position', 'created_at', 'updated_at'])
     .expression((eb) =>
       eb
         .selectFrom('cart_item as src')
@@ -318,6 +333,8 @@ export async function addLinesFrom(
           sql<number>`case when src.qty > ${sql.lit(CART_LINE_MAX_QTY)} then ${sql.lit(CART_LINE_MAX_QTY)} else src.qty end`.as(
             'qty',
           ),
+          // After the destination's lines, in the source's order (the order within one millisecond).
+          sql<number>`${lastPosition(destinationId)} + src.position`.as('position'),
           'src.created_at',
           sql<string>`cast(${nowIso} as text)`.as('updated_at'),
         ])
@@ -346,6 +363,7 @@ export async function selectContents(
     .select(['s.external_id', 'ci.qty'])
     .where('ci.cart_id', '=', cartId)
     .orderBy('ci.created_at')
+    .orderBy('ci.position')
     .orderBy('ci.sku_id')
     .execute();
 }

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { OwnedListTable } from '#app/lib/owned-list.repository.ts';
 
 /**
@@ -7,11 +8,15 @@ import type { OwnedListTable } from '#app/lib/owned-list.repository.ts';
  */
 export type CartTable = OwnedListTable;
 
-/** Cart line: quantity of one SKU, always positive (CHECK; spec §4: ≤ 0 deletes). */
+/**
+ * Cart line: quantity of one SKU, always positive (CHECK; spec §4: ≤ 0 deletes). `position` numbers the cart's
+ * lines 1, 2, 3… as they are added (the order within one millisecond of `created_at`).
+ */
 export interface CartItemTable {
   cart_id: string;
   sku_id: number;
   qty: number;
+  position: Generated<number>;
   created_at: string;
   updated_at: string;
 }

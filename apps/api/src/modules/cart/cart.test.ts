@@ -187,6 +187,23 @@ describe('PUT /api/cart/add-or-update-item', () => {
     expect(cart.items.map((i) => i.externalId)).toEqual([b!.external_id, c!.external_id, a!.external_id]);
   });
 
+  it('keeps the order of lines added within the same millisecond', async () => {
+    // `created_at` has millisecond precision: lines added in one millisecond used to come back in SKU order.
+    const [a, b, c] = await skusWithStock(1, 5);
+    const requester = { token: undefined, now: new Date('2026-11-27T10:00:00.000Z') };
+    const line = (sku: typeof a, uuid?: string) => ({
+      uuid,
+      externalId: sku!.external_id,
+      regionId: 1,
+      qty: 1,
+    });
+    const { uuid } = await addOrUpdateItem(t.db, line(c), requester);
+    await addOrUpdateItem(t.db, line(a, uuid), requester);
+    await addOrUpdateItem(t.db, line(b, uuid), requester);
+    const cart = Cart.parse((await get(`/api/cart/get-by-uuid/${uuid}/1`)).body.data.cart);
+    expect(cart.items.map((i) => i.externalId)).toEqual([c!.external_id, a!.external_id, b!.external_id]);
+  });
+
   it('answers the cart for the city regionId', async () => {
     const [hidden] = await t.db
       .selectFrom('city')
