@@ -60,7 +60,10 @@ async function cartWith(lines: [string, number][], owner?: { token: string }) {
   return uuid;
 }
 
-/** Stored lines of a cart as [externalId, qty], in the order added. */
+/**
+ * Stored lines of a cart as [externalId, qty], in the order added: when, then the cart's own numbering (`position`,
+ * which orders lines added within one millisecond; decision 005).
+ */
 async function stored(uuid: string) {
   const rows = await t.db
     .selectFrom('cart_item as ci')
@@ -68,7 +71,7 @@ async function stored(uuid: string) {
     .select(['s.external_id', 'ci.qty'])
     .where('ci.cart_id', '=', uuid)
     .orderBy('ci.created_at')
-    .orderBy('ci.sku_id')
+    .orderBy('ci.position')
     .execute();
   return rows.map((r) => [r.external_id, r.qty] as [string, number]);
 }
@@ -219,6 +222,8 @@ describe('GET /api/cart/get-by-customer-token/:token/:cityId', () => {
     const second = await cartWith([[skus[1]!, 1]]);
     // An order may attach a second cart at checkout; the storefront keeps using the one changed last.
     await t.db.updateTable('cart').set({ customer_id: c.id }).where('id', '=', second).execute();
+    // Times are kept to the millisecond and a tie goes to the greater id: the add must come a millisecond later.
+    await new Promise((resolve) => setTimeout(resolve, 2));
     await add(first, skus[2]!, 1, { 'x-authorization': c.token });
     expect((await call('GET', `/api/cart/get-by-customer-token/${c.token}/1`)).body.data.uuid).toBe(first);
   });
