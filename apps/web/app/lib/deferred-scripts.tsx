@@ -18,6 +18,11 @@ import { Scripts } from 'react-router';
  *   have run is taken over at hydration (lib/hydration.ts);
  * - {@link START_AT_THE_LATEST_MS} after the page began to load, so a slow picture never keeps them waiting long.
  * The started parts carry the answer's CSP nonce. A failed part still reaches the reload guard (lib/new-build.ts).
+ *
+ * The starter also marks `<html>` with {@link SCROLLED_MARK} on the shopper's first scroll (or at once when the page
+ * is already scrolled, e.g. a restored position): until then the sliders below the first screen are not drawn and
+ * their pictures not fetched (styles/reviews.css, end; decision 018 amendment «pages: sliders after the first
+ * scroll»).
  */
 export function DeferredScripts({ nonce }: { nonce?: string }) {
   // React Router's elements, made here (its hooks are this component's, called on every render in the same
@@ -68,13 +73,17 @@ function holdBack(node: ReactNode, preloads: string[]): ReactNode {
   });
 }
 
+/** The attribute the starter puts on `<html>` once the shopper has scrolled the page (styles/reviews.css). */
+export const SCROLLED_MARK = 'data-scrolled';
+
 /** The events that start the scripts at once: the shopper began to act on the page. */
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
 
 /**
  * The inline script that starts the held-back parts: module preloads for `preloads`, then each held module
  * script as a real one (same text, this script's nonce), in `<head>` (React skips unknown elements there) — once,
- * at the earliest of the picture painted, the first interaction and the latest start.
+ * at the earliest of the picture painted, the first interaction and the latest start; and {@link SCROLLED_MARK} on
+ * the first scroll.
  */
 const starter = (
   preloads: string[],
@@ -91,4 +100,6 @@ if(T.indexOf('element')<0){frame();return}
 new PerformanceObserver(function(l,o){if(l.getEntries().some(function(e){return e.element===i})){o.disconnect();setTimeout(go,0)}}).observe({type:'element',buffered:true});
 setTimeout(go,${PAINT_WAIT_MS})}
 setTimeout(go,Math.max(0,${START_AT_THE_LATEST_MS}-performance.now()));
+function scrolled(){removeEventListener('scroll',scrolled);document.documentElement.setAttribute('${SCROLLED_MARK}','')}
+if(scrollY>0)scrolled();else addEventListener('scroll',scrolled,{passive:true});
 if(!i)frame();else if(i.complete)painted();else{i.addEventListener('load',painted);i.addEventListener('error',frame)}})();`;

@@ -313,6 +313,41 @@ describe('what the shopper did before hydration counts', () => {
     }
     await done();
   });
+
+  it('the sliders below the first screen fetch their pictures only once the shopper scrolls, ahead of the viewport', async () => {
+    // Decision 018 «pages: sliders after the first scroll»: Chromium fetches lazy pictures 1,250 px ahead of the
+    // viewport, so the home page's sliders had 12 fetched and painted while the page loaded (412 px).
+    const { page, done } = await newShopper(browser, { viewport: { width: 412, height: 823 } });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/media/products/')) asked.push(new URL(r.url()).pathname);
+    });
+    await page.goto(shop.url + '/', { waitUntil: 'networkidle' });
+    await hydrated(page);
+    const slider = page.locator('.slider').first();
+    const firstPicture = slider.locator('img').first();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-scrolled'))).toBe(false);
+    expect(asked).toEqual([]);
+
+    // A first small scroll: the slider is still below the viewport, and its first pictures are asked for.
+    await page.mouse.wheel(0, 100);
+    // Its picture at whichever width the browser picks from the srcset: /media/products/<id>/<width>.webp.
+    const picture = new URL((await firstPicture.getAttribute('src'))!, shop.url).pathname.replace(
+      /[^/]+$/,
+      '',
+    );
+    await eventually(() => asked.some((path) => path.startsWith(picture))).toBe(true);
+    const { sliderTop, viewportBottom } = await slider.evaluate((el) => ({
+      sliderTop: el.getBoundingClientRect().top,
+      viewportBottom: window.innerHeight,
+    }));
+    expect(sliderTop).toBeGreaterThan(viewportBottom);
+    await slider.scrollIntoViewIfNeeded();
+    await eventually(() =>
+      firstPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).toBe(true);
+    await done();
+  });
 });
 
 describe('parts ready with the page are sent in place (entry.server.tsx progressiveChunkSize)', () => {
