@@ -74,7 +74,7 @@ function holdBack(node: ReactNode, preloads: string[]): ReactNode {
 }
 
 /** The attribute the starter puts on `<html>` once the shopper has scrolled the page (styles/reviews.css). */
-export const SCROLLED_MARK = 'data-scrolled';
+const SCROLLED_MARK = 'data-scrolled';
 
 /** The events that start the scripts at once: the shopper began to act on the page. */
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
