@@ -8,6 +8,9 @@
 //   TRACE_SECONDS (20), TRACE_PORT (4690)
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -125,6 +128,9 @@ app.server.prependListener('request', (req, res) => {
 });
 await app.listen({ port, host: '127.0.0.1' });
 
+// The customers' setup (one SKU entry per unit in stock: too long for an argument) goes to the load in a file.
+const setupFile = path.join(os.tmpdir(), `kiim-checkout-trace-${process.pid}.json`);
+fs.writeFileSync(setupFile, JSON.stringify(setup));
 const runLoad = (s: number, think: boolean) =>
   new Promise<string>((resolve, reject) => {
     const child = spawn(
@@ -134,10 +140,12 @@ const runLoad = (s: number, think: boolean) =>
         'tsx',
         '-e',
         `import { runCheckout } from './bench/checkout.ts';
-         const r = await runCheckout(process.argv[1], JSON.parse(process.argv[2]), { seconds: ${s}${think ? ', thinkMs: [500, 1500]' : ''} });
+         import { readFileSync } from 'node:fs';
+         const setup = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+         const r = await runCheckout(process.argv[1], setup, { seconds: ${s}${think ? ', thinkMs: [500, 1500]' : ''} });
          console.log(JSON.stringify(r));`,
         `http://127.0.0.1:${port}`,
-        JSON.stringify(setup),
+        setupFile,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
@@ -218,3 +226,4 @@ for (const t of [...adds].sort((a, b) => total(b) - total(a)).slice(0, 12)) {
   );
 }
 await app.close();
+fs.rmSync(setupFile, { force: true });

@@ -17,8 +17,9 @@ export interface CheckoutSetup {
 
 /**
  * `customers` customers with tokens in the shop's database (`database`: its SQLite file or PostgreSQL URL), and
- * what their orders need: a visible city with a pickup point and SKUs of active products with at least 20 units
- * there.
+ * what their orders need: a visible city with a pickup point and the SKUs to add, one entry per unit in stock there
+ * ({@link unitsToOrder}), so that the runs' orders, taken in turn, never ask for a unit that is not there.
+ * @throws Error when the city has no SKU of an active product in stock.
  */
 export async function prepareCheckout(database: DatabaseOptions, customers: number): Promise<CheckoutSetup> {
   const { db } = createDatabase(database);
@@ -35,13 +36,15 @@ export async function prepareCheckout(database: DatabaseOptions, customers: numb
       .selectFrom('stock')
       .innerJoin('sku', 'sku.id', 'stock.sku_id')
       .innerJoin('product', 'product.id', 'sku.product_id')
-      .select('sku.external_id')
+      .select(['sku.external_id', 'stock.quantity'])
       .where('stock.city_id', '=', point.city_id)
-      .where('stock.quantity', '>=', 20)
+      .where('stock.quantity', '>', 0)
       .where('product.is_active', '=', 1)
+      .orderBy('stock.quantity', 'desc')
       .orderBy('sku.id')
       .limit(2000)
       .execute();
+    if (skus.length === 0) throw new Error(`checkout: no SKU in stock in city ${point.city_id}`);
     const tokens: string[] = [];
     const now = new Date();
     const base = Date.now() % 9_000_000;
@@ -68,13 +71,27 @@ export async function prepareCheckout(database: DatabaseOptions, customers: numb
     }
     return {
       tokens,
-      externalIds: skus.map((s) => s.external_id),
+      externalIds: unitsToOrder(skus),
       cityId: point.city_id,
       pickupPointId: point.id,
     };
   } finally {
     await db.destroy();
   }
+}
+
+/**
+ * The SKUs to add, one entry per unit in stock, in rounds (every SKU's first unit, then every SKU's second…), so
+ * that consecutive adds name different SKUs. Taken in turn, the first `length` orders never ask for a unit that is not
+ * there: the capacity run (thousands of orders) used to drain the demo catalogue's 276 SKUs with 20 units or more
+ * in the city, and the pace run after it then found none (every add answered 400).
+ */
+export function unitsToOrder(skus: { external_id: string; quantity: number }[]): string[] {
+  const units: string[] = [];
+  const most = Math.max(0, ...skus.map((s) => s.quantity));
+  for (let round = 1; round <= most; round++)
+    for (const s of skus) if (s.quantity >= round) units.push(s.external_id);
+  return units;
 }
 
 /** Latencies of one kind of call, in milliseconds (`count` calls, failures included). */

@@ -540,7 +540,8 @@ const SATURATION_S = Number(process.env.BENCH_SATURATION_DURATION ?? 6);
  * 1. at saturation, SATURATION_S seconds with no think time — the shop's capacity (orders/s, p50/p95/p99), no goal;
  *    run first, it also warms the shop (JIT, caches, pools) for
  * 2. a shopper's pace, PACE_S seconds with a think of THINK_MS after each call — the goal's «20 concurrent
- *    customers»: add to cart p99 ≤ 10 ms, order creation p95 ≤ 50 ms are judged on these rows.
+ *    customers»: add to cart p99 ≤ 10 ms, order creation p95 ≤ 50 ms are judged on these rows (not met when a
+ *    call of the run failed: its figures would be the failures').
  * @returns four rows: the pace's two (with the goal) then the capacity's two (goal «— (capacity)»).
  */
 async function checkoutRows(
@@ -573,6 +574,8 @@ async function checkoutRows(
     `${catalogue} checkout at a shopper's pace on ${engine}: add p99 ${pace.addToCart.p99} ms, create p95 ${pace.createOrder.p95} ms (${pace.orders} orders, ${pace.ordersPerSecond}/s), load ${paceLoad.toFixed(2)}${describe(pace) ? `; ${describe(pace)}` : ''}`,
   );
   const think = `${THINK_MS[0] / 1000}–${THINK_MS[1] / 1000} s`;
+  // A run with failed calls measured something else (the failures' answers): its goals are not met.
+  const clean = !describe(pace);
   const capacityGoal: Goal = { text: '— (capacity)', met: null };
   return [
     {
@@ -581,7 +584,7 @@ async function checkoutRows(
       database: engine,
       loadAverage: paceLoad,
       figure: figure(pace.addToCart, pace),
-      goal: { text: 'p99 ≤ 10 ms', met: pace.addToCart.p99 <= 10 },
+      goal: { text: 'p99 ≤ 10 ms', met: clean && pace.addToCart.p99 <= 10 },
     },
     {
       measurement: `order creation, ${CUSTOMERS} customers thinking ${think}`,
@@ -589,7 +592,7 @@ async function checkoutRows(
       database: engine,
       loadAverage: paceLoad,
       figure: figure(pace.createOrder, pace),
-      goal: { text: 'p95 ≤ 50 ms', met: pace.createOrder.p95 <= 50 },
+      goal: { text: 'p95 ≤ 50 ms', met: clean && pace.createOrder.p95 <= 50 },
     },
     {
       measurement: `capacity: add to cart, ${CUSTOMERS} customers, no think time`,
