@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  ANSWER_BEFORE_SYNC,
   createDatabase,
   readerNow,
   transactionAnsweredBeforeSync,
@@ -212,6 +213,41 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL pool', () => {
           .then((r) => r.rows[0]!.pid);
       const pids = await Promise.all([backend(), backend(), backend(), backend()]);
       expect(new Set(pids).size).toBe(2);
+    } finally {
+      await pg.db.destroy();
+    }
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('PostgreSQL: ANSWER_BEFORE_SYNC', () => {
+  it('turns synchronous_commit off for its statement’s own transaction, to its commit, and not after', async () => {
+    const pg = createDatabase({ databaseUrl: process.env.DATABASE_URL, sqlitePath: '', databasePoolSize: 1 });
+    const db = pg.db;
+    const setting = async () =>
+      (await sql<{ s: string }>`select current_setting('synchronous_commit') as s`.execute(db)).rows[0]!.s;
+    try {
+      expect(await setting()).toBe('on');
+      // Sent alone (an implicit transaction): off while it runs, back to the connection's own setting after.
+      const alone = await sql<{
+        value: string;
+        s: string;
+      }>`with turned as (select ${ANSWER_BEFORE_SYNC} as value)
+        select value, current_setting('synchronous_commit') as s from turned`.execute(db);
+      expect(alone.rows[0]).toEqual({ value: 'off', s: 'off' });
+      expect(await setting()).toBe('on'); // the pool's one connection, as it came
+      // In a transaction block: still off when the transaction reaches its commit, on after it.
+      const seen = await db.connection().execute(async (conn) => {
+        await sql`begin`.execute(conn);
+        await sql`select ${ANSWER_BEFORE_SYNC}`.execute(conn);
+        await sql`select 1`.execute(conn);
+        const atCommit = (
+          await sql<{ s: string }>`select current_setting('synchronous_commit') as s`.execute(conn)
+        ).rows[0]!.s;
+        await sql`commit`.execute(conn);
+        return atCommit;
+      });
+      expect(seen).toBe('off');
+      expect(await setting()).toBe('on');
     } finally {
       await pg.db.destroy();
     }

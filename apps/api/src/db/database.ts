@@ -199,6 +199,9 @@ const readersNow = new WeakMap<object, ReadNow>();
  */
 export const readerNow = (db: DbOrTrx): ReadNow | undefined => readersNow.get(db);
 
+/** Whether `db` (a handle or a transaction) is PostgreSQL. */
+export const isPostgres = (db: DbOrTrx): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
 /**
  * Runs `work` in a transaction that is answered BEFORE its commit is on disk (docs/decisions/005, amendment «cart
  * writes answered before their fsync»): for the writes of the cart and wishlist only — never an order, a payment, an
@@ -219,7 +222,7 @@ export async function transactionAnsweredBeforeSync<T>(
   db: Db,
   work: (trx: DbOrTrx) => Promise<T>,
 ): Promise<T> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(db)) {
     return db.connection().execute(async (conn) => {
       await BEGIN_ANSWERED_BEFORE_SYNC.execute(conn);
       let result: T;
@@ -239,6 +242,18 @@ export async function transactionAnsweredBeforeSync<T>(
     return work(trx);
   });
 }
+
+/**
+ * PostgreSQL: an expression that makes the ONE statement evaluating it commit without waiting for its fsync, when
+ * that statement is sent alone (its own implicit transaction: no `begin`, no `commit`) — the one-round-trip form of
+ * {@link transactionAnsweredBeforeSync}, for the same writes only (decision 005, amendment «add to cart on
+ * PostgreSQL: one statement»). `set_config('synchronous_commit', 'off', true)`: local to the transaction, so it is in
+ * effect at that transaction's commit («the behavior for any one transaction is determined by the setting in effect
+ * when it commits», PostgreSQL's documentation) and gone after it — the pooled connection keeps its own setting. Its
+ * value is the text `off`. The statement must evaluate it exactly once (e.g. in a data-modifying CTE's `returning`,
+ * which always runs to completion).
+ */
+export const ANSWER_BEFORE_SYNC = sql<string>`set_config('synchronous_commit', 'off', true)`;
 
 /**
  * PostgreSQL's `begin` and `set local synchronous_commit = off` in one query: without parameters node-postgres sends it

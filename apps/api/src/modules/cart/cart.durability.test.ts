@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { orderFixtures } from '#app/test/order.fixtures.ts';
+import { insertCartWithFirstLine } from './cart.repository.ts';
 
 // Cart and wishlist writes are answered before their fsync, orders and everything else after it (decision 005,
 // amendment of issue 14). SQLite: with the WAL's fsync held, a cart or wishlist write is answered and an order is
@@ -124,8 +126,13 @@ describe.runIf(!process.env.DATABASE_URL)('SQLite: the WAL fsync held', () => {
 });
 
 describe.runIf(!!process.env.DATABASE_URL)('PostgreSQL: synchronous_commit of each commit', () => {
-  /** Each committed transaction: the statements it ran and its `synchronous_commit` at COMMIT. */
-  const commits: { statements: string[]; synchronousCommit: string }[] = [];
+  /**
+   * Each committed transaction: the statements it ran and its `synchronous_commit` at COMMIT; `alone` for a write
+   * sent by itself (its own implicit transaction, no `begin`/`commit`).
+   */
+  const commits: { statements: string[]; synchronousCommit: string; alone: boolean }[] = [];
+  /** What a write sent alone evaluates to commit without waiting for its fsync (db/database.ts ANSWER_BEFORE_SYNC). */
+  const answerBeforeSync = "set_config('synchronous_commit', 'off', true)";
 
   beforeAll(() => {
     const query = pg.Client.prototype.query;
@@ -144,8 +151,19 @@ describe.runIf(!!process.env.DATABASE_URL)('PostgreSQL: synchronous_commit of ea
         running.delete(this);
         void (query as (q: string) => Promise<pg.QueryResult>)
           .call(this, "select current_setting('synchronous_commit') as s")
-          .then((r) => commits.push({ statements, synchronousCommit: String(r.rows[0].s) }));
-      } else if (text) running.get(this)?.push(text);
+          .then((r) => commits.push({ statements, synchronousCommit: String(r.rows[0].s), alone: false }));
+      } else if (text && running.has(this)) running.get(this)!.push(text);
+      else if (text && /^(with|insert|update|delete)\b/.test(text)) {
+        // Committed when answered. Its setting at its commit: off when it evaluates ANSWER_BEFORE_SYNC (its effect
+        // is the subject of db/database.test.ts «PostgreSQL: ANSWER_BEFORE_SYNC»), else the connection's own, on.
+        const synchronousCommit = text.includes(answerBeforeSync) ? 'off' : 'on';
+        const answer = (query as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+        answer.then(
+          () => commits.push({ statements: [text], synchronousCommit, alone: true }),
+          () => {}, // refused: nothing committed (the caller gets the error)
+        );
+        return answer as never;
+      }
       return (query as (...a: unknown[]) => never).apply(this, args);
     });
   });
@@ -154,7 +172,33 @@ describe.runIf(!!process.env.DATABASE_URL)('PostgreSQL: synchronous_commit of ea
   const settingsOf = (pattern: RegExp) =>
     commits.filter((c) => c.statements.some((s) => pattern.test(s))).map((c) => c.synchronousCommit);
 
+  it('writes a new cart and its first line in one statement: both rows, or neither', async () => {
+    const [sku] = await t.db.selectFrom('sku').select('id').where('external_id', '=', externalId).execute();
+    const at = new Date().toISOString();
+    const rows = (uuid: string) =>
+      Promise.all([
+        t.db.selectFrom('cart').select(['customer_id', 'created_at']).where('id', '=', uuid).execute(),
+        t.db
+          .selectFrom('cart_item')
+          .select(['sku_id', 'qty', 'position'])
+          .where('cart_id', '=', uuid)
+          .execute(),
+      ]);
+    const made = randomUUID();
+    await insertCartWithFirstLine(t.db, made, sku!.id, 1200, at);
+    expect(await rows(made)).toEqual([
+      [{ customer_id: null, created_at: at }],
+      [{ sku_id: sku!.id, qty: 999, position: 1 }], // capped at CART_LINE_MAX_QTY
+    ]);
+    const refused = randomUUID();
+    await expect(insertCartWithFirstLine(t.db, refused, 2_000_000_000, 1, at)).rejects.toThrow(/foreign key/);
+    expect(await rows(refused)).toEqual([[], []]);
+    await expect(insertCartWithFirstLine(t.db, made, sku!.id, 1, at)).rejects.toThrow(/duplicate key/);
+    expect((await rows(made))[1]).toEqual([{ sku_id: sku!.id, qty: 999, position: 1 }]);
+  });
+
   it('commits cart and wishlist writes with synchronous_commit off, orders and attaches with it on', async () => {
+    commits.length = 0; // this test's commits only
     const res = await addToCart(null).answer;
     expect(res.statusCode, res.body).toBe(200);
     const uuid = res.json<{ data: { uuid: string } }>().data.uuid;
@@ -175,7 +219,14 @@ describe.runIf(!!process.env.DATABASE_URL)('PostgreSQL: synchronous_commit of ea
     expect(attached.statusCode).toBe(200);
     await sleep(50); // the last setting read is answered after its COMMIT was sent
 
-    expect(settingsOf(/^insert into "cart_item"/)).toEqual(['off', 'off', 'off']);
+    // The new carts' adds (the first and the anonymous one: one statement each, sent alone) and the second add.
+    const newCartWithLine = expect.stringMatching(/^with "new_cart" as \(insert into "cart"/);
+    expect(settingsOf(/insert into "cart_item"/)).toEqual(['off', 'off', 'off']);
+    expect(
+      commits
+        .filter((c) => c.alone && /insert into "cart_item"/.test(c.statements[0]!))
+        .map((c) => c.statements),
+    ).toEqual([[newCartWithLine], [newCartWithLine]]);
     expect(settingsOf(/^insert into "wishlist_item"/)).toEqual(['off']);
     expect(settingsOf(/^insert into "order"/)).toEqual(['on']);
     expect(settingsOf(/^update "cart" set "customer_id"/)).toEqual(['on', 'on']); // the order's claim, the attach

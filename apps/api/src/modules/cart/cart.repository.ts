@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { CART_LINE_MAX_QTY } from '@kiim/contract';
-import type { Database, DbOrTrx } from '#app/db/database.ts';
+import { ANSWER_BEFORE_SYNC, type Database, type Db, type DbOrTrx } from '#app/db/database.ts';
 import { fixedQuery } from '#app/db/fixed-query.ts';
 import { unitsInCity, unitsInVisibleCities } from '#app/modules/inventory/inventory.expressions.ts';
 
@@ -101,6 +101,58 @@ const upsertLine = fixedQuery((db: DbOrTrx, cartId: string, skuId: number, qty: 
         updated_at: (eb) => eb.ref('excluded.updated_at'),
       }),
     ),
+);
+
+/**
+ * PostgreSQL only: a new anonymous cart `uuid` with its first line — `qty` (≥ 1, capped at {@link CART_LINE_MAX_QTY})
+ * of SKU `skuId`, place 1, added at `nowIso` — in ONE statement sent alone and committed without waiting for its fsync
+ * (`ANSWER_BEFORE_SYNC`, decision 005 amendment «add to cart on PostgreSQL: one statement»): one round trip where a
+ * transaction takes four (`begin`, the two inserts, `commit`). The line's insert reads the cart's id from the cart's
+ * insert (a data-modifying CTE), so both rows are written or neither; the rows are those the two inserts of a
+ * transaction would write.
+ * @throws RangeError for `qty` < 1; the database's error when `uuid` is taken or the SKU is unknown (nothing written).
+ */
+export async function insertCartWithFirstLine(
+  db: Db,
+  uuid: string,
+  skuId: number,
+  qty: number,
+  nowIso: string,
+): Promise<void> {
+  if (!(qty >= 1)) throw new RangeError(`insertCartWithFirstLine needs a positive qty, got ${qty}`);
+  await cartWithFirstLine(db, uuid, skuId, Math.min(qty, CART_LINE_MAX_QTY), nowIso);
+}
+
+const cartWithFirstLine = fixedQuery(
+  (db: DbOrTrx, uuid: string, skuId: number, qty: number, nowIso: string) =>
+    db
+      .with('new_cart', (w) =>
+        w
+          .insertInto('cart')
+          .values({
+            id: uuid,
+            customer_id: null,
+            merged_into_id: null,
+            merged_at: null,
+            created_at: nowIso,
+            updated_at: nowIso,
+          })
+          .returning(['id', ANSWER_BEFORE_SYNC.as('synchronous_commit')]),
+      )
+      .insertInto('cart_item')
+      .values({
+        // Null (refused: NOT NULL) unless the cart's insert turned synchronous_commit off for this statement.
+        cart_id: (eb) =>
+          eb
+            .selectFrom('new_cart')
+            .select('new_cart.id')
+            .where('new_cart.synchronous_commit', '=', sql.lit('off')),
+        sku_id: skuId,
+        qty,
+        position: sql.lit(1),
+        created_at: nowIso,
+        updated_at: nowIso,
+      }),
 );
 
 /**

@@ -7,7 +7,13 @@ import {
   type CartItemBody,
   type SplitCart,
 } from '@kiim/contract';
-import { isoNow, transactionAnsweredBeforeSync, type Db, type DbOrTrx } from '#app/db/database.ts';
+import {
+  isPostgres,
+  isoNow,
+  transactionAnsweredBeforeSync,
+  type Db,
+  type DbOrTrx,
+} from '#app/db/database.ts';
 import { notFound } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
 import {
@@ -108,9 +114,10 @@ async function changeLine(trx: DbOrTrx, uuid: string, skuId: number, qty: number
 
 /**
  * {@link addOrUpdateItem} without `uuid`: a new cart with its one line, in two round trips to the database (issue 14,
- * decision 005 amendment «add to cart on PostgreSQL»): ONE read of the SKU with its line's facts and the city
- * (checked before anything is written), then the transaction answered before its fsync that inserts the cart and
- * the line. The answer is built from that read and what was written — the line the upsert makes in an empty cart
+ * decision 005 amendments «add to cart on PostgreSQL» and «… one statement»): ONE read of the SKU with its line's
+ * facts and the city (checked before anything is written), then the write answered before its fsync that inserts
+ * the cart and the line — on PostgreSQL one statement sent alone (`insertCartWithFirstLine`: no `begin`/`commit`
+ * round trips), on SQLite (in-process, no round trips) and for a delta ≤ 0 a transaction. The answer is built from that read and what was written — the line the upsert makes in an empty cart
  * (quantity `qty` capped at 999, added now) — the same cart a read back gives; a delta ≤ 0 makes an empty cart.
  */
 async function addToNewCart(db: Db, body: AddOrUpdateItemBody, requester: ListRequester): Promise<Cart> {
@@ -126,10 +133,13 @@ async function addToNewCart(db: Db, body: AddOrUpdateItemBody, requester: ListRe
   });
   const uuid = newId();
   const nowIso = isoNow(requester.now);
-  await transactionAnsweredBeforeSync(db, async (trx) => {
-    await createList(trx, CART_LIST, uuid, null, nowIso);
-    await changeLine(trx, uuid, found.sku_id, body.qty, nowIso);
-  });
+  if (body.qty > 0 && isPostgres(db))
+    await repo.insertCartWithFirstLine(db, uuid, found.sku_id, body.qty, nowIso);
+  else
+    await transactionAnsweredBeforeSync(db, async (trx) => {
+      await createList(trx, CART_LIST, uuid, null, nowIso);
+      await changeLine(trx, uuid, found.sku_id, body.qty, nowIso);
+    });
   const lines =
     body.qty > 0
       ? [toCartLine({ ...found, qty: Math.min(body.qty, CART_LINE_MAX_QTY), added_at: nowIso }, city)]
