@@ -117,8 +117,9 @@ async function changeLine(trx: DbOrTrx, uuid: string, skuId: number, qty: number
  * decision 005 amendments «add to cart on PostgreSQL» and «… one statement»): ONE read of the SKU with its line's
  * facts and the city (checked before anything is written), then the write answered before its fsync that inserts
  * the cart and the line — on PostgreSQL one statement sent alone (`insertCartWithFirstLine`: no `begin`/`commit`
- * round trips), on SQLite (in-process, no round trips) and for a delta ≤ 0 a transaction. The answer is built from that read and what was written — the line the upsert makes in an empty cart
- * (quantity `qty` capped at 999, added now) — the same cart a read back gives; a delta ≤ 0 makes an empty cart.
+ * round trips), on SQLite (in-process, no round trips) and for a delta ≤ 0 a transaction. The answer is built from
+ * that read and what was written — the line the upsert makes in an empty cart (quantity `qty` capped at 999, added
+ * now) — the same cart a read back gives; a delta ≤ 0 makes an empty cart.
  */
 async function addToNewCart(db: Db, body: AddOrUpdateItemBody, requester: ListRequester): Promise<Cart> {
   const found = await repo.findSkuInCity(db, body.externalId, body.regionId);
