@@ -6,7 +6,6 @@ import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import {
   Kysely,
-  PostgresAdapter,
   PostgresDialect,
   SqliteAdapter,
   SqliteDialect,
@@ -19,7 +18,7 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
-import { CASEFOLD_FUNCTION, casefold } from './dialect.ts';
+import { CASEFOLD_FUNCTION, casefold, isPostgres } from './dialect.ts';
 import type {
   BannerTable,
   BrandTable,
@@ -198,9 +197,6 @@ const readersNow = new WeakMap<object, ReadNow>();
  * connection lock and release) cost more than the read itself.
  */
 export const readerNow = (db: DbOrTrx): ReadNow | undefined => readersNow.get(db);
-
-/** Whether `db` (a handle or a transaction) is PostgreSQL. */
-export const isPostgres = (db: DbOrTrx): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * Runs `work` in a transaction that is answered BEFORE its commit is on disk (docs/decisions/005, amendment «cart

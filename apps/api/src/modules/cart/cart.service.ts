@@ -7,13 +7,8 @@ import {
   type CartItemBody,
   type SplitCart,
 } from '@kiim/contract';
-import {
-  isPostgres,
-  isoNow,
-  transactionAnsweredBeforeSync,
-  type Db,
-  type DbOrTrx,
-} from '#app/db/database.ts';
+import { isoNow, transactionAnsweredBeforeSync, type Db, type DbOrTrx } from '#app/db/database.ts';
+import { isPostgres } from '#app/db/dialect.ts';
 import { notFound } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
 import {
