@@ -45,6 +45,13 @@ function delimiterOf(text: string): string {
   return counts.sort((a, b) => b[1] - a[1])[0]![1] > 0 ? counts[0]![0] : ';';
 }
 
+/** The first characters that make a spreadsheet read a cell as a formula (OWASP «CSV Injection»). */
+export const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A cell as written before the export guarded it: `'=1+2` → `=1+2` (sheet.export.ts `cell`); other text unchanged. */
+export const formulaGuardRemoved = (text: string) =>
+  text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+
 const headerKey = (h: string) => h.trim().toLowerCase().replace(/\s+/g, ' ');
 
 /** Maps each header cell to a column name. @throws AppError 422 wrongColumns for unknown or missing columns. */
@@ -91,7 +98,7 @@ export function readSheet(file: Buffer, columns: readonly ColumnSpec[]): SheetRo
         }
         const cells: Record<string, string> = {};
         names.forEach((n, i) => {
-          if (n) cells[n] = record[i] ?? '';
+          if (n) cells[n] = formulaGuardRemoved(record[i] ?? '');
         });
         return { row: context.lines, cells };
       },

@@ -4,14 +4,20 @@ import type { DbOrTrx } from '#app/db/database.ts';
 import { listCities } from '#app/modules/catalog/catalog.service.ts';
 import { productSkuPage, skuPage } from '#app/modules/catalog/catalog.import.ts';
 import { allStockRows } from '#app/modules/inventory/inventory.levels.ts';
+import { FORMULA_START } from './csv.sheet.ts';
 
 // Export of the whole catalogue in the shapes the import reads (issue 12 item 2): UTF-8 with the byte-order mark and
 // `;` between cells, so Excel in Russian locale opens it as it is and the file can be edited and imported back.
 
-/** A CSV cell: quoted when it holds the separator, a quote or a line break. */
-const cell = (v: string | number) => {
-  const s = String(v);
-  return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+/**
+ * A CSV cell: quoted when it holds the separator, a quote or a line break. A text that a spreadsheet would run as a
+ * formula (starting with `=`, `+`, `-`, `@`, tab or carriage return) gets a leading `'` and quotes, as OWASP's «CSV
+ * Injection» page recommends; the import drops that `'` again ({@link formulaGuardRemoved}). Numbers are written
+ * as they are.
+ */
+export const cell = (v: string | number) => {
+  const s = typeof v === 'string' && FORMULA_START.test(v) ? `'${v}` : String(v);
+  return /[;"\r\n\t']/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 const line = (cells: (string | number)[]) => `${cells.map(cell).join(';')}\r\n`;
 

@@ -3,6 +3,7 @@ import { ExchangeErrorCode, StaffErrorCode, type ImportResult } from '@kiim/cont
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { skusWithStock } from '#app/test/cart.fixtures.ts';
 import { auditOf, makeApiKey, ORIGIN, signedInMember } from '#app/test/staff.fixtures.ts';
+import { cell } from './sheet.export.ts';
 
 // The spreadsheet import and export (issue 12 item 2): stock and prices from CSV as Excel writes it, the preview with
 // per-row errors, applying (refused with bad rows unless skipped), idempotency, the audit entry, permissions, the
@@ -335,5 +336,38 @@ describe('export', () => {
       );
       expect(back.body.data).toMatchObject({ rowCount: lines.length - 2, changeCount: 0, errorCount: 0 });
     }
+  });
+});
+
+describe('export: formula injection (issue 29 item 4)', () => {
+  it('writes a text starting with = + - @ tab or CR as quoted text behind a leading apostrophe', () => {
+    expect(cell('=HYPERLINK("http://evil.example","x")')).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""x"")"`,
+    );
+    for (const start of ['+', '-', '@', '\t', '\r']) expect(cell(`${start}1+1`)).toBe(`"'${start}1+1"`);
+    expect(cell('Платье = хлопок')).toBe('Платье = хлопок');
+    expect(cell(-5)).toBe('-5');
+  });
+
+  it('exports a description that is a formula guarded, and the import reads it back unchanged', async () => {
+    const formula = "=cmd|' /C calc'!A0";
+    const product = await t.db.selectFrom('product').select(['id']).orderBy('id').executeTakeFirstOrThrow();
+    await t.db.updateTable('product').set({ description: formula }).where('id', '=', product.id).execute();
+    const key = await makeApiKey(t.db, ['catalogue.import'], 'formula');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/backoffice/catalogue/export/products',
+      headers: { 'x-api-key': key.secret },
+    });
+    expect(res.statusCode).toBe(200);
+    const cells = res.body.split('\r\n').flatMap((l) => l.split(';'));
+    expect(cells.some((c) => /^"?[=+\-@]/.test(c) && !/^-?\d+$/.test(c))).toBe(false);
+    expect(res.body).toContain(`"'=cmd|' /C calc'!A0"`);
+    const back = await upload(
+      { apiKey: key.secret },
+      '/api/backoffice/catalogue/import/products/preview',
+      res.rawPayload,
+    );
+    expect(back.body.data).toMatchObject({ changeCount: 0, errorCount: 0 });
   });
 });
