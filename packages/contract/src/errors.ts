@@ -8,6 +8,8 @@ export const ErrorCode = {
   validation: 1000,
   notFound: 1004,
   rateLimited: 1029,
+  /** Another request created the same thing (a unique value) at the same moment (409): reload and look. */
+  conflict: 1409,
   internal: 1500,
   unauthorized: 2001,
   tokenExpired: 2002,

@@ -1,12 +1,14 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, type ErrorBody } from '@kiim/contract';
+import { isUniqueViolation } from '#app/lib/db-errors.ts';
 import { AppError } from '#app/lib/errors.ts';
 
 /**
  * The one error handler (conventions: one error type, one handler). AppError → its status and body (a 429
  * with `details.retryAfterSeconds` also gets `Retry-After`);
- * schema validation → 400 with per-field `errors`; malformed bodies → 400/415; unknown routes → 404;
+ * schema validation → 400 with per-field `errors`; malformed bodies → 400/415; unknown routes → 404; a unique value
+ * taken by a concurrent write → 409;
  * anything else is logged with the request and answered as a generic 500 without internals.
  */
 /**
@@ -52,6 +54,14 @@ export const errorHandlerPlugin = fp(async (app) => {
       return reply.code(status).send({
         code: status === 404 ? ErrorCode.notFound : ErrorCode.validation,
         message: status === 415 ? 'Неподдерживаемый формат запроса' : 'Неверный запрос',
+      });
+    }
+    if (isUniqueViolation(err)) {
+      // Two requests made the same unique thing at once and no rule above knew it (issue 29 item 5): a 409.
+      request.log.warn({ err }, 'unique value taken by a concurrent write');
+      return reply.code(409).send({
+        code: ErrorCode.conflict,
+        message: 'Такая запись уже есть: её только что создал другой запрос. Обновите страницу и проверьте',
       });
     }
     if (typeof e.code === 'string' && REFUSED_VALUE_CODES.has(e.code)) {

@@ -208,6 +208,57 @@ describe('invitations', () => {
     });
     expect(late.status).toBe(404);
     owner.cookie = (await signIn(t.app, owner.email)).cookie;
+    // An expired invitation does not block a new one for the same e-mail.
+    const again = await call(owner.cookie, 'POST', '/api/admin/staff/invitations', {
+      email: 'late@kiim.kz',
+      name: 'Поздний',
+      role: 'manager',
+    });
+    expect(again.status).toBe(200);
+  });
+
+  it('parallel invitations of one e-mail: one lands, the rest get 409 (issue 29 item 5)', async () => {
+    const body = { email: 'twice@kiim.kz', name: 'Дважды', role: 'manager' };
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, () => call(owner.cookie, 'POST', '/api/admin/staff/invitations', body)),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, ...Array<number>(14).fill(409)]);
+    for (const a of answers.filter((x) => x.status === 409))
+      expect(a.body).toMatchObject({ code: StaffErrorCode.emailTaken });
+    const open = await t.db
+      .selectFrom('staff_invitation')
+      .select('id')
+      .where('email', '=', body.email)
+      .where('revoked_at', 'is', null)
+      .execute();
+    expect(open).toHaveLength(1);
+  });
+
+  it('parallel accepts of one link: one account, the rest 404, never 500 (issue 29 item 5)', async () => {
+    const made = await call(owner.cookie, 'POST', '/api/admin/staff/invitations', {
+      email: 'race@kiim.kz',
+      name: 'Гонка',
+      role: 'warehouse',
+    });
+    const token = tokenOf(made.body.data.url);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(undefined, 'POST', '/api/admin/invitation/accept', {
+          token,
+          name: 'Гонка',
+          password: 'race condition 2026',
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, ...Array<number>(19).fill(404)]);
+    const accounts = await t.db
+      .selectFrom('staff_member')
+      .select('id')
+      .where('email', '=', 'race@kiim.kz')
+      .execute();
+    expect(accounts).toHaveLength(1);
   });
 
   it('refuse bad input with field errors', async () => {

@@ -10,6 +10,7 @@ import {
   type StaffSessionState,
 } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
+import { isUniqueViolation } from '#app/lib/db-errors.ts';
 import { AppError } from '#app/lib/errors.ts';
 import { newId, newSecret, sha256 } from '#app/lib/ids.ts';
 import { hashPassword } from '#app/lib/password.ts';
@@ -31,6 +32,7 @@ export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
 const notFound = () => new AppError(404, StaffErrorCode.staffNotFound, 'Сотрудник не найден');
 const emailTaken = (message: string) =>
   new AppError(409, StaffErrorCode.emailTaken, message, undefined, { email: [message] });
+const PENDING_EXISTS = 'Приглашение на эту почту уже отправлено: отзовите его, чтобы создать новое';
 const conflict = (message: string) => new AppError(409, StaffErrorCode.ownAccountOrLastOwner, message);
 const invitationInvalid = () =>
   new AppError(
@@ -148,26 +150,33 @@ export async function invite(
     throw emailTaken('У сотрудника с этой почтой уже есть доступ');
   const nowIso = actor.at.toISOString();
   if ((await repo.listPendingInvitations(deps.db, nowIso, body.email)).length > 0) {
-    throw emailTaken('Приглашение на эту почту уже отправлено: отзовите его, чтобы создать новое');
+    throw emailTaken(PENDING_EXISTS);
   }
   const token = newSecret();
   const id = newId();
   const expiresAt = new Date(actor.at.getTime() + INVITATION_TTL_MS).toISOString();
-  await deps.db.transaction().execute(async (trx) => {
-    await repo.insertInvitation(trx, {
-      ...{ id, email: body.email, name: body.name, role: body.role, token_hash: sha256(token) },
-      ...{
-        invited_by: actor.id!,
-        expires_at: expiresAt,
-        accepted_at: null,
-        accepted_staff_id: null,
-        revoked_at: null,
-      },
-      ...{ created_at: nowIso, updated_at: nowIso },
+  await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      await repo.revokeExpiredInvitations(trx, body.email, nowIso);
+      // Two owners inviting one e-mail at once: the database keeps one open invitation, the other gets this 409.
+      await repo.insertInvitation(trx, {
+        ...{ id, email: body.email, name: body.name, role: body.role, token_hash: sha256(token) },
+        ...{
+          invited_by: actor.id!,
+          expires_at: expiresAt,
+          accepted_at: null,
+          accepted_staff_id: null,
+          revoked_at: null,
+        },
+        ...{ created_at: nowIso, updated_at: nowIso },
+      });
+      const after = { email: body.email, name: body.name, role: body.role, expiresAt };
+      await audit(trx, actor, 'staff.invited', { type: 'staff_invitation', id }, null, after);
+    })
+    .catch((e: unknown) => {
+      throw isUniqueViolation(e) ? emailTaken(PENDING_EXISTS) : e;
     });
-    const after = { email: body.email, name: body.name, role: body.role, expiresAt };
-    await audit(trx, actor, 'staff.invited', { type: 'staff_invitation', id }, null, after);
-  });
   const invitation = (await listStaff(deps.db, actor.at)).invitations.find((i) => i.id === id)!;
   return { invitation, url: `${deps.config.publicUrl.replace(/\/$/, '')}/admin/invitation#${token}` };
 }
@@ -212,16 +221,22 @@ export async function acceptInvitation(
     throw emailTaken('У сотрудника с этой почтой уже есть доступ');
   const passwordHash = await hashPassword(body.password);
   const stage = deps.config.staff.twoFactorRequired ? 'enrolment' : 'signed_in';
-  return deps.db.transaction().execute(async (trx) => {
-    const inv = (await repo.findInvitationByHash(trx, sha256(body.token)))!;
-    const actor = (id: string): Actor => ({ type: 'staff', id, ip: from.ip, at: from.now });
-    const input = { email: inv.email, name: body.name, role: inv.role, passwordHash };
-    const m = await createMember(trx, actor, 'staff.invitation_accepted', input);
-    if (!(await repo.closeInvitation(trx, inv.id, { acceptedBy: m.id }, from.now.toISOString())))
-      throw invitationInvalid();
-    const token = await startSession(trx, m, stage, from, 'invitation');
-    return { token, state: await sessionState(trx, deps.config, stage, m) };
-  });
+  return deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const inv = (await repo.findInvitationByHash(trx, sha256(body.token)))!;
+      const actor = (id: string): Actor => ({ type: 'staff', id, ip: from.ip, at: from.now });
+      const input = { email: inv.email, name: body.name, role: inv.role, passwordHash };
+      const m = await createMember(trx, actor, 'staff.invitation_accepted', input);
+      if (!(await repo.closeInvitation(trx, inv.id, { acceptedBy: m.id }, from.now.toISOString())))
+        throw invitationInvalid();
+      const token = await startSession(trx, m, stage, from, 'invitation');
+      return { token, state: await sessionState(trx, deps.config, stage, m) };
+    })
+    .catch((e: unknown) => {
+      // Parallel accepts of one link: the first makes the account, the others meet its e-mail (PostgreSQL).
+      throw isUniqueViolation(e) ? invitationInvalid() : e;
+    });
 }
 
 /**

@@ -238,6 +238,21 @@ export function listPendingInvitations(db: DbOrTrx, nowIso: string, email?: stri
   return q.orderBy('i.created_at', 'desc').orderBy('i.id').execute();
 }
 
+/**
+ * Revokes the open invitations of `email` that have expired by `nowIso`, so that a new one can be written (one open
+ * invitation per e-mail: migration 20261216T090000).
+ */
+export async function revokeExpiredInvitations(db: DbOrTrx, email: string, nowIso: string): Promise<void> {
+  await db
+    .updateTable('staff_invitation')
+    .set({ revoked_at: nowIso, updated_at: nowIso })
+    .where('email', '=', email)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '<=', nowIso)
+    .execute();
+}
+
 /** Closes a pending invitation (accepted by `staffId`, or revoked). @returns true when this call closed it. */
 export async function closeInvitation(
   db: DbOrTrx,
