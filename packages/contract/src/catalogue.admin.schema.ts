@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BANNER_SLOTS } from './enums.ts';
 import { Banner } from './catalog.schema.ts';
+import { localPath } from './local-path.ts';
 
 /**
  * Catalogue operations of the back office (issue 12, docs/decisions/020): stock levels with their movement history
@@ -490,12 +491,21 @@ export const PickupPointInput = z
   .strict();
 export type PickupPointInput = z.input<typeof PickupPointInput>;
 
-/** A local link of the shop (`/category/…`, `/search?…`): starts with one slash. */
+/** A local link of the shop (`/category/…`, `/search?…`), kept as the URL parser normalises it. */
 const LocalHref = z
   .string(required('ссылку'))
   .trim()
   .max(300, { message: 'Не длиннее 300 символов' })
-  .regex(/^\/(?!\/)[^\s]*$/, { message: 'Ссылка внутри магазина, например /category/zhenskie-dzhinsy' });
+  .transform((v, ctx) => {
+    // The redirects' rule (local-path.ts): `/\evil.example` and the like are refused, not stored.
+    const path = /\s/.test(v) ? null : localPath(v, { hash: true });
+    if (path === null)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Ссылка внутри магазина, например /category/zhenskie-dzhinsy',
+      });
+    return path ?? z.NEVER;
+  });
 
 /** A day and time (`2026-12-01T09:00` from a form, or ISO 8601) as ISO 8601 UTC; empty → null. */
 const Instant = z

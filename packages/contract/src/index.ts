@@ -21,4 +21,5 @@ export * from './notification.schema.ts';
 export * from './checkout.rules.ts';
 export * from './phone.rules.ts';
 export * from './format.ts';
+export * from './local-path.ts';
 export * from './client.ts';

@@ -1,6 +1,7 @@
 import { preload } from 'react-dom';
 import { Link } from 'react-router';
 import type { Banner } from '@kiim/contract';
+import { localPath } from '@kiim/contract/local-path';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
 
 /**
@@ -30,7 +31,11 @@ export function BannerPicture({
     '--ratio-mobile': `${(mobile ?? banner).image.width} / ${(mobile ?? banner).image.height}`,
   } as React.CSSProperties;
   return (
-    <Link to={banner.href} className={`banner banner--${banner.theme} ${className}`} style={ratio}>
+    <Link
+      to={localPath(banner.href, { hash: true }) ?? '/'}
+      className={`banner banner--${banner.theme} ${className}`}
+      style={ratio}
+    >
       <picture>
         {mobile && (
           <source
