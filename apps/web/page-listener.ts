@@ -6,7 +6,8 @@
  * - State-changing requests from another site: `400`, for every page route ({@link isCrossSite}).
  * - The URL from Fastify's `request.protocol` and `request.host`: `X-Forwarded-Proto`/`X-Forwarded-Host` count only
  *   from a trusted proxy (TRUST_PROXY), so React Router's origin check sees the browser's `https://` origin behind
- *   an HTTPS proxy. Anything the WHATWG URL parser refuses: `400`.
+ *   an HTTPS proxy. Anything the WHATWG URL parser refuses, and a Host with user-info: `400`.
+ * - State-changing requests with a body that is not a form (JSON, text, XML): `415`.
  * - Bodies: at most `bodyLimit` bytes (`413`, by Content-Length before reading or while reading), read whole before
  *   the handler runs; the Node server's request timeout ends slow senders.
  * - The shopper's address is Fastify's `request.ip` (the one trusted source), handed to the handler.
@@ -79,6 +80,8 @@ async function toFetchRequest(
   try {
     url = new URL(request.url, `${request.protocol}://${request.host || 'localhost'}`);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError('protocol');
+    // A Host with user-info (`evil.com@127.0.0.1`): Fetch refuses a Request URL with credentials (issue 29 item 6).
+    if (url.username || url.password) throw new TypeError('credentials');
   } catch {
     return plain(400, 'Неверный запрос');
   }
@@ -93,6 +96,8 @@ async function toFetchRequest(
   if (isCrossSite(headers, url)) return plain(400, 'Запрос с другого сайта отклонён');
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > bodyLimit) return tooLarge();
+  if (!isFormBody(headers.get('content-type')))
+    return plain(415, 'Отправьте форму страницы', { connection: 'close' });
   const body = await readBody(request.raw, bodyLimit);
   if (body === 'too-large') return tooLarge();
   return new Request(url, { method, headers, body, signal });
@@ -113,6 +118,16 @@ export function isCrossSite(headers: Headers, url: URL): boolean {
   } catch {
     return true;
   }
+}
+
+/**
+ * Whether a page request's body is a form, the only body a page's action reads (issue 29 item 6: JSON, text or no
+ * type posted to `/Cart` answered 500). An empty POST with no type passes (a button-only form may send none).
+ */
+function isFormBody(contentType: string | null): boolean {
+  if (contentType === null) return true;
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  return type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
 }
 
 const tooLarge = () => plain(413, 'Слишком большой запрос', { connection: 'close' });

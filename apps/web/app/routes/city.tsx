@@ -5,6 +5,7 @@ import type { Route } from './+types/city';
 import { apiFor } from '../lib/api.server.ts';
 import { shopCookie } from '../lib/cookies.server.ts';
 import { safeReturnTo } from '../lib/url.ts';
+import { readForm } from '../lib/form.server.ts';
 
 /** The address itself is no page. */
 export function loader() {
@@ -20,7 +21,7 @@ const CityForm = z.object({ cityId: z.coerce.number().int().positive(), returnTo
  * split (spec §4) and prices follow the new city. An unknown or hidden city changes nothing.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = CityForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = CityForm.safeParse(Object.fromEntries(await readForm(request)));
   const back = safeReturnTo(parsed.data?.returnTo);
   if (!parsed.success) return redirect(back);
   const cities = await apiFor(request, context).cities();

@@ -56,6 +56,11 @@ function rawRequest(raw: string | Buffer, idleMs = 3000): Promise<{ text: string
   });
 }
 
+/** A raw POST of `body` to `url` with that Content-Type (none when null), on a connection that closes after. */
+const post = (url: string, type: string | null, body: string) =>
+  `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\n${type ? `Content-Type: ${type}\r\n` : ''}` +
+  `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+
 const statusOf = (text: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
 
 async function expectAlive() {
@@ -75,7 +80,15 @@ describe('malformed requests never end the process (issue 11 §1)', () => {
       'POST /city HTTP/1.1\r\nHost: [::\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
       400,
     ],
-  ])('%s → a 4xx answer', async (_name, raw, status) => {
+    // Issue 29 item 6: each of these answered 500.
+    ['a Host with user-info', 'GET / HTTP/1.1\r\nHost: evil.com@127.0.0.1\r\nConnection: close\r\n\r\n', 400],
+    ...['/Cart', '/Cart/checkout', '/auth/sign-in', '/city', '/wishlist'].flatMap((url) => [
+      [`JSON posted to ${url}`, post(url, 'application/json', '{"intent":"add"}'), 415],
+      [`text posted to ${url}`, post(url, 'text/plain', 'intent=add'), 415],
+      [`broken multipart posted to ${url}`, post(url, 'multipart/form-data; boundary=x', '--y\r\nzz'), 400],
+      [`a body without a type posted to ${url}`, post(url, null, '\u0000\u0001'), 400],
+    ]),
+  ] as [string, string, number][])('%s → a 4xx answer', async (_name, raw, status) => {
     const { text } = await rawRequest(raw);
     if (status) expect(statusOf(text)).toBe(status);
     await expectAlive();

@@ -14,7 +14,7 @@ import {
 } from '@kiim/contract';
 import { z } from 'zod';
 import { apiFor, startSession, type RequestContext } from '../../lib/api.server.ts';
-import { apiMessages, formValues, parseWith, refuse } from '../../lib/form.server.ts';
+import { apiMessages, formValues, parseWith, refuse, readForm } from '../../lib/form.server.ts';
 import { mergeAtSignIn } from '../../lib/merge.server.ts';
 import { safeReturnTo } from '../../lib/url.ts';
 import { rememberLanguage, translateFor } from '../../lib/lang.server.ts';
@@ -156,7 +156,7 @@ function goToStep(p: Posted) {
  * (seconds before a resend) for the countdown.
  */
 export async function signInAction(request: Request, context: RequestContext) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form);
   const posted = String(form.get('step') ?? '');
   const p: Posted = {

@@ -11,6 +11,7 @@ import {
   type Shopper,
 } from '../../lib/lists.server.ts';
 import { translateFor } from '../../lib/lang.server.ts';
+import { readForm } from '../../lib/form.server.ts';
 
 const externalId = z.string().trim().min(1).max(64);
 const redirectTo = z.string().optional();
@@ -70,7 +71,7 @@ async function apply(s: Shopper, intent: CartIntent): Promise<void> {
  * Cart errors never show as a crash (spec §8): they are logged and answered `ok: false` with a polite text.
  */
 export async function cartAction(s: Shopper) {
-  const parsed = CartIntent.safeParse(Object.fromEntries(await s.request.formData()));
+  const parsed = CartIntent.safeParse(Object.fromEntries(await readForm(s.request)));
   if (!parsed.success)
     return data<CartActionData>(
       { ok: false, message: translateFor(s.request)('product.chooseSize') },

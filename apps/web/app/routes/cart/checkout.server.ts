@@ -21,7 +21,7 @@ import {
   shopCookie,
   uuidCookie,
 } from '../../lib/cookies.server.ts';
-import { formValues, statusOf } from '../../lib/form.server.ts';
+import { formValues, statusOf, readForm } from '../../lib/form.server.ts';
 import { translateFor } from '../../lib/lang.server.ts';
 import type { Translate } from '@kiim/contract/text';
 
@@ -145,7 +145,7 @@ async function refusal(
  * online, where the payment starts at once.
  */
 export async function placeOrder(request: Request, api: ApiClient) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const cartUuid = uuidCookie(request, COOKIE.cartUuid);
   if (!cartUuid || !api.token) throw redirect('/cart');
   const regionId = currentCityId(request);

@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { QuestionForm } from '@kiim/contract';
 import { apiFor, type RequestContext } from '../../lib/api.server.ts';
 import type { FormReply } from '../../lib/form.ts';
-import { apiMessages, formValues, parseWith, refuse, statusOf } from '../../lib/form.server.ts';
+import { apiMessages, formValues, parseWith, refuse, statusOf, readForm } from '../../lib/form.server.ts';
 import { translateFor } from '../../lib/lang.server.ts';
 
 /** The action's answer when a form went through: the kit's reply for `form`, with a vote's count. */
@@ -26,7 +26,7 @@ const done = (form: string, extra: { helpfulCount?: number } = {}) =>
  * sign-in dialog instead of these forms).
  */
 export async function productFeedbackAction(request: Request, context: RequestContext, slug: string) {
-  const values = formValues(await request.formData(), 1000);
+  const values = formValues(await readForm(request), 1000);
   const api = apiFor(request, context);
   const form = values.form ?? values.intent ?? '';
   try {

@@ -20,6 +20,7 @@ import {
 import { ReviewDialog } from '../../components/reviews/ReviewDialog.tsx';
 import { metaT, useDateWords, useLocale, useT } from '../../lib/text.ts';
 import { pageTexts, translateFor } from '../../lib/lang.server.ts';
+import { readForm } from '../../lib/form.server.ts';
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   { title: data ? metaT(matches)('personal.orderMeta', { number: data.order.number }) : 'Kiim' },
@@ -60,7 +61,7 @@ export const shouldRevalidate = keepDataUnderDialogs;
 /** `intent=pay`: a fresh payment for ePay's script; `intent=cancel`: the customer cancels the order. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const api = apiFor(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get('intent') === 'pay') return startPayment(api, params.id);
   if (form.get('intent') === 'cancel') {
     try {

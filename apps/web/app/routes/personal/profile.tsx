@@ -5,7 +5,7 @@ import type { Route } from './+types/profile';
 import { apiFor } from '../../lib/api.server.ts';
 import { customerGenderCookie } from '../../lib/customer-gender.server.ts';
 import { repliedTo, type FormReply } from '../../lib/form.ts';
-import { apiMessages, formValues, parseWith, refuse, statusOf } from '../../lib/form.server.ts';
+import { apiMessages, formValues, parseWith, refuse, statusOf, readForm } from '../../lib/form.server.ts';
 import { metaT, useT } from '../../lib/text.ts';
 import { ChoiceGroup, Field, FormAlert, FormSaved, PasswordField } from '../../components/form/Field.tsx';
 
@@ -30,7 +30,7 @@ const saved = (form: string, init?: ResponseInit) =>
  * An expired token is refreshed on the way (spec §8, the API client); messages come back by field in Russian.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
+  const values = formValues(await readForm(request));
   const api = apiFor(request, context);
   const form = values.intent === 'password' ? 'password' : 'profile';
   const parsed = form === 'password' ? parseWith(ChangePasswordForm, values) : parseWith(ProfileForm, values);

@@ -6,7 +6,7 @@ import { currentCityId } from '../../lib/cookies.server.ts';
 import { feedbackOf, useFeedbackText } from '../../lib/feedback-text.ts';
 import { metaLang } from '../../lib/text.ts';
 import type { FormReply } from '../../lib/form.ts';
-import { apiMessages, formValues, parseWith, refuse, statusOf } from '../../lib/form.server.ts';
+import { apiMessages, formValues, parseWith, refuse, statusOf, readForm } from '../../lib/form.server.ts';
 import { safeReturnTo } from '../../lib/url.ts';
 import { ReviewForm } from '../../components/reviews/ReviewForm.tsx';
 import { reviewedHref } from '../../components/reviews/review-url.ts';
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * `?reviewed=<slug>`.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData(), 2000);
+  const values = formValues(await readForm(request), 2000);
   const from = safeReturnTo(values.from || COMPLETED_ORDERS);
   const parsed = parseWith(ReviewFormSchema, values);
   if (!parsed.ok) return refuse(parsed.errors, values, { keep: KEPT });

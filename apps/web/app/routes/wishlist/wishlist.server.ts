@@ -9,6 +9,7 @@ import {
   warnListError,
   type Shopper,
 } from '../../lib/lists.server.ts';
+import { readForm } from '../../lib/form.server.ts';
 
 /**
  * Wishlist intents (the hearts on product cards and the product page, the wishlist page): `add` or
@@ -48,7 +49,7 @@ async function skuOf(api: ApiClient, slug: string, cityId: number): Promise<stri
  * crash (spec §8): the heart simply shows the wishlist as it is.
  */
 export async function wishlistAction(s: Shopper) {
-  const parsed = WishlistIntent.safeParse(Object.fromEntries(await s.request.formData()));
+  const parsed = WishlistIntent.safeParse(Object.fromEntries(await readForm(s.request)));
   if (!parsed.success) return data<WishlistActionData>({ ok: false }, { status: 400 });
   const { intent, productSlug, externalId, redirectTo } = parsed.data;
   let ok = true;
