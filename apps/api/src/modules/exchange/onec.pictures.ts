@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { sha256 } from '#app/lib/ids.ts';
 import { productImageKeys, setProductImages } from '#app/modules/catalog/catalog.import.ts';
-import { fileExists, masterFile, writeFileAtomic } from '#app/modules/media/media.storage.ts';
+import { fileExists, masterFile } from '#app/modules/media/media.storage.ts';
+import { pictureSize, writeMaster } from '#app/modules/media/media.upload.ts';
 import { count, type OneCRun } from './onec.run.ts';
 
 /** Largest picture file accepted from 1C. */
@@ -19,9 +19,10 @@ async function pictureFile(run: OneCRun, relative: string): Promise<Buffer | und
 }
 
 /**
- * The pictures (Картинка) of a product: each file becomes a WebP master under the media folder, keyed by its content
- * (`products/1c-<hash>`), so the same picture sent again changes nothing; the product's pictures are replaced only
- * when the list differs. A missing or unreadable file is left out (counted as `picturesMissing`).
+ * The pictures (Картинка) of a product: each file becomes a WebP master under the media folder (at most 2400 px a
+ * side, like an upload's), keyed by its content (`products/1c-<hash>`), so the same picture sent again changes
+ * nothing; the product's pictures are replaced only when the list differs. A missing, unreadable or oversized (over
+ * 8000 px a side, checked before decoding) file is left out (counted as `picturesMissing`).
  */
 export async function importPictures(
   run: OneCRun,
@@ -39,16 +40,13 @@ export async function importPictures(
     }
     const mediaKey = `products/1c-${sha256(data.toString('base64')).slice(0, 24)}`;
     try {
+      // Checked by its header first: a picture over 8000 px a side is refused before anything is decoded.
+      await pictureSize(data);
       const master = masterFile(run.mediaDir, mediaKey);
-      const meta = await sharp(data).rotate().metadata();
-      if (!(await fileExists(master)))
-        await writeFileAtomic(master, await sharp(data).rotate().webp({ quality: 90 }).toBuffer());
-      const turned = (meta.orientation ?? 1) >= 5;
-      images.push({
-        mediaKey,
-        width: turned ? meta.height! : meta.width!,
-        height: turned ? meta.width! : meta.height!,
-      });
+      const size = (await fileExists(master))
+        ? await pictureSize(await fs.readFile(master))
+        : await writeMaster(run.mediaDir, mediaKey, data);
+      images.push({ mediaKey, ...size });
     } catch {
       count(run, 'picturesMissing');
     }

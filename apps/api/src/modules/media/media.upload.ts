@@ -31,20 +31,26 @@ export interface CheckedImage {
 }
 
 /**
- * Checks an uploaded picture by its content (not its name): JPEG, PNG or WebP, at most 10 MB, at least
- * `minWidth` × `minHeight` px and at most 8000 px a side, decodable.
+ * Most pixels a picture from outside may have before it is decoded (8000 × 8000): sharp refuses a larger input
+ * (`limitInputPixels`), so a small file that unpacks to a huge image (a 16,000 × 16,000 PNG in 9 KB took 1.2 GB)
+ * cannot take the memory (issue 29 item 3).
+ */
+export const MAX_INPUT_PIXELS = IMAGE_MAX_SIDE * IMAGE_MAX_SIDE;
+
+/** A picture from outside, for sharp: the pixel limit applied before anything is decoded. */
+export const untrustedPicture = (bytes: Buffer) => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS });
+
+/**
+ * The size of a picture from outside by its header (nothing decoded): JPEG, PNG or WebP, at most 8000 px a side.
+ * @returns its pixel size after the EXIF orientation.
  * @throws AppError 422 imageRejected (field `file`) with a Russian reason.
  */
-export async function checkUpload(
-  bytes: Buffer,
-  minWidth = IMAGE_MIN_WIDTH,
-  minHeight = IMAGE_MIN_HEIGHT,
-): Promise<CheckedImage> {
+export async function pictureSize(bytes: Buffer): Promise<CheckedImage> {
   if (bytes.length === 0) throw rejected('Файл пустой');
-  if (bytes.length > IMAGE_UPLOAD_MAX_BYTES) throw rejected('Файл больше 10 МБ');
   let meta: Metadata;
   try {
-    meta = await sharp(bytes).metadata();
+    // Reading the header decodes no pixel, so the limit is not set here: the side check below gives the reason.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw rejected('Это не картинка: загрузите JPEG, PNG или WebP');
   }
@@ -55,12 +61,42 @@ export async function checkUpload(
   const height = (turned ? meta.width : meta.height) ?? 0;
   if (width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE)
     throw rejected('Картинка больше 8000 пикселей по стороне');
+  return { width, height };
+}
+
+/**
+ * Checks an uploaded picture by its content (not its name): JPEG, PNG or WebP, at most 10 MB, at least
+ * `minWidth` × `minHeight` px and at most 8000 px a side, decodable.
+ * @throws AppError 422 imageRejected (field `file`) with a Russian reason.
+ */
+export async function checkUpload(
+  bytes: Buffer,
+  minWidth = IMAGE_MIN_WIDTH,
+  minHeight = IMAGE_MIN_HEIGHT,
+): Promise<CheckedImage> {
+  if (bytes.length > IMAGE_UPLOAD_MAX_BYTES) throw rejected('Файл больше 10 МБ');
+  const { width, height } = await pictureSize(bytes);
   if (width < minWidth || height < minHeight) {
     throw rejected(
       `Картинка слишком маленькая: нужно не меньше ${minWidth} × ${minHeight} пикселей, а у этой ${width} × ${height}`,
     );
   }
   return { width, height };
+}
+
+/**
+ * Writes the master of `mediaKey` from a picture from outside: WebP, turned by its EXIF orientation, at most 2400 px
+ * a side, metadata dropped, decoded under {@link MAX_INPUT_PIXELS}.
+ * @returns the master's pixel size. @throws when the picture cannot be decoded or written.
+ */
+export async function writeMaster(mediaDir: string, mediaKey: string, bytes: Buffer): Promise<CheckedImage> {
+  const { data, info } = await untrustedPicture(bytes)
+    .rotate()
+    .resize({ width: MASTER_MAX_SIDE, height: MASTER_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: MASTER_QUALITY })
+    .toBuffer({ resolveWithObject: true });
+  await writeFileAtomic(masterFile(mediaDir, mediaKey), data);
+  return { width: info.width, height: info.height };
 }
 
 /**
@@ -74,15 +110,10 @@ export async function storeUploadedMaster(
   mediaKey: string,
   bytes: Buffer,
 ): Promise<CheckedImage> {
-  const { data, info } = await sharp(bytes)
-    .rotate()
-    .resize({ width: MASTER_MAX_SIDE, height: MASTER_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: MASTER_QUALITY })
-    .toBuffer({ resolveWithObject: true });
-  await writeFileAtomic(masterFile(mediaDir, mediaKey), data);
+  const size = await writeMaster(mediaDir, mediaKey, bytes);
   const widths = mediaKey.startsWith('banners/') ? BANNER_WIDTHS : MEDIA_WIDTHS;
   for (const width of widths) await productRendition(mediaDir, mediaKey, width);
-  return { width: info.width, height: info.height };
+  return size;
 }
 
 /** Most pictures one key prefix may have (`products/12-` … `-999`, the media route's three digits). */
