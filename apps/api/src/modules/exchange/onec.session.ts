@@ -3,6 +3,7 @@ import { newId, newSecret, sha256 } from '#app/lib/ids.ts';
 import { basicSignIn } from '#app/modules/staff/staff.basic.ts';
 import type { Actor } from '#app/modules/staff/staff.audit.ts';
 import * as repo from './exchange.repository.ts';
+import { AppError } from '#app/lib/errors.ts';
 
 // Sessions of the 1C protocol (issue 12 item 3): `mode=checkauth` with HTTP Basic opens one for the exchange type
 // asked (catalog: staff with catalogue.edit or an API key with catalogue.import; sale: staff with orders.update or an
@@ -27,19 +28,22 @@ function basicCredentials(header: string | undefined): { user: string; password:
 }
 
 /**
- * `mode=checkauth`. @returns the new session's token, or the Russian reason of the refusal.
- * @throws AppError 429 over the staff sign-in limits.
+ * `mode=checkauth`. @returns the new session's token, or the Russian reason of the refusal (over the staff sign-in
+ * limits too: the protocol answers plain text).
  */
 export async function checkAuth(request: FastifyRequest, type: ExchangeType) {
   const credentials = basicCredentials(request.headers.authorization);
   if (!credentials) return { refused: 'Нужна авторизация: логин и пароль сотрудника или ключ API' };
   const { db, config, clock } = request.server;
   const now = clock.now();
-  const who = await basicSignIn(db, config.staff.twoFactorRequired, credentials, NEEDS[type], {
-    ip: request.ip ?? null,
-    userAgent: request.headers['user-agent'] ?? null,
-    now,
-  });
+  const origin = { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null, now };
+  const who = await basicSignIn(db, config.staff.twoFactorRequired, credentials, NEEDS[type], origin).catch(
+    // Over the failure limits: the protocol's plain `failure` with the wait, which 1C shows its operator.
+    (e: unknown) => {
+      if (e instanceof AppError && e.statusCode === 429) return { refused: e.message };
+      throw e;
+    },
+  );
   if ('refused' in who) return who;
   const token = newSecret();
   const nowIso = now.toISOString();

@@ -13,6 +13,7 @@ import {
   staffCall,
 } from '#app/test/staff.fixtures.ts';
 import { zipOf } from '#app/test/zip.fixtures.ts';
+import { REFUSED_STAFF_PASSWORD } from '#app/modules/staff/staff.basic.ts';
 
 // The 1C exchange (issue 12 item 3), a whole protocol run on realistic CommerceML fixtures: checkauth, init, files in
 // parts and as a zip, import.xml (groups → categories, brands, products, a picture) and offers.xml (two price types,
@@ -115,7 +116,7 @@ describe('checkauth', () => {
     const erp = await makeApiKey(t.db, ['orders.status']);
     const cases: [string | undefined, string][] = [
       [undefined, 'failure\nНужна авторизация: логин и пароль сотрудника или ключ API'],
-      [basic(catalogue.email, 'wrong password'), 'failure\nНеверная почта или пароль'],
+      [basic(catalogue.email, 'wrong password'), `failure\n${REFUSED_STAFF_PASSWORD}`],
       [basic('1c', erp.secret), 'failure\nУ ключа API нет области доступа «catalogue.import»'],
       [basic(manager.email, STAFF_PASSWORD), 'failure\nРоли сотрудника не разрешён этот обмен'],
     ];

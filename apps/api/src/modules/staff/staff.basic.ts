@@ -11,7 +11,8 @@ import { beginAttempt, staffSignInLimiter } from './staff.signin.ts';
  * HTTP Basic sign-in of an integration that cannot do more (1C's «обмен с сайтом», docs/decisions/021): the password
  * is an API key (`kiim_…`, any user name) with `scope`, or a staff member's password (user name: the e-mail) whose role
  * has `permission`. A member with two-factor on, or while two-factor is required, cannot sign in this way (Basic
- * carries no code): such shops give 1C an API key. Staff attempts count against the sign-in limits.
+ * carries no code): such shops give 1C an API key, and such a password is refused like a wrong one. Staff attempts
+ * count against the member's one failure budget (docs/security.md); a right one takes back only its own attempt.
  * @returns who signed in, or a Russian reason why not.
  * @throws AppError 429 rateLimited over the failure limits.
  */
@@ -33,11 +34,17 @@ export async function basicSignIn(
   const attempt = await beginAttempt(db, email, from);
   const m = await repo.findMemberByEmail(db, email);
   const active = m && !m.deactivated_at ? m : undefined;
-  if (!(await verifyPassword(active?.password_hash, credentials.password)) || !active)
-    return { refused: 'Неверная почта или пароль' };
-  await staffSignInLimiter.forget(db, email, attempt);
-  if (active.totp_secret || twoFactorRequired)
-    return { refused: 'Для обмена с 1С у сотрудника с двухфакторной защитой используйте ключ API' };
+  const rightPassword = await verifyPassword(active?.password_hash, credentials.password);
+  // A member with two-factor never signs in by password here, and is told nothing about the password (issue 29
+  // item 1: checkauth was a password oracle that also reset the failures); the attempt stays counted.
+  if (!active || !rightPassword || active.totp_secret || twoFactorRequired)
+    return { refused: REFUSED_STAFF_PASSWORD };
+  // Only this attempt is taken back: failures of the back office's sign-in and second factor stay (one budget).
+  await staffSignInLimiter.release(db, attempt);
   if (!roleCan(active.role, need.permission)) return { refused: 'Роли сотрудника не разрешён этот обмен' };
   return { type: 'staff', id: active.id };
 }
+
+/** The one refusal of a staff password, whatever was wrong: unknown e-mail, password, or an account with two-factor. */
+export const REFUSED_STAFF_PASSWORD =
+  'Неверная почта или пароль. Сотрудникам с двухфакторной защитой нужен ключ API для обмена (раздел «Ключи API»)';
