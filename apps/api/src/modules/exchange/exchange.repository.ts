@@ -44,6 +44,11 @@ export async function setSaleNumbers(
 }
 
 /** Forgets expired sessions. */
+/** Deletes one session (its key or member may no longer act). */
+export async function deleteSession(db: DbOrTrx, id: string): Promise<void> {
+  await db.deleteFrom('exchange_session').where('id', '=', id).execute();
+}
+
 export async function deleteExpiredSessions(db: DbOrTrx, nowIso: string): Promise<void> {
   await db.deleteFrom('exchange_session').where('expires_at', '<=', nowIso).execute();
 }

@@ -52,6 +52,8 @@ export interface ExchangeSessionTable {
   exchange_type: 'catalog' | 'sale';
   /** JSON array of the order numbers the last `type=sale&mode=query` handed out (null before any). */
   sale_numbers: string | null;
+  /** What opened the session, checked again at every request (staff.basic.ts `credentialTag`); null: sign in again. */
+  credential_tag: string | null;
   expires_at: string;
   created_at: string;
   updated_at: string;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { newId, newSecret, sha256 } from '#app/lib/ids.ts';
-import { basicSignIn } from '#app/modules/staff/staff.basic.ts';
+import { basicActorStillValid, basicSignIn } from '#app/modules/staff/staff.basic.ts';
 import type { Actor } from '#app/modules/staff/staff.audit.ts';
 import * as repo from './exchange.repository.ts';
 import { AppError } from '#app/lib/errors.ts';
@@ -56,22 +56,30 @@ export async function checkAuth(request: FastifyRequest, type: ExchangeType) {
       actor_id: who.id,
       exchange_type: type,
     },
-    ...{ sale_numbers: null, expires_at: new Date(now.getTime() + SESSION_MS).toISOString() },
+    ...{
+      sale_numbers: null,
+      credential_tag: who.tag,
+      expires_at: new Date(now.getTime() + SESSION_MS).toISOString(),
+    },
     ...{ created_at: nowIso, updated_at: nowIso },
   });
   return { token };
 }
 
-/** The live session of the request's cookie for `type`, or undefined. */
+/**
+ * The live session of the request's cookie for `type`, or undefined — also when the key or member behind it may no
+ * longer act (revoked, deactivated, another role or password: issue 29 item 2); such a session is deleted.
+ */
 export async function sessionOf(request: FastifyRequest, type: ExchangeType) {
   const token = request.cookies?.[EXCHANGE_COOKIE];
   if (!token) return undefined;
-  const s = await repo.findSession(
-    request.server.db,
-    sha256(token),
-    request.server.clock.now().toISOString(),
-  );
-  return s && s.exchange_type === type ? s : undefined;
+  const { db, config, clock } = request.server;
+  const s = await repo.findSession(db, sha256(token), clock.now().toISOString());
+  if (!s || s.exchange_type !== type) return undefined;
+  const who = { type: s.actor_type, id: s.actor_id, tag: s.credential_tag };
+  if (await basicActorStillValid(db, config.staff.twoFactorRequired, who, NEEDS[type])) return s;
+  await repo.deleteSession(db, s.id);
+  return undefined;
 }
 export type ExchangeSession = NonNullable<Awaited<ReturnType<typeof sessionOf>>>;
 

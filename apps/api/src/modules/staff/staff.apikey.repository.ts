@@ -12,6 +12,10 @@ export function findApiKeyByHash(db: DbOrTrx, keyHash: string): Promise<ApiKeyRo
   return db.selectFrom('api_key').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
 }
 
+export function findApiKeyById(db: DbOrTrx, id: string): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_key').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** Every key (live first, newest first) with its creator's name. */
 export function listApiKeys(db: DbOrTrx) {
   return db

@@ -5,7 +5,46 @@ import { verifyPassword } from '#app/lib/password.ts';
 import * as keys from './staff.apikey.repository.ts';
 import * as repo from './staff.repository.ts';
 import type { SessionOrigin } from './staff.session.ts';
+import type { StaffMemberRow } from './staff.table.ts';
 import { beginAttempt, staffSignInLimiter } from './staff.signin.ts';
+
+/** Who a Basic sign-in let in, and the fingerprint of the credential that did (checked again later). */
+export interface BasicActor {
+  type: 'staff' | 'api_key';
+  id: string;
+  tag: string;
+}
+
+/** A member's credential as a Basic sign-in saw it: a password change or a role change makes another. */
+const credentialTag = (m: StaffMemberRow) => sha256(`${m.password_hash}\n${m.role}`);
+
+/**
+ * Whether what a Basic sign-in let in may still act (issue 29 item 2): the API key is not revoked and keeps `scope`;
+ * the member is active, has the same password and role, no two-factor, and the role has `permission`. Every request
+ * of a session opened by {@link basicSignIn} asks this, so a revocation, deactivation, role or password change ends
+ * the session at the next request.
+ */
+export async function basicActorStillValid(
+  db: DbOrTrx,
+  twoFactorRequired: boolean,
+  who: { type: 'staff' | 'api_key'; id: string; tag: string | null },
+  need: { scope: ApiKeyScope; permission: Permission },
+): Promise<boolean> {
+  if (who.tag === null) return false;
+  if (who.type === 'api_key') {
+    const key = await keys.findApiKeyById(db, who.id);
+    return !!key && !key.revoked_at && (JSON.parse(key.scopes) as string[]).includes(need.scope);
+  }
+  const m = await repo.findMemberById(db, who.id);
+  return (
+    !!m &&
+    !m.deactivated_at &&
+    !m.totp_secret &&
+    !twoFactorRequired &&
+    credentialTag(m) === who.tag &&
+    roleCan(m.role, need.permission)
+  );
+}
 
 /**
  * HTTP Basic sign-in of an integration that cannot do more (1C's «обмен с сайтом», docs/decisions/021): the password
@@ -22,13 +61,13 @@ export async function basicSignIn(
   credentials: { user: string; password: string },
   need: { scope: ApiKeyScope; permission: Permission },
   from: SessionOrigin,
-): Promise<{ type: 'staff' | 'api_key'; id: string } | { refused: string }> {
+): Promise<BasicActor | { refused: string }> {
   if (credentials.password.startsWith('kiim_')) {
     const key = await keys.findApiKeyByHash(db, sha256(credentials.password));
     if (!key || key.revoked_at) return { refused: 'Ключ API не найден или отозван' };
     if (!(JSON.parse(key.scopes) as string[]).includes(need.scope))
       return { refused: `У ключа API нет области доступа «${need.scope}»` };
-    return { type: 'api_key', id: key.id };
+    return { type: 'api_key', id: key.id, tag: key.id };
   }
   const email = credentials.user.trim().toLowerCase();
   const attempt = await beginAttempt(db, email, from);
@@ -42,7 +81,7 @@ export async function basicSignIn(
   // Only this attempt is taken back: failures of the back office's sign-in and second factor stay (one budget).
   await staffSignInLimiter.release(db, attempt);
   if (!roleCan(active.role, need.permission)) return { refused: 'Роли сотрудника не разрешён этот обмен' };
-  return { type: 'staff', id: active.id };
+  return { type: 'staff', id: active.id, tag: credentialTag(active) };
 }
 
 /** The one refusal of a staff password, whatever was wrong: unknown e-mail, password, or an account with two-factor. */
