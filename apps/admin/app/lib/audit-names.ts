@@ -2,6 +2,7 @@
 export const ACTION_NAME: Record<string, string> = {
   'staff.owner_created': 'Создан владелец',
   'staff.signed_in': 'Вход',
+  'staff.signed_out': 'Выход',
   'staff.signed_out_everywhere': 'Выход на всех устройствах',
   'staff.password_changed': 'Смена пароля',
   'staff.two_factor_enabled': 'Включена двухфакторная защита',

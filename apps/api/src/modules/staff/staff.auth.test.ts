@@ -324,6 +324,8 @@ describe('sessions', () => {
     expect(out.cookie).toBe('');
     expect((await me(a)).status).toBe(401);
     expect((await me(b)).status).toBe(200);
+    // Issue 29 item 9: the sign-out is audited too.
+    expect((await auditOf(t.db, 'staff.signed_out')).filter((e) => e.actor_id === m.id)).toHaveLength(1);
     expect((await staffCall(t.app, b, 'POST', '/api/admin/session/sign-out-everywhere')).status).toBe(200);
     expect((await me(b)).status).toBe(401);
     expect((await me(c)).status).toBe(401);

@@ -16,7 +16,7 @@ import { newId, newSecret, sha256 } from '#app/lib/ids.ts';
 import { hashPassword } from '#app/lib/password.ts';
 import { audit, systemActor, type Actor } from './staff.audit.ts';
 import * as repo from './staff.repository.ts';
-import { closeMemberSessions, type SessionOrigin } from './staff.session.ts';
+import { closeMemberSessions, closeSession, type SessionOrigin } from './staff.session.ts';
 import { sessionState, startSession, type StaffDeps } from './staff.signin.ts';
 import type { StaffMemberRow } from './staff.table.ts';
 import { clearTwoFactor } from './staff.twofactor.ts';
@@ -325,6 +325,22 @@ export async function resetTwoFactor(deps: StaffDeps, actor: Actor, id: string):
       sessionsClosed: closed,
     });
     return toMember({ ...m, totp_secret: null });
+  });
+}
+
+/**
+ * Closes the member's current session (sign-out) and audits it as `staff.signed_out` in one transaction (issue 29
+ * item 9: sign-out left no entry).
+ */
+export async function signOut(
+  deps: StaffDeps,
+  session: { session_id: string; id: string },
+  from: SessionOrigin,
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await closeSession(trx, session.session_id, 'sign_out', from.now);
+    const actor: Actor = { type: 'staff', id: session.id, ip: from.ip, at: from.now };
+    await audit(trx, actor, 'staff.signed_out', { type: 'staff_member', id: session.id }, null, null);
   });
 }
 

@@ -18,9 +18,9 @@ import {
   sessionCookie,
   setSessionCookie,
 } from './staff.auth.ts';
-import { acceptInvitation, lookupInvitation, signOutEverywhere } from './staff.members.ts';
+import { acceptInvitation, lookupInvitation, signOut, signOutEverywhere } from './staff.members.ts';
 import { COOKIE_NOTE, errors, ok, originOf, security } from './staff.routes.common.ts';
-import { closeSession, resolveSession } from './staff.session.ts';
+import { resolveSession } from './staff.session.ts';
 import { completeSecondFactor, sessionState, signIn, type StaffDeps } from './staff.signin.ts';
 
 const tags = ['admin: session'];
@@ -134,7 +134,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod<{ deps: StaffDeps }> = as
     async (request, reply) => {
       const token = sessionCookie(request);
       const session = token ? await resolveSession(deps.db, token, app.clock.now()).catch(() => null) : null;
-      if (session) await closeSession(deps.db, session.session_id, 'sign_out', app.clock.now());
+      if (session) await signOut(deps, session, originOf(request));
       clearSessionCookie(reply, deps.config);
       return ok;
     },
