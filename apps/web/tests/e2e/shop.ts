@@ -34,11 +34,15 @@ export interface RunningShop {
  * and media folder in a temporary directory, and waits until the home page answers.
  * @throws when the shop does not answer within 150 s.
  */
-export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
+export async function startShop(
+  env: Record<string, string> = {},
+  opts: { postgres?: PostgresDatabase } = {},
+): Promise<RunningShop> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiim-e2e-'));
-  // The browser journeys always run on the embedded SQLite database.
+  // The browser journeys run on the embedded SQLite database unless given a PostgreSQL database of their own.
   const { DATABASE_URL: _pg, ...parentEnv } = process.env;
+  const database = opts.postgres ? { DATABASE_URL: opts.postgres.url } : {};
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/web/server.ts'], {
     cwd: repoRoot,
     env: {
@@ -51,6 +55,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
       LOG_LEVEL: 'warn',
       // Absolute links the shop hands out (ePay's backLink/postLink) point at this test server.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...database,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -81,6 +86,44 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
         await new Promise((r) => child.once('exit', r));
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+      await opts.postgres?.drop();
+    },
+  };
+}
+
+/** A PostgreSQL database made for one browser journey: its URL, and `drop` to remove it. */
+export interface PostgresDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * Makes an empty PostgreSQL database for one journey on the server of `E2E_POSTGRES_URL` (default: the local
+ * server, postgres@127.0.0.1:5432, as CI has it). @returns undefined when no server answers there, so the journey
+ * runs on SQLite instead (a newcomer's machine without PostgreSQL).
+ */
+export async function newPostgresDatabase(): Promise<PostgresDatabase | undefined> {
+  const server = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const { default: pg } = await import('pg');
+  const name = `kiim_e2e_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: server, connectionTimeoutMillis: 3_000 });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch {
+    return undefined;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
     },
   };
 }

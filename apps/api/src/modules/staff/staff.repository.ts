@@ -240,7 +240,7 @@ export function listPendingInvitations(db: DbOrTrx, nowIso: string, email?: stri
 
 /**
  * Revokes the open invitations of `email` that have expired by `nowIso`, so that a new one can be written (one open
- * invitation per e-mail: migration 20261216T090000).
+ * invitation per e-mail: migration 20261220T090000).
  */
 export async function revokeExpiredInvitations(db: DbOrTrx, email: string, nowIso: string): Promise<void> {
   await db
