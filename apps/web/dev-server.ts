@@ -74,7 +74,10 @@ async function mountVite(app: FastifyInstance, pick: (url: string) => ViteApp | 
       const target = pick(request.url);
       if (!target) return reply.callNotFound();
       reply.hijack();
+      // Vite's base middleware takes the base off the address (`/admin/orders` → `/orders`): put it back after.
+      const address = request.raw.url;
       target.vite.middlewares(request.raw, reply.raw, (err?: unknown) => {
+        request.raw.url = address;
         if (err) {
           request.log.error({ err }, 'vite failed');
           reply.raw.statusCode = 500;
