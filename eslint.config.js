@@ -70,6 +70,7 @@ export default tseslint.config(
       'apps/api/src/test/**',
       'apps/web/tests/**',
       'apps/web/server.ts',
+      'apps/web/dev-server.ts',
       'apps/api/src/server.ts',
     ],
     rules: {

@@ -9,6 +9,7 @@ export default defineConfig({
       'apps/api/src/**/*.test.ts',
       'tools/**/*.test.ts',
       'apps/web/app/**/*.test.{ts,tsx}',
+      'apps/web/*.test.ts',
       'apps/admin/app/**/*.test.{ts,tsx}',
     ],
     globalSetup: ['apps/api/src/test/global-setup.ts'],

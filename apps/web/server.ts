@@ -2,7 +2,7 @@
  * The whole shop on one port (architecture: `npm start` serves http://localhost:3000): the API under
  * /api, media under /media, the back office under /admin, built assets, and every other path rendered by React
  * Router on the server.
- * Loaders call the API in-process (Fastify inject): same contract, no network hop.
+ * Loaders call the API in-process (Fastify inject, in-process-api.ts): same contract, no network hop.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,9 +12,9 @@ import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'r
 import { compressResponse } from './http-compression.ts';
 import { serveAdmin } from './admin-static.ts';
 import { servePage } from './page-listener.ts';
+import { inProcessApi } from './in-process-api.ts';
 import { newNonce, originOf, pageCsp, withPageHeaders, type PageSources } from './security-headers.ts';
 import { publicConfig } from './app/lib/public-config.server.ts';
-import { createApiClient } from '@kiim/contract';
 import { bootApi, closeOnSignals, startOrExplain, warnIfDevelopment } from '@kiim/api/boot';
 
 /** apps/web, whether this runs from its source or compiled into apps/web/dist/server.mjs (npm start). */
@@ -36,37 +36,8 @@ const { app, config } = await startOrExplain(() =>
   }),
 );
 
-/**
- * fetch() that answers from the API in this process, as if the shopper at `clientAddress` had called it directly
- * (issue 11 §5): the address rides as the injected request's socket address, which no header can change, and
- * forwarding headers are dropped, so the API's per-address limits count each shopper, whatever TRUST_PROXY says.
- */
-const inProcessFetch =
-  (clientAddress: string): typeof fetch =>
-  async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    // The answer's bytes are read here as they are: never compressed (the API compresses for clients that ask).
-    const headers: Record<string, string> = {
-      ...Object.fromEntries(new Headers(init?.headers).entries()),
-      'accept-encoding': 'identity',
-    };
-    for (const name of ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded'])
-      delete headers[name];
-    const res = await app.inject({
-      method: (init?.method ?? 'GET') as 'GET',
-      url: url.pathname + url.search,
-      headers,
-      remoteAddress: clientAddress,
-      payload: typeof init?.body === 'string' ? init.body : undefined,
-    });
-    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
-      status: res.statusCode,
-      headers: res.headers as Record<string, string>,
-    });
-  };
 /** The API client of one page request, calling in-process on behalf of the shopper at `clientAddress`. */
-const apiFor = (clientAddress: string) =>
-  createApiClient({ fetch: inProcessFetch(clientAddress), baseUrl: 'http://in-process' });
+const apiFor = (clientAddress: string) => inProcessApi(app, clientAddress);
 
 const build = (await startOrExplain(async () => {
   const file = path.join(here, 'build', 'server', 'index.js');

@@ -3,9 +3,6 @@ import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 
-// In development (`npm run dev`) the API runs beside Vite on API_PORT and /api, /media are proxied to it.
-const api = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
-
 type ModuleInfo = { importers: readonly string[] } | null;
 
 /**
@@ -79,9 +76,9 @@ const compileHints: Plugin = {
   },
 };
 
+// Development: `npm run dev` (dev-server.ts) runs Vite in middleware mode inside the shop's own server.
 export default defineConfig({
   plugins: [reactRouter(), compileHints],
-  server: { port: 3000, proxy: { '/api': api, '/media': api } },
   build: {
     target: 'es2022',
     rollupOptions: {

@@ -9,7 +9,7 @@ import {
 } from 'react-router';
 import { COOKIE } from '@kiim/contract/enums';
 import type { Route } from './+types/root';
-import { accountMiddleware, customerOf, isApiStatus } from './lib/api.server.ts';
+import { accountMiddleware, customerOf, isApiStatus, withoutApi } from './lib/api.server.ts';
 import { clearCookie, readCookie, shopCookie } from './lib/cookies.server.ts';
 import { headerLists, shopperOf } from './lib/lists.server.ts';
 import { publicConfig, siteOrigin } from './lib/public-config.server.ts';
@@ -47,6 +47,8 @@ export const links: Route.LinksFunction = () => [
  * signed in), the cities and the current one (cookie `city_id`, default 1; set with `stock_api_region_id` and
  * `region_name` on the first visit, spec §3), the cart's capped count (spec §9) and the wishlist's products.
  * An invalid token is cleared (spec §8: any 403 logs out). The footer's seller details come with them.
+ * The API failing (down, 5xx) never fails this loader: the header shows no customer and no cities, and the page
+ * or its error screen keeps its texts (they are the storefront's own, issue 27 item 8).
  * The page's language and the texts of every page only (issue 13, 14); `?lang=` also stores the choice in the
  * `lang` cookie.
  */
@@ -58,11 +60,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const onCartPage = /^\/cart\/?$/i.test(new URL(request.url).pathname);
   const [customer, cities, lists, seller] = await Promise.all([
     customerOf(request, context).catch((e) => {
-      if (!isApiStatus(e, 401, 403)) throw e;
+      if (!isApiStatus(e, 401, 403)) return withoutApi(e, null);
       headers.append('Set-Cookie', clearCookie(COOKIE.customerToken));
       return null;
     }),
-    shopper.api.cities(),
+    shopper.api.cities().catch((e) => withoutApi(e, [])),
     // Cart and wishlist errors are swallowed (spec §8): the header then shows them empty.
     headerLists(shopper, onCartPage),
     // The footer's legal details: configuration the API always has; without them the footer shows its links only.

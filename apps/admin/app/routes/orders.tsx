@@ -16,6 +16,7 @@ import { DataTable, type ListFeatures } from '../components/DataTable.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { Field, SelectField } from '../components/Form.tsx';
 import { ScreenError } from '../components/ScreenError.tsx';
+import { FilterFold } from '../components/FilterFold.tsx';
 
 const FILTERS = ['status', 'from', 'to', 'cityId', 'deliveryMethodId', 'paymentId', 'paid', 'q', 'page'];
 
@@ -91,55 +92,58 @@ export default function Orders() {
   return (
     <>
       <h1>Заказы</h1>
-      <Form method="get" className="panel filters" key={params.toString()}>
-        <Field label="Номер, телефон или имя" name="q" type="search" defaultValue={value('q')} />
-        <SelectField
-          label="Статус"
-          name="status"
-          defaultValue={value('status')}
-          options={[['', 'Все'], ...ORDER_STATUSES.map((s) => [s, STATUS_NAME[s]] as const)]}
-        />
-        <SelectField
-          label="Город"
-          name="cityId"
-          defaultValue={value('cityId')}
-          options={[['', 'Все'], ...cities.map((c) => [String(c.id), c.name] as const)]}
-        />
-        <SelectField
-          label="Доставка"
-          name="deliveryMethodId"
-          defaultValue={value('deliveryMethodId')}
-          options={[
-            ['', 'Любая'],
-            ['1', 'Самовывоз'],
-            ['2', 'Курьер'],
-          ]}
-        />
-        <SelectField
-          label="Способ оплаты"
-          name="paymentId"
-          defaultValue={value('paymentId')}
-          options={[['', 'Любой'], ...Object.entries(PAYMENT_NAME).map(([k, v]) => [k, v] as const)]}
-        />
-        <SelectField
-          label="Оплачен"
-          name="paid"
-          defaultValue={value('paid')}
-          options={[
-            ['', 'Неважно'],
-            ['yes', 'Да'],
-            ['no', 'Нет'],
-          ]}
-        />
-        <Field label="С" name="from" type="date" defaultValue={value('from')} />
-        <Field label="По" name="to" type="date" defaultValue={value('to')} />
-        <button className="button" type="submit">
-          Показать
-        </button>
-        <Link className="button secondary" to="/orders">
-          Сбросить
-        </Link>
-      </Form>
+      {/* Folded on a phone; a new search comes back folded, the button counting what is set. */}
+      <FilterFold key={params.toString()} active={FILTERS.filter((k) => k !== 'page' && value(k)).length}>
+        <Form method="get" className="panel filters">
+          <Field label="Номер, телефон или имя" name="q" type="search" defaultValue={value('q')} />
+          <SelectField
+            label="Статус"
+            name="status"
+            defaultValue={value('status')}
+            options={[['', 'Все'], ...ORDER_STATUSES.map((s) => [s, STATUS_NAME[s]] as const)]}
+          />
+          <SelectField
+            label="Город"
+            name="cityId"
+            defaultValue={value('cityId')}
+            options={[['', 'Все'], ...cities.map((c) => [String(c.id), c.name] as const)]}
+          />
+          <SelectField
+            label="Доставка"
+            name="deliveryMethodId"
+            defaultValue={value('deliveryMethodId')}
+            options={[
+              ['', 'Любая'],
+              ['1', 'Самовывоз'],
+              ['2', 'Курьер'],
+            ]}
+          />
+          <SelectField
+            label="Способ оплаты"
+            name="paymentId"
+            defaultValue={value('paymentId')}
+            options={[['', 'Любой'], ...Object.entries(PAYMENT_NAME).map(([k, v]) => [k, v] as const)]}
+          />
+          <SelectField
+            label="Оплачен"
+            name="paid"
+            defaultValue={value('paid')}
+            options={[
+              ['', 'Неважно'],
+              ['yes', 'Да'],
+              ['no', 'Нет'],
+            ]}
+          />
+          <Field label="С" name="from" type="date" defaultValue={value('from')} />
+          <Field label="По" name="to" type="date" defaultValue={value('to')} />
+          <button className="button" type="submit">
+            Показать
+          </button>
+          <Link className="button secondary" to="/orders">
+            Сбросить
+          </Link>
+        </Form>
+      </FilterFold>
       <p className="hint">Заказов: {page.total}. Даты — местные дни города заказа.</p>
       <DataTable
         caption="Заказы"

@@ -5,10 +5,20 @@ import { CityChooser } from './CityChooser.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { useT } from '../lib/text.ts';
 import { LangSwitch } from './LangSwitch.tsx';
+import { useHeaderOnPhones } from './header-phone.ts';
+
+/** Id of the menu (sections, language, city, account) that a phone opens with the menu button. */
+const MENU_ID = 'site-menu';
 
 /**
- * Site header: logo, gender segments (spec §2), the city chooser, account, wishlist and cart with their
- * counts (the cart's capped at stock, spec §9). The wishlist (/personal/wishlist) asks a visitor to sign in.
+ * Site header: logo, gender segments (spec §2), the search box, the language switch, the city chooser, account,
+ * wishlist and cart with their counts (the cart's capped at stock, spec §9). The wishlist (/personal/wishlist) asks
+ * a visitor to sign in.
+ * On a laptop everything is in one row. On a phone (styles/header-phone.css, issue 27 item 9) the row keeps the
+ * logo, the search box, the menu button, the wishlist and the cart; the sections, language, city and account are in
+ * the menu — the browser's popover (`popovertarget`: opens and closes without JavaScript, Esc and a tap outside
+ * close it) — and the header slides away while the shopper scrolls down and comes back on scrolling up
+ * ({@link useHeaderOnPhones}).
  */
 export function Header() {
   const root = useRootData();
@@ -16,30 +26,40 @@ export function Header() {
   const count = root?.cartCount ?? 0;
   const wishlistCount = root?.wishlist.length ?? 0;
   const t = useT();
+  const ref = useHeaderOnPhones(MENU_ID);
   return (
-    <header className="site-header">
+    <header className="site-header" ref={ref}>
       <div className="site-header__inner">
         <Link to="/" className="logo" aria-label={t('header.home')}>
           KIIM
         </Link>
-        <nav className="segments" aria-label={t('header.sections')}>
-          <NavLink to="/home-zhenshiny">{t('common.women')}</NavLink>
-          <NavLink to="/home-muzhchiny">{t('common.men')}</NavLink>
-          <NavLink to="/brands">{t('common.brands')}</NavLink>
-        </nav>
         <SearchBox />
+        <button type="button" className="menu-button" popoverTarget={MENU_ID} aria-label={t('header.menu')}>
+          <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
+            <path fill="none" stroke="currentColor" strokeWidth="1.8" d="M4 7h16M4 12h16M4 17h16" />
+          </svg>
+        </button>
+        <div id={MENU_ID} className="header-menu" popover="auto">
+          <nav className="segments" aria-label={t('header.sections')}>
+            <NavLink to="/home-zhenshiny">{t('common.women')}</NavLink>
+            <NavLink to="/home-muzhchiny">{t('common.men')}</NavLink>
+            <NavLink to="/brands">{t('common.brands')}</NavLink>
+          </nav>
+          <div className="header-menu__more">
+            <LangSwitch />
+            {root && <CityChooser cities={root.cities} current={root.city} />}
+            {root?.customer ? (
+              <Link to="/personal" className="header-link">
+                {root.customer.name || t('header.account')}
+              </Link>
+            ) : (
+              <Link to={signInHref(location)} className="header-link" preventScrollReset>
+                {t('header.signIn')}
+              </Link>
+            )}
+          </div>
+        </div>
         <div className="header-actions">
-          <LangSwitch />
-          {root && <CityChooser cities={root.cities} current={root.city} />}
-          {root?.customer ? (
-            <Link to="/personal" className="header-link">
-              {root.customer.name || t('header.account')}
-            </Link>
-          ) : (
-            <Link to={signInHref(location)} className="header-link" preventScrollReset>
-              {t('header.signIn')}
-            </Link>
-          )}
           <Link
             to={root?.customer ? '/personal/wishlist' : signInHref(location, '/personal/wishlist')}
             className="cart-link"

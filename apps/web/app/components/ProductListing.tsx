@@ -304,7 +304,13 @@ function ListingResults({
 }) {
   const t = useT();
   if (list.items.length > 0)
-    return <ProductGrid products={list.items} eagerCount={2} view={state.view} banner={banner} />;
+    return (
+      <>
+        {/* The cards' names are h3: this heading keeps the page's outline h1 → h2 → h3 (axe heading-order). */}
+        <h2 className="visually-hidden">{t('common.goods')}</h2>
+        <ProductGrid products={list.items} eagerCount={2} view={state.view} banner={banner} />
+      </>
+    );
   if (reset) {
     return (
       <div className="empty">

@@ -13,7 +13,7 @@ import { langOf } from './lang.server.ts';
 
 declare module 'react-router' {
   interface AppLoadContext {
-    /** Client of the in-process API, given by the production server (apps/web/server.ts). */
+    /** Client of the in-process API, given by the servers (apps/web/server.ts, dev-server.ts). */
     api?: ApiClient;
   }
 }
@@ -42,7 +42,7 @@ interface AccountSession {
 
 const sessionContext = createContext<AccountSession | null>(null);
 
-/** The API transport of this server: in-process (production server) or HTTP to the request's origin (development). */
+/** The API transport of this server: in-process (server.ts, dev-server.ts), else HTTP to the request's origin. */
 function baseClient(request: Request, context: Context): ApiClient {
   return (
     (context as { api?: ApiClient }).api ?? createApiClient({ fetch, baseUrl: new URL(request.url).origin })
@@ -114,8 +114,8 @@ export const accountMiddleware: MiddlewareFunction<Response> = async ({ request,
 /**
  * The API client for this request, carrying the customer's token from the `customer_token` cookie, with the
  * request rules of spec §8 and §9 (packages/contract/src/client.ts) whose outcome {@link accountMiddleware}
- * writes to the response. In the one-process server it calls the API in-process; in development it calls
- * `/api` over HTTP on the request's own origin (Vite proxies it).
+ * writes to the response. The servers (server.ts, dev-server.ts) have it call the API in-process; without one it
+ * calls `/api` over HTTP on the request's own origin.
  */
 export function apiFor(request: Request, context: Context): ApiClient {
   return (sessionOf(context) ?? createSession(request, context)).api;
@@ -167,6 +167,15 @@ export function customerOf(request: Request, context: Context): Promise<Customer
 /** True when the error is an API answer with this status. */
 export const isApiStatus = (e: unknown, ...status: number[]): e is ApiError =>
   e instanceof ApiError && status.includes(e.status);
+
+/**
+ * `fallback` in place of an answer the API could not give (down, a 5xx, an unexpected answer), logged as a warning:
+ * for the header's data (root loader), so an outage leaves the page — or its error screen — with its texts.
+ */
+export function withoutApi<T>(e: unknown, fallback: T): T {
+  console.warn('the API did not answer the header data', e instanceof ApiError ? e.status : e);
+  return fallback;
+}
 
 /** Rethrows an API 404 as the storefront's 404 page (spec §2: unknown pages show the 404 screen). */
 export function notFoundOnApi404(e: unknown): never {

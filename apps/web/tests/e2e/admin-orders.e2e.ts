@@ -281,7 +281,14 @@ describe('the back office at work (issue 15)', () => {
     await p.setViewportSize(PHONE);
     await p.goto(`${shop.url}/admin/orders?q=${number}`);
     await p.getByRole('link', { name: `№ ${number}` }).waitFor();
+    // The filters fold behind «Фильтры», which counts the one set (issue 27 item 9).
+    const fold = p.getByRole('button', { name: /^Фильтры/ });
+    expect(await fold.textContent()).toBe('Фильтры, выбрано: 1');
+    expect(await p.getByLabel('Номер, телефон или имя').isVisible()).toBe(false);
     await snap(p, 'admin-orders-390');
+    await fold.click();
+    await eventually(() => p.getByLabel('Номер, телефон или имя').inputValue()).toBe(String(number));
+    await snap(p, 'admin-orders-390-filters');
     await p.getByRole('link', { name: `№ ${number}` }).click();
     await p.getByTestId('order-status').waitFor();
     await snap(p, 'admin-order-390');

@@ -14,7 +14,7 @@ import {
   startShop,
   type RunningShop,
 } from './shop.ts';
-import { seriousViolations } from './a11y.ts';
+import { axeViolations } from './a11y.ts';
 
 // Information pages, the footer, the route rules of spec §2, small shop parts and accessibility (issue 10).
 
@@ -69,7 +69,7 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 const heading = (page: Page) => page.locator('h1').first().textContent();
 
 /** A signed-in customer (SMS sign-in through the API) with one item in the cart, in a fresh context. */
-async function signedIn() {
+async function signedIn(viewport?: { width: number; height: number }) {
   const mobile = `7705${String(5_500_000 + ++mobileSeq)}`;
   const call = async (url: string, body: unknown, method = 'POST') => {
     const res = await fetch(shop.url + url, {
@@ -91,7 +91,7 @@ async function signedIn() {
     { externalId: stockedSku, regionId: 1, qty: 1 },
     'PUT',
   );
-  const shopper = await newShopper(browser);
+  const shopper = await newShopper(browser, { viewport });
   const host = new URL(shop.url).hostname;
   await shopper.context.addCookies([
     { name: 'customer_token', value: token, domain: host, path: '/', httpOnly: true },
@@ -312,30 +312,44 @@ describe('shop parts (issue 10)', () => {
 });
 
 describe('accessibility (axe-core)', () => {
-  it('home, category, product, cart, checkout and an information page have no critical or serious violation', async () => {
-    const customer = await signedIn();
-    const { page } = customer;
-    const list = (
-      (await (
-        await fetch(`${shop.url}/api/catalog/products?category=zhenskaya-odezhda&pageSize=15`)
-      ).json()) as { data: ProductList }
-    ).data;
-    const pages = [
-      '/',
-      '/category/zhenskaya-odezhda',
-      `/product/${list.items[0]!.slug}`,
-      '/Cart',
-      '/Cart/checkout',
-      '/info/dostavka-i-oplata',
-    ];
-    const found: Record<string, unknown> = {};
-    for (const p of pages) {
-      await page.goto(shop.url + p);
-      await page.waitForLoadState('networkidle');
-      const v = await seriousViolations(page);
-      if (v.length) found[p] = v;
-    }
-    expect(found).toEqual({});
-    await customer.done();
-  });
+  it.each([
+    ['a laptop', { width: 1280, height: 900 }],
+    ['a phone', { width: 390, height: 844 }],
+  ])(
+    'on %s, home, category, search, product, cart, checkout and an information page have no violation of any impact',
+    async (_on, viewport) => {
+      const customer = await signedIn(viewport);
+      const { page } = customer;
+      const list = (
+        (await (
+          await fetch(`${shop.url}/api/catalog/products?category=zhenskaya-odezhda&pageSize=15`)
+        ).json()) as { data: ProductList }
+      ).data;
+      const pages = [
+        '/',
+        '/category/zhenskaya-odezhda',
+        '/search?q=джинсы',
+        `/product/${list.items[0]!.slug}`,
+        '/Cart',
+        '/Cart/checkout',
+        '/info/dostavka-i-oplata',
+      ];
+      const found: Record<string, unknown> = {};
+      for (const p of pages) {
+        await page.goto(shop.url + p);
+        await page.waitForLoadState('networkidle');
+        const v = await axeViolations(page);
+        if (v.length) found[p] = v;
+      }
+      if (viewport.width < 600) {
+        // The phone's header menu, open (issue 27 item 9).
+        await page.getByRole('button', { name: 'Меню' }).click();
+        await page.locator('#site-menu').getByRole('link', { name: 'Женщинам' }).waitFor();
+        const v = await axeViolations(page);
+        if (v.length) found['menu'] = v;
+      }
+      expect(found).toEqual({});
+      await customer.done();
+    },
+  );
 });

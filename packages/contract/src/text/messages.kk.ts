@@ -40,6 +40,7 @@ export const KK = {
   },
   header: {
     home: 'Kiim — басты бетке',
+    menu: 'Мәзір',
     sections: 'Бөлімдер',
     account: 'Жеке кабинет',
     signIn: 'Кіру',

@@ -42,6 +42,7 @@ export const RU = {
   },
   header: {
     home: 'Kiim — на главную',
+    menu: 'Меню',
     sections: 'Разделы',
     account: 'Кабинет',
     signIn: 'Войти',
