@@ -9,6 +9,11 @@ export const ErrorCode = {
   notFound: 1004,
   rateLimited: 1029,
   internal: 1500,
+  /**
+   * The shop cannot reach or write its database for now (503 with `Retry-After` and `details.retryAfterSeconds`):
+   * try again later; nothing was changed unless a repeat with the same idempotency key finds it (issue 27).
+   */
+  serviceUnavailable: 1503,
   unauthorized: 2001,
   tokenExpired: 2002,
   forbidden: 2003,
