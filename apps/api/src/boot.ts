@@ -211,6 +211,8 @@ export function startupFailureMessage(
     case '28P01':
     case '28000':
       return 'The database refused the user or password of DATABASE_URL: check them';
+    case '57P03':
+      return 'PostgreSQL is starting up or recovering (57P03): start the shop again in a moment';
     case '3D000':
       return `The database named in DATABASE_URL does not exist: create it (createdb) or fix the URL`;
     case 'SQLITE_CANTOPEN':
