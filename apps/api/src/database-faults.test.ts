@@ -152,7 +152,8 @@ describe.runIf(testDatabaseUrl)('PostgreSQL closing the shop’s connections und
       .where('city_id', '=', CITY)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const buyers: { token: string; cartId: string }[] = [];
+    type Buyer = { id: string; token: string; cartId: string };
+    const buyers: Buyer[] = [];
     await db.transaction().execute(async (trx) => {
       for (let i = 0; i < BUYERS; i++) {
         const id = randomUUID();
@@ -186,7 +187,7 @@ describe.runIf(testDatabaseUrl)('PostgreSQL closing the shop’s connections und
             updated_at: now,
           })
           .execute();
-        buyers.push({ token: await issueToken(trx, id, new Date()), cartId });
+        buyers.push({ id, token: await issueToken(trx, id, new Date()), cartId });
       }
     });
 
@@ -208,7 +209,9 @@ describe.runIf(testDatabaseUrl)('PostgreSQL closing the shop’s connections und
         return null;
       }
     };
-    const order = async (b: { token: string; cartId: string }) => {
+    /** Orders answered 503: repeated with their idempotency key once the database is back. */
+    const refused: { buyer: Buyer; key: string }[] = [];
+    const order = async (b: Buyer, key: string = randomUUID()) => {
       const res = await call('/api/order/create', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-authorization': b.token },
@@ -219,12 +222,14 @@ describe.runIf(testDatabaseUrl)('PostgreSQL closing the shop’s connections und
             deliveryMethodId: 1,
             paymentId: 2,
             pickupPointId: point.id,
-            idempotencyKey: randomUUID(),
+            idempotencyKey: key,
           },
         }),
       });
       const body = (await res?.json()) as { data?: { order: { number: string } } } | undefined;
       if (res?.status === 200 && body?.data) acknowledged.push(body.data.order.number);
+      if (res?.status === 503) refused.push({ buyer: b, key });
+      return res?.status;
     };
     const worker = async (w: number) => {
       for (let i = 0; chaos; i++) {
@@ -264,6 +269,22 @@ describe.runIf(testDatabaseUrl)('PostgreSQL closing the shop’s connections und
     const before = acknowledged.length;
     await order(buyers[next++]!);
     expect(acknowledged.length).toBe(before + 1);
+    // An order refused with 503 — its transaction rolled back, or committed with the answer lost — repeated with its
+    // key is placed once: never twice, never half.
+    const repeated = refused.splice(0);
+    for (const r of repeated) expect(await order(r.buyer, r.key)).toBe(200);
+    const ordersOf = new Map<string, number>();
+    for (const o of await db.selectFrom('order').select('customer_id').execute())
+      ordersOf.set(o.customer_id, (ordersOf.get(o.customer_id) ?? 0) + 1);
+    expect([...ordersOf.values()].filter((n) => n > 1)).toEqual([]);
+    for (const r of repeated) expect(ordersOf.get(r.buyer.id)).toBe(1);
+    const bare = await db
+      .selectFrom('order')
+      .leftJoin('order_line', 'order_line.order_id', 'order.id')
+      .select('order.number')
+      .where('order_line.id', 'is', null)
+      .execute();
+    expect(bare).toEqual([]);
 
     const stored = new Set(
       (await db.selectFrom('order').select('number').execute()).map((o) => String(o.number)),
@@ -273,7 +294,7 @@ describe.runIf(testDatabaseUrl)('PostgreSQL closing the shop’s connections und
     // The pool's errors were logged as such, never as a crash or an unhandled error.
     expect(output.match(/.*(unhandled error|uncaught).*/gi) ?? []).toEqual([]);
     console.info(
-      `faults: ${terminated} backends terminated, ${acknowledged.length} orders acknowledged; answers ${JSON.stringify([...statuses])}`,
+      `faults: ${terminated} backends terminated, ${acknowledged.length} orders acknowledged (${repeated.length} after a 503); answers ${JSON.stringify([...statuses])}`,
     );
   }, 180_000);
 });
