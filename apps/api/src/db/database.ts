@@ -19,8 +19,6 @@ import {
 } from 'kysely';
 import { CASEFOLD_FUNCTION, casefold, isPostgres } from './dialect.ts';
 import { createPgPool, DEFAULT_CONNECT_TIMEOUT_MS } from './pg-pool.ts';
-
-export { prepareOnPostgres } from './pg-pool.ts';
 import type {
   BannerTable,
   BrandTable,
@@ -78,6 +76,9 @@ import type {
   ExchangeWarehouseTable,
 } from '#app/modules/exchange/exchange.table.ts';
 import type { NotificationTable } from '#app/modules/notification/notification.table.ts';
+
+// Kept here for the modules that mark their statements (its home is the pool's file).
+export { prepareOnPostgres } from './pg-pool.ts';
 
 /** Every table of the shop, as Kysely sees it. */
 export interface Database {
