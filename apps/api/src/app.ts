@@ -120,7 +120,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = opts.db ?? createDatabase(config);
+  // A connection PostgreSQL closes while idle is logged; the pool opens a new one (issue 27, decision 026).
+  const onPoolError = (err: Error) =>
+    app.log.warn({ err }, 'PostgreSQL closed an idle connection: the pool reconnects');
+  const database = opts.db ?? createDatabase({ ...config, onPoolError });
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);

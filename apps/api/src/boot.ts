@@ -53,6 +53,7 @@ export async function bootApi(options: BootOptions = {}): Promise<{ app: App; co
   const config = epay ? withEpayEndpoints(baseConfig, epay.endpoints) : baseConfig;
   const app = await buildApp({ config, jobs: true, masterImages: demoMasterImages });
   logTo.app = app.log;
+  keepRunningOnUnhandledRejection(app);
   if (epay) {
     app.log.info({ origin: epay.url }, 'Halyk ePay simulator is listening (test cards only, no money moves)');
     // Closed after the requests in flight (a card payment under way calls it) and the payment job.
@@ -68,6 +69,19 @@ export async function bootApi(options: BootOptions = {}): Promise<{ app: App; co
   });
   await ensureFirstOwner(app, config);
   return { app, config };
+}
+
+/**
+ * A promise rejected with no one to catch it (a background path that forgot its `catch`: a database fault in a
+ * job, a send after the answer) is logged as an error to fix, and the shop goes on serving (issue 27): by default
+ * Node ends the process for it, and with it every request in flight. Every known path catches its own errors; this
+ * is the net under them. Uncaught exceptions still end the process (its state may be broken; the supervisor
+ * restarts it).
+ */
+function keepRunningOnUnhandledRejection(app: App): void {
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'unhandled promise rejection (a missing catch): the shop goes on');
+  });
 }
 
 /**
@@ -197,6 +211,8 @@ export function startupFailureMessage(
     case '28P01':
     case '28000':
       return 'The database refused the user or password of DATABASE_URL: check them';
+    case '57P03':
+      return 'PostgreSQL is starting up or recovering (57P03): start the shop again in a moment';
     case '3D000':
       return `The database named in DATABASE_URL does not exist: create it (createdb) or fix the URL`;
     case 'SQLITE_CANTOPEN':

@@ -11,6 +11,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const SELLER = SELLER_ENV;
 const PRODUCTION = {
   NODE_ENV: 'production',
+  PUBLIC_URL: 'https://kiim.kz',
   OTP_SECRET: 'a-production-secret-of-enough-length',
   ...SELLER,
   ...GATEWAY_SMS_ENV,
@@ -63,6 +64,52 @@ describe('database configuration', () => {
   });
 });
 
+describe('production start (issue 27)', () => {
+  it('never seeds the demo catalogue in production unless AUTO_SEED=true says so', () => {
+    expect(loadConfig({}).autoSeed).toBe(true);
+    expect(loadConfig({ AUTO_SEED: 'false' }).autoSeed).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, ...LIVE_EPAY }).autoSeed).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, ...LIVE_EPAY, AUTO_SEED: '' }).autoSeed).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, ...LIVE_EPAY, AUTO_SEED: 'true' }).autoSeed).toBe(true);
+    expect(() => loadConfig({ AUTO_SEED: 'yes' })).toThrow(/AUTO_SEED/);
+  });
+
+  it('requires PUBLIC_URL in production, in one line of the list', () => {
+    const { PUBLIC_URL: _, ...withoutUrl } = PRODUCTION;
+    expect(() => loadConfig({ ...withoutUrl, ...LIVE_EPAY })).toThrow(
+      /^Invalid configuration:\n {2}PUBLIC_URL: must be set in production: [^\n]*$/,
+    );
+    expect(loadConfig({ ...PRODUCTION, ...LIVE_EPAY }).publicUrl).toBe('https://kiim.kz');
+  });
+
+  it('refuses a DATABASE_URL that is malformed or not PostgreSQL at validation, saying so', () => {
+    const problem = (url: string) => {
+      try {
+        loadConfig({ DATABASE_URL: url });
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return null;
+    };
+    expect(problem('postgres:/broken')).toMatch(
+      /^Invalid configuration:\n {2}DATABASE_URL: not a valid PostgreSQL URL \(no host\)/,
+    );
+    expect(problem('postgres://')).toMatch(/DATABASE_URL: not a valid PostgreSQL URL/);
+    expect(problem('mysql://kiim:secret@db:3306/kiim')).toMatch(
+      /DATABASE_URL: mysql:\/\/ is not supported: only PostgreSQL/,
+    );
+    expect(problem('db.internal:5432/kiim')).toMatch(/DATABASE_URL: db\.internal:\/\/ is not supported/);
+    expect(problem('kiim database')).toMatch(/DATABASE_URL: not a valid URL/);
+    for (const good of [
+      'postgres://kiim:secret@127.0.0.1:5432/kiim',
+      'postgresql://kiim@db.internal/kiim?sslmode=require',
+      'postgres:///kiim?host=/var/run/postgresql',
+    ])
+      expect(problem(good)).toBeNull();
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+});
+
 describe('back-office configuration', () => {
   it('requires two-factor in production only, and the first owner’s e-mail and password together', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).staff).toEqual({
@@ -110,6 +157,7 @@ describe('one configuration schema', () => {
     expect(message.split('\n')).toEqual([
       'Invalid configuration:',
       '  OTP_SECRET: must be set in production',
+      '  PUBLIC_URL: must be set in production: the https:// address shoppers and ePay reach (e.g. https://kiim.kz)',
       '  SMSC_LOGIN: required when SMS_PROVIDER=smsc',
       '  SMSC_PASSWORD: required when SMS_PROVIDER=smsc',
       "  SELLER_COMPANY_NAME: the seller's real legal details must be set in production",

@@ -25,19 +25,42 @@ const EnvSchema = z.object({
   /** Longest wait for in-flight requests at SIGTERM/SIGINT before the process exits anyway, milliseconds. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** PostgreSQL URL; when absent the embedded SQLite file is used (architecture: Data). */
-  DATABASE_URL: optionalUrl,
+  /**
+   * PostgreSQL URL (`postgres://` or `postgresql://` with a host); when absent the embedded SQLite file is used
+   * (architecture: Data). Another database (`mysql://…`) or a malformed URL is refused here, not reported later as a
+   * refused password.
+   */
+  DATABASE_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .superRefine((v, ctx) => {
+        const problem = databaseUrlProblem(v);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
+  ),
   /**
    * Most connections of the PostgreSQL pool (ignored for SQLite). Issue 14: 20 customers ordering at once waited
    * for one of 10 connections (decision 018, amendment «checkout path»); PostgreSQL's own limit, `max_connections`
    * (100 by default), must cover every process's pool.
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Longest wait for a PostgreSQL connection (opening one, or one of the pool's coming free), milliseconds; past it
+   * the request is answered 503 instead of hanging (issue 27).
+   */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   SQLITE_PATH: z.string().default(path.join(repoRoot, 'data', 'kiim.db')),
+  /** How long a SQLite write waits for another connection's lock, milliseconds; then 503 (issue 27). */
+  SQLITE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Where generated product images live (masters and resized copies). */
   MEDIA_DIR: z.string().default(path.join(repoRoot, 'data', 'media')),
-  /** Seed the demo catalogue on first start of an empty database. */
-  AUTO_SEED: z.enum(['true', 'false']).default('true'),
+  /**
+   * Seed the demo catalogue on first start of an empty database. Default: `true`, but `false` with
+   * `NODE_ENV=production` (a real shop never gets the demo catalogue unless it asks for it).
+   */
+  AUTO_SEED: z.preprocess(blankIsUnset, z.enum(['true', 'false']).optional()),
   /**
    * Draw missing picture masters in the background after start (`true`), or only when a picture is first asked
    * for (`false`: a large catalogue, the benchmark). The media route draws a missing master on demand either way.
@@ -76,7 +99,8 @@ const EnvSchema = z.object({
   OTP_SECRET: z.string().min(16).default('development-only-otp-secret'),
   /**
    * Public origin of the shop, used in absolute links (ePay's return and callback URLs, e-mails). Default: the
-   * address the server listens on, `http://localhost:PORT` (HOST `0.0.0.0`/`::`) or `http://HOST:PORT`.
+   * address the server listens on, `http://localhost:PORT` (HOST `0.0.0.0`/`::`) or `http://HOST:PORT`; required
+   * with `NODE_ENV=production` (behind a proxy the listening address is not the one shoppers and ePay reach).
    */
   PUBLIC_URL: optionalUrl,
   /** Card online through Halyk ePay (payments-sms.md §1): `simulator` (default outside production) or `live`. */
@@ -254,6 +278,10 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Most PostgreSQL connections of this process (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
+  /** Longest wait for a PostgreSQL connection, ms (DATABASE_CONNECT_TIMEOUT_MS). */
+  databaseConnectTimeoutMs: number;
+  /** SQLite's busy timeout, ms (SQLITE_BUSY_TIMEOUT_MS). */
+  sqliteBusyTimeoutMs: number;
   sqlitePath: string;
   mediaDir: string;
   autoSeed: boolean;
@@ -309,9 +337,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    sqliteBusyTimeoutMs: e.SQLITE_BUSY_TIMEOUT_MS,
     sqlitePath: e.SQLITE_PATH,
     mediaDir: e.MEDIA_DIR,
-    autoSeed: e.AUTO_SEED === 'true',
+    autoSeed: (e.AUTO_SEED ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
     mediaPrerender: e.MEDIA_PRERENDER === 'true',
     smsProvider: e.SMS_PROVIDER,
     sms: {
@@ -366,6 +396,11 @@ function crossFieldProblems(e: Env, epayMode: EpayConfig['mode']): string[] {
   const problems: string[] = [];
   if (e.NODE_ENV === 'production' && e.OTP_SECRET === 'development-only-otp-secret') {
     problems.push('OTP_SECRET: must be set in production');
+  }
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    problems.push(
+      'PUBLIC_URL: must be set in production: the https:// address shoppers and ePay reach (e.g. https://kiim.kz)',
+    );
   }
   const smsRequired =
     e.SMS_PROVIDER === 'mobizon'
@@ -441,6 +476,25 @@ function paymentConfig(e: Env, mode: EpayConfig['mode']): PaymentConfig {
     paymentWindowMinutes: e.ORDER_PAYMENT_WINDOW_MINUTES,
     sweepIntervalSeconds: e.PAYMENT_SWEEP_INTERVAL_SECONDS,
   };
+}
+
+/** Why `url` is no DATABASE_URL the shop can use (only PostgreSQL is supported), or null when it is one. */
+function databaseUrlProblem(url: string): string | null {
+  const example = 'postgres://user:password@host:5432/database';
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
+  if (scheme && scheme !== 'postgres' && scheme !== 'postgresql')
+    return `${scheme}:// is not supported: only PostgreSQL (${example}), or leave it unset for the embedded SQLite file`;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `not a valid URL: write it as ${example}`;
+  }
+  // A Unix socket names its folder as `?host=` (`postgres:///kiim?host=/var/run/postgresql`).
+  const host = parsed.hostname || parsed.searchParams.get('host');
+  if (!scheme || !url.slice(scheme.length + 1).startsWith('//') || !host)
+    return `not a valid PostgreSQL URL (no host): write it as ${example}`;
+  return null;
 }
 
 /** The origin a browser reaches a server listening on HOST:PORT at (issue 11 §10). */

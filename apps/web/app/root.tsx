@@ -10,6 +10,7 @@ import {
 import { COOKIE } from '@kiim/contract/enums';
 import type { Route } from './+types/root';
 import { accountMiddleware, customerOf, isApiStatus, withoutApi } from './lib/api.server.ts';
+import { isUnavailablePage } from './lib/unavailable.ts';
 import { clearCookie, readCookie, shopCookie } from './lib/cookies.server.ts';
 import { headerLists, shopperOf } from './lib/lists.server.ts';
 import { publicConfig, siteOrigin } from './lib/public-config.server.ts';
@@ -87,6 +88,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
+ * The page's headers: none of the routes' own (their cookies still pass, React Router's default), but a 503 page
+ * (issue 27) keeps the Retry-After its error carried.
+ */
+export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
+  const headers = new Headers();
+  const retry = errorHeaders?.get('retry-after');
+  if (retry) headers.set('retry-after', retry);
+  return headers;
+};
+
+/**
  * The root data does not change on plain navigation (links, dialog steps, GET forms such as the search box):
  * it is reloaded only after a form submission (sign-in, city, cart, wishlist, profile).
  */
@@ -142,17 +154,28 @@ export default function App() {
   );
 }
 
-/** Any error below the root: the 404 screen for 404s (spec §2), a polite apology otherwise. */
+/**
+ * Any error below the root: the 404 screen for 404s (spec §2), «the shop is unavailable for a minute» for a 503 of
+ * the API's database (issue 27: its texts come with the error, the root data may be missing), a polite apology
+ * otherwise.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound && typeof window === 'undefined') console.warn(error);
+  const unavailable =
+    isRouteErrorResponse(error) && isUnavailablePage(error.data) ? error.data.unavailable : null;
+  if (!notFound && !unavailable && typeof window === 'undefined') console.warn(error);
   return (
     <>
       <Header />
       <main className="page">
         {notFound ? (
           <NotFound />
+        ) : unavailable ? (
+          <section className="message-page">
+            <h1>{unavailable.title}</h1>
+            <p>{unavailable.text}</p>
+          </section>
         ) : (
           <section className="message-page">
             <h1>{t('error.title')}</h1>

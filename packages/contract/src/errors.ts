@@ -11,6 +11,11 @@ export const ErrorCode = {
   /** Another request created the same thing (a unique value) at the same moment (409): reload and look. */
   conflict: 1409,
   internal: 1500,
+  /**
+   * The shop cannot reach or write its database for now (503 with `Retry-After` and `details.retryAfterSeconds`):
+   * try again later; nothing was changed unless a repeat with the same idempotency key finds it (issue 27).
+   */
+  serviceUnavailable: 1503,
   unauthorized: 2001,
   tokenExpired: 2002,
   forbidden: 2003,

@@ -17,8 +17,8 @@ import {
   type Driver,
   type Transaction,
 } from 'kysely';
-import pg from 'pg';
 import { CASEFOLD_FUNCTION, casefold, isPostgres } from './dialect.ts';
+import { createPgPool, DEFAULT_CONNECT_TIMEOUT_MS } from './pg-pool.ts';
 import type {
   BannerTable,
   BrandTable,
@@ -76,6 +76,9 @@ import type {
   ExchangeWarehouseTable,
 } from '#app/modules/exchange/exchange.table.ts';
 import type { NotificationTable } from '#app/modules/notification/notification.table.ts';
+
+// Kept here for the modules that mark their statements (its home is the pool's file).
+export { prepareOnPostgres } from './pg-pool.ts';
 
 /** Every table of the shop, as Kysely sees it. */
 export interface Database {
@@ -144,10 +147,21 @@ export interface DatabaseOptions {
   sqlitePath: string;
   /** PostgreSQL schema to use (tests give each worker its own). */
   pgSchema?: string;
+  /** PostgreSQL: longest wait for a connection, ms (DATABASE_CONNECT_TIMEOUT_MS; default 5 s), then the query fails. */
+  databaseConnectTimeoutMs?: number;
+  /** SQLite: how long a write waits for another connection's lock before SQLITE_BUSY, ms (SQLITE_BUSY_TIMEOUT_MS). */
+  sqliteBusyTimeoutMs?: number;
+  /**
+   * Told of a PostgreSQL connection closed while idle in the pool (the process goes on; the pool reconnects). Default:
+   * a warning on stderr.
+   */
+  onPoolError?: (err: Error) => void;
 }
 
 /** PostgreSQL connections per pool when the options name none (the config's default DATABASE_POOL_SIZE). */
 export const DEFAULT_POOL_SIZE = 10;
+/** SQLite's busy timeout when the options name none (the config's default SQLITE_BUSY_TIMEOUT_MS), ms. */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
 /**
  * Opens the database: PostgreSQL when `databaseUrl` is set, otherwise the SQLite file (created with its
@@ -157,12 +171,14 @@ export const DEFAULT_POOL_SIZE = 10;
  */
 export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialect } {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = createPgPool({
       connectionString: opts.databaseUrl,
       max: opts.databasePoolSize ?? DEFAULT_POOL_SIZE,
-      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+      pgSchema: opts.pgSchema,
+      connectTimeoutMs: opts.databaseConnectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      onError:
+        opts.onPoolError ?? ((err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`)),
     });
-    pool.on('connect', runNamedStatements);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   if (opts.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(opts.sqlitePath), { recursive: true });
@@ -173,7 +189,7 @@ export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialec
   // Checkpoints run in a worker thread ({@link walCheckpointer}); the connection's own is only a backstop.
   if (wal) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${opts.sqliteBusyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS}`);
   sqlite.function(CASEFOLD_FUNCTION, { deterministic: true }, casefold);
   reusePreparedStatements(sqlite);
   const dialect = wal
@@ -408,6 +424,15 @@ class DurableSqliteDriver extends SqliteDriver {
     this.#beforeSync = true;
   }
 
+  /**
+   * Rolls back the open transaction — unless SQLite already did: after SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM (and
+   * some SQLITE_BUSY) it rolls the whole transaction back itself, and a ROLLBACK then fails with «no transaction is
+   * active», which would hide the fault that happened (issue 27: a 500 instead of its 503).
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.#sqlite.inTransaction) await super.rollbackTransaction(connection);
+  }
+
   override async releaseConnection(): Promise<void> {
     this.#held = false;
     const beforeSync = this.#beforeSync;
@@ -474,36 +499,6 @@ class DurableSqliteAdapter extends SqliteAdapter {
   answerBeforeSync(): void {
     this.#driver()?.answerBeforeSync();
   }
-}
-
-/** SQL texts run as named prepared statements on PostgreSQL ({@link prepareOnPostgres}), with their names. */
-const namedStatements = new Map<string, string>();
-
-/**
- * Marks a statement of fixed text (a statement of the code, never one built from data: the set stays bounded) to run
- * as a named prepared statement on PostgreSQL: parsed and planned once per connection, then only bound and executed
- * (decision 018, amendment «prepared statements on PostgreSQL»: the product page's stock read cost ≈ 0.75 ms of
- * PostgreSQL's time unnamed, ≈ 0.4 ms named). Each text keeps its name for the life of the process, so a connection
- * never sees one name with two texts. A transaction-pooling proxy in front of PostgreSQL (PgBouncer's transaction
- * mode) would need its own prepared-statement support: `DATABASE_URL` names PostgreSQL itself or a session pool.
- */
-export function prepareOnPostgres(sqlText: string): void {
-  if (!namedStatements.has(sqlText)) namedStatements.set(sqlText, `kiim_${namedStatements.size + 1}`);
-}
-
-/**
- * Makes a new pool client run the texts marked by {@link prepareOnPostgres} as named statements (node-postgres
- * prepares a name once per connection); every other text goes as before, unnamed.
- */
-function runNamedStatements(client: pg.PoolClient): void {
-  // The class's `query`, looked up at each call (not kept from now): what wraps the class later still sees it.
-  const proto = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
-  client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
-    const name = typeof text === 'string' ? namedStatements.get(text) : undefined;
-    return name
-      ? proto.query.call(client, { name, text, values }, callback)
-      : proto.query.call(client, text, values, callback);
-  }) as typeof client.query;
 }
 
 /** Prepared statements kept per SQLite connection (the distinct SQL texts of the app are a few hundred). */

@@ -3,12 +3,14 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, type ErrorBody } from '@kiim/contract';
 import { isUniqueViolation } from '#app/lib/db-errors.ts';
 import { AppError } from '#app/lib/errors.ts';
+import { databaseFault, RETRY_AFTER_SECONDS } from '#app/db/faults.ts';
 
 /**
  * The one error handler (conventions: one error type, one handler). AppError → its status and body (a 429
  * with `details.retryAfterSeconds` also gets `Retry-After`);
- * schema validation → 400 with per-field `errors`; malformed bodies → 400/415; unknown routes → 404; a unique value
- * taken by a concurrent write → 409;
+ * schema validation → 400 with per-field `errors`; malformed bodies → 400/415; unknown routes → 404;
+ * a fault of the database (db/faults.ts: unreachable, restarting, busy, read-only, full) → 503 `serviceUnavailable`
+ * with `Retry-After` (issue 27, docs/decisions/026); a unique value taken by a concurrent write → 409;
  * anything else is logged with the request and answered as a generic 500 without internals.
  */
 /**
@@ -68,6 +70,18 @@ export const errorHandlerPlugin = fp(async (app) => {
       // A value the contract let through but the database refuses (a missing bound is a bug: logged to be fixed).
       request.log.warn({ err }, 'value refused by the database');
       return reply.code(400).send({ code: ErrorCode.validation, message: 'Неверный запрос' });
+    }
+    const fault = databaseFault(err);
+    if (fault) {
+      // A lost connection or a held lock passes by itself; a read-only, full or failing disk needs someone.
+      const level = fault === 'unavailable' || fault === 'busy' ? 'warn' : 'error';
+      request.log[level]({ err, fault }, 'the database cannot serve: answered 503');
+      const retryAfterSeconds = RETRY_AFTER_SECONDS[fault];
+      return reply.code(503).header('retry-after', String(retryAfterSeconds)).send({
+        code: ErrorCode.serviceUnavailable,
+        message: 'Магазин на минуту недоступен, попробуйте ещё раз чуть позже',
+        details: { retryAfterSeconds },
+      });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ code: ErrorCode.internal, message: 'Внутренняя ошибка сервера' });

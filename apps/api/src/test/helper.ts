@@ -106,7 +106,8 @@ export async function createTestApp(
   } else {
     const file = path.join(os.tmpdir(), `kiim-${id}.db`);
     if (opts.seed !== false) fs.copyFileSync(templatePath(), file);
-    openDatabase = () => createDatabase({ sqlitePath: file });
+    openDatabase = () =>
+      createDatabase({ sqlitePath: file, sqliteBusyTimeoutMs: config.sqliteBusyTimeoutMs });
     database = openDatabase();
     await migrateToLatest(database.db);
     cleanup = async () => {

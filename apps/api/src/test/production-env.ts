@@ -1,6 +1,6 @@
 /**
  * Environment variables a production configuration needs (config.ts refuses production without them): a real
- * OTP secret, the seller's legal details, and live Halyk ePay settings pointing nowhere reachable.
+ * OTP secret, the public address, the seller's legal details, and live Halyk ePay settings pointing nowhere reachable.
  * Tests that start the app with `NODE_ENV=production` spread these and override what they test.
  */
 export const SELLER_ENV = {
@@ -28,6 +28,8 @@ export const GATEWAY_SMS_ENV = {
 
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
+  // Required in production; the address a development shop derives by itself.
+  PUBLIC_URL: 'http://localhost:3000',
   ...GATEWAY_SMS_ENV,
   OTP_SECRET: 'a-production-secret-of-enough-length',
   ...SELLER_ENV,

@@ -10,6 +10,7 @@ import {
 import { clearCookie, readCookie, tokenCookie } from './cookies.server.ts';
 import { invalidCustomerGenderCookie } from './customer-gender.server.ts';
 import { langOf } from './lang.server.ts';
+import { unavailableAsPage } from './unavailable.server.ts';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -56,7 +57,7 @@ function sessionClient(
   session: AccountSession,
   token: string | undefined,
 ): ApiClient {
-  return baseClient(request, context).withToken(token, {
+  const api = baseClient(request, context).withToken(token, {
     // The page's language: the API answers with the catalogue's texts in it (issue 13).
     headers: { 'accept-language': langOf(request).lang },
     onTokenRefreshed: (fresh) => {
@@ -66,6 +67,8 @@ function sessionClient(
       session.change = { kind: 'clear', sendHome: true };
     },
   });
+  // A page whose data the API cannot give while its database is down is the polite 503 page (issue 27).
+  return unavailableAsPage(api, request);
 }
 
 function createSession(request: Request, context: Context): AccountSession {

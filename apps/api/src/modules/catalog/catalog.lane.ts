@@ -192,7 +192,14 @@ export function cachedAnswerLane(app: FastifyInstance, limits: LaneLimits = LANE
       const entry = entries.get(key);
       if (!entry || hasBody(h) || catalogueLangOf(h['accept-language'])) return next(req, res);
       const started = performance.now();
-      const now = catalogVersionNow(app.db);
+      let now: number | undefined;
+      try {
+        now = catalogVersionNow(app.db);
+      } catch {
+        // A fault of the database (SQLite busy or failing disk): the whole path answers (and reports) it. This
+        // runs outside Fastify, where a throw would end the process (issue 27).
+        return next(req, res);
+      }
       if (now === entry.version && !closing) return send(req, res, entry, started);
       if (now !== undefined) {
         if (entries.get(key) === entry) drop(key);
