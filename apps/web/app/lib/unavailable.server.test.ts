@@ -78,3 +78,32 @@ describe('unavailableAsPage', () => {
     expect(wrapped.loggedOut).toBe(false);
   });
 });
+
+describe('a page’s 400 and 429 (issue 29 item 6)', () => {
+  it('a 429 of a rate limit is the «too many requests» page with Retry-After', async () => {
+    const limited = clientAnswering(
+      429,
+      { code: ErrorCode.rateLimited, message: 'Слишком много', details: { retryAfterSeconds: 60 } },
+      { 'retry-after': '60' },
+    ).api;
+    const page = (await thrown(
+      unavailableAsPage(limited, new Request('http://shop/search?q=x')).cities(),
+    )) as {
+      data: { unavailable: { title: string; text: string } };
+      init: ResponseInit;
+    };
+    expect(page.init.status).toBe(429);
+    expect(new Headers(page.init.headers).get('retry-after')).toBe('60');
+    expect(page.data.unavailable.text).toBe('Слишком много запросов, попробуйте через минуту.');
+  });
+
+  it('a 400 (a NUL or an over-long value in the address) is the 404 screen, not a 500', async () => {
+    const refused = clientAnswering(400, { code: ErrorCode.validation, message: 'Недопустимый символ' }).api;
+    const page = (await thrown(
+      unavailableAsPage(refused, new Request('http://shop/category/%00')).cities(),
+    )) as {
+      init: ResponseInit;
+    };
+    expect(page.init.status).toBe(404);
+  });
+});

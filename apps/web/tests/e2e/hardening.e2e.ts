@@ -109,6 +109,23 @@ describe('malformed requests never end the process (issue 11 §1)', () => {
   });
 });
 
+describe('addresses carrying values the API refuses are the 404 screen, never 500 (issue 29 item 6)', () => {
+  const long = 'a'.repeat(3000);
+  it.each([
+    '/category/%00',
+    `/category/${long}`,
+    '/product/%00',
+    `/product/${long}`,
+    '/category/zhenskaya-odezhda?size=%00',
+    '/search?q=%00',
+  ])('%s', async (address) => {
+    const res = await fetch(`${shop.url}${address}`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('<html');
+    await expectAlive();
+  });
+});
+
 describe('bounded page requests (issue 11 §4)', () => {
   it('refuses a declared body over 64 KB before reading it', async () => {
     const { text, closed } = await rawRequest(
