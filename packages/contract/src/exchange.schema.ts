@@ -110,7 +110,10 @@ export const ExchangeMappingParams = z.object({ externalId: z.string().min(1).ma
 export const GroupMappingBody = z.object({ categoryId: z.number().int().positive().nullable() });
 export const WarehouseMappingBody = z.object({ cityId: z.number().int().positive().nullable() });
 
-/** Settings of the 1C exchange: the price type the shop sells at, and the one shown crossed out (optional). */
+/**
+ * Settings of the 1C exchange: the price type the shop sells at (it must be in tenge), the one shown crossed out
+ * (optional), and the city that gets the stock of offers listing no warehouse (optional; the only city when unset).
+ */
 export const ExchangeSettings = z.object({
   priceType: z
     .string()
@@ -118,6 +121,28 @@ export const ExchangeSettings = z.object({
     .min(1, { message: 'Укажите тип цены из 1С, например «Розничная»' })
     .max(200, { message: 'Не длиннее 200 символов' }),
   originalPriceType: z.string().trim().max(200, { message: 'Не длиннее 200 символов' }).nullable(),
+  defaultCityId: z.number().int().positive().nullable().optional(),
 });
 export type ExchangeSettings = z.infer<typeof ExchangeSettings>;
-export const ExchangeSettingsResponse = z.object({ data: ExchangeSettings });
+
+/** A price type the last offers.xml sent; `tenge` says whether the shop can sell at it. */
+export const ExchangePriceType = z.object({
+  id: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  tenge: z.boolean(),
+});
+export type ExchangePriceType = z.infer<typeof ExchangePriceType>;
+
+/**
+ * The settings as they apply: `priceType` null while the staff chose none (then «Розничная» in tenge, else the first
+ * type in tenge is used), the price types 1C sent, the default city.
+ */
+export const ExchangeSettingsView = z.object({
+  priceType: z.string().nullable(),
+  originalPriceType: z.string().nullable(),
+  defaultCityId: z.number().int().nullable(),
+  priceTypes: z.array(ExchangePriceType),
+});
+export type ExchangeSettingsView = z.infer<typeof ExchangeSettingsView>;
+export const ExchangeSettingsResponse = z.object({ data: ExchangeSettingsView });

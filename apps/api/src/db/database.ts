@@ -72,6 +72,8 @@ import type {
   ExchangeGroupTable,
   ExchangeProductTable,
   ExchangeSessionTable,
+  ExchangeDraftTable,
+  ExchangeDraftOfferTable,
   ExchangeSettingTable,
   ExchangeWarehouseTable,
 } from '#app/modules/exchange/exchange.table.ts';
@@ -127,6 +129,8 @@ export interface Database {
   exchange_product: ExchangeProductTable;
   exchange_setting: ExchangeSettingTable;
   exchange_session: ExchangeSessionTable;
+  exchange_draft: ExchangeDraftTable;
+  exchange_draft_offer: ExchangeDraftOfferTable;
   catalogue_text: CatalogueTextTable;
   notification: NotificationTable;
 }

@@ -5,6 +5,7 @@ import { fileIn, hasFile, unpackArchives } from './onec.files.ts';
 import { importCatalogXml } from './onec.catalog.ts';
 import { importOffersXml } from './onec.offers.ts';
 import { ExchangeFileError } from './onec.parse.ts';
+import { rememberPriceTypes } from './onec.prices.ts';
 import type { OneCRun } from './onec.run.ts';
 import { XmlFileError } from './xml.stream.ts';
 
@@ -38,19 +39,36 @@ async function runImport(db: Db, dir: string, mediaDir: string, filename: string
   if (!(await hasFile(dir, filename)))
     throw new ExchangeFileError(`Файл «${filename}» не загружен (mode=file)`);
   const file = fileIn(dir, filename);
-  await db.transaction().execute(async (trx) => {
-    const nowIso = actor.at.toISOString();
-    const run: OneCRun = {
-      ...{ trx, actor, nowIso, dir, mediaDir, ids: await CatalogueIds.of(trx) },
-      ...{ done: job.done, summary: {} },
-    };
-    await importer(run, file);
-    await audit(trx, actor, 'catalogue.imported_1c', { type: 'exchange_file', id: filename }, null, {
-      items: job.done.items,
-      ...run.summary,
+  const keep: OneCRun['keep'] = {};
+  try {
+    await db.transaction().execute(async (trx) => {
+      const nowIso = actor.at.toISOString();
+      const run: OneCRun = {
+        ...{ trx, actor, nowIso, dir, mediaDir, ids: await CatalogueIds.of(trx) },
+        ...{ done: job.done, summary: {}, warnings: [], keep },
+      };
+      await importer(run, file);
+      await audit(trx, actor, 'catalogue.imported_1c', { type: 'exchange_file', id: filename }, null, {
+        items: job.done.items,
+        ...run.summary,
+        ...(run.warnings.length ? { warnings: run.warnings } : {}),
+      });
+      job.result = answerOf(run);
     });
-    job.result = `success\nЗагружено: ${job.done.items}`;
-  });
+  } finally {
+    // The price types the file sent, even when it is refused: the staff choose the one sold at from them.
+    if (keep.priceTypes) await rememberPriceTypes(db, keep.priceTypes, actor.at.toISOString());
+  }
+}
+
+/** `success`, the count of items read, of those skipped, and the warnings (one a line). */
+function answerOf(run: OneCRun): string {
+  const lines = ['success', `Загружено: ${run.done.items - (run.summary.skipped ?? 0)}`];
+  if (run.summary.skipped) lines.push(`Пропущено: ${run.summary.skipped}`);
+  lines.push(...run.warnings);
+  const more = (run.summary.warnings ?? 0) - run.warnings.length;
+  if (more > 0) lines.push(`…и ещё предупреждений: ${more} (журнал действий сайта)`);
+  return lines.join('\n');
 }
 
 const reason = (e: unknown) =>

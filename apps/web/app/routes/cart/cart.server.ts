@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { CART_LINE_MAX_QTY } from '@kiim/contract';
+import { CART_LINE_MAX_QTY, ExternalId } from '@kiim/contract';
 import { z } from 'zod';
 import { safeReturnTo } from '../../lib/url.ts';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../lib/lists.server.ts';
 import { translateFor } from '../../lib/lang.server.ts';
 
-const externalId = z.string().trim().min(1).max(64);
+const externalId = ExternalId;
 const redirectTo = z.string().optional();
 
 /**
