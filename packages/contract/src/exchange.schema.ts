@@ -85,11 +85,14 @@ export const ExchangeGroup = z.object({
   name: z.string(),
   parentExternalId: z.string().nullable(),
   categoryId: z.number().int().nullable(),
-  /** The category whose name has the same words as the group's (any order and case, ё = е), or null: the default. */
+  /**
+   * The category whose name has the same words as the group's (any order and case, ё = е), else the only one whose
+   * words are all in the group's name; null when none. Only proposed: `categoryId` is what applies.
+   */
   suggestedCategoryId: z.number().int().nullable(),
-  /** Shop products of 1C products last listed in this group. */
+  /** 1C products last listed in this group: shop products, and drafts waiting for the group to be mapped. */
   productCount: z.number().int(),
-  /** Of those, the ones 1C's rules keep hidden: group unmapped, deleted or not listed in 1C, or not priced yet. */
+  /** Of those, the ones hidden: drafts, and shop products unmapped, deleted or not listed in 1C, or not priced yet. */
   unpublishedCount: z.number().int(),
 });
 export type ExchangeGroup = z.infer<typeof ExchangeGroup>;
@@ -100,7 +103,7 @@ export const ExchangeWarehouse = z.object({
   externalId: z.string(),
   name: z.string(),
   cityId: z.number().int().nullable(),
-  /** The city of the same name (case and ё ignored), or null: the default. */
+  /** The city of the same name (case and ё ignored), else the only one whose name is in the warehouse's; proposed. */
   suggestedCityId: z.number().int().nullable(),
 });
 export type ExchangeWarehouse = z.infer<typeof ExchangeWarehouse>;

@@ -74,7 +74,7 @@ function countXml(importFile: string, offersFile: string) {
     });
     parser.write(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '')).close();
   }
-  return { products, offers: offers.filter((o) => products.has(o.productId)) };
+  return { products, offers: offers.filter((o) => products.has(o.productId)), allOffers: offers.length };
 }
 
 const level = (n: number) => (n <= 0 ? 'not-available' : n < 5 ? 'less-than-5' : 'more-than-5');
@@ -236,6 +236,44 @@ describe.skipIf(!present)('real 1C exports', () => {
       products: 44,
       skus: 44,
       units: 2815,
+    });
+  });
+  describe('dobromyslov import0_1.xml: a product deleted in 1C, offers of products the file lacks', () => {
+    let t: TestContext;
+    const { basic, call, signIn, upload, importFile } = oneC(() => t);
+    beforeAll(async () => {
+      t = await createTestApp({ seed: false });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+    it('skips what it cannot apply, reports it, and applies the rest', async () => {
+      const dir = path.join(REAL, 'dobromyslov-2.07');
+      const xml = countXml(path.join(dir, 'import0_1.xml'), path.join(dir, 'offers0_1.xml'));
+      const deleted = 'b631c9c1-49de-11e9-80c9-0cc47ab29cd1';
+      expect([xml.products.size, xml.products.has(deleted)]).toEqual([35, false]);
+      const cookie = await signIn(
+        'catalog',
+        basic('1c', (await makeApiKey(t.db, ['catalogue.import'])).secret),
+      );
+      await call('type=catalog&mode=init', { cookie });
+      await upload(cookie, 'import0_1.xml', fs.readFileSync(path.join(dir, 'import0_1.xml')));
+      const offers = fs.readFileSync(path.join(dir, 'offers0_1.xml'), 'utf8').replace(/RUB/g, 'KZT');
+      await upload(cookie, 'offers0_1.xml', Buffer.from(offers));
+      expect((await importFile(cookie, 'import0_1.xml')).text).toBe('success\nЗагружено: 36');
+      const drafts = await t.db.selectFrom('exchange_draft').select('product_1c_id').execute();
+      expect(drafts.map((d) => d.product_1c_id).sort()).toEqual([...xml.products.keys()].sort());
+      const answer = (await importFile(cookie, 'offers0_1.xml')).text.split('\n');
+      const skipped = xml.allOffers - xml.offers.length;
+      expect([skipped, answer.slice(0, 3)]).toEqual([
+        9,
+        ['success', `Загружено: ${xml.offers.length}`, `Пропущено: ${skipped}`],
+      ]);
+      expect(answer).toContain(
+        `Предложение «${deleted}» пропущено: товара «${deleted}» нет ни на сайте, ни в import.xml`,
+      );
+      const kept = await t.db.selectFrom('exchange_draft_offer').select('external_id').execute();
+      expect(kept).toHaveLength(xml.offers.length);
     });
   });
   describe('carono 1C:УТ 11 demo, CommerceML 2.07, boots in sizes', () => {
