@@ -44,15 +44,15 @@ export function draftsOf(db: DbOrTrx, ids: readonly string[]): Promise<ExchangeD
     .execute();
 }
 
-/** Drafts whose group is mapped to a category now (at most `limit`, oldest first). */
-export function mappedDrafts(db: DbOrTrx, limit: number) {
+/** Drafts whose group is mapped to a category now: at most `limit` after the 1C id `after`, in id order (keyset). */
+export function mappedDrafts(db: DbOrTrx, after: string, limit: number) {
   return db
     .selectFrom('exchange_draft')
     .innerJoin('exchange_group', 'exchange_group.external_id', 'exchange_draft.group_external_id')
     .selectAll('exchange_draft')
     .select('exchange_group.category_id')
     .where('exchange_group.category_id', 'is not', null)
-    .orderBy('exchange_draft.created_at')
+    .where('exchange_draft.product_1c_id', '>', after)
     .orderBy('exchange_draft.product_1c_id')
     .limit(limit)
     .execute();

@@ -26,9 +26,10 @@ export async function materializeMapped(run: OneCRun): Promise<number[]> {
   const brandOf = await brandResolver(run);
   const state = await offersState(run.trx, await seenPriceTypes(run.trx));
   const made: number[] = [];
-  for (;;) {
-    const page = await drafts.mappedDrafts(run.trx, PAGE);
+  for (let after = ''; ;) {
+    const page = await drafts.mappedDrafts(run.trx, after, PAGE);
     if (page.length === 0) break;
+    after = page.at(-1)!.product_1c_id;
     const links = [];
     for (const d of page) {
       const p = JSON.parse(d.data) as ProductData;
