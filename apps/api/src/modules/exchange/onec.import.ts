@@ -65,6 +65,12 @@ async function runImport(db: Db, dir: string, mediaDir: string, filename: string
 function answerOf(run: OneCRun): string {
   const lines = ['success', `Загружено: ${run.done.items - (run.summary.skipped ?? 0)}`];
   if (run.summary.skipped) lines.push(`Пропущено: ${run.summary.skipped}`);
+  const waiting = run.summary.productsWaitingForMapping ?? run.summary.offersWaitingForMapping;
+  if (waiting)
+    lines.push(
+      `Ждут выбора категории на сайте (Каталог → Обмен с 1С), ` +
+        `${run.summary.productsWaitingForMapping ? 'товаров' : 'предложений'}: ${waiting}`,
+    );
   lines.push(...run.warnings);
   const more = (run.summary.warnings ?? 0) - run.warnings.length;
   if (more > 0) lines.push(`…и ещё предупреждений: ${more} (журнал действий сайта)`);

@@ -260,7 +260,9 @@ describe.skipIf(!present)('real 1C exports', () => {
       await upload(cookie, 'import0_1.xml', fs.readFileSync(path.join(dir, 'import0_1.xml')));
       const offers = fs.readFileSync(path.join(dir, 'offers0_1.xml'), 'utf8').replace(/RUB/g, 'KZT');
       await upload(cookie, 'offers0_1.xml', Buffer.from(offers));
-      expect((await importFile(cookie, 'import0_1.xml')).text).toBe('success\nЗагружено: 36');
+      expect((await importFile(cookie, 'import0_1.xml')).text).toBe(
+        'success\nЗагружено: 36\nЖдут выбора категории на сайте (Каталог → Обмен с 1С), товаров: 35',
+      );
       const drafts = await t.db.selectFrom('exchange_draft').select('product_1c_id').execute();
       expect(drafts.map((d) => d.product_1c_id).sort()).toEqual([...xml.products.keys()].sort());
       const answer = (await importFile(cookie, 'offers0_1.xml')).text.split('\n');

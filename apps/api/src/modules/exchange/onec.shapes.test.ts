@@ -87,7 +87,9 @@ describe('a fresh shop', () => {
     const key = await makeApiKey(t.db, ['catalogue.import']);
     cookie = await signIn('catalog', basic('1c', key.secret));
     const [imported, offered] = await exchange({ 'import.xml': importXml(), 'offers.xml': offersXml() });
-    expect(imported).toBe('success\nЗагружено: 3');
+    expect(imported).toBe(
+      'success\nЗагружено: 3\nЖдут выбора категории на сайте (Каталог → Обмен с 1С), товаров: 3',
+    );
     expect(await t.db.selectFrom('product').select('id').execute()).toEqual([]);
     const drafts = await t.db
       .selectFrom('exchange_draft')
