@@ -66,18 +66,21 @@ interface CatalogState {
   touched: number[];
 }
 
+/** Records the groups; a new one maps to the category of the same words, and 1C is told (never silently). */
 async function saveGroups(run: OneCRun, s: CatalogState, node: XNode) {
   const matchCategory = await categoryMatcher(run.trx);
   for (const g of flattenGroups(node)) {
+    const category = matchCategory(g.name);
     await repo.upsertGroup(run.trx, {
-      ...{
-        external_id: g.id,
-        name: g.name,
-        parent_external_id: g.parent,
-        category_id: matchCategory(g.name),
-      },
+      ...{ external_id: g.id, name: g.name, parent_external_id: g.parent, category_id: category },
       ...{ created_at: run.nowIso, updated_at: run.nowIso },
     });
+    if (!s.groups.has(g.id) && category !== null)
+      warn(
+        run,
+        `Новая группа «${g.name}» сопоставлена с категорией «${s.categories.get(category)?.name}» ` +
+          'по словам названия; проверьте на сайте в «Обмен с 1С»',
+      );
   }
   s.groups = new Map((await repo.listGroups(run.trx)).map((g) => [g.external_id, g.category_id]));
 }

@@ -87,15 +87,22 @@ export async function cityMatcher(db: DbOrTrx) {
   return (warehouseName: string) => byWords.get(wordsKey(warehouseName)) ?? null;
 }
 
-/** Records a warehouse; a new one maps to the city of the same name. */
+/** Records a warehouse; a new one maps to the city of the same name, and 1C is told (never silently). */
 export async function saveWarehouse(
   run: OneCRun,
   id: string,
   name: string,
   cityOf: (n: string) => number | null,
 ) {
+  const isNew = !(await repo.listWarehouses(run.trx)).some((w) => w.external_id === id);
+  const city = cityOf(name);
   await repo.upsertWarehouse(run.trx, {
-    ...{ external_id: id, name, city_id: cityOf(name) },
+    ...{ external_id: id, name, city_id: city },
     ...{ created_at: run.nowIso, updated_at: run.nowIso },
   });
+  if (isNew && city !== null)
+    warn(
+      run,
+      `Новый склад «${name}» сопоставлен с городом с тем же названием; проверьте на сайте в «Обмен с 1С»`,
+    );
 }
