@@ -43,7 +43,8 @@ import { readXml, textOf, type XNode } from './xml.stream.ts';
 // (exchange.drafts.ts) until its group is mapped — a product without Группы waits in a group of its own — and is made
 // a shop product, unpublished, then (onec.materialize.ts); it is shown once priced. A product already in the shop is
 // updated (hidden while its group is unmapped or it is deleted in 1C). A full import (not СодержитТолькоИзменения)
-// unpublishes the 1C products it does not list and forgets such drafts; nothing is ever deleted. A bad product is
+// unpublishes the 1C products it does not list and forgets such drafts; nothing is ever deleted. A file of the
+// classifier alone (no Каталог: 1C sends it apart in the «several files» scheme) only records groups and properties. A bad product is
 // skipped and reported; a full import without any product is refused.
 
 const LISTS: Record<string, string> = {
@@ -62,6 +63,8 @@ interface CatalogState {
   brandOf: (name: string) => Promise<number>;
   categories: Map<number, Category>;
   changesOnly: boolean;
+  /** Whether the file has a Каталог (a file of the classifier alone lists no products and unpublishes none). */
+  catalogue: boolean;
   products: number;
   touched: number[];
 }
@@ -204,6 +207,7 @@ export async function importCatalogXml(run: OneCRun, file: string): Promise<void
     brandOf: await brandResolver(run),
     categories: new Map(categories.map((c) => [c.id, c])),
     changesOnly: false,
+    catalogue: false,
     products: 0,
     touched: [],
   };
@@ -224,18 +228,19 @@ export async function importCatalogXml(run: OneCRun, file: string): Promise<void
     },
     (name, attrs) => {
       checkSchema(name, attrs);
+      if (name === 'Каталог') s.catalogue = true;
       if (name === 'Каталог' && attrs['СодержитТолькоИзменения'] !== undefined)
         s.changesOnly = attrs['СодержитТолькоИзменения'] === 'true';
     },
   );
-  if (s.products === 0 && !s.changesOnly)
+  if (s.products === 0 && !s.changesOnly && s.catalogue)
     throw new ExchangeFileError(
       run.summary.skipped
         ? `Ни один товар не загружен: ${run.warnings.slice(0, 3).join('; ')}`
         : 'В файле нет ни одного товара (Каталог/Товары): ничего не загружено, товары сайта не сняты с продажи',
     );
   await saveOfferProperties(run, s);
-  if (!s.changesOnly) {
+  if (!s.changesOnly && s.catalogue) {
     const unlisted = await repo.unlistMissing(run.trx, run.nowIso);
     await setProductsActive(run.trx, unlisted, 0, run.nowIso);
     count(run, 'productsUnpublished', unlisted.length);

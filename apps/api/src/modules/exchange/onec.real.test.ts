@@ -278,6 +278,37 @@ describe.skipIf(!present)('real 1C exports', () => {
       expect(kept).toHaveLength(xml.offers.length);
     });
   });
+  describe('carono, several files: classifier.xml, then import_wo_classifier.xml', () => {
+    let t: TestContext;
+    const { basic, call, signIn, upload, importFile } = oneC(() => t);
+    beforeAll(async () => {
+      t = await createTestApp({ seed: false });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+    it('records the groups of a classifier alone, then files the products under them', async () => {
+      const dir = path.join(REAL, 'carono-ut11-2.07');
+      const cookie = await signIn(
+        'catalog',
+        basic('1c', (await makeApiKey(t.db, ['catalogue.import'])).secret),
+      );
+      await call('type=catalog&mode=init', { cookie });
+      await upload(cookie, 'import___classifier.xml', fs.readFileSync(path.join(dir, 'classifier.xml')));
+      await upload(
+        cookie,
+        'import___catalogue.xml',
+        fs.readFileSync(path.join(dir, 'import_wo_classifier.xml')),
+      );
+      expect((await importFile(cookie, 'import___classifier.xml')).text).toBe('success\nЗагружено: 0');
+      const groups = await t.db.selectFrom('exchange_group').select('external_id').execute();
+      expect(groups).toHaveLength(22);
+      expect((await importFile(cookie, 'import___catalogue.xml')).text).toMatch(/^success\nЗагружено: 2\n/);
+      const drafts = await t.db.selectFrom('exchange_draft').select('group_external_id').execute();
+      const known = new Set(groups.map((g) => g.external_id));
+      expect(drafts.map((d) => known.has(d.group_external_id))).toEqual([true, true]);
+    });
+  });
   describe('carono 1C:УТ 11 demo, CommerceML 2.07, boots in sizes', () => {
     realSet('carono-ut11-2.07', 'import.xml', 'offers.xml', { products: 2, skus: 5, units: 219 });
   });
