@@ -23,18 +23,25 @@ interface Job {
 }
 const jobs = new Map<string, Job>();
 
-/** Which importer reads a file: import*.xml (catalogue) or offers*.xml (prices and stock). */
+/**
+ * Which importer reads a file: import*.xml (catalogue), offers*.xml (prices and stock), or prices*.xml / rests*.xml
+ * (only prices, only stock: 1C's «several files» scheme).
+ */
 function importerOf(filename: string) {
   const base = filename.replace(/\\/g, '/').split('/').pop()!.toLowerCase();
   if (base.startsWith('import') && base.endsWith('.xml')) return importCatalogXml;
   if (base.startsWith('offers') && base.endsWith('.xml')) return importOffersXml;
+  if (/^(prices|rests)/.test(base) && base.endsWith('.xml'))
+    return (run: OneCRun, file: string) => importOffersXml(run, file, true);
   return undefined;
 }
 
 async function runImport(db: Db, dir: string, mediaDir: string, filename: string, actor: Actor, job: Job) {
   const importer = importerOf(filename);
   if (!importer)
-    throw new ExchangeFileError(`Неизвестный файл обмена «${filename}»: ожидаются import.xml и offers.xml`);
+    throw new ExchangeFileError(
+      `Неизвестный файл обмена «${filename}»: ожидаются import*.xml, offers*.xml, prices*.xml и rests*.xml`,
+    );
   await unpackArchives(dir);
   if (!(await hasFile(dir, filename)))
     throw new ExchangeFileError(`Файл «${filename}» не загружен (mode=file)`);

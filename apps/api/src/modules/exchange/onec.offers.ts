@@ -60,11 +60,15 @@ export async function offersState(db: DbOrTrx, types: readonly PriceTypeSeen[]):
   };
 }
 
-/** Imports offers.xml in the run's transaction. @throws ExchangeFileError / XmlFileError (nothing is kept). */
-export async function importOffersXml(run: OneCRun, file: string): Promise<void> {
+/**
+ * Imports offers.xml in the run's transaction; `partial` for the prices*.xml and rests*.xml of 1C's «several files»
+ * scheme (each holds only prices or only stock: taken as changes-only, so neither clears what the other sets).
+ * @throws ExchangeFileError / XmlFileError (nothing is kept).
+ */
+export async function importOffersXml(run: OneCRun, file: string, partial = false): Promise<void> {
   const types: PriceTypeSeen[] = [];
   let s: OffersState | undefined;
-  let changesOnly = false;
+  let changesOnly = partial;
   let offersSeen = 0;
   const known = await offerProperties(run.trx);
   const cityOf = await cityMatcher(run.trx);
@@ -90,7 +94,7 @@ export async function importOffersXml(run: OneCRun, file: string): Promise<void>
             s.warehouses = new Map(
               (await repo.listWarehouses(run.trx)).map((w) => [w.external_id, w.city_id]),
             );
-        } else if (n.name === 'СодержитТолькоИзменения') changesOnly = onlyChanges(n);
+        } else if (n.name === 'СодержитТолькоИзменения') changesOnly = partial || onlyChanges(n);
       }
       const offers = nodes.filter((n) => n.name === 'Предложение');
       if (offers.length === 0) return;
@@ -102,7 +106,7 @@ export async function importOffersXml(run: OneCRun, file: string): Promise<void>
       checkSchema(name, attrs);
       if (name === 'ИзмененияПакетаПредложений') changesOnly = true;
       if (name === 'ПакетПредложений' && attrs['СодержитТолькоИзменения'] !== undefined)
-        changesOnly = attrs['СодержитТолькоИзменения'] === 'true';
+        changesOnly = partial || attrs['СодержитТолькоИзменения'] === 'true';
       if (s) s.changesOnly = changesOnly;
     },
   );

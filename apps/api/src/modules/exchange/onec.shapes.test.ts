@@ -244,6 +244,20 @@ describe('stock, deletions and packages', () => {
     expect(await stockOf(`${SHIRT}#${char(1)}`)).toEqual(before);
   });
 
+  it('takes prices*.xml and rests*.xml of the «several files» scheme: neither clears what the other sets', async () => {
+    const id = `${BOOTS}#${char(4)}`;
+    const stock = await stockOf(id);
+    expect(stock).toEqual({ 1: 6 });
+    const prices = offersXml(offer(id, 'Ботинки женские (38)', price('19990')));
+    expect(await exchange({ 'prices___1.xml': prices })).toEqual(['success\nЗагружено: 1']);
+    expect(await productOf(id)).toMatchObject({ price: 19990 });
+    expect(await stockOf(id)).toEqual(stock);
+    const rests = offersXml(offer(id, 'Ботинки женские (38)', wh('2'))).replace(/<ТипыЦен>.*<\/ТипыЦен>/, '');
+    expect(await exchange({ 'rests___1.xml': rests })).toEqual(['success\nЗагружено: 1']);
+    expect(await productOf(id)).toMatchObject({ price: 19990 });
+    expect(await stockOf(id)).toEqual({ 1: 2 });
+  });
+
   it('a product marked deleted in import.xml is unpublished', async () => {
     const deleted = importXml().replace(
       `<Ид>${BOOTS}</Ид><Наименование>Ботинки женские</Наименование>`,

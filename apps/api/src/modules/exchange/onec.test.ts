@@ -317,7 +317,7 @@ describe('type=catalog: a whole exchange', () => {
         ]),
         /^failure\nФайл не в объявленной кодировке/,
       ],
-      ['prices.xml', offers, /^failure\nНеизвестный файл обмена «prices.xml»/],
+      ['catalog.xml', offers, /^failure\nНеизвестный файл обмена «catalog.xml»/],
     ];
     for (const [name, body, answer] of cases) {
       await call('type=catalog&mode=init', { cookie });
