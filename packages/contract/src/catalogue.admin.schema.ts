@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BANNER_SLOTS } from './enums.ts';
 import { Banner } from './catalog.schema.ts';
 import { localPath } from './local-path.ts';
+import { isPrintableId, MAX_EXTERNAL_ID } from './common.schema.ts';
 
 /**
  * Catalogue operations of the back office (issue 12, docs/decisions/020): stock levels with their movement history
@@ -147,8 +148,8 @@ export const SkuExternalIdInput = z
   .string(required('внешний код размера'))
   .trim()
   .min(1, required('внешний код размера'))
-  .max(100, { message: 'Не длиннее 100 символов' })
-  .regex(/^[\p{L}\p{N}._#:/-]+$/u, { message: 'Код — буквы, цифры и знаки . _ - # : /' });
+  .max(MAX_EXTERNAL_ID, { message: `Не длиннее ${MAX_EXTERNAL_ID} символов` })
+  .refine(isPrintableId, { message: 'В коде недопустимые (управляющие) символы' });
 
 /** One size of a product: an existing SKU (`id`) or a new one. */
 export const SkuInput = z

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedText, Id, IdParam, IdText, MAX_ID } from './common.schema.ts';
+import { BoundedText, ExternalId, Id, IdParam, IdText, MAX_EXTERNAL_ID, MAX_ID } from './common.schema.ts';
+import { SkuExternalIdInput } from './catalogue.admin.schema.ts';
 import { ProductsByIdsQuery } from './catalog.schema.ts';
 import { HalykCallbackBody } from './payment.schema.ts';
 
@@ -26,5 +27,17 @@ describe('shared bounds of ids and texts (issue 11 §7)', () => {
     expect(HalykCallbackBody.safeParse({ invoiceId: 'a\u0000b' }).success).toBe(false);
     expect(HalykCallbackBody.safeParse({ invoiceId: 'x'.repeat(65) }).success).toBe(false);
     expect(HalykCallbackBody.parse({ invoiceId: 12 }).invoiceId).toBe('12');
+  });
+});
+
+describe('SKU ids (docs/decisions/028)', () => {
+  it('takes any 1C Ид and ERP code up to 200 printable characters, nothing with control characters', () => {
+    const oneC = 'bd72d910-55bc-11d9-848a-00112f43529a#90c55447-d3a8-11e4-9423-e0cb4ed5eed4';
+    for (const schema of [ExternalId, SkuExternalIdInput]) {
+      for (const id of [oneC, 'ЦБ-00012 / 44', 'x'.repeat(MAX_EXTERNAL_ID)])
+        expect(schema.safeParse(id).success, id).toBe(true);
+      for (const id of ['', 'x'.repeat(MAX_EXTERNAL_ID + 1), 'a\u0000b', 'a\nb', 'a\u0085b', 'a\ud800b'])
+        expect(schema.safeParse(id).success, JSON.stringify(id)).toBe(false);
+    }
   });
 });

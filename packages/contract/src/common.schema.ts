@@ -51,13 +51,26 @@ export const BoundedText = (max: number) =>
 /** Amount of money in whole tenge (KZT has no minor units on price tags, spec §9). */
 export const Tenge = z.number().int().nonnegative();
 
-/** SKU identifier as an ERP sends it (architecture: externalId is one product in one size and colour). */
+/**
+ * Longest SKU identifier (docs/decisions/028): a 1C offer's Ид is `product-guid#characteristic-guid`, 73 characters;
+ * other ERPs send codes with spaces, slashes or Cyrillic. 200 leaves room for any of them.
+ */
+export const MAX_EXTERNAL_ID = 200;
+
+/** A printable identifier: no control characters (C0, DEL, C1), no unpaired surrogates. */
+export const isPrintableId = (v: string) => !/[\p{Cc}\p{Cs}]/u.test(v);
+
+/**
+ * SKU identifier as an ERP sends it (architecture: externalId is one product in one size and colour): 1 to
+ * {@link MAX_EXTERNAL_ID} printable characters, any letters, digits and signs (`#`, `/`, spaces inside) — links and
+ * API paths percent-encode it.
+ */
 export const ExternalId = z
   .string({ message: 'Обязательное поле' })
   .trim()
   .min(1, { message: 'Обязательное поле' })
-  .max(64, { message: 'Не длиннее 64 символов' })
-  .regex(/^[A-Za-z0-9._-]+$/, { message: 'Недопустимые символы в артикуле' });
+  .max(MAX_EXTERNAL_ID, { message: `Не длиннее ${MAX_EXTERNAL_ID} символов` })
+  .refine(isPrintableId, { message: 'Недопустимые символы в артикуле' });
 
 /** Responsive image: `src` is the middle size, `srcSet` lists every width generated. */
 export const Image = z.object({

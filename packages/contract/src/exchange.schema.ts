@@ -85,11 +85,14 @@ export const ExchangeGroup = z.object({
   name: z.string(),
   parentExternalId: z.string().nullable(),
   categoryId: z.number().int().nullable(),
-  /** The category whose name has the same words as the group's (any order and case, ё = е), or null: the default. */
+  /**
+   * The category whose name has the same words as the group's (any order and case, ё = е), else the only one whose
+   * words are all in the group's name; null when none. Only proposed: `categoryId` is what applies.
+   */
   suggestedCategoryId: z.number().int().nullable(),
-  /** Shop products of 1C products last listed in this group. */
+  /** 1C products last listed in this group: shop products, and drafts waiting for the group to be mapped. */
   productCount: z.number().int(),
-  /** Of those, the ones 1C's rules keep hidden: group unmapped, deleted or not listed in 1C, or not priced yet. */
+  /** Of those, the ones hidden: drafts, and shop products unmapped, deleted or not listed in 1C, or not priced yet. */
   unpublishedCount: z.number().int(),
 });
 export type ExchangeGroup = z.infer<typeof ExchangeGroup>;
@@ -100,7 +103,7 @@ export const ExchangeWarehouse = z.object({
   externalId: z.string(),
   name: z.string(),
   cityId: z.number().int().nullable(),
-  /** The city of the same name (case and ё ignored), or null: the default. */
+  /** The city of the same name (case and ё ignored), else the only one whose name is in the warehouse's; proposed. */
   suggestedCityId: z.number().int().nullable(),
 });
 export type ExchangeWarehouse = z.infer<typeof ExchangeWarehouse>;
@@ -110,7 +113,10 @@ export const ExchangeMappingParams = z.object({ externalId: z.string().min(1).ma
 export const GroupMappingBody = z.object({ categoryId: z.number().int().positive().nullable() });
 export const WarehouseMappingBody = z.object({ cityId: z.number().int().positive().nullable() });
 
-/** Settings of the 1C exchange: the price type the shop sells at, and the one shown crossed out (optional). */
+/**
+ * Settings of the 1C exchange: the price type the shop sells at (it must be in tenge), the one shown crossed out
+ * (optional), and the city that gets the stock of offers listing no warehouse (optional; the only city when unset).
+ */
 export const ExchangeSettings = z.object({
   priceType: z
     .string()
@@ -118,6 +124,28 @@ export const ExchangeSettings = z.object({
     .min(1, { message: 'Укажите тип цены из 1С, например «Розничная»' })
     .max(200, { message: 'Не длиннее 200 символов' }),
   originalPriceType: z.string().trim().max(200, { message: 'Не длиннее 200 символов' }).nullable(),
+  defaultCityId: z.number().int().positive().nullable().optional(),
 });
 export type ExchangeSettings = z.infer<typeof ExchangeSettings>;
-export const ExchangeSettingsResponse = z.object({ data: ExchangeSettings });
+
+/** A price type the last offers.xml sent; `tenge` says whether the shop can sell at it. */
+export const ExchangePriceType = z.object({
+  id: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  tenge: z.boolean(),
+});
+export type ExchangePriceType = z.infer<typeof ExchangePriceType>;
+
+/**
+ * The settings as they apply: `priceType` null while the staff chose none (then «Розничная» in tenge, else the first
+ * type in tenge is used), the price types 1C sent, the default city.
+ */
+export const ExchangeSettingsView = z.object({
+  priceType: z.string().nullable(),
+  originalPriceType: z.string().nullable(),
+  defaultCityId: z.number().int().nullable(),
+  priceTypes: z.array(ExchangePriceType),
+});
+export type ExchangeSettingsView = z.infer<typeof ExchangeSettingsView>;
+export const ExchangeSettingsResponse = z.object({ data: ExchangeSettingsView });

@@ -1,15 +1,18 @@
 import { useFetcher, useLoaderData } from 'react-router';
 import {
+  ExchangeSettings,
   GroupMappingBody,
   WarehouseMappingBody,
   type AdminCatalogueOptions,
   type ExchangeGroup,
+  type ExchangeSettingsView,
   type ExchangeWarehouse,
 } from '@kiim/contract';
 import type { Route } from './+types/catalogue-exchange';
 import { adminApi, screenData } from '../lib/api.ts';
 import { errorsOf, formObject, submit } from '../lib/form.ts';
 import { CatalogueTabs } from '../components/CatalogueTabs.tsx';
+import { ExchangeSettingsForm } from '../components/ExchangeSettingsForm.tsx';
 import { FormAlert } from '../components/Form.tsx';
 import { ScreenError } from '../components/ScreenError.tsx';
 
@@ -18,19 +21,34 @@ import { ScreenError } from '../components/ScreenError.tsx';
 // unpublished), and which city each 1C warehouse's stock is (the city of the same name is suggested). Every save is
 // audited by the API (exchange.group_mapped, exchange.warehouse_mapped).
 
-/** Groups, warehouses, and the categories and cities to choose from. */
+/** Groups, warehouses, the settings, and the categories and cities to choose from. */
 export async function clientLoader() {
-  const [groups, warehouses, options] = await Promise.all([
+  const [groups, warehouses, settings, options] = await Promise.all([
     screenData<{ items: ExchangeGroup[] }>('/exchange/groups'),
     screenData<{ items: ExchangeWarehouse[] }>('/exchange/warehouses'),
+    screenData<ExchangeSettingsView>('/exchange/settings'),
     screenData<AdminCatalogueOptions>('/catalogue/options'),
   ]);
-  return { groups: groups.items, warehouses: warehouses.items, options };
+  return { groups: groups.items, warehouses: warehouses.items, settings, options };
 }
 
-/** Saves one mapping: `kind` group (→ categoryId) or warehouse (→ cityId); an empty choice unmaps. */
+/**
+ * Saves one mapping: `kind` group (→ categoryId) or warehouse (→ cityId), an empty choice unmaps; or `kind` settings
+ * (price types, default city).
+ */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const { kind, externalId, target } = formObject(await request.formData()) as Record<string, string>;
+  const form = formObject(await request.formData()) as Record<string, string>;
+  const { kind, externalId, target } = form;
+  if (kind === 'settings')
+    return submit(
+      ExchangeSettings,
+      {
+        priceType: form.priceType ?? '',
+        originalPriceType: form.originalPriceType || null,
+        defaultCityId: form.defaultCityId ? Number(form.defaultCityId) : null,
+      },
+      (b) => adminApi<ExchangeSettingsView>('PUT', '/exchange/settings', b),
+    );
   const id = encodeURIComponent(externalId ?? '');
   const chosen = target ? Number(target) : null;
   if (kind === 'group')
@@ -43,7 +61,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 }
 
 export default function CatalogueExchange() {
-  const { groups, warehouses, options } = useLoaderData<typeof clientLoader>();
+  const { groups, warehouses, settings, options } = useLoaderData<typeof clientLoader>();
   const unmapped = groups.filter((g) => g.categoryId === null);
   const waiting = unmapped.reduce((n, g) => n + g.unpublishedCount, 0);
   const categoryName = (id: number | null) => options.categories.find((c) => c.id === id)?.name;
@@ -59,9 +77,10 @@ export default function CatalogueExchange() {
       <section className="panel" aria-labelledby="groups-title">
         <h2 id="groups-title">Группы 1С и категории</h2>
         <p className="hint">
-          Товары группы попадают в выбранную категорию. Если категория не выбрана, товары группы загружаются
-          скрытыми и ждут, пока её сопоставят. По умолчанию предлагается категория с теми же словами в
-          названии.
+          Товары группы попадают в выбранную категорию. Пока категория не выбрана, новые товары группы ждут
+          здесь черновиками и не видны покупателям; после выбора категории они появятся на сайте с размерами,
+          ценами и остатками, присланными из 1С. Товары без группы в 1С собраны в «Товары без группы в 1С».
+          Категория с похожим названием только предлагается — сохраните её, если она подходит.
         </p>
         {groups.length > 0 && (
           <p role="status">
@@ -118,8 +137,8 @@ export default function CatalogueExchange() {
         <h2 id="warehouses-title">Склады 1С и города</h2>
         <p className="hint">
           Остатки склада загружаются в выбранный город (остатки нескольких складов одного города
-          складываются). Остатки склада без города не загружаются. По умолчанию предлагается город с тем же
-          названием.
+          складываются). Остатки склада без города не загружаются. Город с похожим названием только
+          предлагается — сохраните его, если он подходит.
         </p>
         {warehouses.length === 0 ? (
           <p>Складов пока нет: они появятся после первой загрузки offers.xml из 1С.</p>
@@ -153,6 +172,7 @@ export default function CatalogueExchange() {
           </table>
         )}
       </section>
+      <ExchangeSettingsForm settings={settings} cities={options.cities} />
     </>
   );
 }

@@ -72,6 +72,8 @@ import type {
   ExchangeGroupTable,
   ExchangeProductTable,
   ExchangeSessionTable,
+  ExchangeDraftTable,
+  ExchangeDraftOfferTable,
   ExchangeSettingTable,
   ExchangeWarehouseTable,
 } from '#app/modules/exchange/exchange.table.ts';
@@ -130,6 +132,8 @@ export interface Database {
   exchange_product: ExchangeProductTable;
   exchange_setting: ExchangeSettingTable;
   exchange_session: ExchangeSessionTable;
+  exchange_draft: ExchangeDraftTable;
+  exchange_draft_offer: ExchangeDraftOfferTable;
   catalogue_text: CatalogueTextTable;
   notification: NotificationTable;
 }

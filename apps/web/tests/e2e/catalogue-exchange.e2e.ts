@@ -87,12 +87,17 @@ describe('1C mapping screen', () => {
     // «мужская ВЕРХНЯЯ одежда» was mapped by its words to «Мужская верхняя одежда».
     const outer = page.getByLabel('Категория для группы «мужская ВЕРХНЯЯ одежда»');
     expect(await outer.locator('option:checked').textContent()).toBe('Мужская верхняя одежда');
-    // The warehouse «астана» was mapped by name; «Склад Шымкент (Рыскулова)» has no city.
+    // The warehouse «астана» was mapped by name; «Склад Шымкент (Рыскулова)» has no city yet: Шымкент, whose
+    // name is in the warehouse's, is proposed (preselected, not saved).
     expect(await page.getByLabel('Город для склада «астана»').locator('option:checked').textContent()).toBe(
       'Астана',
     );
     const shymkent = page.getByLabel('Город для склада «Склад Шымкент (Рыскулова)»');
-    expect(await shymkent.inputValue()).toBe('');
+    expect(await shymkent.locator('option:checked').textContent()).toBe('Шымкент');
+    const proposed = page.getByRole('row').filter({ has: shymkent });
+    expect(await proposed.getByText('Предлагается: Шымкент').count()).toBe(1);
+    const before = (await staffGet(page, '/exchange/warehouses')) as { externalId: string; cityId: number }[];
+    expect(before.find((w) => w.externalId === 'wh-shymkent')!.cityId).toBeNull();
     await snap(page, 'admin-catalogue-exchange-1280');
 
     await accessories.selectOption({ label: 'Женская одежда' });
@@ -122,6 +127,20 @@ describe('1C mapping screen', () => {
     );
     const audit = await page.request.get(`${shop.url}/api/admin/audit?action=exchange.group_mapped`);
     expect(await audit.text()).toContain('g-accessories');
+
+    // Prices and stock: the price types 1C sent, and the city for stock sent without warehouses.
+    const settings = page.getByRole('region', { name: 'Цены и остатки из 1С' });
+    expect(await settings.getByLabel('Тип цены, по которой продаём').inputValue()).toBe('Розничная');
+    await settings.getByLabel('Город для остатков без склада').selectOption({ label: 'Астана' });
+    await settings.getByRole('button', { name: 'Сохранить' }).click();
+    await eventually(() => settings.getByRole('status').textContent()).toBe('Сохранено');
+    const saved = (await (await page.request.get(`${shop.url}/api/admin/exchange/settings`)).json()) as {
+      data: { priceType: string; defaultCityId: number };
+    };
+    expect(saved.data).toMatchObject({
+      priceType: 'Розничная',
+      defaultCityId: options.cities.find((c) => c.name === 'Астана')!.id,
+    });
 
     await page.setViewportSize({ width: 390, height: 844 });
     await snap(page, 'admin-catalogue-exchange-390');

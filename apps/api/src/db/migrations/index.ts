@@ -10,6 +10,7 @@ import * as m20261206T100000 from './20261206T100000-create-staff-tables.ts';
 import * as m20261202T090000 from './20261202T090000-create-content-pages.ts';
 import * as m20261212T090000 from './20261212T090000-add-customer-language.ts';
 import * as m20261215T090000 from './20261215T090000-add-cart-line-position.ts';
+import * as m20261216T110000 from './20261216T110000-add-exchange-drafts.ts';
 import * as m20261209T100000 from './20261209T100000-create-stock-movement.ts';
 import * as m20261204T100000 from './20261204T100000-create-job-run.ts';
 import * as m20261205T100000 from './20261205T100000-add-catalogue-change-log.ts';
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '20261215T090000-add-cart-line-position': m20261215T090000,
   '20261220T090000-one-open-invitation-per-email': m20261220T090000,
   '20261220T100000-add-exchange-session-credential': m20261220T100000,
+  '20261216T110000-add-exchange-drafts': m20261216T110000,
 };

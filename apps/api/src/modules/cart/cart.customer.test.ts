@@ -120,7 +120,10 @@ describe('DELETE /api/cart/item', () => {
       [{ uuid: 'not-a-uuid', externalId: skus[0] }, {}, 400, ErrorCode.validation],
       [{ uuid }, {}, 400, ErrorCode.validation],
       [{ uuid, externalId: skus[0], qty: 1 }, {}, 400, ErrorCode.validation],
-      [{ uuid, externalId: 'bad id!' }, {}, 400, ErrorCode.validation],
+      // Any printable id up to 200 characters is a SKU id (docs/decisions/028); control characters are not.
+      [{ uuid, externalId: 'bad\u0007id' }, {}, 400, ErrorCode.validation],
+      [{ uuid, externalId: 'x'.repeat(201) }, {}, 400, ErrorCode.validation],
+      [{ uuid, externalId: 'bad id!' }, {}, 404, ErrorCode.skuNotFound],
       [{ uuid: mine, externalId: skus[0] }, {}, 404, ErrorCode.cartNotFound],
       [{ uuid: mine, externalId: skus[0] }, { 'x-authorization': other.token }, 404, ErrorCode.cartNotFound],
     ] as [Json, Headers, number, number][]) {

@@ -2,20 +2,24 @@ import {
   CatalogueErrorCode,
   type ExchangeGroup,
   type ExchangeSettings,
+  type ExchangeSettingsView,
   type ExchangeWarehouse,
 } from '@kiim/contract';
 import type { Db, DbOrTrx } from '#app/db/database.ts';
 import { notFound } from '#app/lib/errors.ts';
-import { setProductsActive, updateProduct } from '#app/modules/catalog/catalog.import.ts';
+import { reindexImported, setProductsActive, updateProduct } from '#app/modules/catalog/catalog.import.ts';
 import { listCategories, listCities } from '#app/modules/catalog/catalog.service.ts';
 import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
 import * as repo from './exchange.repository.ts';
-import { DEFAULT_PRICE_TYPE } from './onec.offers.ts';
-import { categoryMatcher, cityMatcher } from './onec.run.ts';
+import * as drafts from './exchange.drafts.repository.ts';
+import { materializeMapped, staffRun } from './onec.materialize.ts';
+import { isTenge, seenPriceTypes } from './onec.prices.ts';
+import { similarMatcher } from './onec.run.ts';
 
-// The 1C exchange's mappings and settings kept in the back office (issue 12 item 3): groups → categories (remapping a
-// group moves its products and shows the priced ones), warehouses → cities (used by the next offers.xml), and the
-// price types. Every change is audited.
+// The 1C exchange's mappings and settings kept in the back office (issue 12 item 3, issue 28): groups → categories
+// (remapping a group moves its products and shows the priced ones; its drafts become shop products), warehouses →
+// cities (used by the next offers.xml), the price types and the default city. Names are only suggested (same or
+// contained words), never mapped by themselves. Every change is audited.
 
 const groupNotFound = () => notFound(CatalogueErrorCode.entityNotFound, 'Такой группы 1С нет');
 
@@ -25,18 +29,20 @@ const groupNotFound = () => notFound(CatalogueErrorCode.entityNotFound, 'Так�
  */
 export async function listGroups(db: Db): Promise<ExchangeGroup[]> {
   const counts = await repo.productCountsByGroup(db);
-  const suggest = await categoryMatcher(db);
+  const waiting = await drafts.draftCountsByGroup(db);
+  const suggest = similarMatcher(await listCategories(db));
   return (await repo.listGroups(db)).map((g) => ({
     ...{ externalId: g.external_id, name: g.name, parentExternalId: g.parent_external_id },
     ...{ categoryId: g.category_id, suggestedCategoryId: suggest(g.name) },
-    productCount: counts.get(g.external_id)?.products ?? 0,
-    unpublishedCount: counts.get(g.external_id)?.unpublished ?? 0,
+    productCount: (counts.get(g.external_id)?.products ?? 0) + (waiting.get(g.external_id) ?? 0),
+    unpublishedCount: (counts.get(g.external_id)?.unpublished ?? 0) + (waiting.get(g.external_id) ?? 0),
   }));
 }
 
 /**
  * Maps a group to a category (or none): its products move to the category (its gender and kind) and those 1C priced
- * are shown; with none, they are hidden. @throws AppError 404 unknown group or category.
+ * are shown; its drafts become shop products with the offers kept for them; with none, they are hidden.
+ * @throws AppError 404 unknown group or category.
  */
 export async function mapGroup(db: Db, actor: Actor, groupId: string, categoryId: number | null) {
   const category = categoryId === null ? null : (await listCategories(db)).find((c) => c.id === categoryId);
@@ -59,20 +65,22 @@ export async function mapGroup(db: Db, actor: Actor, groupId: string, categoryId
     await repo.setPublish(trx, ids, category ? 1 : 0, nowIso);
     const priced = links.filter((l) => l.priced).map((l) => l.product_id);
     await setProductsActive(trx, category ? priced : ids, category ? 1 : 0, nowIso);
+    const run = await staffRun(trx, actor);
+    await reindexImported(trx, await materializeMapped(run));
     await audit(
       trx,
       actor,
       'exchange.group_mapped',
       { type: 'exchange_group', id: groupId },
       { categoryId: before.category_id },
-      { categoryId },
+      { categoryId, ...run.summary },
     );
   });
 }
 
 /** The 1C warehouses (by name) with their city and the city of the same name (the default). */
 export async function listWarehouses(db: Db): Promise<ExchangeWarehouse[]> {
-  const suggest = await cityMatcher(db);
+  const suggest = similarMatcher(await listCities(db));
   return (await repo.listWarehouses(db)).map((w) => ({
     ...{ externalId: w.external_id, name: w.name },
     ...{ cityId: w.city_id, suggestedCityId: suggest(w.name) },
@@ -98,21 +106,37 @@ export async function mapWarehouse(db: Db, actor: Actor, warehouseId: string, ci
   });
 }
 
-export async function getSettings(db: DbOrTrx): Promise<ExchangeSettings> {
+/** The settings as they apply, with the price types the last offers.xml sent. */
+export async function getSettings(db: DbOrTrx): Promise<ExchangeSettingsView> {
+  const city = Number(await repo.getSetting(db, 'default_city_id'));
   return {
-    priceType: (await repo.getSetting(db, 'price_type')) ?? DEFAULT_PRICE_TYPE,
+    priceType: (await repo.getSetting(db, 'price_type')) ?? null,
     originalPriceType: (await repo.getSetting(db, 'original_price_type')) ?? null,
+    defaultCityId: Number.isInteger(city) && city > 0 ? city : null,
+    priceTypes: (await seenPriceTypes(db)).map((t) => ({ ...t, tenge: isTenge(t.currency) })),
   };
 }
 
-export async function saveSettings(db: Db, actor: Actor, body: ExchangeSettings): Promise<ExchangeSettings> {
+/**
+ * Saves the settings (audited); a default city left out keeps the current one.
+ * @throws AppError 404 unknown city.
+ */
+export async function saveSettings(
+  db: Db,
+  actor: Actor,
+  body: ExchangeSettings,
+): Promise<ExchangeSettingsView> {
   const nowIso = actor.at.toISOString();
+  if (body.defaultCityId && !(await listCities(db)).some((c) => c.id === body.defaultCityId))
+    throw notFound(CatalogueErrorCode.cityNotFound, 'Такого города нет');
   await db.transaction().execute(async (trx) => {
-    const before = await getSettings(trx);
+    const { priceTypes: _seen, ...before } = await getSettings(trx);
     await repo.setSetting(trx, 'price_type', body.priceType, nowIso);
     if (body.originalPriceType)
       await repo.setSetting(trx, 'original_price_type', body.originalPriceType, nowIso);
     else await repo.deleteSetting(trx, 'original_price_type');
+    if (body.defaultCityId) await repo.setSetting(trx, 'default_city_id', String(body.defaultCityId), nowIso);
+    else if (body.defaultCityId === null) await repo.deleteSetting(trx, 'default_city_id');
     await audit(
       trx,
       actor,

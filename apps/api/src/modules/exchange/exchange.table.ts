@@ -58,3 +58,26 @@ export interface ExchangeSessionTable {
   created_at: string;
   updated_at: string;
 }
+
+/**
+ * A 1C product waiting for its group to be mapped (issue 28): not a shop product yet. `group_external_id` is its
+ * group, or `NO_GROUP` for a product without Группы; `data` the product as 1C sent it (JSON of ProductData).
+ */
+export interface ExchangeDraftTable {
+  product_1c_id: string;
+  group_external_id: string;
+  name: string;
+  data: string;
+  listed_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An offer (size) of a draft product, as offers.xml last sent it (JSON of OfferData), applied once it is mapped. */
+export interface ExchangeDraftOfferTable {
+  external_id: string;
+  product_1c_id: string;
+  data: string;
+  created_at: string;
+  updated_at: string;
+}

@@ -1,8 +1,5 @@
 import type { Category } from '@kiim/contract';
 import {
-  createBrand,
-  createProduct,
-  listBrandNames,
   productFields,
   reindexImported,
   setProductsActive,
@@ -13,7 +10,15 @@ import { listCategories } from '#app/modules/catalog/catalog.service.ts';
 import * as repo from './exchange.repository.ts';
 import type { ExchangeProductRow } from './exchange.repository.ts';
 import { importPictures } from './onec.pictures.ts';
+import * as drafts from './exchange.drafts.repository.ts';
+import { NO_GROUP, NO_GROUP_NAME, type ExchangeDraftRow } from './exchange.drafts.repository.ts';
+import { materializeMapped } from './onec.materialize.ts';
+import { offerProperties } from './onec.offers.ts';
+import { isColourName, isSizeName } from './onec.sizes.ts';
 import {
+  checkSchema,
+  ExchangeFileError,
+  ItemSkipped,
   flattenGroups,
   onlyChanges,
   parseProduct,
@@ -21,60 +26,76 @@ import {
   type ProductData,
   type Property,
 } from './onec.parse.ts';
-import { categoryMatcher, cityMatcher, count, saveWarehouse, type OneCRun } from './onec.run.ts';
+import {
+  brandResolver,
+  categoryMatcher,
+  cityMatcher,
+  count,
+  saveWarehouse,
+  warn,
+  type OneCRun,
+} from './onec.run.ts';
 import { readXml, textOf, type XNode } from './xml.stream.ts';
 
-// import.xml of the 1C exchange (issue 12 item 3): groups → categories (a new group maps to the category with the same
-// words), properties (for «Бренд»/«Производитель»), warehouses, and products. A new product is made unpublished with
-// a placeholder price until offers.xml prices it; it is shown when its group is mapped, it is not marked deleted in
-// 1C, and it has a price. A full import (not СодержитТолькоИзменения) unpublishes the 1C products it does not list;
-// nothing is ever deleted.
+// import.xml of the 1C exchange (issue 12 item 3, issue 28): groups → categories (a new group maps to the category
+// with the same words; similar names are only suggested to the staff), properties (for «Бренд»/«Производитель», and
+// the size and colour properties of offers), warehouses, and products. A 1C product new to the shop waits as a draft
+// (exchange.drafts.repository.ts) until its group is mapped — a product without Группы waits in a group of its own — and is made
+// a shop product, unpublished, then (onec.materialize.ts); it is shown once priced. A product already in the shop is
+// updated (hidden while its group is unmapped or it is deleted in 1C). A full import (not СодержитТолькоИзменения)
+// unpublishes the 1C products it does not list and forgets such drafts; nothing is ever deleted. A file of the
+// classifier alone (no Каталог: 1C sends it apart in the «several files» scheme) only records groups and properties. A bad product is
+// skipped and reported; a full import without any product is refused.
 
-const PARENTS: Record<string, string> = {
+const LISTS: Record<string, string> = {
   Группы: 'Классификатор',
   Свойство: 'Свойства',
   Склад: 'Склады',
   Товар: 'Товары',
   СодержитТолькоИзменения: 'Каталог',
 };
-const wanted = (name: string, path: readonly string[]) => name in PARENTS && PARENTS[name] === path.at(-1);
+const wanted = (name: string, path: readonly string[]) => name in LISTS && LISTS[name] === path.at(-1);
 
 /** What import.xml reads as it goes. */
 interface CatalogState {
   properties: Map<string, Property>;
   groups: Map<string, number | null>;
-  brands: Map<string, number>;
+  brandOf: (name: string) => Promise<number>;
   categories: Map<number, Category>;
-  fallback: Category;
   changesOnly: boolean;
+  /** Whether the file has a Каталог (a file of the classifier alone lists no products and unpublishes none). */
+  catalogue: boolean;
+  products: number;
   touched: number[];
 }
 
-/** Brand id by name; an unknown brand is made. */
-async function brandId(run: OneCRun, s: CatalogState, name: string): Promise<number> {
-  const label = name.trim() || 'Без бренда';
-  const known = s.brands.get(label.toLowerCase());
-  if (known !== undefined) return known;
-  const id = await createBrand(run.trx, run.ids, label, run.nowIso);
-  s.brands.set(label.toLowerCase(), id);
-  count(run, 'brandsCreated');
-  return id;
-}
-
+/** Records the groups; a new one maps to the category of the same words, and 1C is told (never silently). */
 async function saveGroups(run: OneCRun, s: CatalogState, node: XNode) {
   const matchCategory = await categoryMatcher(run.trx);
   for (const g of flattenGroups(node)) {
+    const category = matchCategory(g.name);
     await repo.upsertGroup(run.trx, {
-      ...{
-        external_id: g.id,
-        name: g.name,
-        parent_external_id: g.parent,
-        category_id: matchCategory(g.name),
-      },
+      ...{ external_id: g.id, name: g.name, parent_external_id: g.parent, category_id: category },
       ...{ created_at: run.nowIso, updated_at: run.nowIso },
     });
+    if (!s.groups.has(g.id) && category !== null)
+      warn(
+        run,
+        `Новая группа «${g.name}» сопоставлена с категорией «${s.categories.get(category)?.name}» ` +
+          'по словам названия; проверьте на сайте в «Обмен с 1С»',
+      );
   }
   s.groups = new Map((await repo.listGroups(run.trx)).map((g) => [g.external_id, g.category_id]));
+}
+
+/** A group products name that the classifier did not describe (or none): listed for the staff to map. */
+async function ensureGroup(run: OneCRun, s: CatalogState, key: string) {
+  if (s.groups.has(key)) return;
+  await repo.upsertGroup(run.trx, {
+    ...{ external_id: key, name: key === NO_GROUP ? NO_GROUP_NAME : `Группа 1С ${key}` },
+    ...{ parent_external_id: null, category_id: null, created_at: run.nowIso, updated_at: run.nowIso },
+  });
+  s.groups.set(key, null);
 }
 
 /** The fields 1C decides of a product: the category only while its group is mapped. */
@@ -90,9 +111,25 @@ function wantedFields(p: ProductData, category: Category | undefined, brand: num
   return fields;
 }
 
-/** Makes or updates the products of a batch of Товар elements. */
+/** The products of a batch; a bad one is skipped and reported. */
+function parseAll(run: OneCRun, s: CatalogState, nodes: XNode[]): ProductData[] {
+  const out: ProductData[] = [];
+  for (const n of nodes) {
+    try {
+      out.push(parseProduct(n, s.properties));
+    } catch (e) {
+      if (!(e instanceof ItemSkipped)) throw e;
+      count(run, 'skipped');
+      warn(run, e.message);
+    }
+  }
+  return out;
+}
+
+/** Updates the shop products of a batch of Товар elements; new ones wait as drafts. */
 async function saveProducts(run: OneCRun, s: CatalogState, nodes: XNode[]) {
-  const products = nodes.map((n) => parseProduct(n, s.properties));
+  const products = parseAll(run, s, nodes);
+  s.products += products.length;
   const links = await repo.productsOf1cIds(
     run.trx,
     products.map((p) => p.id),
@@ -106,14 +143,31 @@ async function saveProducts(run: OneCRun, s: CatalogState, nodes: XNode[]) {
     ).map((f) => [f.id, f]),
   );
   const listed: ExchangeProductRow[] = [];
+  const drafted: ExchangeDraftRow[] = [];
+  const forgotten: string[] = [];
   for (const p of products) {
-    const categoryId = p.groupId ? s.groups.get(p.groupId) : null;
+    const group = p.groupId ?? NO_GROUP;
+    await ensureGroup(run, s, group);
+    const categoryId = s.groups.get(group);
     const category = categoryId ? s.categories.get(categoryId) : undefined;
+    const mine = links.filter((l) => l.product_1c_id === p.id);
+    run.done.items++;
+    if (mine.length === 0) {
+      if (p.deleted) forgotten.push(p.id);
+      else
+        drafted.push({
+          product_1c_id: p.id,
+          group_external_id: group,
+          name: p.name,
+          data: JSON.stringify(p),
+          ...{ listed_at: run.nowIso, created_at: run.nowIso, updated_at: run.nowIso },
+        });
+      if (!category && !p.deleted) count(run, 'productsWaitingForMapping');
+      continue;
+    }
     const publish = category && !p.deleted ? 1 : 0;
     if (!category) count(run, 'productsInUnmappedGroups');
-    const brand = await brandId(run, s, p.brand);
-    const mine = links.filter((l) => l.product_1c_id === p.id);
-    if (mine.length === 0) mine.push(await createFrom1c(run, s, p, category, brand, publish));
+    const brand = await s.brandOf(p.brand);
     for (const link of mine) {
       const fields = wantedFields(p, category, brand, publish && link.priced ? 1 : 0);
       const before = current.get(link.product_id);
@@ -125,41 +179,23 @@ async function saveProducts(run: OneCRun, s: CatalogState, nodes: XNode[]) {
         count(run, 'productsUpdated');
         s.touched.push(link.product_id);
       }
-      listed.push({ ...link, group_external_id: p.groupId, publish, listed_at: run.nowIso });
+      listed.push({ ...link, group_external_id: group, publish, listed_at: run.nowIso });
       await importPictures(run, link.product_id, p.name, p.pictures);
     }
-    run.done.items++;
   }
   await repo.upsertProductLinks(run.trx, listed);
+  await drafts.upsertDrafts(run.trx, drafted);
+  await drafts.deleteDrafts(run.trx, forgotten);
 }
 
-/** Makes the shop product of a new 1C product (unpublished, placeholder price until offers.xml). */
-async function createFrom1c(
-  run: OneCRun,
-  s: CatalogState,
-  p: ProductData,
-  category: Category | undefined,
-  brandId: number,
-  publish: number,
-) {
-  const cat = category ?? s.fallback;
-  const productId = await createProduct(
-    run.trx,
-    run.ids,
-    {
-      ...{ modelCode: p.article || p.id, name: p.name, description: p.description, brandId, category: cat },
-      ...{ colourName: p.colour, price: 1, originalPrice: 1, active: false, sizes: [] },
-    },
-    run.nowIso,
-  );
-  count(run, 'productsCreated');
-  s.touched.push(productId);
-  const link = {
-    ...{ external_id: p.id, product_1c_id: p.id, product_id: productId, group_external_id: p.groupId },
-    ...{ publish, priced: 0, listed_at: run.nowIso, created_at: run.nowIso, updated_at: run.nowIso },
-  };
-  // Recorded with the batch's other links (saveProducts).
-  return link;
+/** Keeps the size and colour properties (and their dictionaries) for offers.xml, which names them by Ид (2.09+). */
+async function saveOfferProperties(run: OneCRun, s: CatalogState) {
+  const kept = await offerProperties(run.trx);
+  for (const p of s.properties.values())
+    if (isSizeName(p.name) || isColourName(p.name))
+      kept.set(p.id, { name: p.name, values: Object.fromEntries(p.values) });
+  if (kept.size)
+    await repo.setSetting(run.trx, 'offer_properties', JSON.stringify(Object.fromEntries(kept)), run.nowIso);
 }
 
 /** Imports import.xml in the run's transaction. @throws ExchangeFileError / XmlFileError (nothing is kept). */
@@ -168,10 +204,11 @@ export async function importCatalogXml(run: OneCRun, file: string): Promise<void
   const s: CatalogState = {
     properties: new Map(),
     groups: new Map((await repo.listGroups(run.trx)).map((g) => [g.external_id, g.category_id])),
-    brands: new Map((await listBrandNames(run.trx)).map((b) => [b.name.toLowerCase(), b.id])),
+    brandOf: await brandResolver(run),
     categories: new Map(categories.map((c) => [c.id, c])),
-    fallback: categories[0]!,
     changesOnly: false,
+    catalogue: false,
+    products: 0,
     touched: [],
   };
   const cityOf = await cityMatcher(run.trx);
@@ -190,14 +227,25 @@ export async function importCatalogXml(run: OneCRun, file: string): Promise<void
       if (products.length) await saveProducts(run, s, products);
     },
     (name, attrs) => {
+      checkSchema(name, attrs);
+      if (name === 'Каталог') s.catalogue = true;
       if (name === 'Каталог' && attrs['СодержитТолькоИзменения'] !== undefined)
         s.changesOnly = attrs['СодержитТолькоИзменения'] === 'true';
     },
   );
-  if (!s.changesOnly) {
+  if (s.products === 0 && !s.changesOnly && s.catalogue)
+    throw new ExchangeFileError(
+      run.summary.skipped
+        ? `Ни один товар не загружен: ${run.warnings.slice(0, 3).join('; ')}`
+        : 'В файле нет ни одного товара (Каталог/Товары): ничего не загружено, товары сайта не сняты с продажи',
+    );
+  await saveOfferProperties(run, s);
+  if (!s.changesOnly && s.catalogue) {
     const unlisted = await repo.unlistMissing(run.trx, run.nowIso);
     await setProductsActive(run.trx, unlisted, 0, run.nowIso);
     count(run, 'productsUnpublished', unlisted.length);
+    count(run, 'draftsForgotten', await drafts.deleteUnlistedDrafts(run.trx, run.nowIso));
   }
-  await reindexImported(run.trx, [...new Set(s.touched)]);
+  const made = await materializeMapped(run);
+  await reindexImported(run.trx, [...new Set([...s.touched, ...made])]);
 }

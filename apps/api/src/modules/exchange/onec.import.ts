@@ -5,6 +5,7 @@ import { fileIn, hasFile, unpackArchives } from './onec.files.ts';
 import { importCatalogXml } from './onec.catalog.ts';
 import { importOffersXml } from './onec.offers.ts';
 import { ExchangeFileError } from './onec.parse.ts';
+import { rememberPriceTypes } from './onec.prices.ts';
 import type { OneCRun } from './onec.run.ts';
 import { XmlFileError } from './xml.stream.ts';
 
@@ -22,35 +23,65 @@ interface Job {
 }
 const jobs = new Map<string, Job>();
 
-/** Which importer reads a file: import*.xml (catalogue) or offers*.xml (prices and stock). */
+/**
+ * Which importer reads a file: import*.xml (catalogue), offers*.xml (prices and stock), or prices*.xml / rests*.xml
+ * (only prices, only stock: 1C's «several files» scheme).
+ */
 function importerOf(filename: string) {
   const base = filename.replace(/\\/g, '/').split('/').pop()!.toLowerCase();
   if (base.startsWith('import') && base.endsWith('.xml')) return importCatalogXml;
   if (base.startsWith('offers') && base.endsWith('.xml')) return importOffersXml;
+  if (/^(prices|rests)/.test(base) && base.endsWith('.xml'))
+    return (run: OneCRun, file: string) => importOffersXml(run, file, true);
   return undefined;
 }
 
 async function runImport(db: Db, dir: string, mediaDir: string, filename: string, actor: Actor, job: Job) {
   const importer = importerOf(filename);
   if (!importer)
-    throw new ExchangeFileError(`Неизвестный файл обмена «${filename}»: ожидаются import.xml и offers.xml`);
+    throw new ExchangeFileError(
+      `Неизвестный файл обмена «${filename}»: ожидаются import*.xml, offers*.xml, prices*.xml и rests*.xml`,
+    );
   await unpackArchives(dir);
   if (!(await hasFile(dir, filename)))
     throw new ExchangeFileError(`Файл «${filename}» не загружен (mode=file)`);
   const file = fileIn(dir, filename);
-  await db.transaction().execute(async (trx) => {
-    const nowIso = actor.at.toISOString();
-    const run: OneCRun = {
-      ...{ trx, actor, nowIso, dir, mediaDir, ids: await CatalogueIds.of(trx) },
-      ...{ done: job.done, summary: {} },
-    };
-    await importer(run, file);
-    await audit(trx, actor, 'catalogue.imported_1c', { type: 'exchange_file', id: filename }, null, {
-      items: job.done.items,
-      ...run.summary,
+  const keep: OneCRun['keep'] = {};
+  try {
+    await db.transaction().execute(async (trx) => {
+      const nowIso = actor.at.toISOString();
+      const run: OneCRun = {
+        ...{ trx, actor, nowIso, dir, mediaDir, ids: await CatalogueIds.of(trx) },
+        ...{ done: job.done, summary: {}, warnings: [], keep },
+      };
+      await importer(run, file);
+      await audit(trx, actor, 'catalogue.imported_1c', { type: 'exchange_file', id: filename }, null, {
+        items: job.done.items,
+        ...run.summary,
+        ...(run.warnings.length ? { warnings: run.warnings } : {}),
+      });
+      job.result = answerOf(run);
     });
-    job.result = `success\nЗагружено: ${job.done.items}`;
-  });
+  } finally {
+    // The price types the file sent, even when it is refused: the staff choose the one sold at from them.
+    if (keep.priceTypes) await rememberPriceTypes(db, keep.priceTypes, actor.at.toISOString());
+  }
+}
+
+/** `success`, the count of items read, of those skipped, and the warnings (one a line). */
+function answerOf(run: OneCRun): string {
+  const lines = ['success', `Загружено: ${run.done.items - (run.summary.skipped ?? 0)}`];
+  if (run.summary.skipped) lines.push(`Пропущено: ${run.summary.skipped}`);
+  const waiting = run.summary.productsWaitingForMapping ?? run.summary.offersWaitingForMapping;
+  if (waiting)
+    lines.push(
+      `Ждут выбора категории на сайте (Каталог → Обмен с 1С), ` +
+        `${run.summary.productsWaitingForMapping ? 'товаров' : 'предложений'}: ${waiting}`,
+    );
+  lines.push(...run.warnings);
+  const more = (run.summary.warnings ?? 0) - run.warnings.length;
+  if (more > 0) lines.push(`…и ещё предупреждений: ${more} (журнал действий сайта)`);
+  return lines.join('\n');
 }
 
 const reason = (e: unknown) =>

@@ -1,4 +1,5 @@
-import { MAX_STOCK_UNITS } from '@kiim/contract';
+import { MAX_EXTERNAL_ID, MAX_STOCK_UNITS } from '@kiim/contract';
+import { isColourName, sizeAndColour, type OfferProperty } from './onec.sizes.ts';
 import { child, childrenOf, textAt, textOf, type XNode } from './xml.stream.ts';
 
 // CommerceML 2 elements as plain values (issue 12 item 3): groups, properties, products (Товар), warehouses, price
@@ -87,11 +88,13 @@ function brandOf(
   );
 }
 
-/** Reads a Товар. @throws ExchangeFileError without Ид or Наименование. */
+/** Reads a Товар. @throws ItemSkipped without Ид or Наименование, or with an Ид the shop cannot keep. */
 export function parseProduct(t: XNode, properties: ReadonlyMap<string, Property>): ProductData {
   const id = productIdOf(textOf(t, 'Ид'));
   const name = textOf(t, 'Наименование');
-  if (!id || !name) throw new ExchangeFileError(`Товар без Ид или Наименования (Ид «${id}»)`);
+  if (!id || !name) throw new ItemSkipped(`Товар без Ид или Наименования пропущен (Ид «${id.slice(0, 80)}»)`);
+  if (id.length > MAX_EXTERNAL_ID || /\p{Cc}/u.test(id))
+    throw new ItemSkipped(`Товар «${id.slice(0, 80)}» пропущен: Ид длиннее ${MAX_EXTERNAL_ID} символов`);
   const requisites = pairs(child(t, 'ЗначенияРеквизитов'), 'ЗначениеРеквизита');
   const characteristics = pairs(child(t, 'ХарактеристикиТовара'), 'ХарактеристикаТовара');
   return {
@@ -101,7 +104,7 @@ export function parseProduct(t: XNode, properties: ReadonlyMap<string, Property>
     description: textOf(t, 'Описание'),
     groupId: textAt(t, 'Группы', 'Ид') || null,
     brand: brandOf(t, properties, requisites),
-    colour: characteristics.get('цвет') ?? '',
+    colour: [...characteristics].find(([n, v]) => v && isColourName(n))?.[1] ?? '',
     pictures: childrenOf(t, 'Картинка')
       .map((p) => p.text.trim())
       .filter(Boolean),
@@ -109,66 +112,125 @@ export function parseProduct(t: XNode, properties: ReadonlyMap<string, Property>
   };
 }
 
+/** A price of an offer: whole tenge per unit, and the currency 1C named on it ('' when none). */
+export interface OfferPrice {
+  value: number;
+  currency: string;
+}
+
 /** An offer (Предложение) of offers.xml. */
 export interface OfferData {
   id: string;
   productId: string;
+  /** The offer's name (the size may be at its end). */
+  name: string;
   size: string;
   colour: string;
-  /** Price per unit by price type id, whole tenge. */
-  prices: Map<string, number>;
+  /** Price per unit by price type id (positive, rounded to whole units of its currency). */
+  prices: Map<string, OfferPrice>;
   /** Units per warehouse id (only the warehouses the offer lists). */
   stock: Map<string, number>;
+  /** Units over all warehouses (`Количество`) when the offer lists no warehouse, else null. */
+  total: number | null;
+  /** `Статус="Удален"` or `ПометкаУдаления`: taken off sale. */
+  deleted: boolean;
 }
 
-/** A count of units: a whole number ≥ 0 (1C writes `5` or `5.000`). @throws ExchangeFileError otherwise. */
-function units(text: string, offerId: string): number {
-  const n = Number(text.replace(',', '.'));
-  if (!Number.isFinite(n) || !Number.isInteger(n))
-    throw new ExchangeFileError(`Предложение «${offerId}»: количество «${text}» не целое число`);
-  if (n < 0) throw new ExchangeFileError(`Предложение «${offerId}»: отрицательное количество ${n}`);
+/** A product or offer that cannot be applied: it is skipped and the reason reported to 1C (issue 28 item 6). */
+export class ItemSkipped extends Error {}
+
+/**
+ * A count of units as 1C writes it (`5`, `5.000`, `2,5`): fractional counts are rounded down and negative ones
+ * taken as 0, each with a warning. @throws ItemSkipped when it is not a number or over 1,000,000.
+ */
+function units(text: string, offerId: string, warn: (w: string) => void): number {
+  const n = Number(text.replace(',', '.').replace(/\s/g, ''));
+  if (!Number.isFinite(n))
+    throw new ItemSkipped(`Предложение «${offerId}» пропущено: количество «${text}» — не число`);
   if (n > MAX_STOCK_UNITS)
-    throw new ExchangeFileError(`Предложение «${offerId}»: количество ${n} больше 1 000 000`);
-  return n;
+    throw new ItemSkipped(`Предложение «${offerId}» пропущено: количество ${n} больше 1 000 000`);
+  if (n < 0) {
+    warn(`Предложение «${offerId}»: отрицательное количество ${n} принято как 0`);
+    return 0;
+  }
+  if (!Number.isInteger(n))
+    warn(`Предложение «${offerId}»: дробное количество ${n} округлено до ${Math.floor(n)}`);
+  return Math.floor(n);
 }
 
 /** Per-warehouse units: `<Склад ИдСклада КоличествоНаСкладе/>` (2.05–2.08) or `<Остатки><Остаток><Склад>` (2.09+). */
-function stockOf(o: XNode, offerId: string): Map<string, number> {
+function stockOf(o: XNode, offerId: string, warn: (w: string) => void): Map<string, number> {
   const stock = new Map<string, number>();
   for (const s of childrenOf(o, 'Склад'))
     if (s.attrs['ИдСклада'])
-      stock.set(s.attrs['ИдСклада'], units(s.attrs['КоличествоНаСкладе'] ?? '0', offerId));
+      stock.set(s.attrs['ИдСклада'], units(s.attrs['КоличествоНаСкладе'] ?? '0', offerId, warn));
   for (const r of childrenOf(child(o, 'Остатки'), 'Остаток')) {
     const s = child(r, 'Склад');
-    if (s) stock.set(textOf(s, 'Ид'), units(textOf(s, 'Количество') || '0', offerId));
+    if (s) stock.set(textOf(s, 'Ид'), units(textOf(s, 'Количество') || '0', offerId, warn));
   }
   return stock;
 }
 
-/** Reads a Предложение. @throws ExchangeFileError for a missing Ид, a bad price or quantity. */
-export function parseOffer(o: XNode): OfferData {
-  const id = textOf(o, 'Ид');
-  if (!id) throw new ExchangeFileError('Предложение без Ид');
-  const characteristics = pairs(child(o, 'ХарактеристикиТовара'), 'ХарактеристикаТовара');
-  const prices = new Map<string, number>();
+/** The total units of an offer without warehouses: `Количество`, or `<Остатки><Остаток><Количество>` (2.09+). */
+function totalOf(o: XNode, offerId: string, warn: (w: string) => void): number | null {
+  const texts = [textOf(o, 'Количество')];
+  for (const r of childrenOf(child(o, 'Остатки'), 'Остаток'))
+    if (!child(r, 'Склад')) texts.push(textOf(r, 'Количество'));
+  const given = texts.filter(Boolean);
+  return given.length ? units(given.at(-1)!, offerId, warn) : null;
+}
+
+/** The prices of an offer; a price that is not a positive number is left out with a warning. */
+function pricesOf(o: XNode, id: string, warn: (w: string) => void): Map<string, OfferPrice> {
+  const prices = new Map<string, OfferPrice>();
   for (const p of childrenOf(child(o, 'Цены'), 'Цена')) {
-    const value = Number(textOf(p, 'ЦенаЗаЕдиницу').replace(',', '.').replace(/\s/g, ''));
-    if (!Number.isFinite(value) || value <= 0)
-      throw new ExchangeFileError(
-        `Предложение «${id}»: цена «${textOf(p, 'ЦенаЗаЕдиницу')}» не положительное число`,
-      );
-    prices.set(textOf(p, 'ИдТипаЦены'), Math.round(value));
+    const text = textOf(p, 'ЦенаЗаЕдиницу');
+    const value = Number(text.replace(',', '.').replace(/\s/g, ''));
+    if (!Number.isFinite(value) || value <= 0) {
+      warn(`Предложение «${id}»: цена «${text}» — не положительное число, пропущена`);
+      continue;
+    }
+    prices.set(textOf(p, 'ИдТипаЦены'), { value: Math.round(value), currency: textOf(p, 'Валюта') });
   }
-  const quantity = textOf(o, 'Количество');
-  if (quantity) units(quantity, id);
+  return prices;
+}
+
+/**
+ * Reads a Предложение (`known`: the size and colour properties of import.xml).
+ * @throws ItemSkipped for a missing Ид or a quantity that is not a count.
+ */
+export function parseOffer(
+  o: XNode,
+  known: ReadonlyMap<string, OfferProperty>,
+  warn: (w: string) => void,
+): OfferData {
+  const id = textOf(o, 'Ид');
+  if (!id) throw new ItemSkipped('Предложение без Ид пропущено');
+  if (id.length > MAX_EXTERNAL_ID || /\p{Cc}/u.test(id))
+    throw new ItemSkipped(
+      `Предложение «${id.slice(0, 80)}» пропущено: Ид длиннее ${MAX_EXTERNAL_ID} символов или с управляющими символами`,
+    );
+  const stock = stockOf(o, id, warn);
+  const total = totalOf(o, id, warn);
   return {
-    id,
-    productId: productIdOf(id),
-    size: characteristics.get('размер') ?? '',
-    colour: characteristics.get('цвет') ?? '',
-    prices,
-    stock: stockOf(o, id),
+    ...{ id, productId: productIdOf(id), name: textOf(o, 'Наименование') },
+    ...sizeAndColour(o, known),
+    ...{ prices: pricesOf(o, id, warn), stock, total: stock.size ? null : total },
+    deleted: isTrue(textOf(o, 'ПометкаУдаления')) || o.attrs['Статус'] === 'Удален',
   };
+}
+
+/**
+ * Refuses files of CommerceML 3.x (another format; 1C's exchange settings choose the version), read from the root
+ * element's `ВерсияСхемы`. @throws ExchangeFileError.
+ */
+export function checkSchema(name: string, attrs: Record<string, string>) {
+  const version = attrs['ВерсияСхемы'] ?? '';
+  if (name === 'КоммерческаяИнформация' && /^[3-9]\./.test(version))
+    throw new ExchangeFileError(
+      `CommerceML ${version} не поддерживается: сайт принимает схемы 2.03–2.10. ` +
+        'В настройках обмена с сайтом в 1С выберите версию схемы 2.xx',
+    );
 }
 
 /** Whether an element says the package holds only changes (`<СодержитТолькоИзменения>true</…>`). */

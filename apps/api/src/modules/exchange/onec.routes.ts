@@ -15,11 +15,16 @@ import { checkAuth, EXCHANGE_COOKIE, sessionActor, sessionOf, type ExchangeSessi
 /** Most orders one `type=sale&mode=query` hands out (1C asks again after `success`). */
 const SALE_BATCH = 500;
 
+// Any query is accepted by the schema and answered in the protocol's plain text (issue 28 item 8): 1C shows the
+// answer's second line to its user, a JSON 400 would read as «unknown answer».
 const Query = z.object({
-  type: z.enum(['catalog', 'sale']),
-  mode: z.enum(['checkauth', 'init', 'file', 'import', 'query', 'success']),
-  filename: z.string().max(500).optional(),
+  type: z.string().optional(),
+  mode: z.string().optional(),
+  filename: z.string().optional(),
 });
+const TYPES = ['catalog', 'sale'] as const;
+/** Longest file name accepted (1C sends `import_files/ab/<guid>.jpg` and the like). */
+const MAX_FILENAME = 500;
 
 const DESCRIPTION =
   'The 1C:Enterprise «обмен с сайтом» (CommerceML 2), answered as text/plain lines. type=catalog: checkauth (HTTP ' +
@@ -34,21 +39,30 @@ const exchangeRoot = (mediaDir: string) => path.join(path.dirname(path.resolve(m
 
 const text = (reply: FastifyReply, body: string) => reply.type('text/plain; charset=utf-8').send(body);
 
-async function catalogStep(request: FastifyRequest, s: ExchangeSession, q: z.infer<typeof Query>) {
+async function catalogStep(
+  request: FastifyRequest,
+  s: ExchangeSession,
+  q: { mode: string; filename?: string | undefined },
+) {
   const { config, db } = request.server;
   const dir = path.join(exchangeRoot(config.mediaDir), s.id);
   if (q.mode === 'init') {
     await resetDir(dir);
     return `zip=yes\nfile_limit=${FILE_LIMIT}`;
   }
+  // The end of an exchange (complete) and 1C's «deactivate what was not in the exchange» (deactivate): the full
+  // import already unpublished what it did not list, so both only confirm.
+  if (q.mode === 'complete' || q.mode === 'deactivate') return 'success';
+  if (q.mode !== 'file' && q.mode !== 'import')
+    return `failure\nРежим «${q.mode.slice(0, 50)}» не поддерживается для type=catalog`;
   if (!q.filename) return 'failure\nНе указано имя файла (filename)';
+  if (q.filename.length > MAX_FILENAME) return `failure\nИмя файла длиннее ${MAX_FILENAME} символов`;
   if (q.mode === 'file') {
     if (Number(request.headers['content-length'] ?? 0) > FILE_LIMIT)
       return 'failure\nЧасть файла больше file_limit';
     await appendPart(dir, q.filename, request.body as Readable);
     return 'success';
   }
-  if (q.mode !== 'import') return `failure\nРежим «${q.mode}» не поддерживается для type=catalog`;
   const session = { id: s.id, dir, mediaDir: config.mediaDir };
   return importStep(db, session, q.filename, sessionActor(request, s), (e) => request.log.error(e));
 }
@@ -67,6 +81,8 @@ async function saleStep(request: FastifyRequest, reply: FastifyReply, s: Exchang
     );
     return reply.type('application/xml; charset=utf-8').send(ordersXml(orders, clock.now()));
   }
+  // Some 1C versions send the status file (mode=file, applied on arrival) and then ask to import it.
+  if (mode === 'import' || mode === 'complete') return text(reply, 'success');
   if (mode === 'success') {
     await markOrdersExported(db, JSON.parse(s.sale_numbers ?? '[]') as string[], nowIso);
     return text(reply, 'success');
@@ -77,7 +93,7 @@ async function saleStep(request: FastifyRequest, reply: FastifyReply, s: Exchang
     await appendPart(dir, 'orders.xml', request.body as Readable);
     return text(reply, await applyStatusFile(request, fileIn(dir, 'orders.xml'), sessionActor(request, s)));
   }
-  return text(reply, `failure\nРежим «${mode}» не поддерживается для type=sale`);
+  return text(reply, `failure\nРежим «${mode.slice(0, 50)}» не поддерживается для type=sale`);
 }
 
 /** `GET|POST /api/exchange/1c`: the 1C exchange protocol. */
@@ -85,7 +101,14 @@ export const oneCRoutes: FastifyPluginAsyncZod = async (app) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const q = request.query as z.infer<typeof Query>;
+    const raw = request.query as z.infer<typeof Query>;
+    const type = TYPES.find((t) => t === raw.type);
+    if (!type)
+      return text(
+        reply,
+        `failure\nНеизвестный тип обмена «${(raw.type ?? '').slice(0, 50)}»: ожидается catalog или sale`,
+      );
+    const q = { ...raw, type, mode: raw.mode ?? '' };
     if (q.mode === 'checkauth') {
       const r = await checkAuth(request, q.type);
       return text(reply, 'token' in r ? `success\n${EXCHANGE_COOKIE}\n${r.token}` : `failure\n${r.refused}`);

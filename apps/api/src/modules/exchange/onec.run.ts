@@ -1,9 +1,10 @@
 import type { DbOrTrx } from '#app/db/database.ts';
-import type { CatalogueIds } from '#app/modules/catalog/catalog.import.ts';
+import { createBrand, listBrandNames, type CatalogueIds } from '#app/modules/catalog/catalog.import.ts';
 import { listCategories } from '#app/modules/catalog/catalog.service.ts';
 import { listCities } from '#app/modules/catalog/catalog.service.ts';
 import type { Actor } from '#app/modules/staff/staff.audit.ts';
 import * as repo from './exchange.repository.ts';
+import type { PriceTypeSeen } from './onec.prices.ts';
 import { wordsKey } from './onec.parse.ts';
 
 /** One import of a 1C file: its transaction, who, when, where the session's files and the media live, progress. */
@@ -19,6 +20,19 @@ export interface OneCRun {
   done: { items: number };
   /** What the import did, for the audit entry and the answer. */
   summary: Record<string, number>;
+  /** What 1C is told besides the counts: skipped items and their reasons, notes (the first {@link MAX_WARNINGS}). */
+  warnings: string[];
+  /** Kept even when the file is refused: the price types it sent (the staff choose from them). */
+  keep: { priceTypes?: PriceTypeSeen[] };
+}
+
+/** Most warnings an answer lists (their count is always whole: `summary.warnings`). */
+export const MAX_WARNINGS = 30;
+
+/** Records a warning for 1C's log and the audit entry. */
+export function warn(run: OneCRun, text: string) {
+  count(run, 'warnings');
+  if (run.warnings.length < MAX_WARNINGS) run.warnings.push(text);
 }
 
 /** Counts what an import did (nothing is recorded for 0). */
@@ -33,6 +47,39 @@ export async function categoryMatcher(db: DbOrTrx) {
   return (groupName: string) => byWords.get(wordsKey(groupName)) ?? null;
 }
 
+/**
+ * Suggestions for staff (never applied by themselves, issue 28 item 1): the item of the same words, else the only one
+ * whose words are all in the name («Склад Алматы» → Алматы, «Женские джинсы скинни» → Женские джинсы).
+ */
+export function similarMatcher(items: readonly { id: number; name: string }[]) {
+  const exact = new Map(items.map((c) => [wordsKey(c.name), c.id]));
+  const words = items.map((c) => ({ id: c.id, words: wordsKey(c.name).split(' ').filter(Boolean) }));
+  return (name: string): number | null => {
+    const key = wordsKey(name);
+    const same = exact.get(key);
+    if (same !== undefined) return same;
+    const have = new Set(key.split(' '));
+    const inside = words.filter((c) => c.words.length && c.words.every((w) => have.has(w)));
+    const longest = Math.max(0, ...inside.map((c) => c.words.length));
+    const best = inside.filter((c) => c.words.length === longest);
+    return best.length === 1 ? best[0]!.id : null;
+  };
+}
+
+/** Brand id by name (case ignored); an unknown brand is made, «Без бренда» for none. */
+export async function brandResolver(run: OneCRun) {
+  const brands = new Map((await listBrandNames(run.trx)).map((b) => [b.name.toLowerCase(), b.id]));
+  return async (name: string): Promise<number> => {
+    const label = name.trim() || 'Без бренда';
+    const known = brands.get(label.toLowerCase());
+    if (known !== undefined) return known;
+    const id = await createBrand(run.trx, run.ids, label, run.nowIso);
+    brands.set(label.toLowerCase(), id);
+    count(run, 'brandsCreated');
+    return id;
+  };
+}
+
 /** The default city of a new warehouse: the city of the same name (case and ё ignored). */
 export async function cityMatcher(db: DbOrTrx) {
   const cities = await listCities(db);
@@ -40,15 +87,22 @@ export async function cityMatcher(db: DbOrTrx) {
   return (warehouseName: string) => byWords.get(wordsKey(warehouseName)) ?? null;
 }
 
-/** Records a warehouse; a new one maps to the city of the same name. */
+/** Records a warehouse; a new one maps to the city of the same name, and 1C is told (never silently). */
 export async function saveWarehouse(
   run: OneCRun,
   id: string,
   name: string,
   cityOf: (n: string) => number | null,
 ) {
+  const isNew = !(await repo.listWarehouses(run.trx)).some((w) => w.external_id === id);
+  const city = cityOf(name);
   await repo.upsertWarehouse(run.trx, {
-    ...{ external_id: id, name, city_id: cityOf(name) },
+    ...{ external_id: id, name, city_id: city },
     ...{ created_at: run.nowIso, updated_at: run.nowIso },
   });
+  if (isNew && city !== null)
+    warn(
+      run,
+      `Новый склад «${name}» сопоставлен с городом с тем же названием; проверьте на сайте в «Обмен с 1С»`,
+    );
 }

@@ -202,7 +202,10 @@ describe('POST /api/wishlist/item', () => {
         [{ externalId: ext(1), token: expired }, {}, 403, ErrorCode.tokenExpired],
         [{ uuid: 'not-a-uuid', externalId: ext(1) }, {}, 400, ErrorCode.validation],
         [{ uuid: anon }, {}, 400, ErrorCode.validation],
-        [{ uuid: anon, externalId: 'bad id!' }, {}, 400, ErrorCode.validation],
+        // Any printable id up to 200 characters is a SKU id (docs/decisions/028); control characters are not.
+        [{ uuid: anon, externalId: 'bad\u0001id' }, {}, 400, ErrorCode.validation],
+        [{ uuid: anon, externalId: 'x'.repeat(201) }, {}, 400, ErrorCode.validation],
+        [{ uuid: anon, externalId: 'bad id!' }, {}, 404, ErrorCode.skuNotFound],
         [{ uuid: anon, externalId: ext(1), qty: '1' }, {}, 400, ErrorCode.validation],
       ] as [Record<string, string>, Headers, number, number][]) {
         await expectRefused(

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { CART_LINE_MAX_QTY } from '@kiim/contract';
+import { CART_LINE_MAX_QTY, ExternalId } from '@kiim/contract';
 import { z } from 'zod';
 import { safeReturnTo } from '../../lib/url.ts';
 import {
@@ -13,7 +13,7 @@ import {
 import { translateFor } from '../../lib/lang.server.ts';
 import { readForm } from '../../lib/form.server.ts';
 
-const externalId = z.string().trim().min(1).max(64);
+const externalId = ExternalId;
 const redirectTo = z.string().optional();
 
 /**

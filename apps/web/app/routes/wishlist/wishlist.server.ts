@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import type { ApiClient } from '@kiim/contract';
+import { MAX_EXTERNAL_ID, type ApiClient } from '@kiim/contract';
 import { z } from 'zod';
 import { safeReturnTo } from '../../lib/url.ts';
 import {
@@ -19,7 +19,7 @@ import { readForm } from '../../lib/form.server.ts';
 const WishlistIntent = z.object({
   intent: z.enum(['add', 'remove']),
   productSlug: z.string().trim().min(1).max(200),
-  externalId: z.string().trim().max(64).optional(),
+  externalId: z.string().trim().max(MAX_EXTERNAL_ID).optional(),
   redirectTo: z.string().optional(),
 });
 
