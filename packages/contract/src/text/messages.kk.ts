@@ -219,6 +219,7 @@ export const KK = {
     added: 'Тауар себетке қосылды.',
     goToCart: 'Себетке өту',
     chooseSize: 'Өлшемді таңдаңыз',
+    courierDates: '{city} қаласы бойынша курьермен: {dates}',
     cartFailed: 'Себетті жаңарту мүмкін болмады. Қайталап көріңіз.',
   },
   cart: {

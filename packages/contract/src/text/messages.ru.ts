@@ -222,6 +222,7 @@ export const RU = {
     added: 'Товар добавлен в корзину.',
     goToCart: 'Перейти в корзину',
     chooseSize: 'Выберите размер',
+    courierDates: 'Курьером по городу {city}: {dates}',
     cartFailed: 'Не удалось обновить корзину. Попробуйте ещё раз.',
   },
   cart: {
