@@ -148,11 +148,12 @@ function BrandForm({ editing }: { editing: AdminBrand | undefined }) {
   return (
     <section className="panel">
       <h2>{editing ? `Изменить: ${editing.name}` : 'Новый бренд'}</h2>
+      {/* Remounted when the saved row comes back from the loader, so the fields show what is stored. */}
       <Form
         method="post"
         noValidate
         className="product-form"
-        key={`${editing?.id ?? 'new'}-${result?.ok ? result.at : ''}`}
+        key={`${editing ? JSON.stringify(editing) : 'new'}-${result?.ok ? result.at : ''}`}
       >
         {editing && <input type="hidden" name="id" value={editing.id} />}
         <Field label="Название" name="name" defaultValue={text('name')} error={errors.name} />

@@ -42,16 +42,13 @@ const columns = (lastInSegment: ReadonlyMap<number, number>) =>
         <>
           <strong>{c.getValue()}</strong>
           <br />
-          <small lang="kk">{c.row.original.nameKk || 'Без казахского названия'}</small>
+          {c.row.original.nameKk && <small lang="kk">{c.row.original.nameKk}</small>}
           <br />
           <small>/category/{c.row.original.slug}</small>
         </>
       ),
     }),
-    rows.accessor('gender', {
-      header: 'Раздел и вид',
-      cell: (c) => `${SEGMENT_NAME[c.getValue()] ?? ''}, ${CATEGORY_KIND_NAME[c.row.original.kind] ?? ''}`,
-    }),
+    rows.accessor('kind', { header: 'Вид одежды', cell: (c) => CATEGORY_KIND_NAME[c.getValue()] ?? '' }),
     rows.accessor('productCount', { header: 'Товаров' }),
     rows.accessor('bannerSlots', {
       header: 'Баннеры',
@@ -131,11 +128,12 @@ function CategoryForm({ editing }: { editing: AdminCategory | undefined }) {
   return (
     <section className="panel">
       <h2>{editing ? `Изменить: ${editing.name}` : 'Новая категория'}</h2>
+      {/* Remounted when the saved row comes back from the loader, so the fields show what is stored. */}
       <Form
         method="post"
         noValidate
         className="product-form"
-        key={`${editing?.id ?? 'new'}-${result?.ok ? result.at : ''}`}
+        key={`${editing ? JSON.stringify(editing) : 'new'}-${result?.ok ? result.at : ''}`}
       >
         {editing && <input type="hidden" name="id" value={editing.id} />}
         <Field label="Название" name="name" defaultValue={text('name')} error={errors.name} />

@@ -39,7 +39,7 @@ const columns = (count: number) =>
         <>
           <strong>{c.getValue()}</strong>
           <br />
-          <small lang="kk">{c.row.original.nameKk || 'Без казахского названия'}</small>
+          {c.row.original.nameKk && <small lang="kk">{c.row.original.nameKk}</small>}
         </>
       ),
     }),
@@ -111,11 +111,12 @@ function CityForm({ editing }: { editing: AdminCity | undefined }) {
   return (
     <section className="panel">
       <h2>{editing ? `Изменить: ${editing.name}` : 'Новый город'}</h2>
+      {/* Remounted when the saved row comes back from the loader, so the fields show what is stored. */}
       <Form
         method="post"
         noValidate
         className="product-form"
-        key={`${editing?.id ?? 'new'}-${result?.ok ? result.at : ''}`}
+        key={`${editing ? JSON.stringify(editing) : 'new'}-${result?.ok ? result.at : ''}`}
       >
         {editing && <input type="hidden" name="id" value={editing.id} />}
         <Field label="Название" name="name" defaultValue={text('name')} error={errors.name} />
