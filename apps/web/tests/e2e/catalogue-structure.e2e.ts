@@ -88,6 +88,8 @@ describe('the catalogue structure in the back office', () => {
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByRole('status').getByText('Сохранено').waitFor();
     await eventually(() => page.getByRole('row', { name: /Алматы/ }).textContent()).toContain('за 3 дн.');
+    // The form shows what is stored now.
+    await eventually(() => page.getByLabel('Срок курьерской доставки, дней').inputValue()).toBe('3');
     await snap(page, 'admin-catalogue-cities-1280');
 
     const shopper = await newShopper(browser);

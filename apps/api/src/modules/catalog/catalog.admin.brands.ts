@@ -14,6 +14,7 @@ import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
 import * as admin from './catalog.admin.repository.ts';
 import * as structure from './catalog.admin.structure.repository.ts';
 import { counted, inUse, saveKazakhTexts, slugTaken } from './catalog.admin.structure.common.ts';
+import { reindexSearch } from './catalog.search.ts';
 import { textsOf, translationOf } from './catalog.texts.ts';
 import type { BrandRow } from './catalog.table.ts';
 
@@ -51,7 +52,8 @@ async function adminBrand(db: DbOrTrx, id: number): Promise<AdminBrand> {
 
 /**
  * Creates (`id` null) or changes a brand: name, address key, country and description (Russian, and Kazakh as
- * catalogue texts), hidden from the brands page. Audited (`catalogue.brand_created` / `_updated`).
+ * catalogue texts), hidden from the brands page; a new name re-indexes its products for search. Audited
+ * (`catalogue.brand_created` / `_updated`).
  * @throws AppError 404; 409 slugTaken (field `slug`).
  */
 export async function saveBrand(
@@ -77,6 +79,10 @@ export async function saveBrand(
       [input.country, input.countryKk],
       [input.description, input.descriptionKk],
     ]);
+    if (before && before.name !== input.name) {
+      // Products are found by their brand's name (decision 009).
+      await reindexSearch(trx, await structure.productIdsOf(trx, 'brand_id', brandId));
+    }
     const after = await adminBrand(trx, brandId);
     const action = before ? 'catalogue.brand_updated' : 'catalogue.brand_created';
     await audit(trx, actor, action, { type: 'brand', id: String(brandId) }, before, after);

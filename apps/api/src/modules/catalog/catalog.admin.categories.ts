@@ -7,6 +7,7 @@ import * as admin from './catalog.admin.repository.ts';
 import * as repo from './catalog.repository.ts';
 import * as structure from './catalog.admin.structure.repository.ts';
 import { counted, inUse, moveInList, saveKazakhTexts, slugTaken } from './catalog.admin.structure.common.ts';
+import { reindexSearch } from './catalog.search.ts';
 import { textsOf, translationOf } from './catalog.texts.ts';
 import type { CategoryRow } from './catalog.table.ts';
 
@@ -56,7 +57,8 @@ async function adminCategory(db: DbOrTrx, id: number): Promise<AdminCategory> {
 /**
  * Creates (`id` null: last in its segment) or changes a category: names (Kazakh as a catalogue text), address
  * `/category/{slug}`, segment and kind (its products follow), hidden. A category moved to the other segment goes
- * last there. Audited (`catalogue.category_created` / `_updated`).
+ * last there; a new name re-indexes its products for search. Audited (`catalogue.category_created` /
+ * `_updated`).
  * @throws AppError 404; 409 slugTaken (field `slug`).
  */
 export async function saveCategory(
@@ -91,6 +93,10 @@ export async function saveCategory(
       });
     }
     await saveKazakhTexts(trx, [[input.name, input.nameKk]]);
+    if (before && (before.name !== input.name || before.nameKk !== input.nameKk)) {
+      // Products are found by their category's name in both languages (decision 009).
+      await reindexSearch(trx, await structure.productIdsOf(trx, 'category_id', categoryId));
+    }
     const after = await adminCategory(trx, categoryId);
     const action = before ? 'catalogue.category_updated' : 'catalogue.category_created';
     await audit(trx, actor, action, { type: 'category', id: String(categoryId) }, before, after);

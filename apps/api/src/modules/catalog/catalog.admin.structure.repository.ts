@@ -63,6 +63,16 @@ export async function bannersLinkingTo(db: DbOrTrx, path: string): Promise<{ id:
   );
 }
 
+/** Ids of the products (published or not) of a category or a brand. */
+export async function productIdsOf(
+  db: DbOrTrx,
+  column: 'category_id' | 'brand_id',
+  id: number,
+): Promise<number[]> {
+  const rows = await db.selectFrom('product').select('id').where(column, '=', id).execute();
+  return rows.map((r) => r.id);
+}
+
 /** Products of each category id (published or not). */
 export async function productCountsByCategory(db: DbOrTrx): Promise<Map<number, number>> {
   const rows = await db

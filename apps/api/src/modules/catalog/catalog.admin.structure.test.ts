@@ -79,7 +79,7 @@ describe('categories', () => {
     expect((await auditOf(t.db, 'catalogue.category_moved')).length).toBe(1);
   });
 
-  it('changing a category’s kind moves its products with it', async () => {
+  it('changing a category’s kind moves its products with it; its new name finds them', async () => {
     const r = await staffCall(t.app, cookie, 'PUT', `${base}/categories/2`, {
       name: 'Женские брюки и леггинсы',
       nameKk: '',
@@ -89,6 +89,9 @@ describe('categories', () => {
       hidden: false,
     });
     expect(r.body.data).toMatchObject({ kind: 3, name: 'Женские брюки и леггинсы' });
+    // Found by the category's new word at once (the search terms were rebuilt in the same transaction).
+    const found = await shop<{ items: { id: number }[]; total: number }>('/api/catalog/products?q=леггинсы');
+    expect(found.total).toBeGreaterThan(0);
     const kinds = await t.db
       .selectFrom('product')
       .select('kind')
