@@ -481,6 +481,7 @@ export const KK = {
     city: 'Қала',
     pickupFree: 'Өзі алып кету — тегін',
     courierInCity: 'Қала ішінде курьер',
+    courierTerms: '{price}, {days, plural, =0 {тапсырыс күні} other {# күнде}}',
     points: '{count, plural, other {# пункт}}',
     noCourier: 'жоқ',
     termsPickupLabel: 'Өзі алып кету:',

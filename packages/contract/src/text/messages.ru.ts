@@ -484,6 +484,8 @@ export const RU = {
     city: 'Город',
     pickupFree: 'Самовывоз — бесплатно',
     courierInCity: 'Курьер по городу',
+    courierTerms:
+      '{price}, {days, plural, =0 {в день заказа} one {за # день} few {за # дня} many {за # дней} other {за # дня}}',
     points: '{count, plural, one {# пункт} few {# пункта} many {# пунктов} other {# пункта}}',
     noCourier: 'нет',
     termsPickupLabel: 'Самовывоз:',

@@ -67,7 +67,7 @@ export async function listPickupPoints(db: DbOrTrx, cityId: number): Promise<Pic
 
 /**
  * Where the shop delivers (the delivery and stores pages): every city visible to customers in display order,
- * with its courier price in tenge (null where there is no courier) and its pickup points (spec §3 fields).
+ * with its courier price in tenge (null where there is no courier) and days, and its pickup points (spec §3 fields).
  * A city hidden from customers (a shop not open yet) is left out.
  */
 export async function deliveryCities(db: DbOrTrx): Promise<DeliveryCity[]> {
@@ -79,6 +79,7 @@ export async function deliveryCities(db: DbOrTrx): Promise<DeliveryCity[]> {
       name: c.name,
       timeZone: c.time_zone,
       courierPrice: c.courier_available === 1 ? Number(c.courier_price) : null,
+      courierDays: Number(c.delivery_days),
       pickupPoints: points.filter((p) => p.city_id === c.id).map(toPickupPoint),
     }));
 }
