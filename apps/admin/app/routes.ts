@@ -22,6 +22,8 @@ export default [
     route('catalogue', 'routes/catalogue.tsx'),
     route('catalogue/new', 'routes/catalogue-product.tsx', { id: 'catalogue-new' }),
     route('catalogue/cities', 'routes/catalogue-cities.tsx'),
+    route('catalogue/categories', 'routes/catalogue-categories.tsx'),
+    route('catalogue/brands', 'routes/catalogue-brands.tsx'),
     route('catalogue/pickup-points', 'routes/catalogue-pickup-points.tsx'),
     route('catalogue/banners', 'routes/catalogue-banners.tsx'),
     route('catalogue/exchange', 'routes/catalogue-exchange.tsx'),

@@ -9,6 +9,8 @@ export const City = z.object({
   timeZone: z.string(),
   visibleForCustomers: z.boolean(),
   courierAvailable: z.boolean(),
+  /** Days a courier delivery takes in the city (0: the same day), set in the back office (issue 27). */
+  deliveryDays: z.number().int().min(0),
 });
 export type City = z.infer<typeof City>;
 

@@ -426,45 +426,10 @@ export const LowStockPage = z.object({
 });
 export type LowStockPage = z.infer<typeof LowStockPage>;
 
-// ——— Cities, pickup points and banners (`/api/admin/catalogue/cities|pickup-points|banners`) ———
-
-/** A city as the back office edits it (spec §3, issue 12). */
-export const AdminCity = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  visibleForCustomers: z.boolean(),
-  courierAvailable: z.boolean(),
-  /** Whole tenge. */
-  courierPrice: z.number().int(),
-  deliveryDays: z.number().int(),
-});
-export type AdminCity = z.infer<typeof AdminCity>;
+// ——— Pickup points and banners (`…/pickup-points|banners`; cities: catalogue.structure.schema.ts) ———
 
 /** A checkbox of a form or a JSON boolean. */
 const Flag = z.preprocess((v) => v === true || v === 'on' || v === 'true' || v === '1', z.boolean());
-
-/** Body of `PUT …/cities/{id}`: visible for customers, courier offered, its price (tenge) and days. */
-export const CityInput = z
-  .object({
-    visibleForCustomers: Flag,
-    courierAvailable: Flag,
-    courierPrice: z.coerce
-      .number({ message: 'Укажите цену доставки' })
-      .int({ message: 'Цена — целое число тенге' })
-      .min(0, { message: 'Цена не может быть меньше нуля' })
-      .max(1_000_000, { message: 'Слишком большая цена' }),
-    deliveryDays: z.coerce
-      .number({ message: 'Укажите срок доставки' })
-      .int({ message: 'Срок — целое число дней' })
-      .min(0, { message: 'Срок не может быть меньше нуля' })
-      .max(60, { message: 'Не больше 60 дней' }),
-  })
-  .strict()
-  .refine((c) => !c.courierAvailable || c.courierPrice > 0, {
-    path: ['courierPrice'],
-    message: 'Укажите цену курьерской доставки',
-  });
-export type CityInput = z.input<typeof CityInput>;
 
 /** A coordinate in degrees. */
 const Degrees = (what: string, max: number) =>

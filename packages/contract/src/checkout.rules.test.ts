@@ -99,6 +99,24 @@ describe('delivery dates', () => {
     expect(deliveryDates(2, evening, 'Asia/Almaty')).toEqual({ from: '2026-11-25', to: '2026-11-26' });
     expect(deliveryDates(1, evening, 'Asia/Almaty', true)).toEqual({ from: '2026-11-27', to: '2026-11-29' });
   });
+  it('courier within the city’s delivery days: 3 days → in 2–3 days; 0 → the same day', () => {
+    expect(deliveryDates(2, morning, 'Asia/Almaty', false, 3)).toEqual({
+      from: '2026-11-26',
+      to: '2026-11-27',
+    });
+    expect(deliveryDates(2, evening, 'Asia/Almaty', false, 3)).toEqual({
+      from: '2026-11-27',
+      to: '2026-11-28',
+    });
+    expect(deliveryDates(2, morning, 'Asia/Almaty', false, 0)).toEqual({
+      from: '2026-11-24',
+      to: '2026-11-24',
+    });
+    expect(deliveryDates(1, morning, 'Asia/Almaty', false, 3)).toEqual({
+      from: '2026-11-24',
+      to: '2026-11-24',
+    });
+  });
   it('uses the city’s own zone (Aqtobe is UTC+5 too, but a late UTC evening is the next local day)', () => {
     expect(deliveryDates(1, new Date('2026-11-24T20:00:00Z'), 'Asia/Aqtobe')).toEqual({
       from: '2026-11-25',

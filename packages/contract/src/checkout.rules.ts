@@ -180,22 +180,27 @@ function addDays(p: { y: number; m: number; d: number }, days: number): string {
 /**
  * When the order can be received (shown at checkout, stored on the order):
  * - pickup: the same day when placed before 16:00 local time, else the next day;
- * - courier: today–tomorrow when placed before 12:00, else tomorrow–the day after;
+ * - courier: within the city's delivery days `courierDays` counted from today when placed before 12:00, else from
+ *   tomorrow — the last of them and the day before (1 day: today–tomorrow, else tomorrow–the day after; 3 days:
+ *   in 2–3 days; 0: the same day);
  * - with any line brought from another city: 3–5 days from today, whatever the method.
  * @param timeZone IANA zone of the order's city (e.g. `Asia/Almaty`).
+ * @param courierDays the city's courier delivery days (`city.delivery_days`, set in the back office; default 1).
  */
 export function deliveryDates(
   deliveryMethodId: number,
   now: Date,
   timeZone: string,
   fromOtherCity = false,
+  courierDays = 1,
 ): DeliveryDates {
   const local = localParts(now, timeZone);
   if (fromOtherCity)
     return { from: addDays(local, OTHER_CITY_DAYS.from), to: addDays(local, OTHER_CITY_DAYS.to) };
   if (deliveryMethodId === DeliveryMethod.courier) {
     const start = local.hour < COURIER_SAME_DAY_UNTIL_HOUR ? 0 : 1;
-    return { from: addDays(local, start), to: addDays(local, start + 1) };
+    const days = Math.max(0, Math.floor(courierDays));
+    return { from: addDays(local, start + Math.max(days - 1, 0)), to: addDays(local, start + days) };
   }
   const day = addDays(local, local.hour < PICKUP_SAME_DAY_UNTIL_HOUR ? 0 : 1);
   return { from: day, to: day };

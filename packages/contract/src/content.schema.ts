@@ -43,12 +43,16 @@ export const ContentPart = z.discriminatedUnion('kind', [
 ]);
 export type ContentPart = z.infer<typeof ContentPart>;
 
-/** A city as the delivery and stores pages show it: courier price in tenge (null: no courier there). */
+/**
+ * A city as the delivery and stores pages show it: courier price in tenge (null: no courier there) and the days a
+ * courier takes (set in the back office, issue 27).
+ */
 export const DeliveryCity = z.object({
   id: z.number().int(),
   name: z.string(),
   timeZone: z.string(),
   courierPrice: Tenge.nullable(),
+  courierDays: z.number().int().min(0),
   pickupPoints: z.array(PickupPoint),
 });
 export type DeliveryCity = z.infer<typeof DeliveryCity>;

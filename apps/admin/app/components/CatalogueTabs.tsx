@@ -1,6 +1,9 @@
 import { NavLink } from 'react-router';
 
-/** The catalogue section's screens: products, cities, pickup points, banners, the 1C exchange's mappings. */
+/**
+ * The catalogue section's screens: products, cities, categories, brands, pickup points, banners, the 1C exchange's
+ * mappings.
+ */
 export function CatalogueTabs() {
   return (
     <nav className="tabs" aria-label="Каталог">
@@ -8,6 +11,8 @@ export function CatalogueTabs() {
         Товары
       </NavLink>
       <NavLink to="/catalogue/cities">Города</NavLink>
+      <NavLink to="/catalogue/categories">Категории</NavLink>
+      <NavLink to="/catalogue/brands">Бренды</NavLink>
       <NavLink to="/catalogue/pickup-points">Пункты выдачи</NavLink>
       <NavLink to="/catalogue/banners">Баннеры</NavLink>
       <NavLink to="/catalogue/exchange">Обмен с 1С</NavLink>

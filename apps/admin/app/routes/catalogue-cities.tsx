@@ -1,80 +1,187 @@
-import { useFetcher, useLoaderData } from 'react-router';
-import { CityInput, type AdminCity } from '@kiim/contract';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { createColumnHelper } from '@tanstack/react-table';
+import { CityInput, KAZAKHSTAN_TIME_ZONES, type AdminCity } from '@kiim/contract';
 import type { Route } from './+types/catalogue-cities';
-import { adminApi, screenData } from '../lib/api.ts';
-import { errorsOf, formObject, submit } from '../lib/form.ts';
+import { screenData } from '../lib/api.ts';
+import { errorsOf } from '../lib/form.ts';
+import { structureAction } from '../lib/structure.ts';
+import { DataTable, type ListFeatures } from '../components/DataTable.tsx';
 import { CatalogueTabs } from '../components/CatalogueTabs.tsx';
 import { Field, FormAlert } from '../components/Form.tsx';
 import { ScreenError } from '../components/ScreenError.tsx';
+import { StructureRow } from '../components/StructureRow.tsx';
 
-/** Cities and their delivery (permission catalogue.edit). */
+/** Cities with their delivery (permission catalogue.edit, issue 27); `?edit={id}` opens one in the form. */
 export async function clientLoader() {
   return (await screenData<{ items: AdminCity[] }>('/catalogue/cities')).items;
 }
 
-/** Save one city's settings. */
+/** Create a city, save the one being edited, or a row's button: up, down, show, hide, delete. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const { id, ...values } = formObject(await request.formData());
-  const body = {
-    visibleForCustomers: values.visibleForCustomers === 'on',
-    courierAvailable: values.courierAvailable === 'on',
-    courierPrice: values.courierPrice,
-    deliveryDays: values.deliveryDays,
-  };
-  return submit(CityInput, body, (b) => adminApi<AdminCity>('PUT', `/catalogue/cities/${id}`, b));
+  return structureAction('cities', CityInput, await request.formData());
 }
+
+/** Kazakhstan's zones first, then every other zone the browser knows. */
+const TIME_ZONES = [
+  ...KAZAKHSTAN_TIME_ZONES,
+  ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []).filter(
+    (z) => !(KAZAKHSTAN_TIME_ZONES as readonly string[]).includes(z),
+  ),
+];
+
+const rows = createColumnHelper<ListFeatures, AdminCity>();
+const columns = (count: number) =>
+  rows.columns([
+    rows.accessor('position', { header: '№' }),
+    rows.accessor('name', {
+      header: 'Город',
+      cell: (c) => (
+        <>
+          <strong>{c.getValue()}</strong>
+          <br />
+          {c.row.original.nameKk && <small lang="kk">{c.row.original.nameKk}</small>}
+        </>
+      ),
+    }),
+    rows.accessor('timeZone', { header: 'Часовой пояс' }),
+    rows.accessor('courierAvailable', {
+      header: 'Курьер',
+      cell: (c) => {
+        const { courierPrice, deliveryDays } = c.row.original;
+        const days = deliveryDays === 0 ? 'в тот же день' : `за ${deliveryDays} дн.`;
+        return c.getValue() ? `${courierPrice.toLocaleString('ru-RU')} ₸, ${days}` : 'Нет';
+      },
+    }),
+    rows.accessor('visibleForCustomers', {
+      header: 'Покупатели',
+      cell: (c) => (c.getValue() ? 'Видят' : 'Скрыт'),
+    }),
+    rows.display({
+      id: 'actions',
+      header: 'Действия',
+      cell: (c) => (
+        <StructureRow
+          id={c.row.original.id}
+          name={c.row.original.name}
+          hidden={!c.row.original.visibleForCustomers}
+          movable
+          first={c.row.original.position === 1}
+          last={c.row.original.position === count}
+        />
+      ),
+    }),
+  ]);
 
 export default function Cities() {
   const cities = useLoaderData<typeof clientLoader>();
+  const result = useActionData<typeof clientAction>();
+  const [params] = useSearchParams();
+  const editing = cities.find((c) => String(c.id) === params.get('edit'));
   return (
     <>
       <h1>Города</h1>
       <CatalogueTabs />
       <p className="hint">
-        Скрытый город не виден покупателям, и его склад не показывается в наличии. Цена курьера — в тенге.
+        Скрытый город не виден покупателям, и его склад не показывается в наличии. Удалить можно только город,
+        к которому ещё ничего не относится: ни пункты выдачи, ни остатки, ни заказы.
       </p>
-      {cities.map((c) => (
-        <CityForm key={c.id} city={c} />
-      ))}
+      <CityForm key={editing?.id ?? 'new'} editing={editing} />
+      <section className="panel">
+        <h2>Все города</h2>
+        {result?.source === 'row' && <FormAlert message={errorsOf(result)._form} />}
+        <DataTable
+          caption="Города"
+          columns={columns(cities.length)}
+          data={cities}
+          rowId={(c) => String(c.id)}
+          empty="Городов пока нет: добавьте первый."
+        />
+      </section>
     </>
   );
 }
 
-function CityForm({ city }: { city: AdminCity }) {
-  const fetcher = useFetcher<typeof clientAction>();
-  const errors = errorsOf(fetcher.data);
+/** The form of a new city or of the one being edited. */
+function CityForm({ editing }: { editing: AdminCity | undefined }) {
+  const answer = useActionData<typeof clientAction>();
+  const result = answer?.source === 'form' ? answer : undefined;
+  const errors = errorsOf(result);
+  const busy = useNavigation().state !== 'idle';
+  const text = (name: keyof AdminCity) => String(editing?.[name] ?? '');
   return (
     <section className="panel">
-      <h2>{city.name}</h2>
-      <fetcher.Form method="post" noValidate className="inline-form">
-        <input type="hidden" name="id" value={city.id} />
+      <h2>{editing ? `Изменить: ${editing.name}` : 'Новый город'}</h2>
+      {/* Remounted when the saved row comes back from the loader, so the fields show what is stored. */}
+      <Form
+        method="post"
+        noValidate
+        className="product-form"
+        key={`${editing ? JSON.stringify(editing) : 'new'}-${result?.ok ? result.at : ''}`}
+      >
+        {editing && <input type="hidden" name="id" value={editing.id} />}
+        <Field label="Название" name="name" defaultValue={text('name')} error={errors.name} />
+        <Field
+          label="Название на казахском"
+          name="nameKk"
+          lang="kk"
+          defaultValue={text('nameKk')}
+          hint="Пусто — казахская версия магазина покажет русское название."
+          error={errors.nameKk}
+        />
+        <Field
+          label="Адрес (латиницей)"
+          name="slug"
+          defaultValue={text('slug')}
+          placeholder="almaty"
+          error={errors.slug}
+        />
+        <Field
+          label="Часовой пояс"
+          name="timeZone"
+          list="time-zones"
+          defaultValue={text('timeZone') || 'Asia/Almaty'}
+          hint="Сроки и даты заказов города считаются в нём."
+          error={errors.timeZone}
+        />
+        <datalist id="time-zones">
+          {TIME_ZONES.map((z) => (
+            <option key={z} value={z} />
+          ))}
+        </datalist>
         <label className="check">
-          <input type="checkbox" name="visibleForCustomers" defaultChecked={city.visibleForCustomers} /> Виден
-          покупателям
+          <input
+            type="checkbox"
+            name="visibleForCustomers"
+            defaultChecked={editing ? editing.visibleForCustomers : true}
+          />{' '}
+          Виден покупателям
         </label>
         <label className="check">
-          <input type="checkbox" name="courierAvailable" defaultChecked={city.courierAvailable} /> Есть курьер
+          <input type="checkbox" name="courierAvailable" defaultChecked={editing?.courierAvailable} /> Есть
+          курьер
         </label>
         <Field
           label="Цена курьера, ₸"
           name="courierPrice"
           inputMode="numeric"
-          defaultValue={city.courierPrice}
+          defaultValue={text('courierPrice') || '0'}
           error={errors.courierPrice}
         />
         <Field
-          label="Срок доставки, дней"
+          label="Срок курьерской доставки, дней"
           name="deliveryDays"
           inputMode="numeric"
-          defaultValue={city.deliveryDays}
+          defaultValue={text('deliveryDays') || '1'}
+          hint="0 — в тот же день. Покупатель видит срок при оформлении заказа и на странице товара."
           error={errors.deliveryDays}
         />
-        <button className="button" disabled={fetcher.state !== 'idle'}>
-          Сохранить
+        <FormAlert message={errors._form} />
+        <button className="button" disabled={busy}>
+          {editing ? 'Сохранить' : 'Добавить город'}
         </button>
-        {fetcher.data?.ok && fetcher.state === 'idle' && <span role="status">Сохранено</span>}
-      </fetcher.Form>
-      <FormAlert message={errors._form} />
+        {result?.ok && !busy && <span role="status"> Сохранено</span>}
+      </Form>
+      {editing && <Link to="?">Отменить изменение</Link>}
     </section>
   );
 }

@@ -244,7 +244,7 @@ describe('catalogue operations in the back office', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${shop.url}/admin/catalogue`);
     for (const [tab, heading, name] of [
-      ['Города', 'Алматы', 'admin-catalogue-cities-1280'],
+      ['Города', 'Все города', 'admin-catalogue-cities-1280'],
       ['Пункты выдачи', 'Новый пункт выдачи', 'admin-catalogue-pickup-points-1280'],
       ['Баннеры', 'Новый баннер', 'admin-catalogue-banners-1280'],
     ] as const) {

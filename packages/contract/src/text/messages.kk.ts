@@ -225,6 +225,7 @@ export const KK = {
     added: 'Тауар себетке қосылды.',
     goToCart: 'Себетке өту',
     chooseSize: 'Өлшемді таңдаңыз',
+    courierDates: '{city} қаласы бойынша курьермен: {dates}',
     cartFailed: 'Себетті жаңарту мүмкін болмады. Қайталап көріңіз.',
   },
   cart: {
@@ -486,6 +487,7 @@ export const KK = {
     city: 'Қала',
     pickupFree: 'Өзі алып кету — тегін',
     courierInCity: 'Қала ішінде курьер',
+    courierTerms: '{price}, {days, plural, =0 {тапсырыс күні} other {# күнде}}',
     points: '{count, plural, other {# пункт}}',
     noCourier: 'жоқ',
     termsPickupLabel: 'Өзі алып кету:',

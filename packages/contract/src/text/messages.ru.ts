@@ -228,6 +228,7 @@ export const RU = {
     added: 'Товар добавлен в корзину.',
     goToCart: 'Перейти в корзину',
     chooseSize: 'Выберите размер',
+    courierDates: 'Курьером по городу {city}: {dates}',
     cartFailed: 'Не удалось обновить корзину. Попробуйте ещё раз.',
   },
   cart: {
@@ -489,6 +490,8 @@ export const RU = {
     city: 'Город',
     pickupFree: 'Самовывоз — бесплатно',
     courierInCity: 'Курьер по городу',
+    courierTerms:
+      '{price}, {days, plural, =0 {в день заказа} one {за # день} few {за # дня} many {за # дней} other {за # дня}}',
     points: '{count, plural, one {# пункт} few {# пункта} many {# пунктов} other {# пункта}}',
     noCourier: 'нет',
     termsPickupLabel: 'Самовывоз:',

@@ -4,8 +4,9 @@ import { CatalogueErrorCode } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { ORIGIN, signedInMember, staffCall } from '#app/test/staff.fixtures.ts';
 
-// Cities, pickup points and banners of the back office on a real database (SQLite, or PostgreSQL with
-// DATABASE_URL): each change reaches the storefront's answers at once and is audited; refusals change nothing.
+// Pickup points and banners of the back office on a real database (SQLite, or PostgreSQL with DATABASE_URL): each
+// change reaches the storefront's answers at once and is audited; refusals change nothing. Cities:
+// catalog.admin.cities.test.ts.
 
 let t: TestContext;
 let cookie: string;
@@ -28,59 +29,6 @@ const actions = async (type: string, id: string) =>
       .where('entity_id', '=', id)
       .execute()
   ).map((r) => r.action);
-
-describe('cities', () => {
-  it('changes courier price and days; hiding a city hides it from shoppers at once', async () => {
-    const cities = (await staffCall(t.app, cookie, 'GET', `${base}/cities`)).body.data.items;
-    const city = cities.find(
-      (c: { courierAvailable: boolean; visibleForCustomers: boolean }) => c.visibleForCustomers,
-    );
-    const r = await staffCall(t.app, cookie, 'PUT', `${base}/cities/${city.id}`, {
-      visibleForCustomers: true,
-      courierAvailable: true,
-      courierPrice: 1990,
-      deliveryDays: 2,
-    });
-    expect(r.body.data).toMatchObject({ courierPrice: 1990, deliveryDays: 2, courierAvailable: true });
-    const noPrice = await staffCall(t.app, cookie, 'PUT', `${base}/cities/${city.id}`, {
-      visibleForCustomers: true,
-      courierAvailable: true,
-      courierPrice: 0,
-      deliveryDays: 2,
-    });
-    expect(noPrice).toMatchObject({
-      status: 400,
-      body: { errors: { courierPrice: ['Укажите цену курьерской доставки'] } },
-    });
-    const hidden = await staffCall(t.app, cookie, 'PUT', `${base}/cities/${city.id}`, {
-      visibleForCustomers: false,
-      courierAvailable: false,
-      courierPrice: 1990,
-      deliveryDays: 2,
-    });
-    expect(hidden.body.data).toMatchObject({
-      visibleForCustomers: false,
-      courierAvailable: false,
-      courierPrice: 0,
-    });
-    const shop = (await t.app.inject('/api/city/list')).json().data;
-    expect(shop.find((c: { id: number }) => c.id === city.id)).toMatchObject({ visibleForCustomers: false });
-    expect(await actions('city', String(city.id))).toEqual([
-      'catalogue.city_updated',
-      'catalogue.city_updated',
-    ]);
-    expect(
-      (
-        await staffCall(t.app, cookie, 'PUT', `${base}/cities/99999`, {
-          visibleForCustomers: true,
-          courierAvailable: false,
-          courierPrice: 0,
-          deliveryDays: 1,
-        })
-      ).status,
-    ).toBe(404);
-  });
-});
 
 describe('pickup points', () => {
   const point = (regionId: number) => ({

@@ -3,12 +3,11 @@ import {
   BANNER_MIN_WIDTH,
   CatalogueErrorCode,
   type AdminBanner,
-  type AdminCity,
   type BannerSlot,
   type PickupPoint,
 } from '@kiim/contract';
 import type { z } from 'zod';
-import type { BannerInput, CityInput, PickupPointInput } from '@kiim/contract';
+import type { BannerInput, PickupPointInput } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { badRequest, notFound } from '#app/lib/errors.ts';
 import { checkUpload, claimMediaKey, storeUploadedMaster } from '#app/modules/media/media.upload.ts';
@@ -17,59 +16,11 @@ import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
 import * as admin from './catalog.admin.repository.ts';
 import * as repo from './catalog.repository.ts';
 import { toPickupPoint } from './catalog.mapper.ts';
-import type { BannerRow, CityRow } from './catalog.table.ts';
+import type { BannerRow } from './catalog.table.ts';
 
-// Cities, pickup points and banners in the back office (issue 12, docs/decisions/020). Each change runs in one
-// transaction with its audit entry; city and banner changes bump the catalogue version (decision 008), pickup points
-// are read fresh by the storefront.
-
-const toAdminCity = (c: CityRow): AdminCity => ({
-  ...{ id: c.id, name: c.name, visibleForCustomers: c.visible_for_customers === 1 },
-  ...{ courierAvailable: c.courier_available === 1, courierPrice: Number(c.courier_price) },
-  deliveryDays: Number(c.delivery_days),
-});
-
-/** Every city in display order with its delivery settings. */
-export async function adminCities(db: DbOrTrx): Promise<AdminCity[]> {
-  return (await repo.listCities(db)).map(toAdminCity);
-}
-
-/**
- * Changes a city's visibility for customers (spec §4: a hidden city shows no stock), courier offer, courier price
- * (tenge) and delivery days. Audited (`catalogue.city_updated`). @throws AppError 404 cityNotFound.
- */
-export async function updateCity(
-  db: DbOrTrx,
-  id: number,
-  input: z.output<typeof CityInput>,
-  actor: Actor,
-): Promise<AdminCity> {
-  return db.transaction().execute(async (trx) => {
-    const before = await repo.findCity(trx, id);
-    if (!before) throw notFound(CatalogueErrorCode.cityNotFound, 'Такого города нет');
-    await admin.updateCity(trx, id, {
-      ...{
-        visible_for_customers: input.visibleForCustomers ? 1 : 0,
-        courier_available: input.courierAvailable ? 1 : 0,
-      },
-      ...{
-        courier_price: input.courierAvailable ? input.courierPrice : 0,
-        delivery_days: input.deliveryDays,
-      },
-      updated_at: actor.at.toISOString(),
-    });
-    const after = toAdminCity((await repo.findCity(trx, id))!);
-    await audit(
-      trx,
-      actor,
-      'catalogue.city_updated',
-      { type: 'city', id: String(id) },
-      toAdminCity(before),
-      after,
-    );
-    return after;
-  });
-}
+// Pickup points and banners in the back office (issue 12, docs/decisions/020; cities: catalog.admin.cities.ts). Each
+// change runs in one transaction with its audit entry; banner changes bump the catalogue version (decision 008),
+// pickup points are read fresh by the storefront.
 
 /** Every pickup point (spec §3 fields), by city. */
 export async function adminPickupPoints(db: DbOrTrx): Promise<PickupPoint[]> {

@@ -48,7 +48,8 @@ export function findSkuByExternalId(
 }
 
 /** Tables whose ids the app gives (the first migration's integer keys). */
-type IdTable = 'product' | 'sku' | 'product_image' | 'pickup_point' | 'banner';
+type IdTable =
+  'product' | 'sku' | 'product_image' | 'pickup_point' | 'banner' | 'city' | 'category' | 'brand';
 
 /**
  * The next id of `table` (largest + 1) in the caller's transaction. On PostgreSQL a transaction-scoped advisory lock

@@ -3,9 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminBanner,
-  AdminCity,
   BannerInput,
-  CityInput,
   PickupPoint,
   PickupPointInput,
   AdminCatalogueOptions,
@@ -32,6 +30,7 @@ import * as products from './catalog.admin.products.ts';
 import * as images from './catalog.admin.images.ts';
 import * as stock from './catalog.admin.stock.ts';
 import * as places from './catalog.admin.places.ts';
+import { structureRoutes } from './catalog.admin.structure.routes.ts';
 
 const tag = 'admin: catalogue';
 const CATALOGUE = 'catalogue.edit';
@@ -155,21 +154,6 @@ const s = {
       response: { 200: dataOf(LowStockPage), ...errors(400, 401, 403) },
     },
   ),
-  cities: guarded(tag, CATALOGUE, 'Cities with their delivery settings', 'Every city in display order.', {
-    response: { 200: dataOf(z.object({ items: z.array(AdminCity) })), ...errors(401, 403) },
-  }),
-  city: guarded(
-    tag,
-    CATALOGUE,
-    'Change a city',
-    'Visible for customers (a hidden city shows no stock, spec §4), courier offered, its price in tenge (> 0 when ' +
-      'offered) and delivery days. Audited. 404 (8105).',
-    {
-      params: ProductParams,
-      body: CityInput,
-      response: { 200: dataOf(AdminCity), ...errors(400, 401, 403, 404) },
-    },
-  ),
   points: guarded(tag, CATALOGUE, 'Pickup points', 'Every pickup point with the fields of spec §3.', {
     response: { 200: dataOf(z.object({ items: z.array(PickupPoint) })), ...errors(401, 403) },
   }),
@@ -233,8 +217,8 @@ const bytesOf = (request: FastifyRequest) => (Buffer.isBuffer(request.body) ? re
 
 /**
  * Catalogue routes of the back office under `/api/admin/catalogue` (issue 12, docs/decisions/020): products with
- * their sizes, prices and pictures, cities, pickup points and banners (`catalogue.edit`), stock per size and city with
- * its history (`stock.edit`). Every route declares its permission (checked before the body is read); every change is
+ * their sizes, prices and pictures, pickup points and banners, cities, categories and brands (issue 27, decision
+ * 029) (`catalogue.edit`), stock per size and city with its history (`stock.edit`). Every route declares its permission (checked before the body is read); every change is
  * audited in its transaction. Pictures arrive as raw bodies of their image type.
  */
 export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -246,6 +230,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   productRoutes(app);
   stockRoutes(app);
   placeRoutes(app);
+  structureRoutes(app);
 };
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -324,16 +309,10 @@ function stockRoutes(app: App) {
   }));
 }
 
-/** Cities, pickup points and banners. */
+/** Pickup points and banners (cities: catalog.admin.structure.routes.ts). */
 function placeRoutes(app: App) {
   const db = app.db;
   const edit = requirePermission(CATALOGUE);
-  app.get('/cities', { onRequest: edit, schema: s.cities }, async () => ({
-    data: { items: await places.adminCities(db) },
-  }));
-  app.put('/cities/:id', { onRequest: edit, schema: s.city }, async (request) => ({
-    data: await places.updateCity(db, request.params.id, request.body, actorOf(request)),
-  }));
   app.get('/pickup-points', { onRequest: edit, schema: s.points }, async () => ({
     data: { items: await places.adminPickupPoints(db) },
   }));

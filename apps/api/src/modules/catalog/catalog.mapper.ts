@@ -20,6 +20,7 @@ export const toCity = (c: CityRow): City => ({
   timeZone: c.time_zone,
   visibleForCustomers: c.visible_for_customers === 1,
   courierAvailable: c.courier_available === 1,
+  deliveryDays: Number(c.delivery_days),
 });
 
 /** Pickup point row → PickupPoint with the fields of spec §3 (`regionId` is the city id). */

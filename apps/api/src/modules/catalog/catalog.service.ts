@@ -67,7 +67,7 @@ export async function listPickupPoints(db: DbOrTrx, cityId: number): Promise<Pic
 
 /**
  * Where the shop delivers (the delivery and stores pages): every city visible to customers in display order,
- * with its courier price in tenge (null where there is no courier) and its pickup points (spec §3 fields).
+ * with its courier price in tenge (null where there is no courier) and days, and its pickup points (spec §3 fields).
  * A city hidden from customers (a shop not open yet) is left out.
  */
 export async function deliveryCities(db: DbOrTrx): Promise<DeliveryCity[]> {
@@ -79,6 +79,7 @@ export async function deliveryCities(db: DbOrTrx): Promise<DeliveryCity[]> {
       name: c.name,
       timeZone: c.time_zone,
       courierPrice: c.courier_available === 1 ? Number(c.courier_price) : null,
+      courierDays: Number(c.delivery_days),
       pickupPoints: points.filter((p) => p.city_id === c.id).map(toPickupPoint),
     }));
 }
@@ -97,9 +98,12 @@ export function cityTimeZones(db: DbOrTrx, ids: readonly number[]): Promise<Map<
   return ids.length === 0 ? Promise.resolve(new Map()) : repo.findCityTimeZones(db, ids);
 }
 
-/** Categories (spec §3), of one gender (0 female, 1 male) or of both, in display order. */
+/** Whether the storefront lists a category or brand (the back office may hide one, issue 27). */
+const shown = (row: { is_hidden: number }) => Number(row.is_hidden) !== 1;
+
+/** Categories (spec §3) shown in the storefront, of one gender (0 female, 1 male) or of both, in display order. */
 export async function listCategories(db: DbOrTrx, gender?: number): Promise<Category[]> {
-  return (await repo.listCategories(db, gender)).map(toCategory);
+  return (await repo.listCategories(db, gender)).filter(shown).map(toCategory);
 }
 
 /** The JSON of a product page up to its stock (see {@link pageBase}), and the product's id for reading its stock. */
@@ -260,10 +264,10 @@ export async function productsByIds(
   return [...new Set(ids)].flatMap((id) => (cards.has(id) ? [cards.get(id)!] : []));
 }
 
-/** Every brand by name with its country, description and number of active products (the brands page). */
+/** Brands not hidden, by name, with country, description and number of active products (the brands page). */
 export async function listBrands(db: DbOrTrx): Promise<BrandDetails[]> {
   return cachedAnswer(db, 'brands', async () =>
-    (await repo.listBrandsWithCounts(db)).map((b) => ({
+    (await repo.listBrandsWithCounts(db)).filter(shown).map((b) => ({
       id: b.id,
       slug: b.slug,
       name: b.name,
@@ -281,8 +285,8 @@ const SEGMENTS = [
 ] as const;
 
 /**
- * Categories grouped by gender segment (women first), each with its number of active products; with `gender`,
- * that segment only.
+ * Categories shown in the storefront grouped by gender segment (women first), each with its number of active
+ * products; with `gender`, that segment only.
  */
 export async function categoryTree(db: DbOrTrx, gender?: number): Promise<CategoryTreeNode[]> {
   const [categories, counts] = await cachedAnswer(db, 'category-tree', () =>
@@ -291,7 +295,7 @@ export async function categoryTree(db: DbOrTrx, gender?: number): Promise<Catego
   return SEGMENTS.filter((s) => gender === undefined || s.gender === gender).map((s) => ({
     ...s,
     categories: categories
-      .filter((c) => c.gender === s.gender)
+      .filter((c) => c.gender === s.gender && shown(c))
       .map((c) => ({ ...toCategory(c), productCount: counts.get(c.id) ?? 0 })),
   }));
 }

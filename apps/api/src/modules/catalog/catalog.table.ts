@@ -41,6 +41,12 @@ export interface BrandTable {
   name: string;
   country: string;
   description: string;
+  /** 1: left off the storefront's brands page (migration 20261216T090000). */
+  is_hidden: Generated<number>;
+  /** Master key of the uploaded logo (`brands/{id}-{n}`), '' when none; its pixel size (0 when none). */
+  logo_key: Generated<string>;
+  logo_width: Generated<number>;
+  logo_height: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -54,6 +60,8 @@ export interface CategoryTable {
   /** spec §3: female 0, male 1. */
   gender: number;
   sort_order: number;
+  /** 1: left out of the storefront's menus and category lists (migration 20261216T090000). */
+  is_hidden: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -86,7 +86,7 @@ async function allPages(query: string, pageSize = 15) {
 }
 
 describe('GET /api/city/list', () => {
-  it('lists every city by sort order with boolean flags', async () => {
+  it('lists every city by sort order with boolean flags and delivery days', async () => {
     const rows = await t.db.selectFrom('city').selectAll().orderBy('sort_order').orderBy('id').execute();
     const res = await get<{ data: unknown[] }>('/api/city/list');
     expect(res.status).toBe(200);
@@ -98,6 +98,7 @@ describe('GET /api/city/list', () => {
         timeZone: c.time_zone,
         visibleForCustomers: c.visible_for_customers === 1,
         courierAvailable: c.courier_available === 1,
+        deliveryDays: c.delivery_days,
       })),
     );
   });

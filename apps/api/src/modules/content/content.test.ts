@@ -98,6 +98,7 @@ describe('GET /api/content/pages/:slug', () => {
     expect(page.cities.map((c) => c.name)).not.toContain('Туркестан');
     const almaty = page.cities.find((c) => c.id === 1)!;
     expect(almaty.courierPrice).toBe(Number(cities.find((c) => c.id === 1)!.courier_price));
+    expect(almaty.courierDays).toBe(Number(cities.find((c) => c.id === 1)!.delivery_days));
     const points = await t.db
       .selectFrom('pickup_point')
       .select(['id'])

@@ -42,7 +42,8 @@ const BannerParams = z.object({
  * - `GET /media/products/{key}/{width}.webp`: the product picture `key` (`{productId}-{position}`) resized to
  *   `width` (240, 360, 480, 720 or 960 px);
  * - `GET /media/banners/{key}/{width}.webp`: the banner picture `key` (banner id) at 480, 720, 960, 1440 or
- *   1920 px (never enlarged past its master).
+ *   1920 px (never enlarged past its master);
+ * - `GET /media/brands/{key}/{width}.webp`: a brand's logo `key` (`{brandId}-{n}`) at the product widths.
  * As WebP, made from the master in `config.mediaDir` on first request and cached on disk. A master not there
  * yet (the start-up job draws the demo catalogue's in the background) is asked of `masterImages`, the injected
  * master source. Unknown key, width or picture → 404 JSON (code 1004).
@@ -103,6 +104,26 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ masterImages?: MasterImageSour
       if (!BANNER_KEY.test(key) || !(BANNER_WIDTHS as readonly number[]).includes(width))
         throw pictureNotFound();
       return serve(request, reply, `banners/${key}`, width);
+    },
+  );
+
+  app.get(
+    '/brands/:key/:file',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'Brand logo in one width (WebP)',
+        description:
+          'The logo `{brandId}-{n}` uploaded in the back office, as product pictures (240–960 px).',
+        params: MediaParams,
+        response: { 200: WebpBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { key, file } = request.params;
+      const width = Number(FILE.exec(file)?.[1]);
+      if (!KEY.test(key) || !(MEDIA_WIDTHS as readonly number[]).includes(width)) throw pictureNotFound();
+      return serve(request, reply, `brands/${key}`, width);
     },
   );
 };

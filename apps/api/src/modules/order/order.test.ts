@@ -1061,6 +1061,24 @@ describe('lines from another city (includeOtherCityItems) and delivery dates', (
     );
     const c = courierOrder.body.data.order;
     expect((Date.parse(c.deliveryDateTo!) - Date.parse(c.deliveryDateFrom!)) / 86_400_000).toBe(1);
+
+    // The city's courier delivery days (set in the back office, issue 27): 3 days → the 2nd–3rd day from the start.
+    await t.db.updateTable('city').set({ delivery_days: 3 }).where('id', '=', courierCity.id).execute();
+    const slow = await create(
+      me.token,
+      draft(await makeCart([{ skuId: s.id, qty: 1 }]), {
+        deliveryMethodId: 2,
+        pickupPointId: null,
+        delivery: { street: 'Абая', building: '1' },
+      }),
+    );
+    await t.db.updateTable('city').set({ delivery_days: 1 }).where('id', '=', courierCity.id).execute();
+    const d = slow.body.data.order;
+    const shift = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000;
+    expect([
+      shift(c.deliveryDateFrom!, d.deliveryDateFrom!),
+      shift(c.deliveryDateTo!, d.deliveryDateTo!),
+    ]).toEqual([2, 2]);
   });
 });
 

@@ -14,8 +14,8 @@ import { methodName, useT } from '../../lib/text.ts';
 // (catalogue_text, docs/decisions/022).
 
 /**
- * The cities the shop serves: pickup points (free) and the courier's price in tenge, from the catalogue (names in
- * the page's language as the API gives them).
+ * The cities the shop serves: pickup points (free) and the courier's price in tenge and days, from the catalogue
+ * (names in the page's language as the API gives them).
  */
 export function DeliveryCities({ cities }: { cities: DeliveryCity[] }) {
   const t = useT();
@@ -39,7 +39,11 @@ export function DeliveryCities({ cities }: { cities: DeliveryCity[] }) {
                   {t('infoPage.points', { count: c.pickupPoints.length })}
                 </Link>
               </td>
-              <td>{c.courierPrice === null ? t('infoPage.noCourier') : formatPrice(c.courierPrice)}</td>
+              <td>
+                {c.courierPrice === null
+                  ? t('infoPage.noCourier')
+                  : t('infoPage.courierTerms', { price: formatPrice(c.courierPrice), days: c.courierDays })}
+              </td>
             </tr>
           ))}
         </tbody>

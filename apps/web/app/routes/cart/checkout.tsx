@@ -46,11 +46,15 @@ export function action({ request, context }: Route.ActionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 409 ? true : defaultShouldRevalidate;
 
-/** When a delivery method brings the order, in words (`сегодня`, `24–25 ноября`), from the server's `now`. */
+/**
+ * When a delivery method brings the order, in words (`сегодня`, `24–25 ноября`), from the server's `now`; a courier
+ * within the city's delivery days (set in the back office).
+ */
 const deliveryDatesText =
-  (now: string, timeZone: string, fromOtherCity: boolean, words: DateWords) => (methodId: number) =>
+  (now: string, timeZone: string, fromOtherCity: boolean, words: DateWords, courierDays: number) =>
+  (methodId: number) =>
     formatDeliveryDates(
-      deliveryDates(methodId, new Date(now), timeZone, fromOtherCity),
+      deliveryDates(methodId, new Date(now), timeZone, fromOtherCity, courierDays),
       new Date(now),
       timeZone,
       words,
@@ -77,7 +81,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     ...(choice.includeOther ? otherCity.map((i) => ({ ...i, fromOtherCity: true })) : []),
   ];
   const words = useDateWords();
-  const datesFor = deliveryDatesText(now, timeZone, choice.includeOther && otherCity.length > 0, words);
+  const fromOther = choice.includeOther && otherCity.length > 0;
+  const datesFor = deliveryDatesText(now, timeZone, fromOther, words, city?.deliveryDays ?? 1);
   const courierOffered = methods.some((m) => m.id === DeliveryMethod.courier);
   return (
     <>

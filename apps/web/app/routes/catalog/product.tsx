@@ -28,6 +28,7 @@ import { langOf, pageTexts, translateFor } from '../../lib/lang.server.ts';
 import { LOCALE } from '@kiim/contract/text';
 import { feedbackDates } from '../../components/reviews/feedback-dates.tsx';
 import { canonicalLink } from '../../components/LangSwitch.tsx';
+import { DeliveryEstimate } from '../../components/DeliveryEstimate.tsx';
 
 const SEGMENT = [
   { name: 'common.women', href: '/home-zhenshiny' },
@@ -139,6 +140,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     feedback,
     view,
     texts: pageTexts(request, ['product']),
+    /** The server's time: the courier's dates (DeliveryEstimate) read the same on the server and in the browser. */
+    now: new Date().toISOString(),
   };
 }
 
@@ -152,7 +155,7 @@ export const shouldRevalidate = keepDataUnderDialogs;
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { product, related, crumbs, reviewSummary, feedback, view } = loaderData;
+  const { product, related, crumbs, reviewSummary, feedback, view, now } = loaderData;
   const orderable = product.skus.filter(
     (s) => s.regionalStockAmount !== 'not-available' || s.globalStockAmount !== 'not-available',
   );
@@ -192,7 +195,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-          <AddToCart product={product} size={size} onSize={setSize} />
+          <AddToCart product={product} size={size} onSize={setSize} now={now} />
           <section className="product__about">
             <h2>{t('product.about')}</h2>
             <p>{product.description}</p>
@@ -264,10 +267,13 @@ function AddToCart({
   product,
   size,
   onSize,
+  now,
 }: {
   product: ProductData;
   size: string | undefined;
   onSize: (externalId: string) => void;
+  /** The server's time (the courier's dates). */
+  now: string;
 }) {
   const t = useT();
   const fetcher = useFetcher<{ ok: boolean; message?: string }>();
@@ -275,6 +281,8 @@ function AddToCart({
   const added =
     (fetcher.data?.ok && fetcher.state === 'idle') || (!fetcher.data && search.get('added') === '1');
   const soldOut = isSoldOut(product);
+  const state =
+    (size ? product.skus.find((s) => s.externalId === size)?.stockState : product.stockState) ?? '';
   const sizes = useAdoptBeforeHydration<HTMLFieldSetElement>((el) => {
     const chosen = checkedValue(el, 'externalId');
     if (chosen && chosen !== size) onSize(chosen);
@@ -311,11 +319,9 @@ function AddToCart({
         })}
       </fieldset>
       <p className="size-stock" data-testid="size-stock" aria-live="polite">
-        {stockLabel(
-          t,
-          (size ? product.skus.find((s) => s.externalId === size)?.stockState : product.stockState) ?? '',
-        )}
+        {stockLabel(t, state)}
       </p>
+      {!soldOut && <DeliveryEstimate now={now} fromOtherCity={state !== StockState.inStock} />}
       <p className="size-legend muted">
         <Link to={product.sizeGuideUrl}>{t('product.sizeGuide')}</Link>
         <span>{t('product.sizeLegend')}</span>

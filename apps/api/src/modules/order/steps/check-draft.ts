@@ -2,7 +2,7 @@ import type { OrderDraft, PickupPoint } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { cityDeliveryOptions } from '#app/modules/cart/cart.service.ts';
 import { checkCheckoutChoice, deliveryPrice } from '#app/modules/cart/checkout.policy.ts';
-import { cityTimeZones } from '#app/modules/catalog/catalog.service.ts';
+import { requireCity } from '#app/modules/catalog/catalog.service.ts';
 import { checkDeliveryFields, type CheckedDelivery } from '../order.rules.ts';
 
 /** A checkout draft checked against the city: what the order stores of its delivery. */
@@ -14,6 +14,8 @@ export interface CheckedCheckout {
   pickupPoint: PickupPoint | null;
   /** The city's IANA time zone (delivery dates are its local days). */
   timeZone: string;
+  /** Days a courier delivery takes in the city (set in the back office, issue 27). */
+  courierDays: number;
 }
 
 /**
@@ -25,11 +27,12 @@ export async function checkDraft(db: DbOrTrx, draft: OrderDraft): Promise<Checke
   const delivery = checkDeliveryFields(draft);
   const options = await cityDeliveryOptions(db, draft.regionId);
   checkCheckoutChoice(options, { ...delivery, paymentId: draft.paymentId });
-  const timeZone = (await cityTimeZones(db, [draft.regionId])).get(draft.regionId) ?? 'Asia/Almaty';
+  const city = await requireCity(db, draft.regionId);
   return {
     delivery,
     deliveryAmount: deliveryPrice(options, delivery.deliveryMethodId),
     pickupPoint: options.pickupPoints.find((p) => p.id === delivery.pickupPointId) ?? null,
-    timeZone,
+    timeZone: city.time_zone,
+    courierDays: Number(city.delivery_days),
   };
 }
