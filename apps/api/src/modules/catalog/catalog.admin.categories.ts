@@ -114,8 +114,7 @@ export async function setCategoryVisibility(
   return db.transaction().execute(async (trx) => {
     const before = await adminCategory(trx, id);
     if (before.hidden === visible) {
-      const set = { is_hidden: visible ? 0 : 1, updated_at: actor.at.toISOString() };
-      await trx.updateTable('category').set(set).where('id', '=', id).execute();
+      await structure.setCategoryHidden(trx, id, !visible, actor.at.toISOString());
     }
     const after = await adminCategory(trx, id);
     await audit(

@@ -190,3 +190,17 @@ export async function updateBrand(db: DbOrTrx, id: number, set: Updateable<Brand
 export async function deleteBrand(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('brand').where('id', '=', id).execute();
 }
+
+/** Hides a category from the shop's lists (or shows it again). */
+export async function setCategoryHidden(
+  db: DbOrTrx,
+  id: number,
+  hidden: boolean,
+  nowIso: string,
+): Promise<void> {
+  await db
+    .updateTable('category')
+    .set({ is_hidden: hidden ? 1 : 0, updated_at: nowIso })
+    .where('id', '=', id)
+    .execute();
+}
