@@ -162,6 +162,14 @@ export async function startPayment(
   };
 }
 
+/**
+ * ePay's `externalID` of a refund: the payment and the tenge refunded in all once it is done. It is stable
+ * across retries (the refunded total moves only after ePay said yes), so a retry after a lost answer reuses it
+ * and ePay does not refund twice (payments-sms.md §1 Charge, cancel, refund).
+ */
+export const refundExternalId = (paymentId: string, refundedAfter: number): string =>
+  `${paymentId}-${refundedAfter}`;
+
 /** Asks for the money of the payment of `orderId` back, in the caller's transaction (a cancellation). */
 export const requestReturn = (trx: DbOrTrx, orderId: string, nowIso: string): Promise<void> =>
   repo.requestReturn(trx, orderId, nowIso);
@@ -180,7 +188,12 @@ export async function returnMoney(deps: PaymentDeps, payment: PaymentRow, now: D
   const left = Number(payment.amount) - Number(payment.refunded_amount);
   try {
     if (held) await deps.payments.cancel(payment.transaction_id);
-    else await deps.payments.refund(payment.transaction_id, left);
+    else
+      await deps.payments.refund(
+        payment.transaction_id,
+        left,
+        refundExternalId(payment.id, Number(payment.amount)),
+      );
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
     deps.log.warn(
@@ -271,7 +284,7 @@ export async function refundUpTo(
   const due = Math.min(target, amount) - refunded;
   if (payment.status !== 'charged' || !payment.transaction_id || due <= 0) return 0;
   try {
-    await deps.payments.refund(payment.transaction_id, due);
+    await deps.payments.refund(payment.transaction_id, due, refundExternalId(payment.id, refunded + due));
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
     deps.log.warn({ err, invoiceId: payment.invoice_id }, 'ePay partial refund failed');
