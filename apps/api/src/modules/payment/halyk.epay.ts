@@ -103,6 +103,7 @@ function readStatusAnswer(answer: unknown, invoiceId: string): StatusCheck {
       id: text(t.id),
       invoiceId: text(t.invoiceID ?? t.invoiceId) ?? invoiceId,
       amount: parseAmount(t.amount),
+      amountBonus: t.amountBonus === undefined || t.amountBonus === null ? 0 : parseAmount(t.amountBonus),
       currency: text(t.currency) ?? '',
       statusName: text(t.statusName) ?? '',
       reason: text(t.reason),

@@ -50,6 +50,11 @@ export interface ProviderTransaction {
   id: string | null;
   invoiceId: string;
   amount: number;
+  /**
+   * ePay's `amountBonus`: tenge paid with Halyk bonuses (meaning unverified, payments-sms.md §3); 0 when absent.
+   * The payment matches the order when `amount` or `amount + amountBonus` equals its total.
+   */
+  amountBonus: number;
   currency: string;
   /**
    * ePay's `statusName` (payments-sms.md §1 Status API): NEW, 3D, FINGERPRINT, AUTH, CHARGE, CANCEL, CANCEL_OLD,
