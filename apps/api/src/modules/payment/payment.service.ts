@@ -94,6 +94,9 @@ function toBytes(text: string, max: number): string {
 }
 
 /** What ePay's payment page is told besides the payment's own facts (links are absolute URLs of the shop). */
+/** The payment page's language as ePay names it (payments-sms.md §3 Widget): Russian or Kazakh. */
+export type EpayLanguage = 'rus' | 'kaz';
+
 interface PaymentPage {
   /** ePay's server-to-server callback (postLink and failurePostLink). */
   postLink: string;
@@ -107,6 +110,8 @@ interface PaymentPage {
   name: string;
   phone: string;
   email: string;
+  /** The storefront's language, so the payment page speaks it. */
+  language: EpayLanguage;
 }
 
 /**
@@ -144,7 +149,7 @@ export async function startPayment(
       failureBackLink: page.failureBackLink,
       postLink: page.postLink,
       failurePostLink: page.postLink,
-      language: 'RU',
+      language: page.language,
       description: toBytes(page.description, 125),
       accountId: page.accountId,
       terminal: deps.payments.terminalId,

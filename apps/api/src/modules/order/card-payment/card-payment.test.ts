@@ -162,7 +162,7 @@ describe('card online: order and POST /api/payment/halyk/auth', () => {
       invoiceId: order.number,
       amount: order.amount,
       currency: 'KZT',
-      language: 'RU',
+      language: 'rus',
       accountId: me.id,
       phone: me.mobile,
       email: 'aigerim@example.kz',
@@ -184,6 +184,14 @@ describe('card online: order and POST /api/payment/halyk/auth', () => {
     const again = await auth(me.token, order.number);
     expect(again.body.data.payment.auth.access_token).not.toBe(payment.auth.access_token);
     expect((await fx.orderState(order.number)).payment!.auth_count).toBe(2);
+    // The Kazakh storefront gets ePay's Kazakh payment page.
+    const kk = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/halyk/auth',
+      headers: { 'x-authorization': me.token, 'accept-language': 'kk' },
+      payload: { orderNumber: order.number },
+    });
+    expect((kk.json() as { data: HalykAuth }).data.payment.language).toBe('kaz');
   });
 
   it('refuses what cannot be paid: another customer’s order, cash orders, paid or cancelled ones', async () => {
