@@ -22,7 +22,7 @@ import { createState, type EpaySimulator, type SimulatorOptions } from './simula
  *   busy), `resultMessage` "SUCCESS".
  * - `POST /operation/{id}/charge|cancel|refund` (Bearer API token): AUTH→CHARGE, AUTH→CANCEL, CHARGE→REFUND;
  *   a refund's amount only from the query (a body amount refunds everything), deduplicated by `externalID`;
- *   refusals HTTP 400 `{"code":100}`; faults: `down` (503), `loseOperationAnswers` (done, never answered).
+ *   refusals HTTP 400 `{"code":100}`; faults: `down` (503), `loseOperationAnswers` (done, connection dropped).
  *   — simulator.operations.ts
  */
 

@@ -74,7 +74,7 @@ function applyOperation(
  * - `POST /operation/{id}/charge|cancel|refund`: charge takes `amount` from the JSON body or the query; refund
  *   only from the query (a body amount is ignored: a full refund) with `externalID`, a repeated `externalID`
  *   answered without refunding again. `{code: 0}`; 400 `{code: 100, message}` when refused; 404 for another
- *   operation; no answer at all (after doing it) when `loseOperationAnswers`.
+ *   operation; the connection dropped (after doing it) when `loseOperationAnswers`.
  */
 export function registerOperationRoutes(app: FastifyInstance, state: SimulatorState): void {
   app.get('/check-status/payment/transaction/:invoiceId', async (request, reply) => {
@@ -117,7 +117,11 @@ export function registerOperationRoutes(app: FastifyInstance, state: SimulatorSt
     const refusal = done ? null : applyOperation(t, op, amount);
     if (!refusal && externalId && !done)
       state.refundsByExternalId.set(externalId, { transactionId: t.id, amount: amount ?? 0 });
-    if (!refusal && state.behaviour.loseOperationAnswers) return reply.hijack();
+    if (!refusal && state.behaviour.loseOperationAnswers) {
+      // Done, but the answer is lost: the connection drops before a byte of it is sent.
+      request.raw.socket.destroy();
+      return reply.hijack();
+    }
     return refusal ? opError(reply, refusal) : { code: 0, message: 'OK' };
   });
 }

@@ -20,6 +20,7 @@ import * as m20261212T100000 from './20261212T100000-create-notifications.ts';
 import * as m20261207T110000 from './20261207T110000-add-customer-blocked.ts';
 import * as m20261213T090000 from './20261213T090000-add-order-number-sequence.ts';
 import * as m20261214T090000 from './20261214T090000-bump-stock-version-at-commit.ts';
+import * as m20261216T090000 from './20261216T090000-add-payment-refund-owed.ts';
 
 /** All migrations by name, in order. A new migration is added here (static list: no directory scan). */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '20261213T090000-add-order-number-sequence': m20261213T090000,
   '20261214T090000-bump-stock-version-at-commit': m20261214T090000,
   '20261215T090000-add-cart-line-position': m20261215T090000,
+  '20261216T090000-add-payment-refund-owed': m20261216T090000,
 };

@@ -64,6 +64,7 @@ export async function openPayment(
     last_checked_at: null,
     paid_at: null,
     return_requested_at: null,
+    refund_owed_to: null,
     created_at: nowIso,
     updated_at: nowIso,
   };
@@ -265,6 +266,14 @@ export const paymentsDueForPoll = (
   limit: number,
 ): Promise<PaymentRow[]> =>
   repo.findDueForPoll(db, orderIds, startedBefore.toISOString(), checkedBefore.toISOString(), limit);
+
+/** Records in the caller's transaction that `to` tenge in all are owed back on the payment (decision 027). */
+export const oweRefund = (trx: DbOrTrx, paymentId: string, to: number, nowIso: string): Promise<void> =>
+  repo.oweRefund(trx, paymentId, to, nowIso);
+
+/** Charged payments owing more back than was refunded (the payment job sends them), oldest change first. */
+export const paymentsOwingRefund = (db: DbOrTrx, limit: number): Promise<PaymentRow[]> =>
+  repo.findRefundsOwed(db, limit);
 
 /** Payments whose money was asked back and that still hold it, oldest change first. */
 export const paymentsToReturn = (db: DbOrTrx, limit: number): Promise<PaymentRow[]> =>
