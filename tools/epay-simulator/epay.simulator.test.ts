@@ -115,12 +115,22 @@ async function status(invoiceId: string, bearer?: string) {
   };
 }
 
-async function operation(id: string, op: string, amount?: number) {
+/** An operation as ePay documents it: a charge amount in a JSON body, a refund amount in the query string. */
+async function operation(
+  id: string,
+  op: string,
+  amount?: number,
+  externalID?: string,
+  inBody = op !== 'refund',
+) {
   const t = (await token({})).json.access_token;
-  const res = await fetch(`${origin}/operation/${id}/${op}`, {
+  const query = new URLSearchParams();
+  if (amount !== undefined && !inBody) query.set('amount', String(amount));
+  if (externalID) query.set('externalID', externalID);
+  const res = await fetch(`${origin}/operation/${id}/${op}?${query.toString()}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' },
-    body: JSON.stringify(amount === undefined ? {} : { amount }),
+    body: JSON.stringify(amount === undefined || !inBody ? {} : { amount }),
   });
   return { status: res.status, json: (await res.json()) as { code: number; message: string } };
 }
@@ -131,11 +141,11 @@ describe('token endpoint', () => {
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({
       expires_in: '1200',
-      refresh_token: '',
       scope: 'payment',
       token_type: 'Bearer',
     });
     expect(r.json.access_token!.length).toBeGreaterThan(20);
+    expect(r.json).not.toHaveProperty('refresh_token');
     expect((await token({})).status).toBe(200);
   });
 
@@ -372,7 +382,26 @@ describe('status API and operations', () => {
       chargedAmount: 15000,
       refundedAmount: 15000,
     });
-    expect((await operation('no-such-id', 'charge')).status).toBe(400);
+    expect((await operation('no-such-id', 'charge')).json).toMatchObject({ code: 100 });
+  });
+
+  it('a refund reads its amount only from the query string: an amount in a body refunds everything', async () => {
+    const invoiceId = nextInvoice();
+    await pay(paymentObject(invoiceId, (await paymentToken(invoiceId)).json), '4405639704015096');
+    const id = sim.transactions(invoiceId)[0]!.id;
+    expect((await operation(id, 'refund', 300, 'r-body', true)).status).toBe(200);
+    expect(sim.transactions(invoiceId)[0]).toMatchObject({ statusName: 'REFUND', refundedAmount: 15990 });
+  });
+
+  it('a refund repeated with the same externalID is answered without refunding again', async () => {
+    const invoiceId = nextInvoice();
+    await pay(paymentObject(invoiceId, (await paymentToken(invoiceId)).json), '4405639704015096');
+    const id = sim.transactions(invoiceId)[0]!.id;
+    expect((await operation(id, 'refund', 300, 'r-once')).status).toBe(200);
+    expect((await operation(id, 'refund', 300, 'r-once')).status).toBe(200);
+    expect(sim.transactions(invoiceId)[0]!.refundedAmount).toBe(300);
+    expect((await operation(id, 'refund', 300, 'r-twice')).status).toBe(200);
+    expect(sim.transactions(invoiceId)[0]!.refundedAmount).toBe(600);
   });
 
   it('two-stage: a hold can be cancelled', async () => {

@@ -11,14 +11,18 @@ import { createState, type EpaySimulator, type SimulatorOptions } from './simula
  *
  * - `POST /oauth2/token` (form-encoded): client credentials + terminal; with `invoiceID` (6–15 digits, its
  *   last 6 digits unique among invoices), `amount`, `currency` KZT and `secret_hash` a payment token bound to
- *   them; without, an API token. Tokens expire (`expires_in` 1200 s). — simulator.oauth.ts
+ *   them; without, an API token. Tokens expire (`expires_in` "1200", a string, and no `refresh_token`, as in
+ *   Halyk's SDK). — simulator.oauth.ts
  * - `GET /payform/payment-api.js`: `halyk.pay` and `halyk.showPaymentWidget`.
  * - `GET /payform/?params=…` the payment page; `POST /payform/pay` pays with a test card, schedules the
  *   callback and sends the browser to backLink/failureBackLink (or reports to the widget). — simulator.payform.ts
  * - Callbacks: JSON POST to postLink (`code: "ok"`) or failurePostLink (`code: "error"`) after a delay, in
  *   several copies, or lost — configurable. — simulator.callbacks.ts
- * - `GET /check-status/payment/transaction/{invoiceId}` (Bearer API token): resultCode 100/102.
- * - `POST /operation/{id}/charge|cancel|refund` (Bearer API token): AUTH→CHARGE, AUTH→CANCEL, CHARGE→REFUND.
+ * - `GET /check-status/payment/transaction/{invoiceId}` (Bearer API token): resultCode 100/102 (107 when
+ *   busy), `resultMessage` "SUCCESS".
+ * - `POST /operation/{id}/charge|cancel|refund` (Bearer API token): AUTH→CHARGE, AUTH→CANCEL, CHARGE→REFUND;
+ *   a refund's amount only from the query (a body amount refunds everything), deduplicated by `externalID`;
+ *   refusals HTTP 400 `{"code":100}`; faults: `down` (503), `loseOperationAnswers` (done, connection dropped).
  *   — simulator.operations.ts
  */
 

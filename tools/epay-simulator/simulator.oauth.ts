@@ -70,8 +70,8 @@ export function registerOauthRoute(app: FastifyInstance, state: SimulatorState):
     state.tokens.set(token.accessToken, token);
     return {
       access_token: token.accessToken,
+      // As Halyk's own SDK models it: `expires_in` a string, no `refresh_token` (payments-sms.md §3).
       expires_in: String(state.ttl),
-      refresh_token: '',
       scope,
       token_type: 'Bearer',
     };

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { apiBearer } from './simulator.oauth.ts';
 import { isLive, type SimTransaction, type SimulatorState } from './simulator.state.ts';
 
-const opError = (reply: FastifyReply, message: string) => reply.code(400).send({ code: 400, message });
+/** ePay's operation error: HTTP 400 `{"code":100,"message":…}` (payments-sms.md §3 Operation errors). */
+const opError = (reply: FastifyReply, message: string) => reply.code(400).send({ code: 100, message });
 
 /** The status API's view of a transaction (ePay's field names). */
 function statusTransaction(t: SimTransaction) {
@@ -70,8 +71,10 @@ function applyOperation(
  * The shop's server side of ePay, both with an API token (Bearer; 401 without):
  * - `GET /check-status/payment/transaction/{invoiceId}`: resultCode 100 with the live attempt (or 101 with the
  *   last declined one), 102 for an invoice without attempts, 107 when `statusUnavailable`;
- * - `POST /operation/{id}/charge|cancel|refund` (`amount` in the JSON body or the query): `{code: 0}`, 400
- *   with ePay's message when refused, 404 for another operation.
+ * - `POST /operation/{id}/charge|cancel|refund`: charge takes `amount` from the JSON body or the query; refund
+ *   only from the query (a body amount is ignored: a full refund) with `externalID`, a repeated `externalID`
+ *   answered without refunding again. `{code: 0}`; 400 `{code: 100, message}` when refused; 404 for another
+ *   operation; the connection dropped (after doing it) when `loseOperationAnswers`.
  */
 export function registerOperationRoutes(app: FastifyInstance, state: SimulatorState): void {
   app.get('/check-status/payment/transaction/:invoiceId', async (request, reply) => {
@@ -85,7 +88,7 @@ export function registerOperationRoutes(app: FastifyInstance, state: SimulatorSt
     const ok = isLive(t);
     return {
       resultCode: ok ? '100' : '101',
-      resultMessage: ok ? 'OK' : 'Rejected',
+      resultMessage: ok ? 'SUCCESS' : 'Rejected',
       transaction: statusTransaction(t),
     };
   });
@@ -96,14 +99,29 @@ export function registerOperationRoutes(app: FastifyInstance, state: SimulatorSt
     const { id, op } = request.params as { id: string; op: string };
     const t = state.transactionsById.get(id);
     if (!t) return opError(reply, 'transaction not found');
+    const query = request.query as { amount?: string; externalID?: string };
+    // A refund reads its amount from the query string only (ePay's refund doc): a body is ignored, so an
+    // amount sent in a body refunds everything, as it would on the real ePay. Charge also accepts a body.
     const raw =
-      ((request.body ?? {}) as { amount?: unknown }).amount ?? (request.query as { amount?: string }).amount;
+      op === 'refund'
+        ? query.amount
+        : (((request.body ?? {}) as { amount?: unknown }).amount ?? query.amount);
     const amount = raw === undefined || raw === '' ? undefined : Number(raw);
     if (amount !== undefined && (!Number.isFinite(amount) || amount <= 0))
       return opError(reply, 'invalid amount');
     if (op !== 'charge' && op !== 'cancel' && op !== 'refund')
       return reply.code(404).send({ code: 404, message: 'unknown operation' });
-    const refusal = applyOperation(t, op, amount);
+    const externalId = op === 'refund' ? query.externalID : undefined;
+    const done = externalId ? state.refundsByExternalId.get(externalId) : undefined;
+    if (done && done.transactionId !== t.id) return opError(reply, 'externalID already used');
+    const refusal = done ? null : applyOperation(t, op, amount);
+    if (!refusal && externalId && !done)
+      state.refundsByExternalId.set(externalId, { transactionId: t.id, amount: amount ?? 0 });
+    if (!refusal && state.behaviour.loseOperationAnswers) {
+      // Done, but the answer is lost: the connection drops before a byte of it is sent.
+      request.raw.socket.destroy();
+      return reply.hijack();
+    }
     return refusal ? opError(reply, refusal) : { code: 0, message: 'OK' };
   });
 }

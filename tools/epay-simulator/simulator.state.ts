@@ -20,6 +20,8 @@ export interface SimulatorBehaviour {
   statusUnavailable: boolean;
   /** Every API endpoint (token, status, operations) answers 503, as during an outage. */
   down: boolean;
+  /** Operations are carried out but their answer never comes (the client times out): a lost answer. */
+  loseOperationAnswers: boolean;
 }
 
 export interface SimulatorOptions extends Partial<SimulatorBehaviour> {
@@ -143,6 +145,8 @@ export interface SimulatorState {
   tokens: Map<string, Token>;
   invoices: Map<string, Invoice>;
   transactionsById: Map<string, SimTransaction>;
+  /** Refunds done, by the shop's `externalID`: a repeat is answered without refunding again. */
+  refundsByExternalId: Map<string, { transactionId: string; amount: number }>;
   /** Callbacks scheduled and not yet posted. */
   pending: Set<Promise<void>>;
   /** Origin once listening, '' before. */
@@ -171,6 +175,7 @@ export function createState(options: SimulatorOptions): SimulatorState {
       twoStage: options.twoStage ?? false,
       statusUnavailable: options.statusUnavailable ?? false,
       down: options.down ?? false,
+      loseOperationAnswers: options.loseOperationAnswers ?? false,
     },
     clientId: options.clientId ?? SIMULATOR_CREDENTIALS.clientId,
     clientSecret: options.clientSecret ?? SIMULATOR_CREDENTIALS.clientSecret,
@@ -183,6 +188,7 @@ export function createState(options: SimulatorOptions): SimulatorState {
     tokens: new Map(),
     invoices: new Map(),
     transactionsById: new Map(),
+    refundsByExternalId: new Map(),
     pending: new Set(),
     origin: '',
   };

@@ -41,8 +41,17 @@ type Creds = { mobizonKey: string; smscLogin: string; smscPassword: string };
 /** A JSON answer: status and body. */
 type Answer = [status: number, body: unknown];
 
-/** Mobizon's answer to `POST /service/message/sendsmsmessage` (`code` 0 with the message id, else its error). */
-function mobizonAnswer(request: GatewayRequest, creds: Creds, messageId: () => number): Answer {
+/**
+ * Mobizon's answer to `POST /service/message/sendsmsmessage`: `code` 0 with the message id, or 100 (taken for
+ * background sending) when `background()` says so; code 1 without `recipient` or `text`, or with
+ * `params[validity]` outside 60–1440 minutes; code 8 for a wrong key.
+ */
+function mobizonAnswer(
+  request: GatewayRequest,
+  creds: Creds,
+  messageId: () => number,
+  background: () => boolean,
+): Answer {
   const { query, form } = request;
   if (query.output !== 'json' || query.api !== 'v1')
     return [200, { code: 1, data: { output: 'unsupported' }, message: 'Bad parameters' }];
@@ -51,7 +60,15 @@ function mobizonAnswer(request: GatewayRequest, creds: Creds, messageId: () => n
   if (!/^\d{11,15}$/.test(form.recipient ?? ''))
     return [200, { code: 1, data: { recipient: 'Неверный номер получателя' }, message: 'Validation error' }];
   if (!form.text) return [200, { code: 1, data: { text: 'Пустой текст' }, message: 'Validation error' }];
+  const validity = form['params[validity]'];
+  if (validity !== undefined && !(/^\d+$/.test(validity) && +validity >= 60 && +validity <= 1440))
+    return [
+      200,
+      { code: 1, data: { 'params[validity]': 'От 60 до 1440 минут' }, message: 'Validation error' },
+    ];
   const id = messageId();
+  // Mobizon may take a message for background sending: code 100, no message id yet (MobizonApi.php).
+  if (background()) return [200, { code: 100, data: { campaignId: String(id - 1) }, message: '' }];
   return [
     200,
     { code: 0, data: { campaignId: String(id - 1), messageId: String(id), status: 1 }, message: '' },
@@ -90,6 +107,8 @@ export interface GatewaySimOptions {
   port?: number;
   /** Keep every request in `requests` (default true, for tests); false for a long run (the bench's SMS gateway). */
   record?: boolean;
+  /** Every n-th accepted Mobizon message is answered code 100 (background sending) instead of 0; 0 never. */
+  mobizonBackgroundEvery?: number;
 }
 
 /**
@@ -102,6 +121,9 @@ export async function startGatewaySim(creds: Creds, opts: GatewaySimOptions = {}
   const delays = new Set<NodeJS.Timeout>();
   let lastId = 1000;
   const messageId = () => ++lastId;
+  let accepted = 0;
+  const every = opts.mobizonBackgroundEvery ?? 0;
+  const background = () => every > 0 && ++accepted % every === 0;
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -123,7 +145,7 @@ export async function startGatewaySim(creds: Creds, opts: GatewaySimOptions = {}
         req.method !== 'POST'
           ? [405, { error: 'method' }]
           : url.pathname === '/service/message/sendsmsmessage'
-            ? mobizonAnswer(request, creds, messageId)
+            ? mobizonAnswer(request, creds, messageId, background)
             : url.pathname === '/sys/send.php'
               ? smscAnswer(request, creds, messageId)
               : [404, { error: 'not found' }];

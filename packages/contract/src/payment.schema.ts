@@ -55,13 +55,16 @@ export const HalykOrderBody = z
   .strict();
 export type HalykOrderBody = z.infer<typeof HalykOrderBody>;
 
-/** ePay's OAuth token answer (payments-sms.md §1 Token), passed whole to `payment-api.js` as `auth`. */
+/**
+ * ePay's OAuth token answer (payments-sms.md §1 Token, §3), passed whole to `payment-api.js` as `auth`. Only
+ * `access_token` is required: Halyk's own SDK omits `refresh_token` and sends `expires_in` as a string.
+ */
 export const HalykToken = z.object({
   access_token: z.string(),
-  expires_in: z.union([z.number(), z.string()]),
-  refresh_token: z.string(),
-  scope: z.string(),
-  token_type: z.string(),
+  expires_in: z.union([z.number(), z.string()]).optional(),
+  refresh_token: z.string().optional(),
+  scope: z.string().optional(),
+  token_type: z.string().optional(),
 });
 export type HalykToken = z.infer<typeof HalykToken>;
 

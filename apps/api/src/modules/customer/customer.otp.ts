@@ -104,7 +104,8 @@ export async function sendCode(
     updated_at: nowIso,
   });
   try {
-    await deps.sms.send(mobile, SMS_TEXT[purpose](code));
+    // The gateway stops trying once the code has expired (Mobizon's floor is an hour: payments-sms.md §4).
+    await deps.sms.send(mobile, SMS_TEXT[purpose](code), { validityMinutes: OTP_TTL_MS / 60_000 });
   } catch (err) {
     await repo.deleteCode(deps.db, id);
     await finishSend(deps.db, slot, 'failed', now);

@@ -19,7 +19,7 @@ import { AppError, notFound } from '#app/lib/errors.ts';
 import { addDays, startOfLocalDay } from '#app/lib/zoned-day.ts';
 import { listCities } from '#app/modules/catalog/catalog.service.ts';
 import * as inventory from '#app/modules/inventory/inventory.service.ts';
-import { paymentOfOrder, refundUpTo } from '#app/modules/payment/payment.service.ts';
+import { oweRefund, paymentOfOrder, refundUpTo } from '#app/modules/payment/payment.service.ts';
 import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
 import * as adminRepo from './order.admin.repository.ts';
 import { chainHistory, toOrderLine } from './order.mapper.ts';
@@ -31,6 +31,13 @@ import { orderStockNote } from './order.rules.ts';
 import { canTransition } from './order.status.ts';
 import type { OrderLineRow, OrderRow } from './order.table.ts';
 import { pageOf } from '#app/lib/paging.ts';
+
+/** A refund that ePay did not take now stays owed for the payment job (logged); other errors are thrown. */
+const refundLater = (deps: OrderDeps, number: string) => (err: unknown) => {
+  if (!(err instanceof AppError) || err.statusCode !== 502) throw err;
+  deps.log.warn({ err, orderNumber: number }, 'refund at handover failed: the payment job will retry it');
+  return 0;
+};
 
 // The back office's orders (issue 15, docs/decisions/019): the list with its filters, the order page, the staff's
 // steps (confirm, picked — inside new/paid; the status moves of order.status.ts through the order service), the
@@ -309,6 +316,9 @@ export async function handOver(
     const reason = units ? `Выдан с частичным отказом: ${units} шт. на ${refusedAmount} ₸` : 'Выдан';
     const written = await moveOrder(trx, deps, current, 'completed', 'backoffice', reason, nowIso);
     if (!written) throw orderChanged();
+    // The refund owed is recorded with the handover: the payment job sends it if ePay fails now (decision 027).
+    const paid = row.payment_id === PaymentMethod.cardOnline && (await paymentOfOrder(trx, row.id));
+    if (paid && refusedAmount > 0) await oweRefund(trx, paid.id, refusedAmount, nowIso);
     await audit(
       trx,
       actor,
@@ -326,7 +336,7 @@ export async function handOver(
   await deliverOrderNotices(deps, notices);
   if (row.payment_id === PaymentMethod.cardOnline && refusedAmount > 0) {
     const payment = await paymentOfOrder(deps.db, row.id);
-    if (payment) await refundUpTo(deps, payment, refusedAmount, actor.at);
+    if (payment) await refundUpTo(deps, payment, refusedAmount, actor.at).catch(refundLater(deps, number));
   }
   return getAdminOrder(deps.db, number);
 }

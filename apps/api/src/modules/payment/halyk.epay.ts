@@ -103,6 +103,7 @@ function readStatusAnswer(answer: unknown, invoiceId: string): StatusCheck {
       id: text(t.id),
       invoiceId: text(t.invoiceID ?? t.invoiceId) ?? invoiceId,
       amount: parseAmount(t.amount),
+      amountBonus: t.amountBonus === undefined || t.amountBonus === null ? 0 : parseAmount(t.amountBonus),
       currency: text(t.currency) ?? '',
       statusName: text(t.statusName) ?? '',
       reason: text(t.reason),
@@ -150,12 +151,25 @@ export function createHalykEpay(
   const apiToken = async (what: string) =>
     (await token({ scope: settings.apiScope }, `${what} token`)).access_token;
 
-  async function operation(transactionId: string, op: 'charge' | 'cancel' | 'refund', amount?: number) {
-    const headers = { authorization: `Bearer ${await apiToken(op)}`, 'content-type': 'application/json' };
-    const body = JSON.stringify(amount === undefined ? {} : { amount });
+  /**
+   * `POST {api}/operation/{id}/{op}`. Charge takes a partial `amount` in the query; a refund takes `amount` and
+   * `externalID` in the query string only (payments-sms.md §3: a refund amount in a body is not documented and
+   * risks a full refund). No body is sent.
+   */
+  async function operation(
+    transactionId: string,
+    op: 'charge' | 'cancel' | 'refund',
+    amount?: number,
+    externalId?: string,
+  ) {
+    const headers = { authorization: `Bearer ${await apiToken(op)}` };
+    const query = new URLSearchParams();
+    if (amount !== undefined) query.set('amount', String(amount));
+    if (externalId !== undefined) query.set('externalID', externalId);
+    const qs = query.size ? `?${query.toString()}` : '';
     await request(
-      `${settings.apiUrl}/operation/${encodeURIComponent(transactionId)}/${op}`,
-      { method: 'POST', headers, body },
+      `${settings.apiUrl}/operation/${encodeURIComponent(transactionId)}/${op}${qs}`,
+      { method: 'POST', headers },
       op,
     );
   }
@@ -184,7 +198,7 @@ export function createHalykEpay(
     },
     charge: (transactionId, amount) => operation(transactionId, 'charge', amount),
     cancel: (transactionId) => operation(transactionId, 'cancel'),
-    refund: (transactionId, amount) => operation(transactionId, 'refund', amount),
+    refund: (transactionId, amount, externalId) => operation(transactionId, 'refund', amount, externalId),
   };
 }
 

@@ -27,8 +27,12 @@ export interface PaymentProvider {
   charge(transactionId: string, amount?: number): Promise<void>;
   /** Releases a held payment (`AUTH` → `CANCEL`). @throws PaymentProviderError */
   cancel(transactionId: string): Promise<void>;
-  /** Returns a charged payment (`CHARGE` → `REFUND`), fully or `amount` tenge (≥ 10). @throws PaymentProviderError */
-  refund(transactionId: string, amount?: number): Promise<void>;
+  /**
+   * Returns a charged payment (`CHARGE` → `REFUND`), fully or `amount` tenge (≥ 10), sent in the query string
+   * with `externalId` (ePay's `externalID`): one stable id per refund, reused on every retry, so that ePay
+   * never refunds the same refund twice. @throws PaymentProviderError
+   */
+  refund(transactionId: string, amount?: number, externalId?: string): Promise<void>;
 }
 
 /** What the shop asks a payment token for. `amount` in tenge; links are absolute URLs of the shop. */
@@ -46,6 +50,11 @@ export interface ProviderTransaction {
   id: string | null;
   invoiceId: string;
   amount: number;
+  /**
+   * ePay's `amountBonus`: tenge paid with Halyk bonuses (meaning unverified, payments-sms.md §3); 0 when absent.
+   * The payment matches the order when `amount` or `amount + amountBonus` equals its total.
+   */
+  amountBonus: number;
   currency: string;
   /**
    * ePay's `statusName` (payments-sms.md §1 Status API): NEW, 3D, FINGERPRINT, AUTH, CHARGE, CANCEL, CANCEL_OLD,

@@ -254,3 +254,27 @@ export async function addRefund(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Records that `to` tenge in all are owed back on a charged payment (never lowers what was owed). */
+export async function oweRefund(db: DbOrTrx, paymentId: string, to: number, nowIso: string): Promise<void> {
+  await db
+    .updateTable('payment')
+    .set({ refund_owed_to: to, updated_at: nowIso })
+    .where('id', '=', paymentId)
+    .where('status', '=', 'charged')
+    .where((eb) => eb.or([eb('refund_owed_to', 'is', null), eb('refund_owed_to', '<', to)]))
+    .execute();
+}
+
+/** Charged payments owing more back than was refunded, oldest change first. */
+export function findRefundsOwed(db: DbOrTrx, limit: number): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payment')
+    .selectAll()
+    .where('status', '=', 'charged')
+    .where('refund_owed_to', 'is not', null)
+    .whereRef('refund_owed_to', '>', 'refunded_amount')
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+}

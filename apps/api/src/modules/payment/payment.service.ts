@@ -64,6 +64,7 @@ export async function openPayment(
     last_checked_at: null,
     paid_at: null,
     return_requested_at: null,
+    refund_owed_to: null,
     created_at: nowIso,
     updated_at: nowIso,
   };
@@ -94,6 +95,9 @@ function toBytes(text: string, max: number): string {
 }
 
 /** What ePay's payment page is told besides the payment's own facts (links are absolute URLs of the shop). */
+/** The payment page's language as ePay names it (payments-sms.md §3 Widget): Russian or Kazakh. */
+export type EpayLanguage = 'rus' | 'kaz';
+
 interface PaymentPage {
   /** ePay's server-to-server callback (postLink and failurePostLink). */
   postLink: string;
@@ -107,6 +111,8 @@ interface PaymentPage {
   name: string;
   phone: string;
   email: string;
+  /** The storefront's language, so the payment page speaks it. */
+  language: EpayLanguage;
 }
 
 /**
@@ -144,7 +150,7 @@ export async function startPayment(
       failureBackLink: page.failureBackLink,
       postLink: page.postLink,
       failurePostLink: page.postLink,
-      language: 'RU',
+      language: page.language,
       description: toBytes(page.description, 125),
       accountId: page.accountId,
       terminal: deps.payments.terminalId,
@@ -161,6 +167,14 @@ export async function startPayment(
     },
   };
 }
+
+/**
+ * ePay's `externalID` of a refund: the payment and the tenge refunded in all once it is done. It is stable
+ * across retries (the refunded total moves only after ePay said yes), so a retry after a lost answer reuses it
+ * and ePay does not refund twice (payments-sms.md §1 Charge, cancel, refund).
+ */
+export const refundExternalId = (paymentId: string, refundedAfter: number): string =>
+  `${paymentId}-${refundedAfter}`;
 
 /** Asks for the money of the payment of `orderId` back, in the caller's transaction (a cancellation). */
 export const requestReturn = (trx: DbOrTrx, orderId: string, nowIso: string): Promise<void> =>
@@ -180,7 +194,12 @@ export async function returnMoney(deps: PaymentDeps, payment: PaymentRow, now: D
   const left = Number(payment.amount) - Number(payment.refunded_amount);
   try {
     if (held) await deps.payments.cancel(payment.transaction_id);
-    else await deps.payments.refund(payment.transaction_id, left);
+    else
+      await deps.payments.refund(
+        payment.transaction_id,
+        left,
+        refundExternalId(payment.id, Number(payment.amount)),
+      );
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
     deps.log.warn(
@@ -248,6 +267,14 @@ export const paymentsDueForPoll = (
 ): Promise<PaymentRow[]> =>
   repo.findDueForPoll(db, orderIds, startedBefore.toISOString(), checkedBefore.toISOString(), limit);
 
+/** Records in the caller's transaction that `to` tenge in all are owed back on the payment (decision 027). */
+export const oweRefund = (trx: DbOrTrx, paymentId: string, to: number, nowIso: string): Promise<void> =>
+  repo.oweRefund(trx, paymentId, to, nowIso);
+
+/** Charged payments owing more back than was refunded (the payment job sends them), oldest change first. */
+export const paymentsOwingRefund = (db: DbOrTrx, limit: number): Promise<PaymentRow[]> =>
+  repo.findRefundsOwed(db, limit);
+
 /** Payments whose money was asked back and that still hold it, oldest change first. */
 export const paymentsToReturn = (db: DbOrTrx, limit: number): Promise<PaymentRow[]> =>
   repo.findReturnsDue(db, limit);
@@ -271,7 +298,7 @@ export async function refundUpTo(
   const due = Math.min(target, amount) - refunded;
   if (payment.status !== 'charged' || !payment.transaction_id || due <= 0) return 0;
   try {
-    await deps.payments.refund(payment.transaction_id, due);
+    await deps.payments.refund(payment.transaction_id, due, refundExternalId(payment.id, refunded + due));
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
     deps.log.warn({ err, invoiceId: payment.invoice_id }, 'ePay partial refund failed');

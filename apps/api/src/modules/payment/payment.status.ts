@@ -53,6 +53,14 @@ type StatusReading =
     };
 
 /**
+ * True when ePay's transaction pays `total` tenge: its `amount` is the total, or a part of it paid with Halyk
+ * bonuses (`amountBonus` > 0) makes up the rest (payments-sms.md §3: the meaning of `amountBonus` is
+ * unverified, so both readings are accepted; anything else is a mismatch for staff).
+ */
+export const amountMatches = (t: { amount: number; amountBonus: number }, total: number): boolean =>
+  t.amount === total || (t.amountBonus > 0 && t.amount + t.amountBonus === total);
+
+/**
  * Reads ePay's status answer against the payment: `CHARGE`/`AUTH` with the payment's amount and currency is
  * paid (authorized = held on a two-stage terminal); `FAILED`/`REJECT` a declined attempt; another amount or
  * currency is a mismatch (logged); anything else nothing yet.
@@ -60,9 +68,15 @@ type StatusReading =
 export function readStatus(log: FastifyBaseLogger, payment: PaymentRow, check: StatusCheck): StatusReading {
   if (check.kind === 'not-found') return { kind: 'none' };
   const t = check.transaction;
-  if (t.amount !== Number(payment.amount) || t.currency !== payment.currency) {
+  if (!amountMatches(t, Number(payment.amount)) || t.currency !== payment.currency) {
     log.warn(
-      { invoiceId: payment.invoice_id, amount: t.amount, currency: t.currency, expected: payment.amount },
+      {
+        invoiceId: payment.invoice_id,
+        amount: t.amount,
+        amountBonus: t.amountBonus,
+        currency: t.currency,
+        expected: payment.amount,
+      },
       'ePay status disagrees with the payment: ignored',
     );
     return { kind: 'mismatch' };

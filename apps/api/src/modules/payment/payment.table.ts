@@ -38,6 +38,8 @@ export interface PaymentTable {
    * cancelled order): while the payment still holds money, the payment job retries the refund or cancel.
    */
   return_requested_at: string | null;
+  /** Tenge owed back in all (partial refusal at handover); the payment job refunds up to it (decision 027). */
+  refund_owed_to: number | null;
   created_at: string;
   updated_at: string;
 }

@@ -16,6 +16,12 @@ export interface MobizonOptions {
   timeoutMs: number;
 }
 
+/** Mobizon's bounds of `params[validity]`, minutes (sendSmsMessage.md): 60 (an hour) to 1440 (a day). */
+export const MOBIZON_VALIDITY_MINUTES = { min: 60, max: 1440 } as const;
+
+/** Mobizon answer codes that mean the message was taken: 0 sent, 100 queued for background sending. */
+const ACCEPTED = new Set([0, 100]);
+
 interface MobizonAnswer {
   code?: number;
   data?: unknown;
@@ -54,22 +60,28 @@ function otherServer(data: unknown): string | undefined {
 
 /**
  * Mobizon adapter (mobizon.kz, design/payments-sms.md): `POST {apiUrl}/service/message/sendsmsmessage?
- * output=json&api=v1&apiKey=…`, form-encoded `recipient` (international digits), `text`, optional `from`.
- * Answer `{code, data, message}`: 0 → sent (`data.messageId`); 13 → the account lives on another server
+ * output=json&api=v1&apiKey=…`, form-encoded `recipient` (international digits), `text`, optional `from`, and
+ * `params[validity]` (minutes, raised/capped to Mobizon's 60–1440) when the caller gives `validityMinutes`.
+ * Answer `{code, data, message}`: 0 → sent (`data.messageId`) and 100 → accepted for background sending,
+ * both success as in Mobizon's own client (never resent: the shopper would get two codes); 13 → the account lives on another server
  * (`data` names it): the call is repeated there once; other codes → {@link SmsProviderError}.
  */
 export function createMobizonProvider(deps: SmsProviderDeps, opts: MobizonOptions): SmsProvider {
   let base = new URL(opts.apiUrl);
   return {
     name: 'mobizon',
-    async send(mobile, text) {
+    async send(mobile, text, options) {
       const form: Record<string, string> = { recipient: mobile, text };
       if (opts.sender) form.from = opts.sender;
+      if (options?.validityMinutes !== undefined) {
+        const { min, max } = MOBIZON_VALIDITY_MINUTES;
+        form['params[validity]'] = String(Math.min(max, Math.max(min, Math.ceil(options.validityMinutes))));
+      }
       for (let hop = 0; ; hop++) {
         const url = new URL('/service/message/sendsmsmessage', base);
         url.search = new URLSearchParams({ output: 'json', api: 'v1', apiKey: opts.apiKey }).toString();
         const answer = (await postForm('mobizon', url, form, opts.timeoutMs)) as MobizonAnswer;
-        if (answer.code === 0) {
+        if (answer.code !== undefined && ACCEPTED.has(answer.code)) {
           const id = (answer.data as { messageId?: unknown } | undefined)?.messageId;
           await recordSent(
             deps,

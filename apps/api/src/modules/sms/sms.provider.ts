@@ -8,10 +8,20 @@ import { createSmscProvider } from './sms.smsc.ts';
 import { insertMessage } from './sms.repository.ts';
 import type { SmsMessageTable } from './sms.table.ts';
 
-/** Sends one SMS. `mobile` is `7XXXXXXXXXX`. Throws {@link SmsProviderError} (or any error) on a failure. */
+/**
+ * Sends one SMS. `mobile` is `7XXXXXXXXXX`. `options.validityMinutes`: how long the gateway may keep trying to
+ * deliver it (a one-time code is useless once expired); gateways round it into their own bounds. Throws
+ * {@link SmsProviderError} (or any error) on a failure.
+ */
 export interface SmsProvider {
   readonly name: string;
-  send(mobile: string, text: string): Promise<void>;
+  send(mobile: string, text: string, options?: SmsSendOptions): Promise<void>;
+}
+
+/** Per-message options of {@link SmsProvider.send}. */
+export interface SmsSendOptions {
+  /** Minutes the gateway may keep trying to deliver (a one-time code's lifetime). */
+  validityMinutes?: number;
 }
 
 /**

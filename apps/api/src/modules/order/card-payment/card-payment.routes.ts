@@ -7,6 +7,7 @@ import {
   HalykOrderBody,
   OrderStateResponse,
 } from '@kiim/contract';
+import { catalogueLangOf } from '#app/modules/catalog/catalog.texts.ts';
 import { authenticateCustomer, currentCustomer } from '#app/modules/customer/customer.auth.ts';
 import { orderDeps } from '../order.lifecycle.ts';
 import { getOrder } from '../order.service.ts';
@@ -81,7 +82,14 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/halyk/auth', { onRequest: authenticateCustomer, schema: authSchema }, async (request) => ({
-    data: await startCardPayment(deps, currentCustomer(request), request.body.orderNumber, app.clock.now()),
+    data: await startCardPayment(
+      deps,
+      currentCustomer(request),
+      request.body.orderNumber,
+      app.clock.now(),
+      // The payment page speaks the storefront's language (ePay's names: rus, kaz).
+      catalogueLangOf(request.headers['accept-language']) === 'kk' ? 'kaz' : 'rus',
+    ),
   }));
   app.post('/halyk/status', { onRequest: authenticateCustomer, schema: statusSchema }, async (request) => {
     const customer = currentCustomer(request);

@@ -2,7 +2,7 @@ import { ErrorCode, PaymentErrorCode, PaymentMethod, type HalykAuth } from '@kii
 import { AppError, notFound } from '#app/lib/errors.ts';
 import type { CustomerRow } from '#app/modules/customer/customer.table.ts';
 import { PaymentProviderError } from '#app/modules/payment/payment.provider.ts';
-import { paymentOfOrder, startPayment } from '#app/modules/payment/payment.service.ts';
+import { paymentOfOrder, startPayment, type EpayLanguage } from '#app/modules/payment/payment.service.ts';
 import { askStatus } from '#app/modules/payment/payment.status.ts';
 import type { OrderDeps } from '../order.lifecycle.ts';
 import * as repo from '../order.repository.ts';
@@ -29,12 +29,14 @@ async function customerOrder(deps: OrderDeps, customerId: string, orderNumber: s
  * @throws AppError 404 orderNotFound (unknown or another customer's); 409 4021 orderNotPayable (not card
  *   online, already paid, cancelled, or the payment window closed); 502 4020 providerUnavailable (ePay
  *   refused or did not answer; nothing changed).
+ * @param language the payment page's language as ePay names it: `rus`, or `kaz` for the Kazakh storefront.
  */
 export async function startCardPayment(
   deps: OrderDeps,
   customer: CustomerRow,
   orderNumber: string,
   now: Date,
+  language: EpayLanguage = 'rus',
 ): Promise<HalykAuth> {
   const order = await customerOrder(deps, customer.id, orderNumber);
   const payment = await paymentOfOrder(deps.db, order.id);
@@ -63,6 +65,7 @@ export async function startCardPayment(
       name: [customer.name, customer.surname].filter(Boolean).join(' '),
       phone: customer.mobile,
       email: order.email ?? customer.email ?? '',
+      language,
     },
     now,
   );

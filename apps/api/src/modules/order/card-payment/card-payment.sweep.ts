@@ -1,5 +1,12 @@
 import { PaymentProviderError, isPaidStatus } from '#app/modules/payment/payment.provider.ts';
-import { paymentsDueForPoll, paymentsToReturn, returnMoney } from '#app/modules/payment/payment.service.ts';
+import {
+  paymentsDueForPoll,
+  paymentsOwingRefund,
+  paymentsToReturn,
+  refundUpTo,
+  returnMoney,
+} from '#app/modules/payment/payment.service.ts';
+import { AppError } from '#app/lib/errors.ts';
 import { pollStatus } from '#app/modules/payment/payment.status.ts';
 import { moveOrder, type OrderDeps } from '../order.lifecycle.ts';
 import { deliverOrderNotices } from '../order.notify.ts';
@@ -90,7 +97,8 @@ async function cancelExpiredOrders(
 /**
  * The payment job, run by the server every `PAYMENT_SWEEP_INTERVAL_SECONDS` (and by tests with the injected
  * clock): {@link confirmLostCallbacks}, {@link cancelExpiredOrders}, then step 3 — returns the money still held
- * by payments asked back (late payments, refunds that failed).
+ * by payments asked back (late payments, refunds that failed), and step 4 — the partial refunds owed at
+ * handover that ePay did not take at the time (decision 027).
  */
 export async function sweepPayments(deps: OrderDeps, now: Date, batch = 50): Promise<SweepReport> {
   const report: SweepReport = { confirmed: 0, cancelled: 0, returned: 0, deferred: 0 };
@@ -98,6 +106,16 @@ export async function sweepPayments(deps: OrderDeps, now: Date, batch = 50): Pro
   await cancelExpiredOrders(deps, now, batch, report);
   for (const payment of await paymentsToReturn(deps.db, batch)) {
     if (await returnMoney(deps, payment, now)) report.returned++;
+  }
+  // Step 4: partial refunds owed (refusal at handover) that ePay did not take at the time (decision 027). The
+  // same externalID is sent again, so a refund whose answer was lost is not paid twice.
+  for (const payment of await paymentsOwingRefund(deps.db, batch)) {
+    try {
+      if ((await refundUpTo(deps, payment, payment.refund_owed_to ?? 0, now)) > 0) report.returned++;
+    } catch (err) {
+      if (!(err instanceof AppError) || err.statusCode !== 502) throw err;
+      report.deferred++;
+    }
   }
   return report;
 }

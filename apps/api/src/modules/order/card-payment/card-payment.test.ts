@@ -162,7 +162,7 @@ describe('card online: order and POST /api/payment/halyk/auth', () => {
       invoiceId: order.number,
       amount: order.amount,
       currency: 'KZT',
-      language: 'RU',
+      language: 'rus',
       accountId: me.id,
       phone: me.mobile,
       email: 'aigerim@example.kz',
@@ -176,12 +176,22 @@ describe('card online: order and POST /api/payment/halyk/auth', () => {
     expect(payment.terminal).toMatch(/^[0-9a-f-]{36}$/);
     expect(Buffer.byteLength(payment.description)).toBeLessThanOrEqual(125);
     expect(JSON.parse(payment.data)).toEqual({ statement: { name: 'Айгерим', invoiceID: order.number } });
-    expect(payment.auth).toMatchObject({ token_type: 'Bearer', refresh_token: '' });
+    // ePay's token answer without refresh_token (as Halyk's SDK models it) is accepted and passed on whole.
+    expect(payment.auth).toMatchObject({ token_type: 'Bearer', expires_in: '1200' });
+    expect(payment.auth).not.toHaveProperty('refresh_token');
     expect(payment.auth.access_token.length).toBeGreaterThan(10);
     // A fresh token every time.
     const again = await auth(me.token, order.number);
     expect(again.body.data.payment.auth.access_token).not.toBe(payment.auth.access_token);
     expect((await fx.orderState(order.number)).payment!.auth_count).toBe(2);
+    // The Kazakh storefront gets ePay's Kazakh payment page.
+    const kk = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/halyk/auth',
+      headers: { 'x-authorization': me.token, 'accept-language': 'kk' },
+      payload: { orderNumber: order.number },
+    });
+    expect((kk.json() as { data: HalykAuth }).data.payment.language).toBe('kaz');
   });
 
   it('refuses what cannot be paid: another customer’s order, cash orders, paid or cancelled ones', async () => {
