@@ -21,4 +21,7 @@ export * from './notification.schema.ts';
 export * from './checkout.rules.ts';
 export * from './phone.rules.ts';
 export * from './format.ts';
+export * from './form.numbers.ts';
+export * from './naming.ts';
+export * from './stock.admin.schema.ts';
 export * from './client.ts';
