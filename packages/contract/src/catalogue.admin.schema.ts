@@ -3,6 +3,7 @@ import { BANNER_SLOTS } from './enums.ts';
 import { Banner } from './catalog.schema.ts';
 import { localPath } from './local-path.ts';
 import { isPrintableId, MAX_EXTERNAL_ID } from './common.schema.ts';
+import { DegreesField, TengeField } from './form.numbers.ts';
 
 /**
  * Catalogue operations of the back office (issue 12, docs/decisions/020): stock levels with their movement history
@@ -84,12 +85,13 @@ export const StockUnitsInput = z.coerce
 /** Most tenge a price may be (a typo guard). */
 export const MAX_PRICE_TENGE = 100_000_000;
 
-/** A price in whole tenge, from 1 to {@link MAX_PRICE_TENGE} (spec §9: no minor units). */
-export const PriceInput = z.coerce
-  .number({ message: 'Укажите цену' })
-  .int({ message: 'Цена — целое число тенге' })
-  .min(1, { message: 'Цена должна быть больше нуля' })
-  .max(MAX_PRICE_TENGE, { message: 'Слишком большая цена' });
+/**
+ * A price in whole tenge, from 1 to {@link MAX_PRICE_TENGE} (spec §9: no minor units), as typed or as the shop writes
+ * it (`24 990 ₸`, form.numbers.ts); `24 990,50` is refused.
+ */
+export const PriceInput = TengeField('Цена', { min: 1, max: MAX_PRICE_TENGE });
+/** The price before a discount, read as {@link PriceInput}. */
+export const OriginalPriceInput = TengeField('Цена до скидки', { min: 1, max: MAX_PRICE_TENGE });
 
 /** The message when the original price is below the selling price. */
 export const ORIGINAL_PRICE_RULE = 'Цена до скидки не может быть меньше цены продажи';
@@ -151,12 +153,23 @@ export const SkuExternalIdInput = z
   .max(MAX_EXTERNAL_ID, { message: `Не длиннее ${MAX_EXTERNAL_ID} символов` })
   .refine(isPrintableId, { message: 'В коде недопустимые (управляющие) символы' });
 
-/** One size of a product: an existing SKU (`id`) or a new one. */
+/** Empty text (or only spaces) as absent: a field staff may leave for the shop to fill. */
+const blankAsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/**
+ * One size of a product: an existing SKU (`id`) or a new one. `externalId` empty: the API makes one (naming.ts
+ * skuCode, `KIIM-{productId}-{SIZE}`). `stock` (a new product only): its first units per city, written as goods
+ * received (needs the permission stock.edit).
+ */
 export const SkuInput = z
   .object({
     id: z.number().int().positive().optional(),
     size: Line('размер', 20),
-    externalId: SkuExternalIdInput,
+    externalId: z.preprocess(blankAsAbsent, SkuExternalIdInput.optional()),
+    stock: z
+      .array(z.object({ cityId: Id('город'), quantity: StockUnitsInput }).strict())
+      .max(100, { message: 'Не больше 100 городов' })
+      .optional(),
   })
   .strict();
 export type SkuInput = z.infer<typeof SkuInput>;
@@ -201,7 +214,8 @@ export type ProductKazakh = z.output<typeof ProductKazakhInput>;
 export const ProductInput = z
   .object({
     name: Line('название', 200),
-    slug: SlugInput,
+    /** Empty: the API proposes one from the name (naming.ts proposeSlug), adding `-2`, `-3`… when taken. */
+    slug: z.preprocess(blankAsAbsent, SlugInput.optional()),
     description: z.string().trim().max(5000, { message: 'Не длиннее 5000 символов' }).default(''),
     categoryId: Id('категорию'),
     brandId: Id('бренд'),
@@ -210,7 +224,7 @@ export const ProductInput = z
     composition: z.string().trim().max(1000, { message: 'Не длиннее 1000 символов' }).default(''),
     care: z.string().trim().max(1000, { message: 'Не длиннее 1000 символов' }).default(''),
     price: PriceInput,
-    originalPrice: PriceInput.nullish(),
+    originalPrice: OriginalPriceInput.nullish(),
     skus: z
       .array(SkuInput)
       .min(1, { message: 'Добавьте хотя бы один размер' })
@@ -229,10 +243,21 @@ export const ProductInput = z
         ['size', s.size.toLowerCase()],
         ['externalId', s.externalId],
       ] as const) {
+        if (value === undefined) continue;
         const k = `${key}:${value}`;
         if (seen.has(k)) ctx.addIssue({ code: 'custom', path: ['skus', i, key], message: 'Повторяется' });
         seen.set(k, i);
       }
+      const cities = new Set<number>();
+      s.stock?.forEach((c, j) => {
+        if (cities.has(c.cityId))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['skus', i, 'stock', j, 'cityId'],
+            message: 'Город повторяется',
+          });
+        cities.add(c.cityId);
+      });
     });
   });
 export type ProductInput = z.input<typeof ProductInput>;
@@ -431,13 +456,6 @@ export type LowStockPage = z.infer<typeof LowStockPage>;
 /** A checkbox of a form or a JSON boolean. */
 const Flag = z.preprocess((v) => v === true || v === 'on' || v === 'true' || v === '1', z.boolean());
 
-/** A coordinate in degrees. */
-const Degrees = (what: string, max: number) =>
-  z.coerce
-    .number({ message: `Укажите ${what}` })
-    .min(-max, { message: `${what[0]!.toUpperCase()}${what.slice(1)} — от −${max} до ${max}` })
-    .max(max, { message: `${what[0]!.toUpperCase()}${what.slice(1)} — от −${max} до ${max}` });
-
 /** Body of `POST …/pickup-points` and `PUT …/pickup-points/{id}`: every field of spec §3. */
 export const PickupPointInput = z
   .object({
@@ -451,8 +469,8 @@ export const PickupPointInput = z
     addressApartmentNumber: OptionalText(20),
     addressComment: OptionalText(500),
     openingHours: Line('часы работы', 200),
-    latitude: Degrees('широту', 90),
-    longitude: Degrees('долготу', 180),
+    latitude: DegreesField('Широта', 90),
+    longitude: DegreesField('Долгота', 180),
   })
   .strict();
 export type PickupPointInput = z.input<typeof PickupPointInput>;

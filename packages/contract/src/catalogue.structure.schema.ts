@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TengeField } from './form.numbers.ts';
 
 /**
  * The catalogue's structure in the back office (issue 27, docs/decisions/029): cities, categories and brands
@@ -97,11 +98,8 @@ export const CityInput = z
     timeZone: TimeZoneInput,
     visibleForCustomers: Flag,
     courierAvailable: Flag,
-    courierPrice: z.coerce
-      .number({ message: 'Укажите цену доставки' })
-      .int({ message: 'Цена — целое число тенге' })
-      .min(0, { message: 'Цена не может быть меньше нуля' })
-      .max(1_000_000, { message: 'Слишком большая цена' }),
+    // As people type it and as the shop writes it: `1 500`, `1 500 ₸` (form.numbers.ts).
+    courierPrice: TengeField('Цена доставки', { min: 0, max: 1_000_000 }),
     deliveryDays: Whole('срок доставки', 0, MAX_DELIVERY_DAYS, 'Срок'),
   })
   .strict()

@@ -23,4 +23,7 @@ export * from './checkout.rules.ts';
 export * from './phone.rules.ts';
 export * from './format.ts';
 export * from './local-path.ts';
+export * from './form.numbers.ts';
+export * from './naming.ts';
+export * from './stock.admin.schema.ts';
 export * from './client.ts';

@@ -66,6 +66,9 @@ export const AdminOrderRow = z.object({
   customerName: z.string().nullable(),
   phone: z.string().nullable(),
   lineCount: z.number().int(),
+  /** When staff confirmed the order and finished picking it (ISO 8601 UTC), the steps inside new/paid; null until then. */
+  confirmedAt: z.string().nullable(),
+  pickedAt: z.string().nullable(),
 });
 export type AdminOrderRow = z.infer<typeof AdminOrderRow>;
 export const AdminOrderPage = z.object({

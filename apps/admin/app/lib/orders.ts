@@ -7,7 +7,7 @@ export const STATUS_NAME: Record<OrderStatus, string> = {
   awaiting_payment: 'Ждёт оплаты',
   paid: 'Оплачен',
   ready_for_pickup: 'Готов к выдаче',
-  handed_to_courier: 'У курьера',
+  handed_to_courier: 'Передан курьеру',
   completed: 'Выполнен',
   cancelled: 'Отменён',
 };
@@ -45,5 +45,43 @@ export const ACTION_LABEL: Record<Exclude<AdminOrderAction, 'handover' | 'cancel
   pick: 'Собран',
   ready_for_pickup: 'Готов к выдаче (SMS покупателю)',
   handed_to_courier: 'Передан курьеру',
-  complete: 'Выполнен без отказа',
+  complete: 'Выдан полностью',
 };
+
+/** The line under a step's button: what it does (the two final buttons tell the full handover from a refusal). */
+export const ACTION_HINT: Partial<Record<AdminOrderAction, string>> = {
+  complete: 'Покупатель забрал все товары заказа и заплатил за них. Заказ станет выполненным.',
+  handover:
+    'Покупатель отказался от части товаров при примерке: отметьте, от скольких штук, — их вернут на склад, ' +
+    'а сумма к оплате уменьшится.',
+};
+
+/** An order's step as its badge shows it: the status, or inside new/paid the staff's steps. */
+export type OrderStage = OrderStatus | 'confirmed' | 'picked' | 'completed_partly';
+
+/** What a badge says for each step. */
+export const STAGE_NAME: Record<OrderStage, string> = {
+  ...STATUS_NAME,
+  confirmed: 'Подтверждён',
+  picked: 'Собран',
+  completed_partly: 'Выдан с отказом от части',
+};
+
+/**
+ * The step an order is at (spec §4 statuses, order.status.ts): new → (paid) → «Подтверждён» → «Собран» → «Готов к
+ * выдаче» / «Передан курьеру» → «Выполнен» («Выдан с отказом от части» when some units were refused) or «Отменён».
+ * `confirmedAt`/`pickedAt` are the staff's steps inside new and paid; `refusedAmount` (tenge) when known.
+ */
+export function orderStage(o: {
+  status: OrderStatus;
+  confirmedAt: string | null;
+  pickedAt: string | null;
+  refusedAmount?: number;
+}): OrderStage {
+  if (o.status === 'new' || o.status === 'paid') {
+    if (o.pickedAt) return 'picked';
+    if (o.confirmedAt) return 'confirmed';
+  }
+  if (o.status === 'completed' && (o.refusedAmount ?? 0) > 0) return 'completed_partly';
+  return o.status;
+}

@@ -4,6 +4,8 @@ import {
   MANUAL_STOCK_REASONS,
   ProductInput,
   STOCK_MOVEMENT_REASON_NAME,
+  STOCK_REASON_EXPLAINED,
+  type ManualStockReason,
   StockLevelInput,
   type AdminCatalogueOptions,
   type AdminProduct,
@@ -476,6 +478,7 @@ function Stock({
   const busy = useNavigation().state !== 'idle';
   const result = resultOf(answer, 'stock');
   const errors = errorsOf(result);
+  const [reason, setReason] = useState<ManualStockReason>(MANUAL_STOCK_REASONS[0]);
   const stocked = options.cities.filter((c) => product.skus.some((s) => s.stock[c.id] !== undefined));
   return (
     <section className="panel">
@@ -530,8 +533,13 @@ function Stock({
           label="Причина"
           name="reason"
           error={errors.reason}
+          value={reason}
+          onChange={(e) => setReason(e.target.value as ManualStockReason)}
           options={MANUAL_STOCK_REASONS.map((r) => [r, STOCK_MOVEMENT_REASON_NAME[r]] as const)}
         />
+        <p className="hint" role="status">
+          {STOCK_REASON_EXPLAINED[reason]}
+        </p>
         <Field label="Комментарий" name="note" error={errors.note} />
         <button className="button" name="intent" value="stock" disabled={busy}>
           Сохранить остаток

@@ -15,6 +15,7 @@ import { errorsOf, formObject, submit, type FormResult } from '../lib/form.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { can } from '../lib/nav.ts';
 import {
+  ACTION_HINT,
   ACTION_LABEL,
   ACTOR_NAME,
   DELIVERY_NAME,
@@ -23,6 +24,8 @@ import {
   STATUS_NAME,
 } from '../lib/orders.ts';
 import { Field, FormAlert } from '../components/Form.tsx';
+import { OrderStatus } from '../components/OrderStatus.tsx';
+import { PickingList } from '../components/PickingList.tsx';
 import { ScreenError } from '../components/ScreenError.tsx';
 import { useMember } from './layout.tsx';
 
@@ -212,7 +215,7 @@ function Lines({ order }: { order: AdminOrder }) {
   );
 }
 
-/** The handover at the desk: units refused per line (the rest is taken), then «Выдать». */
+/** The handover at the desk with a refusal: units refused per line (the rest is taken), then the button. */
 function Handover({ order }: { order: AdminOrder }) {
   const fetcher = useFetcher<typeof clientAction>();
   const [refused, setRefused] = useState<Record<string, number>>({});
@@ -221,8 +224,11 @@ function Handover({ order }: { order: AdminOrder }) {
   const paidOnline = order.paymentId === 3;
   return (
     <fetcher.Form method="post" className="panel" aria-labelledby="handover-title">
-      <h2 id="handover-title">Выдача с примеркой</h2>
-      <p className="hint">Укажите, от скольких штук покупатель отказался. Остальное выдаётся.</p>
+      <h2 id="handover-title">Выдача с отказом от части товаров</h2>
+      <p className="hint">
+        Укажите, от скольких штук покупатель отказался при примерке. Остальное выдаётся. Если покупатель
+        забирает всё, нажмите «{ACTION_LABEL.complete}» в действиях заказа.
+      </p>
       <input type="hidden" name="intent" value="handover" />
       <input type="hidden" name="version" value={order.version} />
       {order.lines.map((l) => (
@@ -247,9 +253,17 @@ function Handover({ order }: { order: AdminOrder }) {
           : `Получить с покупателя: ${formatPrice(Math.max(0, order.amountDue - refusedAmount))}`}
       </p>
       <FormAlert message={errorsOf(result)._form ?? Object.values(errorsOf(result))[0]} />
-      <button className="button" type="submit" disabled={fetcher.state !== 'idle'}>
-        Выдать
+      <button
+        className="button"
+        type="submit"
+        disabled={fetcher.state !== 'idle'}
+        aria-describedby="handover-hint"
+      >
+        Выдан с отказом от части товаров
       </button>
+      <p className="hint" id="handover-hint">
+        {ACTION_HINT.handover}
+      </p>
     </fetcher.Form>
   );
 }
@@ -271,9 +285,20 @@ function Steps({ order }: { order: AdminOrder }) {
           {steps.map((a) => (
             <fetcher.Form method="post" key={a}>
               <input type="hidden" name="version" value={order.version} />
-              <button className="button" name="intent" value={a} disabled={fetcher.state !== 'idle'}>
+              <button
+                className="button"
+                name="intent"
+                value={a}
+                disabled={fetcher.state !== 'idle'}
+                aria-describedby={ACTION_HINT[a] ? `hint-${a}` : undefined}
+              >
                 {ACTION_LABEL[a]}
               </button>
+              {ACTION_HINT[a] && (
+                <p className="hint" id={`hint-${a}`}>
+                  {ACTION_HINT[a]}
+                </p>
+              )}
             </fetcher.Form>
           ))}
         </div>
@@ -311,29 +336,6 @@ function Steps({ order }: { order: AdminOrder }) {
   );
 }
 
-/** The picking list, printed from the order page (print styles show only it). */
-function PickingList({ order }: { order: AdminOrder }) {
-  return (
-    <section className="picking-list" aria-label="Лист сборки">
-      <h2>
-        Лист сборки · заказ № {order.number} · {formatDateTime(order.createdAt)}
-      </h2>
-      <p>
-        {order.cityName}, {order.pickupPoint ? `пункт «${order.pickupPoint.title}»` : 'курьер'} ·{' '}
-        {order.customer.name ?? ''} {formatPhone(order.customer.mobile)}
-      </p>
-      <ol>
-        {order.lines.map((l) => (
-          <li key={l.id}>
-            ☐ {l.externalId} — {l.name}, {l.colourName}, размер {l.size} — {l.qty} шт.
-          </li>
-        ))}
-      </ol>
-      {order.staffNote && <p>Заметка: {order.staffNote}</p>}
-    </section>
-  );
-}
-
 export default function OrderPage() {
   const order = useLoaderData<typeof clientLoader>();
   const me = useMember();
@@ -343,10 +345,7 @@ export default function OrderPage() {
         <Link to="/orders">← Все заказы</Link>
       </p>
       <h1>
-        Заказ № {order.number}{' '}
-        <span className={`status status-${order.status}`} data-testid="order-status">
-          {STATUS_NAME[order.status]}
-        </span>
+        Заказ № {order.number} <OrderStatus order={order} testId="order-status" />
       </h1>
       <p className="hint no-print">
         {formatDateTime(order.createdAt)}

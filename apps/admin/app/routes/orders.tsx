@@ -12,6 +12,7 @@ import type { Route } from './+types/orders';
 import { screenData } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { DELIVERY_NAME, PAYMENT_NAME, STATUS_NAME } from '../lib/orders.ts';
+import { OrderStatus } from '../components/OrderStatus.tsx';
 import { DataTable, type ListFeatures } from '../components/DataTable.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { Field, SelectField } from '../components/Form.tsx';
@@ -53,7 +54,7 @@ const columns = rows.columns([
   }),
   rows.accessor('status', {
     header: 'Статус',
-    cell: (c) => <span className={`status status-${c.getValue()}`}>{STATUS_NAME[c.getValue()]}</span>,
+    cell: (c) => <OrderStatus order={c.row.original} />,
   }),
   rows.accessor('customerName', {
     header: 'Покупатель',

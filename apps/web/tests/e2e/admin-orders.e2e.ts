@@ -166,8 +166,8 @@ describe('the back office at work (issue 15)', () => {
     await snap(p, 'admin-orders-1280');
     await p.getByRole('link', { name: `№ ${number}` }).click();
     for (const [button, status] of [
-      ['Подтвердить', 'Новый'],
-      ['Собран', 'Новый'],
+      ['Подтвердить', 'Подтверждён'],
+      ['Собран', 'Собран'],
       ['Готов к выдаче (SMS покупателю)', 'Готов к выдаче'],
     ] as const) {
       await p.getByRole('button', { name: button }).click();
@@ -188,8 +188,8 @@ describe('the back office at work (issue 15)', () => {
     const refusedField = p.getByRole('spinbutton').nth(1);
     await refusedField.fill('1');
     await p.getByText(`Получить с покупателя:`).waitFor();
-    await p.getByRole('button', { name: 'Выдать' }).click();
-    await eventually(() => p.getByTestId('order-status').textContent()).toBe('Выполнен');
+    await p.getByRole('button', { name: 'Выдан с отказом от части товаров' }).click();
+    await eventually(() => p.getByTestId('order-status').textContent()).toBe('Выдан с отказом от части');
     await p.getByText('отказ 1').waitFor();
     expect(stockOf(b.skuId)).toBe(stockB + 1);
     const shown = await api<{ order: { refusedAmount: number; amount: number } }>(

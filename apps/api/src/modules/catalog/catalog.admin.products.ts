@@ -7,13 +7,17 @@ import {
   type AdminProductPage,
   type AdminProductFilters,
   type ProductInputParsed,
+  type StaffRole,
+  roleCan,
+  StaffErrorCode,
 } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
-import { AppError, notFound } from '#app/lib/errors.ts';
-import { stockOfSkus } from '#app/modules/inventory/inventory.levels.ts';
+import { AppError, badRequest, notFound } from '#app/lib/errors.ts';
+import { setStockLevels, stockOfSkus } from '#app/modules/inventory/inventory.levels.ts';
 import { productImage } from '#app/modules/media/media.url.ts';
 import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
 import * as admin from './catalog.admin.repository.ts';
+import { skuCodesOf, slugOf } from './catalog.admin.naming.ts';
 import * as repo from './catalog.repository.ts';
 import { reindexSearch, searchTermGroups } from './catalog.search.ts';
 import { saveProductTranslations, textsOf, translationOf } from './catalog.texts.ts';
@@ -158,23 +162,19 @@ async function checkProductInput(db: DbOrTrx, input: ProductInputParsed, product
   }
   if (Object.keys(errors).length)
     throw new AppError(400, ErrorCode.validation, 'Проверьте поля товара', undefined, errors);
-  if (await admin.slugTaken(db, input.slug, productId)) {
+  if (input.slug !== undefined && (await admin.slugTaken(db, input.slug, productId))) {
     throw new AppError(409, CatalogueErrorCode.slugTaken, 'Такой адрес уже у другого товара', undefined, {
       slug: ['Такой адрес уже у другого товара'],
     });
   }
   const ownSkuIds = input.skus.flatMap((s) => (s.id === undefined ? [] : [s.id]));
-  const taken = new Set(
-    await admin.takenExternalIds(
-      db,
-      input.skus.map((s) => s.externalId),
-      ownSkuIds,
-    ),
-  );
+  const typed = input.skus.flatMap((s) => (s.externalId === undefined ? [] : [s.externalId]));
+  const taken = new Set(await admin.takenExternalIds(db, typed, ownSkuIds));
   if (taken.size) {
     const fields: Record<string, string[]> = {};
     input.skus.forEach((s, i) => {
-      if (taken.has(s.externalId)) fields[`skus.${i}.externalId`] = ['Этот код уже у другого размера'];
+      if (s.externalId !== undefined && taken.has(s.externalId))
+        fields[`skus.${i}.externalId`] = ['Этот код уже у другого размера'];
     });
     throw new AppError(
       409,
@@ -187,32 +187,67 @@ async function checkProductInput(db: DbOrTrx, input: ProductInputParsed, product
   return category!;
 }
 
-/** Writes the SKUs of a form: existing ones changed, new ones added, in the listed order. */
+/**
+ * Writes the SKUs of a form: existing ones changed, new ones added, in the listed order; an empty code is made by
+ * the shop (catalog.admin.naming.ts). @returns the SKUs' ids in the form's order.
+ */
 async function writeSkus(trx: DbOrTrx, productId: number, input: ProductInputParsed, nowIso: string) {
+  const codes = await skuCodesOf(trx, productId, input.skus);
   // External ids may swap between sizes of one product: park the changed ones first (unique index).
   for (const s of input.skus) {
     if (s.id !== undefined) await admin.updateSku(trx, s.id, { external_id: `~${s.id}`, updated_at: nowIso });
   }
+  const ids: number[] = [];
   for (const [order, s] of input.skus.entries()) {
-    const fields = { size: s.size, size_order: order + 1, external_id: s.externalId, updated_at: nowIso };
+    const fields = { size: s.size, size_order: order + 1, external_id: codes[order]!, updated_at: nowIso };
+    const id = s.id ?? (await admin.nextId(trx, 'sku'));
     if (s.id !== undefined) await admin.updateSku(trx, s.id, fields);
-    else
-      await admin.insertSku(trx, {
-        id: await admin.nextId(trx, 'sku'),
-        product_id: productId,
-        ...fields,
-        created_at: nowIso,
-      });
+    else await admin.insertSku(trx, { id, product_id: productId, ...fields, created_at: nowIso });
+    ids.push(id);
   }
+  return ids;
+}
+
+/**
+ * A new product's first units per size and city (the form's `skus[].stock`), written as goods received: a stock
+ * movement (`receipt`) and an audit entry (`stock.level_set`) per line, in the product's transaction.
+ */
+async function writeFirstStock(trx: DbOrTrx, skuIds: number[], input: ProductInputParsed, actor: Actor) {
+  const lines = input.skus.flatMap((s, i) =>
+    (s.stock ?? []).filter((c) => c.quantity > 0).map((c) => ({ skuId: skuIds[i]!, ...c })),
+  );
+  if (lines.length === 0) return;
+  const changes = lines.map((l) => ({ skuId: l.skuId, cityId: l.cityId, delta: l.quantity }));
+  const done = await setStockLevels(trx, changes, { reason: 'receipt', actor, at: actor.at });
+  for (const r of done)
+    await audit(
+      trx,
+      actor,
+      'stock.level_set',
+      { type: 'sku', id: String(r.skuId) },
+      { cityId: r.cityId, quantity: r.before },
+      { cityId: r.cityId, quantity: r.after, reason: 'receipt', note: null },
+    );
+}
+
+/** A product that exists gets its stock on the stock form, not with its fields. @throws AppError 400. */
+function refuseStockOnUpdate(input: ProductInputParsed) {
+  const errors: Record<string, string[]> = {};
+  input.skus.forEach((s, i) => {
+    if (s.stock?.length)
+      errors[`skus.${i}.stock`] = ['Остатки созданного товара меняются в разделе «Остатки» на его странице'];
+  });
+  if (Object.keys(errors).length) throw badRequest(errors, 'Проверьте поля товара');
 }
 
 /** The product columns a form sets. */
 const productColumns = (
   input: ProductInputParsed,
+  slug: string,
   category: { kind: number; gender: number },
   nowIso: string,
 ) => ({
-  ...{ name: input.name, slug: input.slug, description: input.description },
+  ...{ name: input.name, slug, description: input.description },
   ...{ category_id: input.categoryId, kind: category.kind, gender: category.gender, brand_id: input.brandId },
   ...{ colour_name: input.colourName, colour_hex: input.colourHex },
   ...{ composition: input.composition, care: input.care },
@@ -220,9 +255,11 @@ const productColumns = (
 });
 
 /**
- * Creates a product, unpublished, with its sizes (SKUs) and Kazakh texts; its gender and kind come from the
- * category, its model code from the slug, its arrival date is today. Audited (`catalogue.product_created`).
- * @throws AppError 400 (fields), 409 slugTaken / externalIdTaken.
+ * Creates a product, unpublished, with its sizes (SKUs), Kazakh texts and first stock per size and city (goods
+ * received); its gender and kind come from the category, its model code from the slug, its arrival date is today.
+ * An empty slug is proposed from the name, an empty SKU code made from the id and size (catalog.admin.naming.ts).
+ * Audited (`catalogue.product_created`, `stock.level_set` per stocked line).
+ * @throws AppError 400 (fields), 404 cityNotFound (stock), 409 slugTaken / externalIdTaken.
  */
 export async function createProduct(
   db: DbOrTrx,
@@ -233,12 +270,13 @@ export async function createProduct(
   const id = await db.transaction().execute(async (trx) => {
     const category = await checkProductInput(trx, input, null);
     const id = await admin.nextId(trx, 'product');
+    const slug = await slugOf(trx, input, id);
     await admin.insertProduct(trx, {
-      ...{ id, model_code: input.slug, arrival_date: nowIso.slice(0, 10), is_active: 0 },
-      ...productColumns(input, category, nowIso),
+      ...{ id, model_code: slug, arrival_date: nowIso.slice(0, 10), is_active: 0 },
+      ...productColumns(input, slug, category, nowIso),
       created_at: nowIso,
     });
-    await writeSkus(trx, id, input, nowIso);
+    await writeFirstStock(trx, await writeSkus(trx, id, input, nowIso), input, actor);
     await writeTranslations(trx, input);
     await reindexSearch(trx, [id]);
     await audit(
@@ -268,8 +306,10 @@ export async function updateProduct(
   const nowIso = actor.at.toISOString();
   await db.transaction().execute(async (trx) => {
     const before = await adminProduct(trx, id);
+    refuseStockOnUpdate(input);
     const category = await checkProductInput(trx, input, id);
-    await admin.updateProduct(trx, id, productColumns(input, category, nowIso));
+    const slug = await slugOf(trx, input, id);
+    await admin.updateProduct(trx, id, productColumns(input, slug, category, nowIso));
     await writeSkus(trx, id, input, nowIso);
     await writeTranslations(trx, input);
     await reindexSearch(trx, [id]);
@@ -311,4 +351,17 @@ export async function publishProduct(
     );
   });
   return adminProduct(db, id);
+}
+
+/**
+ * A new product's first stock (`skus[].stock`) needs the permission stock.edit besides catalogue.edit.
+ * @throws AppError 403 permissionDenied when the form has stock and the role may not change it.
+ */
+export function mayStock(input: ProductInputParsed, role: StaffRole): void {
+  if (input.skus.some((s) => s.stock?.length) && !roleCan(role, 'stock.edit'))
+    throw new AppError(
+      403,
+      StaffErrorCode.permissionDenied,
+      'Остатки может указывать только сотрудник с доступом к складу: создайте товар без них',
+    );
 }

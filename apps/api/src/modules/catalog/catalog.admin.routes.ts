@@ -31,6 +31,7 @@ import * as images from './catalog.admin.images.ts';
 import * as stock from './catalog.admin.stock.ts';
 import * as places from './catalog.admin.places.ts';
 import { structureRoutes } from './catalog.admin.structure.routes.ts';
+import { stockChangeRoutes } from './catalog.admin.stock.routes.ts';
 
 const tag = 'admin: catalogue';
 const CATALOGUE = 'catalogue.edit';
@@ -229,6 +230,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   productRoutes(app);
   stockRoutes(app);
+  stockChangeRoutes(app);
   placeRoutes(app);
   structureRoutes(app);
 };
@@ -248,9 +250,10 @@ function productRoutes(app: App) {
   app.get('/products/:id', { onRequest: edit, schema: s.get }, async (request) => ({
     data: await products.adminProduct(db, request.params.id),
   }));
-  app.post('/products', { onRequest: edit, schema: s.create }, async (request) => ({
-    data: await products.createProduct(db, request.body, actorOf(request)),
-  }));
+  app.post('/products', { onRequest: edit, schema: s.create }, async (request) => {
+    products.mayStock(request.body, currentStaff(request).role);
+    return { data: await products.createProduct(db, request.body, actorOf(request)) };
+  });
   app.put('/products/:id', { onRequest: edit, schema: s.update }, async (request) => ({
     data: await products.updateProduct(db, request.params.id, request.body, actorOf(request)),
   }));

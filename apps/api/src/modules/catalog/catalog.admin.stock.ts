@@ -1,4 +1,12 @@
-import type { LowStockPage, StockMovementPage, StockLevelInput } from '@kiim/contract';
+import {
+  CatalogueErrorCode,
+  STOCK_REASON_EFFECT,
+  type LowStockPage,
+  type ManualStockReason,
+  type StockChangesResult,
+  type StockMovementPage,
+} from '@kiim/contract';
+import { AppError } from '#app/lib/errors.ts';
 import type { DbOrTrx } from '#app/db/database.ts';
 import * as inventory from '#app/modules/inventory/inventory.levels.ts';
 import { actorLabels, audit, type Actor } from '#app/modules/staff/staff.audit.ts';
@@ -10,32 +18,103 @@ import { pageOf } from '#app/lib/paging.ts';
 // movement history and the low-stock view, with the names staff read (product, size, city, who). The units and
 // their history belong to the inventory module; this file only names them.
 
+/** The change a reason makes of the units typed (contract STOCK_REASON_EFFECT): set, add or take away. */
+const changeOf = (reason: ManualStockReason, units: number) =>
+  STOCK_REASON_EFFECT[reason] === 'set'
+    ? { quantity: units }
+    : { delta: STOCK_REASON_EFFECT[reason] === 'add' ? units : -units };
+
 /**
- * Sets the units of a SKU in a city with a reason (inventory's setStockLevel: locked, never below zero, a movement
- * row) and audits it (`stock.level_set`) in the same transaction. Unchanged units write nothing.
- * @throws AppError 404 skuNotFound / cityNotFound.
+ * Changes the units of a SKU in a city as the reason says — goods received and returns add `quantity`, damage takes
+ * it away, a stocktake and a correction set the level to it (issue 27 §6) — through inventory's setStockLevel
+ * (locked, never below zero, a movement row), and audits it (`stock.level_set`) in the same transaction. Unchanged
+ * units write nothing.
+ * @throws AppError 404 skuNotFound / cityNotFound; 422 stockWouldBeNegative.
  */
 export async function setSkuStock(
   db: DbOrTrx,
   skuId: number,
   cityId: number,
-  input: { quantity: number; reason: StockLevelInput['reason']; note: string | null },
+  input: { quantity: number; reason: ManualStockReason; note: string | null },
   actor: Actor,
 ): Promise<inventory.StockLevelResult> {
   return db.transaction().execute(async (trx) => {
-    const r = await inventory.setStockLevel(trx, { skuId, cityId, ...input, actor, at: actor.at });
-    if (r.movementId !== null) {
-      await audit(
-        trx,
-        actor,
-        'stock.level_set',
-        { type: 'sku', id: String(skuId) },
-        { cityId, quantity: r.before },
-        { cityId, quantity: r.after, reason: input.reason, note: input.note },
-      );
-    }
+    const { quantity, reason, note } = input;
+    const change = { skuId, cityId, reason, note, actor, at: actor.at, ...changeOf(reason, quantity) };
+    const r = await inventory.setStockLevel(trx, change as inventory.StockLevelChange);
+    if (r.movementId !== null) await auditLevel(trx, actor, r, reason, note);
     return r;
   });
+}
+
+/** The audit entry of a changed level (`stock.level_set`, units before → after, reason and note). */
+const auditLevel = (
+  trx: DbOrTrx,
+  actor: Actor,
+  r: inventory.StockLevelsResult,
+  reason: ManualStockReason,
+  note: string | null,
+) =>
+  audit(
+    trx,
+    actor,
+    'stock.level_set',
+    { type: 'sku', id: String(r.skuId) },
+    { cityId: r.cityId, quantity: r.before },
+    { cityId: r.cityId, quantity: r.after, reason, note },
+  );
+
+/**
+ * Several sizes in several cities changed by one stock form (`POST …/stock/changes`): each line's units added,
+ * taken away or set as the reason says (see {@link setSkuStock}), all in one transaction — a line that would take a
+ * level below zero refuses the whole form and changes nothing. A stock movement and an audit entry per changed
+ * line. @returns per line, in the given order, the units before and after.
+ * @throws AppError 404 skuNotFound / cityNotFound; 422 stockWouldBeNegative naming the size, its code and the city,
+ *   with the message on the line's field `lines.{i}.quantity`.
+ */
+export async function changeStock(
+  db: DbOrTrx,
+  input: {
+    reason: ManualStockReason;
+    note: string | null;
+    lines: { skuId: number; cityId: number; quantity: number }[];
+  },
+  actor: Actor,
+): Promise<StockChangesResult> {
+  const { reason, note } = input;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const changes = input.lines.map((l) => ({
+        skuId: l.skuId,
+        cityId: l.cityId,
+        note,
+        ...changeOf(reason, l.quantity),
+      }));
+      const done = await inventory.setStockLevels(trx, changes, { reason, actor, at: actor.at });
+      for (const r of done) if (r.before !== r.after) await auditLevel(trx, actor, r, reason, note);
+      return { items: done };
+    });
+  } catch (e) {
+    if (e instanceof AppError && e.code === CatalogueErrorCode.stockWouldBeNegative)
+      throw await negativeNamed(db, e, input.lines);
+    throw e;
+  }
+}
+
+/** The refusal of a level below zero, naming the size (product, size, code) and the city, on the line's field. */
+async function negativeNamed(
+  db: DbOrTrx,
+  e: AppError,
+  lines: readonly { skuId: number; cityId: number; quantity: number }[],
+): Promise<AppError> {
+  const d = e.details as { before: number; after: number; skuId: number; cityId: number };
+  const [[sku], cities] = await Promise.all([admin.skusWithProducts(db, [d.skuId]), cityNames(db)]);
+  const what = sku ? `«${sku.product_name}», размер ${sku.size} (${sku.external_id})` : `Размер ${d.skuId}`;
+  const message =
+    `${what}, ${cities.get(d.cityId) ?? 'город'}: остаток не может стать меньше нуля — ` +
+    `сейчас ${d.before} шт., после изменения было бы ${d.after} шт. Ничего не изменено.`;
+  const i = lines.findIndex((l) => l.skuId === d.skuId && l.cityId === d.cityId);
+  return new AppError(422, e.code, message, d, i < 0 ? undefined : { [`lines.${i}.quantity`]: [message] });
 }
 
 /** Names of cities by id. */

@@ -40,12 +40,12 @@ export interface StockLevelResult {
   movementId: number | null;
 }
 
-const negative = (before: number, after: number) =>
+const negative = (change: { skuId: number; cityId: number }, before: number, after: number) =>
   new AppError(
     422,
     CatalogueErrorCode.stockWouldBeNegative,
     `Остаток не может стать меньше нуля: сейчас ${before} шт., после изменения было бы ${after} шт.`,
-    { before, after },
+    { before, after, skuId: change.skuId, cityId: change.cityId },
   );
 
 /** The level a change leads to from `before`. @throws AppError 422 below zero, 400 not a whole number up to the maximum. */
@@ -56,7 +56,7 @@ function levelAfter(change: StockLevelChange, before: number): number {
       [change.quantity === undefined ? 'delta' : 'quantity']: ['Количество — целое число до 1 000 000'],
     });
   }
-  if (after < 0) throw negative(before, after);
+  if (after < 0) throw negative(change, before, after);
   return after;
 }
 
@@ -121,7 +121,7 @@ const keyOf = (c: { skuId: number; cityId: number }) => `${c.skuId}:${c.cityId}`
  * (so the read model) exact. A pair named twice takes its changes in the given order. Runs in the caller's
  * transaction, or in one of its own when given the database.
  * @returns per change, in the given order, the units before and after it.
- * @throws AppError 404 skuNotFound / cityNotFound; 422 stockWouldBeNegative (details: before, after); 400 a level
+ * @throws AppError 404 skuNotFound / cityNotFound; 422 stockWouldBeNegative (details: before, after, skuId, cityId); 400 a level
  *   that is not a whole number up to 1,000,000.
  */
 export async function setStockLevels(

@@ -103,6 +103,8 @@ export async function listAdminOrders(db: DbOrTrx, q: AdminOrderListQuery): Prom
         r.delivery_contact_name ?? ([r.customer_name, r.customer_surname].filter(Boolean).join(' ') || null),
       phone: r.delivery_contact_phone ?? r.customer_mobile,
       lineCount: r.line_count,
+      confirmedAt: r.confirmed_at,
+      pickedAt: r.picked_at,
     })),
     q.page,
     total,
