@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, groupDigits } from './format.ts';
+import { formatDay, formatDayRange, formatPrice, groupDigits } from './format.ts';
 
 const intl = new Intl.NumberFormat('ru-KZ', { style: 'currency', currency: 'KZT', maximumFractionDigits: 0 });
 
@@ -49,5 +49,14 @@ describe('groupDigits', () => {
       expect(numbers.filter((n) => groupDigits(n) !== intl.format(n))).toEqual([]);
     }
     for (const n of [1.5, -0, Number.NaN, Infinity, 2 ** 60]) expect(groupDigits(n)).toBeUndefined();
+  });
+});
+
+describe('Kazakh day names without Intl data (issue 27: hydration of the product page)', () => {
+  it('writes the month by the shop’s own names, as Node with full ICU does', () => {
+    expect(formatDay('2026-11-29', 'kk-KZ')).toBe('29 қараша');
+    expect(formatDayRange('2026-11-29', '2026-11-30', 'kk')).toBe('29–30 қараша');
+    expect(formatDayRange('2026-11-30', '2026-12-02', 'kk')).toBe('30 қараша – 2 желтоқсан');
+    expect(formatDayRange('2026-11-29', '2026-11-30', 'ru-RU')).toBe('29–30 ноября');
   });
 });

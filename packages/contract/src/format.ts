@@ -65,13 +65,43 @@ function dayFormat(locale: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** A calendar day `2026-11-24` → `24 ноября` (spec §9: month names, by Intl). */
+/**
+ * Kazakh month names, written by the shop itself: browsers built without Kazakh locale data (Debian's Chromium) give
+ * `M11` for them through Intl, so a page formatted by the server in Node and again in the browser differed (React
+ * hydration error #418 on the Kazakh product page).
+ */
+const KK_MONTHS = [
+  'қаңтар',
+  'ақпан',
+  'наурыз',
+  'сәуір',
+  'мамыр',
+  'маусым',
+  'шілде',
+  'тамыз',
+  'қыркүйек',
+  'қазан',
+  'қараша',
+  'желтоқсан',
+];
+const isKazakh = (locale: string) => locale.toLowerCase().startsWith('kk');
+const kkDay = (day: string) => ({ d: Number(day.slice(8, 10)), m: KK_MONTHS[Number(day.slice(5, 7)) - 1]! });
+
+/** A calendar day `2026-11-24` → `24 ноября` (spec §9: month names, by Intl; Kazakh by {@link KK_MONTHS}). */
 export function formatDay(day: string, locale = 'ru-RU'): string {
+  if (isKazakh(locale)) {
+    const { d, m } = kkDay(day);
+    return `${d} ${m}`;
+  }
   return dayFormat(locale).format(utcDay(day));
 }
 
 /** Two calendar days as a range by Intl: `24–25 ноября`, `30 ноября – 2 декабря`. */
 export function formatDayRange(from: string, to: string, locale = 'ru-RU'): string {
+  if (isKazakh(locale)) {
+    const [a, b] = [kkDay(from), kkDay(to)];
+    return a.m === b.m ? `${a.d}–${b.d} ${b.m}` : `${a.d} ${a.m} – ${b.d} ${b.m}`;
+  }
   return dayFormat(locale).formatRange(utcDay(from), utcDay(to));
 }
 
