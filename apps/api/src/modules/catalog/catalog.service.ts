@@ -26,7 +26,6 @@ import { catalogModel, type CatalogModel } from './catalog.model.ts';
 import { textsOf, translateText } from './catalog.texts.ts';
 import { toBanner, toCategory, toCity, toImage, toPickupPoint, toProductCard } from './catalog.mapper.ts';
 import { stockLevels } from '#app/modules/inventory/inventory.rules.ts';
-import { mediaUrl } from '#app/modules/media/media.url.ts';
 import { ownBuffer } from '#app/lib/own-buffer.ts';
 
 // Catalogue rules: cities, categories, product lists and product pages with stock decoded for one city.
@@ -340,63 +339,8 @@ export function productSlugs(db: DbOrTrx): Promise<{ slug: string; updatedAt: st
   );
 }
 
-/**
- * The active product with this slug as other modules refer to it (id, slug, name).
- * @throws AppError 404 `notFound` «Товар не найден» for an unknown or no longer sold product.
- */
-export async function activeProductRef(
-  db: DbOrTrx,
-  slug: string,
-): Promise<{ id: number; slug: string; name: string }> {
-  const product = await repo.findActiveProductBySlug(db, slug);
-  if (!product) throw notFound(ErrorCode.notFound, 'Товар не найден');
-  return { id: product.id, slug: product.slug, name: product.name };
-}
-
-/**
- * Products by id as lists of other modules show them (reviews, questions): slug, name, colour and the 240 px
- * picture of the first image; sold or not. In two queries whatever their number; unknown ids are absent.
- */
-export async function productRefs(
-  db: DbOrTrx,
-  ids: readonly number[],
-): Promise<
-  Map<number, { id: number; slug: string; name: string; colourName: string; image: string | null }>
-> {
-  const [rows, images] = await Promise.all([
-    repo.findProductsByIds(db, ids),
-    repo.firstImages(db, [...new Set(ids)]),
-  ]);
-  return new Map(
-    rows.map((p) => {
-      const image = images.get(p.id);
-      return [
-        p.id,
-        {
-          id: p.id,
-          slug: p.slug,
-          name: p.name,
-          colourName: p.colour_name,
-          image: image ? mediaUrl(image.media_key, 240) : null,
-        },
-      ];
-    }),
-  );
-}
-
-/** SKUs by id as other modules name them: external id (the SKU code), size, product name and slug. */
-export async function skuRefs(
-  db: DbOrTrx,
-  ids: readonly number[],
-): Promise<Map<number, { externalId: string; size: string; productName: string; productSlug: string }>> {
-  const rows = await repo.findSkuRefs(db, ids);
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      { externalId: r.external_id, size: r.size, productName: r.name, productSlug: r.slug },
-    ]),
-  );
-}
+// What other modules name products and SKUs by (reviews, questions, the dashboard): catalog.refs.ts.
+export { activeProductRef, productRefs, skuRefs } from './catalog.refs.ts';
 
 /**
  * Puts a catalogue text in a customer's language (issue 13): for `kk` the Kazakh text of a Russian one — a
