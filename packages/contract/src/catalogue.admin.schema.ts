@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { BANNER_SLOTS } from './enums.ts';
-import { Banner } from './catalog.schema.ts';
-import { localPath } from './local-path.ts';
 import { isPrintableId, MAX_EXTERNAL_ID } from './common.schema.ts';
-import { DegreesField, TengeField } from './form.numbers.ts';
+import { TengeField } from './form.numbers.ts';
 
 /**
  * Catalogue operations of the back office (issue 12, docs/decisions/020): stock levels with their movement history
@@ -111,16 +108,16 @@ export type ProductPricesInput = z.infer<typeof ProductPricesInput>;
 
 // ——— The back office's catalogue API (`/api/admin/catalogue/*`) ———
 
-const required = (what: string) => ({ message: `Укажите ${what}` });
+export const required = (what: string) => ({ message: `Укажите ${what}` });
 /** A required line of text, trimmed, 1–`max` characters. */
-const Line = (what: string, max: number) =>
+export const Line = (what: string, max: number) =>
   z
     .string(required(what))
     .trim()
     .min(1, required(what))
     .max(max, { message: `Не длиннее ${max} символов` });
 /** An optional text: empty becomes null. */
-const OptionalText = (max: number) =>
+export const OptionalText = (max: number) =>
   z
     .string()
     .trim()
@@ -128,7 +125,7 @@ const OptionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 /** A positive id in a body or query. */
-const Id = (what: string) =>
+export const RefId = (what: string) =>
   z.coerce
     .number({ message: `Выберите ${what}` })
     .int({ message: `Выберите ${what}` })
@@ -167,7 +164,7 @@ export const SkuInput = z
     size: Line('размер', 20),
     externalId: z.preprocess(blankAsAbsent, SkuExternalIdInput.optional()),
     stock: z
-      .array(z.object({ cityId: Id('город'), quantity: StockUnitsInput }).strict())
+      .array(z.object({ cityId: RefId('город'), quantity: StockUnitsInput }).strict())
       .max(100, { message: 'Не больше 100 городов' })
       .optional(),
   })
@@ -217,8 +214,8 @@ export const ProductInput = z
     /** Empty: the API proposes one from the name (naming.ts proposeSlug), adding `-2`, `-3`… when taken. */
     slug: z.preprocess(blankAsAbsent, SlugInput.optional()),
     description: z.string().trim().max(5000, { message: 'Не длиннее 5000 символов' }).default(''),
-    categoryId: Id('категорию'),
-    brandId: Id('бренд'),
+    categoryId: RefId('категорию'),
+    brandId: RefId('бренд'),
     colourName: Line('цвет', 60),
     colourHex: ColourHexInput,
     composition: z.string().trim().max(1000, { message: 'Не длиннее 1000 символов' }).default(''),
@@ -270,8 +267,8 @@ export const PublishInput = z.object({ published: z.boolean() }).strict();
 export const AdminProductQuery = z
   .object({
     q: z.string().trim().max(100).optional(),
-    categoryId: Id('категорию').optional(),
-    brandId: Id('бренд').optional(),
+    categoryId: RefId('категорию').optional(),
+    brandId: RefId('бренд').optional(),
     gender: z.enum(['0', '1']).transform(Number).optional(),
     published: z.enum(['yes', 'no']).optional(),
     inStock: z.enum(['yes', 'no']).optional(),
@@ -417,9 +414,9 @@ export type StockMovementPage = z.infer<typeof StockMovementPage>;
 /** Query of `GET …/stock/movements`: of a product (all its sizes) or one SKU, optionally in one city. */
 export const StockMovementQuery = z
   .object({
-    productId: Id('товар').optional(),
-    skuId: Id('размер').optional(),
-    cityId: Id('город').optional(),
+    productId: RefId('товар').optional(),
+    skuId: RefId('размер').optional(),
+    cityId: RefId('город').optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
   })
   .strict();
@@ -428,7 +425,7 @@ export const StockMovementQuery = z
 export const LowStockQuery = z
   .object({
     threshold: z.coerce.number().int().min(0).max(1000).default(2),
-    cityId: Id('город').optional(),
+    cityId: RefId('город').optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
   })
   .strict();
@@ -450,98 +447,3 @@ export const LowStockPage = z.object({
   total: z.number().int(),
 });
 export type LowStockPage = z.infer<typeof LowStockPage>;
-
-// ——— Pickup points and banners (`…/pickup-points|banners`; cities: catalogue.structure.schema.ts) ———
-
-/** A checkbox of a form or a JSON boolean. */
-const Flag = z.preprocess((v) => v === true || v === 'on' || v === 'true' || v === '1', z.boolean());
-
-/** Body of `POST …/pickup-points` and `PUT …/pickup-points/{id}`: every field of spec §3. */
-export const PickupPointInput = z
-  .object({
-    regionId: Id('город'),
-    title: Line('название', 200),
-    buildingName: OptionalText(200),
-    addressCity: Line('город в адресе', 100),
-    addressStreetNumber: Line('улицу и дом', 200),
-    addressEntranceNumber: OptionalText(20),
-    addressFloor: OptionalText(20),
-    addressApartmentNumber: OptionalText(20),
-    addressComment: OptionalText(500),
-    openingHours: Line('часы работы', 200),
-    latitude: DegreesField('Широта', 90),
-    longitude: DegreesField('Долгота', 180),
-  })
-  .strict();
-export type PickupPointInput = z.input<typeof PickupPointInput>;
-
-/** A local link of the shop (`/category/…`, `/search?…`), kept as the URL parser normalises it. */
-const LocalHref = z
-  .string(required('ссылку'))
-  .trim()
-  .max(300, { message: 'Не длиннее 300 символов' })
-  .transform((v, ctx) => {
-    // The redirects' rule (local-path.ts): `/\evil.example` and the like are refused, not stored.
-    const path = /\s/.test(v) ? null : localPath(v, { hash: true });
-    if (path === null)
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Ссылка внутри магазина, например /category/zhenskie-dzhinsy',
-      });
-    return path ?? z.NEVER;
-  });
-
-/** A day and time (`2026-12-01T09:00` from a form, or ISO 8601) as ISO 8601 UTC; empty → null. */
-const Instant = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((v, ctx) => {
-    if (!v) return null;
-    const t = Date.parse(/[zZ]|[+-]\d\d:\d\d$/.test(v) ? v : `${v}+05:00`);
-    if (Number.isNaN(t)) {
-      ctx.addIssue({ code: 'custom', message: 'Дата в виде 2026-12-01 09:00' });
-      return z.NEVER;
-    }
-    return new Date(t).toISOString();
-  });
-
-/** Body of `POST …/banners` and `PUT …/banners/{id}` (spec §9 slots); dates are Almaty time without a zone. */
-export const BannerInput = z
-  .object({
-    slot: z.enum(BANNER_SLOTS, { message: 'Выберите место баннера' }),
-    position: z.coerce
-      .number({ message: 'Укажите порядок' })
-      .int()
-      .min(1, { message: 'Порядок — от 1' })
-      .max(100),
-    title: Line('заголовок', 120),
-    subtitle: OptionalText(200),
-    buttonText: OptionalText(40),
-    href: LocalHref,
-    alt: Line('описание картинки', 200),
-    theme: z.enum(['light', 'dark'], { message: 'Выберите цвет текста' }),
-    startsAt: Instant,
-    endsAt: Instant,
-    active: Flag,
-  })
-  .strict()
-  .refine((b) => !b.startsAt || !b.endsAt || b.startsAt < b.endsAt, {
-    path: ['endsAt'],
-    message: 'Окончание показа должно быть позже начала',
-  });
-export type BannerInput = z.input<typeof BannerInput>;
-
-/** A banner as the back office lists it: its fields, picture (null before the first upload) and show dates. */
-export const AdminBanner = Banner.omit({ image: true }).extend({
-  alt: z.string(),
-  startsAt: z.string().nullable(),
-  endsAt: z.string().nullable(),
-  active: z.boolean(),
-  image: z.object({ src: z.string(), width: z.number().int(), height: z.number().int() }).nullable(),
-});
-export type AdminBanner = z.infer<typeof AdminBanner>;
-
-/** Smallest banner picture, px. */
-export const BANNER_MIN_WIDTH = 480;
-export const BANNER_MIN_HEIGHT = 240;

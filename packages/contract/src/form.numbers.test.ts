@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PickupPointInput, ProductInput, ProductPricesInput } from './catalogue.admin.schema.ts';
+import { ProductInput, ProductPricesInput } from './catalogue.admin.schema.ts';
+import { PickupPointInput } from './places.admin.schema.ts';
 import { CityInput } from './catalogue.structure.schema.ts';
 import { formatPrice } from './format.ts';
 import { parseWith } from './form.messages.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BannerInput } from './catalogue.admin.schema.ts';
+import { BannerInput } from './places.admin.schema.ts';
 import { localPath } from './local-path.ts';
 
 // The one rule for local links (issue 29 item 8): redirects and stored banner links alike.
