@@ -106,3 +106,17 @@ export function ShownOnce({ title, value, note }: { title: string; value: string
     </div>
   );
 }
+
+/** A labelled text area with its message (a description, a long text). */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  ...area
+}: { label: string; error?: string; hint?: string } & ComponentProps<'textarea'>) {
+  return (
+    <Labelled label={label} error={error} hint={hint}>
+      {(props) => <textarea rows={4} {...props} {...area} />}
+    </Labelled>
+  );
+}

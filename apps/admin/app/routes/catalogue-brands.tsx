@@ -1,15 +1,21 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { Form, useLoaderData } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { BRAND_LOGO_MIN_HEIGHT, BRAND_LOGO_MIN_WIDTH, BrandInput, type AdminBrand } from '@kiim/contract';
 import type { Route } from './+types/catalogue-brands';
 import { adminUpload, screenData } from '../lib/api.ts';
-import { attempt, errorsOf } from '../lib/form.ts';
+import { attempt } from '../lib/form.ts';
 import { structureAction } from '../lib/structure.ts';
-import { DataTable, type ListFeatures } from '../components/DataTable.tsx';
-import { CatalogueTabs } from '../components/CatalogueTabs.tsx';
-import { Field, FormAlert } from '../components/Form.tsx';
+import type { ListFeatures } from '../components/DataTable.tsx';
+import { Field, TextAreaField } from '../components/Form.tsx';
 import { ScreenError } from '../components/ScreenError.tsx';
 import { StructureRow } from '../components/StructureRow.tsx';
+import {
+  StructureForm,
+  StructureList,
+  StructureScreen,
+  useEditing,
+  useFormAnswer,
+} from '../components/StructureScreen.tsx';
 
 /** Brands by name (permission catalogue.edit, issue 27); `?edit={id}` opens one in the form. */
 export async function clientLoader() {
@@ -75,143 +81,79 @@ const columns = rows.columns([
 
 export default function Brands() {
   const brands = useLoaderData<typeof clientLoader>();
-  const result = useActionData<typeof clientAction>();
-  const [params] = useSearchParams();
-  const editing = brands.find((b) => String(b.id) === params.get('edit'));
+  const editing = useEditing(brands);
   return (
-    <>
-      <h1>Бренды</h1>
-      <CatalogueTabs />
-      <p className="hint">
-        Скрытый бренд не виден на странице брендов, его товары продаются как прежде. Удалить можно только
-        бренд без товаров.
-      </p>
-      <BrandForm key={editing?.id ?? 'new'} editing={editing} />
-      <section className="panel">
-        <h2>Все бренды</h2>
-        {result?.source === 'row' && <FormAlert message={errorsOf(result)._form} />}
-        <DataTable
-          caption="Бренды"
-          columns={columns}
-          data={brands}
-          rowId={(b) => String(b.id)}
-          empty="Брендов пока нет: добавьте первый."
-        />
-      </section>
-    </>
-  );
-}
-
-/** A labelled text area with its message (a brand's description). */
-function TextArea({
-  label,
-  name,
-  defaultValue,
-  error,
-  lang,
-}: {
-  label: string;
-  name: string;
-  defaultValue: string;
-  error?: string;
-  lang?: string;
-}) {
-  const id = `brand-${name}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        name={name}
-        rows={4}
-        lang={lang}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+    <StructureScreen
+      title="Бренды"
+      hint="Скрытый бренд не виден на странице брендов, его товары продаются как прежде. Удалить можно только бренд без товаров."
+      form={<BrandForm key={editing?.id ?? 'new'} editing={editing} />}
+    >
+      <StructureList
+        heading="Все бренды"
+        caption="Бренды"
+        columns={columns}
+        data={brands}
+        empty="Брендов пока нет: добавьте первый."
       />
-      {error && (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </StructureScreen>
   );
 }
 
-/** The form of a new brand or of the one being edited, with its logo's upload. */
+/** The fields of a new brand or of the one being edited, with its logo's upload. */
 function BrandForm({ editing }: { editing: AdminBrand | undefined }) {
-  const answer = useActionData<typeof clientAction>();
-  const result = answer?.source === 'form' ? answer : undefined;
-  const errors = errorsOf(result);
-  const busy = useNavigation().state !== 'idle';
+  const { errors, busy } = useFormAnswer();
   const text = (name: keyof AdminBrand) => String(editing?.[name] ?? '');
+  const logo = editing && (
+    <Form method="post" encType="multipart/form-data" className="inline-form">
+      <input type="hidden" name="id" value={editing.id} />
+      <Field
+        label={`Логотип (не меньше ${BRAND_LOGO_MIN_WIDTH} × ${BRAND_LOGO_MIN_HEIGHT} пикселей)`}
+        name="file"
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        error={errors.file}
+      />
+      <button className="button" name="intent" value="logo" disabled={busy}>
+        Загрузить логотип
+      </button>
+    </Form>
+  );
   return (
-    <section className="panel">
-      <h2>{editing ? `Изменить: ${editing.name}` : 'Новый бренд'}</h2>
-      {/* Remounted when the saved row comes back from the loader, so the fields show what is stored. */}
-      <Form
-        method="post"
-        noValidate
-        className="product-form"
-        key={`${editing ? JSON.stringify(editing) : 'new'}-${result?.ok ? result.at : ''}`}
-      >
-        {editing && <input type="hidden" name="id" value={editing.id} />}
-        <Field label="Название" name="name" defaultValue={text('name')} error={errors.name} />
-        <Field
-          label="Адрес (латиницей)"
-          name="slug"
-          defaultValue={text('slug')}
-          placeholder="steppe-wool"
-          error={errors.slug}
-        />
-        <Field label="Страна" name="country" defaultValue={text('country')} error={errors.country} />
-        <Field
-          label="Страна на казахском"
-          name="countryKk"
-          lang="kk"
-          defaultValue={text('countryKk')}
-          error={errors.countryKk}
-        />
-        <TextArea
-          label="Описание"
-          name="description"
-          defaultValue={text('description')}
-          error={errors.description}
-        />
-        <TextArea
-          label="Описание на казахском"
-          name="descriptionKk"
-          lang="kk"
-          defaultValue={text('descriptionKk')}
-          error={errors.descriptionKk}
-        />
-        <p className="hint">Пусто на казахском — казахская версия магазина покажет русский текст.</p>
-        <label className="check">
-          <input type="checkbox" name="hidden" defaultChecked={editing?.hidden} /> Скрыть на странице брендов
-        </label>
-        <FormAlert message={errors._form} />
-        <button className="button" name="intent" value="save" disabled={busy}>
-          {editing ? 'Сохранить' : 'Добавить бренд'}
-        </button>
-        {result?.ok && !busy && <span role="status"> Сохранено</span>}
-      </Form>
-      {editing && (
-        <Form method="post" encType="multipart/form-data" className="inline-form">
-          <input type="hidden" name="id" value={editing.id} />
-          <Field
-            label={`Логотип (не меньше ${BRAND_LOGO_MIN_WIDTH} × ${BRAND_LOGO_MIN_HEIGHT} пикселей)`}
-            name="file"
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            error={errors.file}
-          />
-          <button className="button" name="intent" value="logo" disabled={busy}>
-            Загрузить логотип
-          </button>
-        </Form>
-      )}
-      {editing && <Link to="?">Отменить изменение</Link>}
-    </section>
+    <StructureForm editing={editing} newTitle="Новый бренд" addLabel="Добавить бренд" after={logo}>
+      <Field label="Название" name="name" defaultValue={text('name')} error={errors.name} />
+      <Field
+        label="Адрес (латиницей)"
+        name="slug"
+        defaultValue={text('slug')}
+        placeholder="steppe-wool"
+        error={errors.slug}
+      />
+      <Field label="Страна" name="country" defaultValue={text('country')} error={errors.country} />
+      <Field
+        label="Страна на казахском"
+        name="countryKk"
+        lang="kk"
+        defaultValue={text('countryKk')}
+        error={errors.countryKk}
+      />
+      <TextAreaField
+        label="Описание"
+        name="description"
+        defaultValue={text('description')}
+        error={errors.description}
+      />
+      <TextAreaField
+        label="Описание на казахском"
+        name="descriptionKk"
+        lang="kk"
+        defaultValue={text('descriptionKk')}
+        error={errors.descriptionKk}
+      />
+      <p className="hint">Пусто на казахском — казахская версия магазина покажет русский текст.</p>
+      <label className="check">
+        <input type="checkbox" name="hidden" defaultChecked={editing?.hidden} /> Скрыть на странице брендов
+      </label>
+    </StructureForm>
   );
 }
 

@@ -1,15 +1,22 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { CityInput, KAZAKHSTAN_TIME_ZONES, type AdminCity } from '@kiim/contract';
 import type { Route } from './+types/catalogue-cities';
 import { screenData } from '../lib/api.ts';
-import { errorsOf } from '../lib/form.ts';
 import { structureAction } from '../lib/structure.ts';
-import { DataTable, type ListFeatures } from '../components/DataTable.tsx';
-import { CatalogueTabs } from '../components/CatalogueTabs.tsx';
-import { Field, FormAlert } from '../components/Form.tsx';
+import type { ListFeatures } from '../components/DataTable.tsx';
+import { Field } from '../components/Form.tsx';
 import { ScreenError } from '../components/ScreenError.tsx';
 import { StructureRow } from '../components/StructureRow.tsx';
+import {
+  NameCell,
+  NameFields,
+  StructureForm,
+  StructureList,
+  StructureScreen,
+  useEditing,
+  useFormAnswer,
+} from '../components/StructureScreen.tsx';
 
 /** Cities with their delivery (permission catalogue.edit, issue 27); `?edit={id}` opens one in the form. */
 export async function clientLoader() {
@@ -35,13 +42,7 @@ const columns = (count: number) =>
     rows.accessor('position', { header: '№' }),
     rows.accessor('name', {
       header: 'Город',
-      cell: (c) => (
-        <>
-          <strong>{c.getValue()}</strong>
-          <br />
-          {c.row.original.nameKk && <small lang="kk">{c.row.original.nameKk}</small>}
-        </>
-      ),
+      cell: (c) => <NameCell name={c.getValue()} nameKk={c.row.original.nameKk} />,
     }),
     rows.accessor('timeZone', { header: 'Часовой пояс' }),
     rows.accessor('courierAvailable', {
@@ -74,115 +75,79 @@ const columns = (count: number) =>
 
 export default function Cities() {
   const cities = useLoaderData<typeof clientLoader>();
-  const result = useActionData<typeof clientAction>();
-  const [params] = useSearchParams();
-  const editing = cities.find((c) => String(c.id) === params.get('edit'));
+  const editing = useEditing(cities);
   return (
-    <>
-      <h1>Города</h1>
-      <CatalogueTabs />
-      <p className="hint">
-        Скрытый город не виден покупателям, и его склад не показывается в наличии. Удалить можно только город,
-        к которому ещё ничего не относится: ни пункты выдачи, ни остатки, ни заказы.
-      </p>
-      <CityForm key={editing?.id ?? 'new'} editing={editing} />
-      <section className="panel">
-        <h2>Все города</h2>
-        {result?.source === 'row' && <FormAlert message={errorsOf(result)._form} />}
-        <DataTable
-          caption="Города"
-          columns={columns(cities.length)}
-          data={cities}
-          rowId={(c) => String(c.id)}
-          empty="Городов пока нет: добавьте первый."
-        />
-      </section>
-    </>
+    <StructureScreen
+      title="Города"
+      hint="Скрытый город не виден покупателям, и его склад не показывается в наличии. Удалить можно только город, к которому ещё ничего не относится: ни пункты выдачи, ни остатки, ни заказы."
+      form={<CityForm key={editing?.id ?? 'new'} editing={editing} />}
+    >
+      <StructureList
+        heading="Все города"
+        caption="Города"
+        columns={columns(cities.length)}
+        data={cities}
+        empty="Городов пока нет: добавьте первый."
+      />
+    </StructureScreen>
   );
 }
 
-/** The form of a new city or of the one being edited. */
+/** The fields of a new city or of the one being edited. */
 function CityForm({ editing }: { editing: AdminCity | undefined }) {
-  const answer = useActionData<typeof clientAction>();
-  const result = answer?.source === 'form' ? answer : undefined;
-  const errors = errorsOf(result);
-  const busy = useNavigation().state !== 'idle';
+  const { errors } = useFormAnswer();
   const text = (name: keyof AdminCity) => String(editing?.[name] ?? '');
   return (
-    <section className="panel">
-      <h2>{editing ? `Изменить: ${editing.name}` : 'Новый город'}</h2>
-      {/* Remounted when the saved row comes back from the loader, so the fields show what is stored. */}
-      <Form
-        method="post"
-        noValidate
-        className="product-form"
-        key={`${editing ? JSON.stringify(editing) : 'new'}-${result?.ok ? result.at : ''}`}
-      >
-        {editing && <input type="hidden" name="id" value={editing.id} />}
-        <Field label="Название" name="name" defaultValue={text('name')} error={errors.name} />
-        <Field
-          label="Название на казахском"
-          name="nameKk"
-          lang="kk"
-          defaultValue={text('nameKk')}
-          hint="Пусто — казахская версия магазина покажет русское название."
-          error={errors.nameKk}
-        />
-        <Field
-          label="Адрес (латиницей)"
-          name="slug"
-          defaultValue={text('slug')}
-          placeholder="almaty"
-          error={errors.slug}
-        />
-        <Field
-          label="Часовой пояс"
-          name="timeZone"
-          list="time-zones"
-          defaultValue={text('timeZone') || 'Asia/Almaty'}
-          hint="Сроки и даты заказов города считаются в нём."
-          error={errors.timeZone}
-        />
-        <datalist id="time-zones">
-          {TIME_ZONES.map((z) => (
-            <option key={z} value={z} />
-          ))}
-        </datalist>
-        <label className="check">
-          <input
-            type="checkbox"
-            name="visibleForCustomers"
-            defaultChecked={editing ? editing.visibleForCustomers : true}
-          />{' '}
-          Виден покупателям
-        </label>
-        <label className="check">
-          <input type="checkbox" name="courierAvailable" defaultChecked={editing?.courierAvailable} /> Есть
-          курьер
-        </label>
-        <Field
-          label="Цена курьера, ₸"
-          name="courierPrice"
-          inputMode="numeric"
-          defaultValue={text('courierPrice') || '0'}
-          error={errors.courierPrice}
-        />
-        <Field
-          label="Срок курьерской доставки, дней"
-          name="deliveryDays"
-          inputMode="numeric"
-          defaultValue={text('deliveryDays') || '1'}
-          hint="0 — в тот же день. Покупатель видит срок при оформлении заказа и на странице товара."
-          error={errors.deliveryDays}
-        />
-        <FormAlert message={errors._form} />
-        <button className="button" disabled={busy}>
-          {editing ? 'Сохранить' : 'Добавить город'}
-        </button>
-        {result?.ok && !busy && <span role="status"> Сохранено</span>}
-      </Form>
-      {editing && <Link to="?">Отменить изменение</Link>}
-    </section>
+    <StructureForm editing={editing} newTitle="Новый город" addLabel="Добавить город">
+      <NameFields name={text('name')} nameKk={text('nameKk')} errors={errors} />
+      <Field
+        label="Адрес (латиницей)"
+        name="slug"
+        defaultValue={text('slug')}
+        placeholder="almaty"
+        error={errors.slug}
+      />
+      <Field
+        label="Часовой пояс"
+        name="timeZone"
+        list="time-zones"
+        defaultValue={text('timeZone') || 'Asia/Almaty'}
+        hint="Сроки и даты заказов города считаются в нём."
+        error={errors.timeZone}
+      />
+      <datalist id="time-zones">
+        {TIME_ZONES.map((z) => (
+          <option key={z} value={z} />
+        ))}
+      </datalist>
+      <label className="check">
+        <input
+          type="checkbox"
+          name="visibleForCustomers"
+          defaultChecked={editing ? editing.visibleForCustomers : true}
+        />{' '}
+        Виден покупателям
+      </label>
+      <label className="check">
+        <input type="checkbox" name="courierAvailable" defaultChecked={editing?.courierAvailable} /> Есть
+        курьер
+      </label>
+      <Field
+        label="Цена курьера, ₸"
+        name="courierPrice"
+        inputMode="numeric"
+        defaultValue={text('courierPrice') || '0'}
+        error={errors.courierPrice}
+      />
+      <Field
+        label="Срок курьерской доставки, дней"
+        name="deliveryDays"
+        inputMode="numeric"
+        defaultValue={text('deliveryDays') || '1'}
+        hint="0 — в тот же день. Покупатель видит срок при оформлении заказа и на странице товара."
+        error={errors.deliveryDays}
+      />
+    </StructureForm>
   );
 }
 
