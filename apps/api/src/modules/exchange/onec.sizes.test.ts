@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { choosePriceTypes, isTenge } from './onec.prices.ts';
-import { isColourName, isSizeName, sizeFromName, sizeOfUnnamed } from './onec.sizes.ts';
+import { isColourName, isSizeName, sizeAndColour, sizeFromName, sizeOfUnnamed } from './onec.sizes.ts';
+import type { XNode } from './xml.stream.ts';
 
 // How 1C names sizes, colours and currencies (issue 28 items 3 and 4), in the words real configurations use.
 
@@ -23,6 +24,36 @@ describe('sizes and colours', () => {
       ['Рубашка', ''],
     ];
     for (const [name, size] of cases) expect(sizeFromName(name), name).toBe(size);
+  });
+
+  it('keeps «Полнота» and «Рост» as a second size dimension, never drops them', () => {
+    const el = (name: string, children: XNode[] = [], text = ''): XNode => ({
+      name,
+      attrs: {},
+      text,
+      children,
+    });
+    const offer = (...chars: [string, string][]) =>
+      el('Предложение', [
+        el('Наименование', [], 'Брюки мужские'),
+        el(
+          'ХарактеристикиТовара',
+          chars.map(([n, v]) =>
+            el('ХарактеристикаТовара', [el('Наименование', [], n), el('Значение', [], v)]),
+          ),
+        ),
+      ]);
+    const none = new Map();
+    expect(sizeAndColour(offer(['Размер', '48'], ['Рост', '170-176'], ['Цвет', 'Синий']), none)).toEqual({
+      size: '48, рост 170-176',
+      colour: 'Синий',
+    });
+    expect(sizeAndColour(offer(['Размер', '48'], ['Полнота', '3']), none).size).toBe('48, полнота 3');
+    expect(sizeAndColour(offer(['Размер', '48'], ['Полнота', '4']), none).size).not.toBe(
+      sizeAndColour(offer(['Размер', '48'], ['Полнота', '3']), none).size,
+    );
+    expect(sizeAndColour(offer(['Размер', 'M']), none).size).toBe('M');
+    expect(sizeAndColour(offer(['Размер', '40'], ['Тип кожи', 'натуральная кожа']), none).size).toBe('40');
   });
 
   it('tells unnamed sizes apart by what the offer name adds', () => {

@@ -54,7 +54,7 @@ export function sizeAndColour(
   const named = [...characteristicsOf(o), ...propertiesOf(o, known)].filter(([, v]) => v);
   const size = named.find(([n]) => isSizeName(n))?.[1] ?? '';
   const colour = named.find(([n]) => isColourName(n))?.[1] ?? '';
-  if (size) return { size, colour };
+  if (size) return { size: withSecondDimension(size, characteristicsOf(o)), colour };
   const fromName = sizeFromName(textOf(o, 'Наименование'));
   if (fromName) return { size: fromName, colour };
   const others = characteristicsOf(o).filter(([n, v]) => v && !isColourName(n));
@@ -65,6 +65,23 @@ export function sizeAndColour(
       .slice(0, 100),
     colour,
   };
+}
+
+/** A characteristic that is a second size dimension: fullness, height, length, cup, girth (issue 28 item 3). */
+export const isSecondDimensionName = (name: string) =>
+  /полнот|рост|длин|чашк|обхват|height|length|inseam|cup|girth/iu.test(name) && !isSizeName(name);
+
+/**
+ * The size with the offer's second size dimension (issue 28 item 3): «Полнота», «Рост», «Длина» and the like tell
+ * offers of one size apart for the shopper, so they are shown, not dropped. «48» with «Рост» 170 → «48, рост 170».
+ * Only characteristics count (properties describe, they do not make a variant); other characteristics such as
+ * «Тип кожи» stay out of the size button.
+ */
+export function withSecondDimension(size: string, characteristics: readonly [string, string][]): string {
+  const more = characteristics
+    .filter(([n, v]) => v && isSecondDimensionName(n))
+    .map(([n, v]) => `${n.trim().toLocaleLowerCase('ru')} ${v.trim()}`);
+  return [size, ...more].join(', ').slice(0, 100);
 }
 
 /**
