@@ -70,8 +70,9 @@ export interface WrittenNotices {
  *
  * With `claimSms` the SMS row is written already `claimed` (a claim of its own, lease {@link LEASE_MS}) for the
  * caller to send right after commit with {@link Notifier.deliverClaimed} — one write and its disk flush fewer than
- * claiming it after commit (issue 14: the order's answer waits for its SMS). Should the process stop before the
- * send starts, the worker claims the row once the lease has run out, as for any claimed row whose worker died.
+ * claiming it after commit (issue 14; the order's answer does not wait for the send). Should the process stop
+ * before the send starts, the worker claims the row once the lease has run out, as for any claimed row whose
+ * worker died.
  * @returns the ids written, by channel (to deliver right after commit), and the claimed SMS rows.
  */
 export async function recordOrderNotice(

@@ -151,8 +151,8 @@ export async function recordOrderEvent(
 /**
  * Records the «order accepted» notices of an order its creating transaction has just written, from what that
  * transaction holds — the order, its lines and pickup point as written, the customer who places it — without
- * reading them back (see {@link writeNotices}). The SMS row is written already claimed (issue 14: the answer of
- * `POST /api/order/create` waits for the SMS, and claiming it after commit cost one more write and disk flush).
+ * reading them back (see {@link writeNotices}). The SMS row is written already claimed (issue 14: claiming it after
+ * commit cost one more write and disk flush); `order.create.ts` sends it in the background, the answer does not wait.
  * @returns the ids written, to deliver after commit with {@link deliverOrderNotices}.
  */
 export function recordOrderAccepted(
@@ -175,8 +175,9 @@ export function recordOrderAccepted(
 }
 
 /**
- * After commit: sends the event's SMS now (as the shop always did, before answering; rows written already claimed
- * go straight to sending) and wakes the worker for the email. A failure never fails the order: the row stays in the outbox and the worker retries it.
+ * After commit: sends the event's SMS now (rows written already claimed go straight to sending) and wakes the worker
+ * for the email. Status changes await it before answering; order creation runs it in the background (decision 023).
+ * A failure never fails the order: the row stays in the outbox and the worker retries it.
  */
 export async function deliverOrderNotices(
   deps: Pick<OrderDeps, 'notifier' | 'log'>,
