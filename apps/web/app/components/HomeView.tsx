@@ -88,6 +88,39 @@ export function HomeView({ gender, banners, tree, arrivals, sale, brands }: Home
           </ul>
         </section>
       ))}
+      {arrivals.length === 0 && sale.length === 0 ? (
+        <ComingSoon />
+      ) : (
+        <Sliders arrivals={arrivals} sale={sale} brands={brands} listQuery={listQuery} />
+      )}
+    </>
+  );
+}
+
+/**
+ * The home of a shop with nothing on sale yet (issue 27, a new shop's first day): a polite line instead of empty
+ * sliders and their «Все новинки» links.
+ */
+function ComingSoon() {
+  const t = useT();
+  return (
+    <section className="section empty home-empty" aria-labelledby="home-empty">
+      <h2 id="home-empty">{t('home.comingSoon')}</h2>
+      <p>{t('home.comingSoonText')}</p>
+    </section>
+  );
+}
+
+/** The new-arrivals and sale sliders with their «all» links, then the brand slider (spec §2). */
+function Sliders({
+  arrivals,
+  sale,
+  brands,
+  listQuery,
+}: Pick<HomeData, 'arrivals' | 'sale' | 'brands'> & { listQuery: string }) {
+  const t = useT();
+  return (
+    <>
       <Slider title={t('home.newArrivals')}>
         {arrivals.map((p) => (
           <ProductCard key={p.id} product={p} />
