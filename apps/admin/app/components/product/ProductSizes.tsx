@@ -40,6 +40,10 @@ export function SizesFieldset({
   return (
     <fieldset className="sizes">
       <legend>Размеры</legend>
+      <p className="hint">
+        Код в учётной системе можно оставить пустым: магазин сам присвоит код вида KIIM-номер товара-размер,
+        например KIIM-125-M.
+      </p>
       {sizes.map((row, i) => (
         <div className="size-row" key={row.key}>
           <input type="hidden" name="skuId[]" value={row.id ?? ''} />
@@ -55,11 +59,6 @@ export function SizesFieldset({
             name="externalId[]"
             defaultValue={row.externalId}
             error={errors[`skus.${i}.externalId`]}
-            hint={
-              row.id === undefined
-                ? 'Можно оставить пустым: магазин сам присвоит код вида KIIM-номер товара-размер'
-                : undefined
-            }
           />
           {row.id === undefined && sizes.length > 1 && (
             <button

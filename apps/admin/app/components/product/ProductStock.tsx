@@ -33,6 +33,9 @@ export function ProductStock({
   const result = resultOf(answer, 'stock');
   const errors = errorsOf(result);
   const [reason, setReason] = useState<ManualStockReason>('receipt');
+  // The grid is made anew after a saved change (typed numbers cleared), not after a refusal (they stay to correct).
+  const [savedAt, setSavedAt] = useState(0);
+  if (result?.ok && result.at !== savedAt) setSavedAt(result.at);
   const saved = result?.ok ? (result.data as { items: unknown[] }).items.length : 0;
   return (
     <section className="panel">
@@ -43,7 +46,7 @@ export function ProductStock({
         </p>
       )}
       <StockGrid
-        key={result?.ok ? result.at : 'stock'}
+        key={savedAt}
         product={product}
         cities={options.cities}
         errors={errors}
@@ -58,7 +61,7 @@ export function ProductStock({
   );
 }
 
-/** The stock form itself, made anew after each saved change (the typed numbers cleared). */
+/** The stock form itself: a size × city grid of numbers with the reason and note. */
 function StockGrid({
   product,
   cities,
@@ -102,7 +105,7 @@ function StockGrid({
               <th scope="col">Размер</th>
               {cities.map((c) => (
                 <th scope="col" key={c.id}>
-                  {c.name}
+                  {c.name} <span className="stock-column">{words.column.toLowerCase()}</span>
                 </th>
               ))}
             </tr>
@@ -111,7 +114,7 @@ function StockGrid({
             {product.skus.map((s) => (
               <tr key={s.id}>
                 <th scope="row">
-                  {s.size} <code className="hint">{s.externalId}</code>
+                  {s.size} <code className="hint stock-code">{s.externalId}</code>
                 </th>
                 {cities.map((c) => {
                   const cell = changeCell(s.id, c.id);
