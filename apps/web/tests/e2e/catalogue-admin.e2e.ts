@@ -175,14 +175,14 @@ describe('catalogue operations in the back office', () => {
     await eventually(() => pictures.locator('ol.pictures img').count()).toBe(1);
 
     const stock = panel(page, 'Остатки');
-    await stock.getByLabel('Размер', { exact: true }).selectOption({ label: 'S' });
-    await stock.getByLabel('Город').selectOption({ label: 'Алматы' });
-    await stock.getByLabel('Количество, шт.').fill('5');
     await stock.getByLabel('Причина').selectOption({ label: 'Поступление товара' });
+    await stock.getByLabel('S, Алматы: Прибавить, шт.').fill('5');
     await stock.getByLabel('Комментарий').fill('Первая поставка');
-    await stock.getByRole('button', { name: 'Сохранить остаток' }).click();
-    await stock.getByText('Остаток сохранён.').waitFor();
-    await eventually(() => stock.locator('table td[data-label="Алматы"]').first().textContent()).toBe('5');
+    await stock.getByRole('button', { name: 'Прибавить к остаткам' }).click();
+    await stock.getByText('Остатки сохранены: изменено строк — 1.').waitFor();
+    await eventually(() =>
+      stock.locator('table td[data-label="Алматы"] .stock-now').first().textContent(),
+    ).toBe('сейчас 5');
 
     await page.getByRole('button', { name: 'Опубликовать' }).click();
     await page.getByRole('button', { name: 'Скрыть из магазина' }).waitFor();
