@@ -33,6 +33,8 @@ let postgres: PostgresDatabase | undefined;
 let browser: Browser;
 let owner: Page;
 let pictureFile: string;
+/** A photo below the shop's 600 × 800 px, beside the good one. */
+const smallPicture = () => path.join(path.dirname(pictureFile), 'small.jpg');
 
 beforeAll(async () => {
   postgres = await newPostgresDatabase();
@@ -45,6 +47,7 @@ beforeAll(async () => {
   pictureFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kiim-first-day-')), 'plate.jpg');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200"><rect width="900" height="1200" fill="#efe9dc"/><path d="M330 160h240l90 200-60 40v640H300V400l-60-40z" fill="#8a6f5b"/></svg>`;
   await sharp(Buffer.from(svg)).jpeg().toFile(pictureFile);
+  await sharp(Buffer.from(svg)).resize(300, 400).jpeg().toFile(smallPicture());
   owner = (await newShopper(browser)).page;
   await owner.goto(`${shop.url}/admin/catalogue/cities`);
   await staffSignIn(owner, OWNER);
@@ -195,6 +198,11 @@ describe('the owner’s first day on an empty shop', () => {
     // The first stock: S in Алматы, M in Астана, typed into the size × city grid of the same form.
     await form.getByLabel('S, Алматы: штук в наличии').fill('5');
     await form.getByLabel('M, Астана: штук в наличии').fill('3');
+    // A photo the shop would refuse stops the first save before anything is created, naming the file.
+    await form.getByLabel('Фотографии').setInputFiles(smallPicture());
+    await form.getByRole('button', { name: 'Создать товар' }).click();
+    await form.getByText('«small.jpg»: 300 × 400 пикселей, нужно не меньше 600 × 800').waitFor();
+    expect(owner.url()).toMatch(/\/admin\/catalogue\/new$/);
     await form.getByLabel('Фотографии').setInputFiles(pictureFile);
     await snapForm('first-day-03-new-product-form');
     expect(await axeViolations(owner)).toEqual([]);
