@@ -166,6 +166,7 @@ export default function CatalogueProduct() {
   );
 }
 
+/** The screen's error page (no access, not found, the API down). */
 export function ErrorBoundary() {
   return <ScreenError />;
 }
