@@ -32,9 +32,22 @@ export default function App() {
   return <Outlet />;
 }
 
-/** Shown while the first page's data loads. */
+/**
+ * Shown while the first page's data loads. The back office is a single-page app (decision 014), so a browser without
+ * JavaScript is told so instead of waiting on «Загрузка…» (decision 030).
+ */
 export function HydrateFallback() {
-  return <p className="page-loading">Загрузка панели управления…</p>;
+  return (
+    <>
+      <p className="page-loading">Загрузка панели управления…</p>
+      <noscript>
+        <p className="page-loading">
+          Панель управления работает только с включённым JavaScript. Включите его в настройках браузера и
+          обновите страницу.
+        </p>
+      </noscript>
+    </>
+  );
 }
 
 /** Errors outside the signed-in layout (the layout has its own boundary with the navigation). */

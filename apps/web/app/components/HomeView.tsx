@@ -20,7 +20,8 @@ export interface HomeData {
 /**
  * Home page body, shared by `/` and `/home-{slug}` (spec §2): on `/` the four large banners (spec §9) and the
  * category tiles of both segments; on a segment home its banners (desktop with mobile variants), its category
- * tiles; then the new-arrivals and sale sliders of the current city and the brand slider.
+ * tiles (a segment without categories is left out); then the new-arrivals and sale sliders of the current city and
+ * the brand slider — or, in a shop with nothing on sale yet, a polite «coming soon».
  */
 export function HomeView({ gender, banners, tree, arrivals, sale, brands }: HomeData) {
   const t = useT();
@@ -65,29 +66,64 @@ export function HomeView({ gender, banners, tree, arrivals, sale, brands }: Home
           ))}
         </div>
       )}
-      {(segment ? [segment] : tree).map((node) => (
-        <section className="section" key={node.slug}>
-          <h2>
-            {all ? (
-              <Link to={`/home-${node.slug}`} className="section__link">
-                {node.name}
-              </Link>
-            ) : (
-              t('home.categories')
-            )}
-          </h2>
-          <ul className="tiles">
-            {node.categories.map((c) => (
-              <li key={c.id}>
-                <Link to={`/category/${c.slug}`} className={`tile tile--k${c.kind}`}>
-                  <span>{c.name}</span>
-                  <span className="tile__count">{t('count.models', { count: c.productCount })}</span>
+      {(segment ? [segment] : tree)
+        .filter((node) => node.categories.length > 0)
+        .map((node) => (
+          <section className="section" key={node.slug}>
+            <h2>
+              {all ? (
+                <Link to={`/home-${node.slug}`} className="section__link">
+                  {node.name}
                 </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+              ) : (
+                t('home.categories')
+              )}
+            </h2>
+            <ul className="tiles">
+              {node.categories.map((c) => (
+                <li key={c.id}>
+                  <Link to={`/category/${c.slug}`} className={`tile tile--k${c.kind}`}>
+                    <span>{c.name}</span>
+                    <span className="tile__count">{t('count.models', { count: c.productCount })}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      {arrivals.length === 0 && sale.length === 0 ? (
+        <ComingSoon />
+      ) : (
+        <Sliders arrivals={arrivals} sale={sale} brands={brands} listQuery={listQuery} />
+      )}
+    </>
+  );
+}
+
+/**
+ * The home of a shop with nothing on sale yet (issue 27, a new shop's first day): a polite line instead of empty
+ * sliders and their «Все новинки» links.
+ */
+function ComingSoon() {
+  const t = useT();
+  return (
+    <section className="section empty home-empty" aria-labelledby="home-empty">
+      <h2 id="home-empty">{t('home.comingSoon')}</h2>
+      <p>{t('home.comingSoonText')}</p>
+    </section>
+  );
+}
+
+/** The new-arrivals and sale sliders with their «all» links, then the brand slider (spec §2). */
+function Sliders({
+  arrivals,
+  sale,
+  brands,
+  listQuery,
+}: Pick<HomeData, 'arrivals' | 'sale' | 'brands'> & { listQuery: string }) {
+  const t = useT();
+  return (
+    <>
       <Slider title={t('home.newArrivals')}>
         {arrivals.map((p) => (
           <ProductCard key={p.id} product={p} />

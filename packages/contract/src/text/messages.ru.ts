@@ -151,6 +151,8 @@ export const RU = {
     discounts: 'Скидки',
     allDiscounts: 'Все товары со скидкой',
     allBrands: 'Все бренды',
+    comingSoon: 'Скоро здесь появятся товары',
+    comingSoonText: 'Мы готовим первую коллекцию. Загляните к нам чуть позже — будем рады вам!',
   },
   listing: {
     sort: {
