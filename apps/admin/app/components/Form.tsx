@@ -49,18 +49,20 @@ function Labelled({
   label,
   error,
   hint,
+  wide,
   children,
 }: {
   label: string;
   error?: string;
   hint?: string;
+  wide?: boolean;
   children: (p: ControlProps) => ReactNode;
 }) {
   const id = `f${useId().replace(/:/g, '')}`;
   const described =
     [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
+    <div className={wide ? 'field wide' : 'field'}>
       <label htmlFor={id}>{label}</label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described })}
       {hint && (
@@ -107,15 +109,16 @@ export function ShownOnce({ title, value, note }: { title: string; value: string
   );
 }
 
-/** A labelled text area with its message (a description, a long text). */
+/** A labelled text area with its message (a description, a long text); `wide` spans the form's columns. */
 export function TextAreaField({
   label,
   error,
   hint,
+  wide,
   ...area
-}: { label: string; error?: string; hint?: string } & ComponentProps<'textarea'>) {
+}: { label: string; error?: string; hint?: string; wide?: boolean } & ComponentProps<'textarea'>) {
   return (
-    <Labelled label={label} error={error} hint={hint}>
+    <Labelled label={label} error={error} hint={hint} wide={wide}>
       {(props) => <textarea rows={4} {...props} {...area} />}
     </Labelled>
   );

@@ -1,7 +1,7 @@
 import type { AdminProduct } from '@kiim/contract';
-import { Field } from '../Form.tsx';
+import { Field, TextAreaField } from '../Form.tsx';
 
-// The product form's longer texts: a labelled text area, and the Kazakh part of the form (issue 13).
+// The product form's longer texts: its text area, and the Kazakh part of the form (issue 13).
 
 /**
  * The «Қазақша» part of the product form: the Kazakh name, colour, description, composition and care the
@@ -49,34 +49,7 @@ export function Kazakh({
   );
 }
 
-/** A labelled text area with its message (the product's longer texts). */
-export function TextArea({
-  label,
-  name,
-  defaultValue,
-  error,
-}: {
-  label: string;
-  name: string;
-  defaultValue?: string;
-  error?: string;
-}) {
-  const id = `f-${name.replace('.', '-')}`;
-  return (
-    <div className="field wide">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        name={name}
-        rows={3}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-      />
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+/** A product text area: spans the form, three rows (the product's longer texts). */
+export const TextArea = (props: Parameters<typeof TextAreaField>[0]) => (
+  <TextAreaField wide rows={3} {...props} />
+);
