@@ -23,9 +23,13 @@ const PAID_ONLINE: readonly string[] = ['paid', 'ready_for_pickup', 'handed_to_c
 const paidHere = (o: Found) =>
   o.payment_id === PaymentMethod.cardOnline ? PAID_ONLINE.includes(o.status) : o.status === 'completed';
 
-/** Why «Заказ оплачен» from 1C cannot be taken as it is, or null when it agrees with the shop (or is absent). */
+/**
+ * Why «Заказ оплачен» from 1C cannot be taken as it is, or null when it agrees with the shop, is absent, or the
+ * status line already answers it (a handover collects the money; «Оплачен» is answered by the status).
+ */
 function paidNote(u: StatusUpdate, o: Found, to: string | null): string | null {
-  if (u.paid === null || u.paid === paidHere(o) || (u.paid && to === 'completed')) return null;
+  if (u.paid === null || u.paid === paidHere(o) || (u.paid && (to === 'completed' || u.status === 'paid')))
+    return null;
   if (!u.paid) return '«Заказ оплачен: false» не применён: на сайте заказ оплачен';
   if (o.status === 'cancelled') return '«Заказ оплачен» не применён: заказ отменён';
   return o.payment_id === PaymentMethod.cardOnline
