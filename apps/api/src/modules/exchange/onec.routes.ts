@@ -27,7 +27,8 @@ const DESCRIPTION =
   'with scope catalogue.import as the password) → `success`, cookie name, value; init → `zip=yes`, `file_limit`; ' +
   'file&filename= (POST, in parts, zip accepted) → `success`; import&filename=import.xml|offers.xml → `progress` while ' +
   'working, then `success` or `failure` and the reason (nothing changed). type=sale (orders.update / scope ' +
-  'orders.status): query → new orders as CommerceML; success → they are marked taken; file (POST) → status updates.';
+  'orders.status): query → orders new or changed since 1C took them, as CommerceML; success → the versions shown are ' +
+  'marked taken; file (POST) → order documents applied through the state machine, a line per document.';
 
 /** Where the sessions' files live: beside the media folder. */
 const exchangeRoot = (mediaDir: string) => path.join(path.dirname(path.resolve(mediaDir)), 'exchange-1c');
