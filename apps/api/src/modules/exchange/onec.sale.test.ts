@@ -138,14 +138,14 @@ async function take() {
 }
 const req = (name: string, value: string) =>
   `<ЗначениеРеквизита><Наименование>${name}</Наименование><Значение>${value}</Значение></ЗначениеРеквизита>`;
-/** A file of 1C documents (`number` → requisites) sent with `mode=file`; the answer's lines. */
-async function send(docs: [string, string][]) {
+/** A file of 1C documents (number → requisites; «Ид» the number unless given) sent with `mode=file`; the answer's lines. */
+async function send(docs: ([string, string] | [string, string, string])[]) {
   const file =
     '<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация ВерсияСхемы="2.08">' +
     docs
       .map(
-        ([n, r]) =>
-          `<Документ><Ид>${n}</Ид><Номер>${n}</Номер><ЗначенияРеквизитов>${r}</ЗначенияРеквизитов></Документ>`,
+        ([n, r, id]) =>
+          `<Документ><Ид>${id ?? n}</Ид><Номер>${n}</Номер><ЗначенияРеквизитов>${r}</ЗначенияРеквизитов></Документ>`,
       )
       .join('') +
     '</КоммерческаяИнформация>';
@@ -340,5 +340,21 @@ describe('orders from 1C', () => {
       `заказ ${cancel.number}: «Отменен» — без изменений (отменён)`,
     ]);
     expect(await fx.stockOf(cancel.skus[0]!.id, city.id)).toBe(10);
+  });
+
+  it('finds the order by the «Ид» the shop sent when 1C numbers the document its own way', async () => {
+    const { number } = await placeOrder([1]);
+    await take();
+    const { id } = await t.db
+      .selectFrom('order')
+      .select('id')
+      .where('number', '=', number)
+      .executeTakeFirstOrThrow();
+    expect(await send([['ЦБ-000123', req('Отменен', 'true'), id]])).toEqual([
+      'success',
+      'Обработано документов: 1',
+      `заказ ${number}: «Отменен» — принят → отменён`,
+    ]);
+    expect(await statusOf(number)).toBe('cancelled');
   });
 });

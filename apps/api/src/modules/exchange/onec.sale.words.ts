@@ -79,7 +79,7 @@ export function askedStatus(said: string): AskedStatus | null {
 
 /** What one Документ from 1C says about an order. */
 export interface StatusUpdate {
-  /** «Номер» and «Ид» of the document: the order is looked up by number, else by id. */
+  /** «Номер» and «Ид» of the document: the order is looked up by id, else by number. */
   number: string;
   id: string;
   /** The status asked for (null: not recognised or not given), and 1C's words for it, for the answer. */

@@ -9,7 +9,7 @@ import { parseStatusUpdate, type StatusUpdate } from './onec.sale.words.ts';
 import { readXml, XmlFileError } from './xml.stream.ts';
 
 // Order documents from 1C (`type=sale&mode=file`, issue 12 item 3, issue 28 item 13): each Документ names an order
-// (Номер, else Ид) and says «Отменен», «Финальный статус», «Статус заказа» («[F] Доставлен», «Открыт»…) and «Заказ
+// (Ид, else Номер) and says «Отменен», «Финальный статус», «Статус заказа» («[F] Доставлен», «Открыт»…) and «Заказ
 // оплачен». The order moves only through its own state machine (order.status.ts) as the ERP would move it (audited,
 // the shopper gets the SMS, a cancellation puts the stock back); a move the machine refuses is reported, never
 // forced. `paid` is set only by a verified card payment. The answer has one line per document.

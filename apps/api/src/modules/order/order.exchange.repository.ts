@@ -99,12 +99,15 @@ export async function markTakenAfterOwnChange(db: DbOrTrx, orderId: string, from
     .execute();
 }
 
-/** The order a 1C document names: by its number, else by its id (what `mode=query` sent as «Ид»). */
+/**
+ * The order a 1C document names: by its «Ид» when that is an order's id (what `mode=query` sent, echoed by 1C), else
+ * by «Номер» — 1C may number its own document differently, so the id is the surer key.
+ */
 export async function selectOrderByRef(db: DbOrTrx, number: string, id: string) {
   const q = db
     .selectFrom('order')
     .select(['id', 'number', 'status', 'delivery_method_id', 'payment_id', 'version'])
     .select(['exchange_exported_version']);
-  const byNumber = number ? await q.where('number', '=', number).executeTakeFirst() : undefined;
-  return byNumber ?? (id ? await q.where('id', '=', id).executeTakeFirst() : undefined);
+  const byId = id ? await q.where('id', '=', id).executeTakeFirst() : undefined;
+  return byId ?? (number ? await q.where('number', '=', number).executeTakeFirst() : undefined);
 }

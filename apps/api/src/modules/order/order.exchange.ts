@@ -60,7 +60,7 @@ export async function markOrdersExported(
   });
 }
 
-/** The order a 1C document names (by number, else by id), with its status, version and the version 1C took. */
+/** The order a 1C document names (by «Ид», else by «Номер»), with its status, version and the version 1C took. */
 export function orderForExchange(db: DbOrTrx, number: string, id: string) {
   return repo.selectOrderByRef(db, number, id);
 }
