@@ -3,17 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { markOrdersExported, ordersToExport } from '#app/modules/order/order.exchange.ts';
-import * as repo from './exchange.repository.ts';
 import { appendPart, fileIn, FILE_LIMIT, resetDir } from './onec.files.ts';
 import { importStep } from './onec.import.ts';
 import { ExchangeFileError } from './onec.parse.ts';
-import { ordersXml } from './onec.sale.ts';
+import { saleQuery, saleSuccess } from './onec.orders.ts';
 import { applyStatusFile } from './onec.status.ts';
 import { checkAuth, EXCHANGE_COOKIE, sessionActor, sessionOf, type ExchangeSession } from './onec.session.ts';
-
-/** Most orders one `type=sale&mode=query` hands out (1C asks again after `success`). */
-const SALE_BATCH = 500;
 
 // Any query is accepted by the schema and answered in the protocol's plain text (issue 28 item 8): 1C shows the
 // answer's second line to its user, a JSON 400 would read as «unknown answer».
@@ -32,7 +27,8 @@ const DESCRIPTION =
   'with scope catalogue.import as the password) → `success`, cookie name, value; init → `zip=yes`, `file_limit`; ' +
   'file&filename= (POST, in parts, zip accepted) → `success`; import&filename=import.xml|offers.xml → `progress` while ' +
   'working, then `success` or `failure` and the reason (nothing changed). type=sale (orders.update / scope ' +
-  'orders.status): query → new orders as CommerceML; success → they are marked taken; file (POST) → status updates.';
+  'orders.status): query → orders new or changed since 1C took them, as CommerceML; success → the versions shown are ' +
+  'marked taken; file (POST) → order documents applied through the state machine, a line per document.';
 
 /** Where the sessions' files live: beside the media folder. */
 const exchangeRoot = (mediaDir: string) => path.join(path.dirname(path.resolve(mediaDir)), 'exchange-1c');
@@ -68,25 +64,11 @@ async function catalogStep(
 }
 
 async function saleStep(request: FastifyRequest, reply: FastifyReply, s: ExchangeSession, mode: string) {
-  const { db, clock } = request.server;
-  const nowIso = clock.now().toISOString();
   if (mode === 'init') return text(reply, `zip=no\nfile_limit=${FILE_LIMIT}`);
-  if (mode === 'query') {
-    const orders = await ordersToExport(db, SALE_BATCH);
-    await repo.setSaleNumbers(
-      db,
-      s.id,
-      orders.map((o) => o.order.number),
-      nowIso,
-    );
-    return reply.type('application/xml; charset=utf-8').send(ordersXml(orders, clock.now()));
-  }
+  if (mode === 'query') return reply.type('application/xml; charset=utf-8').send(await saleQuery(request, s));
   // Some 1C versions send the status file (mode=file, applied on arrival) and then ask to import it.
   if (mode === 'import' || mode === 'complete') return text(reply, 'success');
-  if (mode === 'success') {
-    await markOrdersExported(db, JSON.parse(s.sale_numbers ?? '[]') as string[], nowIso);
-    return text(reply, 'success');
-  }
+  if (mode === 'success') return text(reply, await saleSuccess(request, s));
   if (mode === 'file') {
     const dir = path.join(exchangeRoot(request.server.config.mediaDir), s.id);
     await resetDir(dir);

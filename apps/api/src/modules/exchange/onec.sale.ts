@@ -1,9 +1,10 @@
 import { DeliveryMethod, PaymentMethod, type OrderStatus } from '@kiim/contract';
-import type { OrderLineToExport, OrderToExport } from '#app/modules/order/order.exchange.ts';
-import { childrenOf, child, textOf, type XNode } from './xml.stream.ts';
+import type { OrderLineToExport, OrderToExport, StatusTime } from '#app/modules/order/order.exchange.ts';
+import { STATUS_TEXT } from './onec.sale.words.ts';
 
-// Orders as CommerceML documents for 1C (`type=sale&mode=query`, issue 12 item 3), and the status updates 1C sends
-// back (`type=sale&mode=file`).
+// Orders as CommerceML documents for 1C (`type=sale&mode=query`, issue 12 item 3, issue 28 item 13): what the order
+// is now — the units the shopper took and the money taken (refused units left out), paid or not, the status as 1C
+// and Bitrix write it, every time in the order city's zone with the zone named.
 
 const esc = (s: string | number) =>
   String(s).replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
@@ -17,20 +18,26 @@ const PAYMENT_NAME: Record<number, string> = {
   [PaymentMethod.cardOnline]: 'Картой онлайн',
 };
 
-/** Local date and time of an instant in Almaty (`YYYY-MM-DD`, `HH:MM:SS`). */
-function localDateTime(iso: string): [string, string] {
+/** The zone the package's own time (ДатаФормирования) is given in. */
+export const SHOP_TIME_ZONE = 'Asia/Almaty';
+
+/** Local date and time of an instant in `timeZone` (`YYYY-MM-DD`, `HH:MM:SS`). */
+export function localDateTime(at: string | Date, timeZone: string): [string, string] {
   const s = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Asia/Almaty',
-    ...{
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    },
-  }).format(new Date(iso));
+    timeZone,
+    hourCycle: 'h23',
+    ...{ year: 'numeric', month: '2-digit', day: '2-digit' },
+    ...{ hour: '2-digit', minute: '2-digit', second: '2-digit' },
+  }).format(new Date(at));
   return s.split(' ') as [string, string];
+}
+
+/** The zone as 1C's operator reads it: «Asia/Almaty (UTC+05:00)». */
+export function zoneName(timeZone: string, at: Date): string {
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')!.value;
+  return `${timeZone} (${offset === 'GMT' ? 'UTC+00:00' : offset.replace('GMT', 'UTC')})`;
 }
 
 function customerXml(o: OrderToExport): string {
@@ -47,16 +54,27 @@ function customerXml(o: OrderToExport): string {
 }
 
 const piece = `<БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>`;
+
+/** «Name, colour, размер S» with the parts the line has (a colourless or one-size line names only what it has). */
+export function lineName(l: Pick<OrderLineToExport, 'product_name' | 'colour_name' | 'size'>): string {
+  const size = l.size.trim();
+  return [l.product_name.trim(), l.colour_name.trim(), size && `размер ${size}`].filter(Boolean).join(', ');
+}
+
+/** Units of a line the shopper took: ordered less refused at handover. */
+const takenQty = (l: OrderLineToExport) => l.qty - l.refused_qty;
+
 function lineXml(l: OrderLineToExport): string {
+  const qty = takenQty(l);
   return (
-    `<Товар>${el('Ид', l.external_id)}${el('Наименование', `${l.product_name}, ${l.colour_name}, размер ${l.size}`)}` +
-    `${piece}${el('ЦенаЗаЕдиницу', l.price)}${el('Количество', l.qty)}${el('Сумма', l.amount)}` +
+    `<Товар>${el('Ид', l.external_id)}${el('Наименование', lineName(l))}` +
+    `${piece}${el('ЦенаЗаЕдиницу', l.price)}${el('Количество', qty)}${el('Сумма', qty * l.price)}` +
     `<ЗначенияРеквизитов>${requisite('ВидНоменклатуры', 'Товар')}${requisite('ТипНоменклатуры', 'Товар')}` +
     `</ЗначенияРеквизитов></Товар>`
   );
 }
 
-/** The delivery as a service line (as 1C's site exchange expects it), when it costs something. */
+/** The delivery as a service line (as 1C's site exchange expects it), when the shop charges it. */
 const deliveryLine = (o: OrderToExport) =>
   o.delivery_amount > 0
     ? `<Товар>${el('Ид', 'ORDER_DELIVERY')}${el('Наименование', 'Доставка заказа')}${piece}` +
@@ -79,75 +97,57 @@ function deliveryRequisites(o: OrderToExport): string {
   );
 }
 
-/** One order as a Документ «Заказ товара»: customer, lines with SKU ids, sums in tenge, delivery and payment. */
-function documentXml(o: OrderToExport, lines: OrderLineToExport[]): string {
-  const [date, time] = localDateTime(o.created_at);
-  const paid = o.status === 'paid' ? 'true' : 'false';
+/**
+ * When the shop got the money, or null while it has not: card online when paid (a later cancellation returns it),
+ * cash or card on delivery when the order was handed over (completed).
+ */
+export function paidAt(o: Pick<OrderToExport, 'status' | 'payment_id'>, history: readonly StatusTime[]) {
+  const online = o.payment_id === PaymentMethod.cardOnline;
+  if (o.status === 'cancelled' || (!online && o.status !== 'completed')) return null;
+  const entered = history.find((h) => h.to_status === (online ? 'paid' : 'completed'));
+  return entered?.created_at ?? null;
+}
+
+/**
+ * One order as a Документ «Заказ товара»: customer, the lines with the units taken (a line refused whole is left
+ * out), the delivery as a service line, «Сумма» of what is taken, payment and status requisites.
+ */
+function documentXml(o: OrderToExport, lines: OrderLineToExport[], history: StatusTime[]): string {
+  const zone = o.time_zone || SHOP_TIME_ZONE;
+  const local = (iso: string) => localDateTime(iso, zone).join(' ');
+  const [date, time] = localDateTime(o.created_at, zone);
+  const taken = lines.filter((l) => takenQty(l) > 0);
+  const sum = taken.reduce((s, l) => s + takenQty(l) * l.price, 0) + o.delivery_amount;
+  const paid = paidAt(o, history);
+  const changed = history.at(-1)?.created_at ?? o.created_at;
+  const status = o.status as OrderStatus;
   return (
     `<Документ>${el('Ид', o.id)}${el('Номер', o.number)}${el('Дата', date)}${el('Время', time)}` +
     `${el('ХозОперация', 'Заказ товара')}${el('Роль', 'Продавец')}${el('Валюта', 'KZT')}${el('Курс', 1)}` +
-    `${el('Сумма', o.total_amount)}${customerXml(o)}${el('Комментарий', o.customer_comment ?? '')}` +
-    `<Товары>${lines.map(lineXml).join('')}${deliveryLine(o)}</Товары><ЗначенияРеквизитов>` +
+    `${el('Сумма', sum)}${customerXml(o)}${el('Комментарий', o.customer_comment ?? '')}` +
+    `<Товары>${taken.map(lineXml).join('')}${deliveryLine(o)}</Товары><ЗначенияРеквизитов>` +
     requisite('Метод оплаты', PAYMENT_NAME[o.payment_id] ?? String(o.payment_id)) +
-    requisite('Заказ оплачен', paid) +
+    requisite('Заказ оплачен', paid ? 'true' : 'false') +
+    (paid ? requisite('Дата оплаты', local(paid)) : '') +
     deliveryRequisites(o) +
-    requisite('Статус заказа', o.status) +
-    requisite('Отменен', o.status === 'cancelled' ? 'true' : 'false') +
+    requisite('Статус заказа', STATUS_TEXT[status] ?? o.status) +
+    requisite('Дата изменения статуса', local(changed)) +
+    requisite('Отменен', status === 'cancelled' ? 'true' : 'false') +
+    requisite('Финальный статус', status === 'completed' ? 'true' : 'false') +
+    requisite('Часовой пояс', zoneName(zone, new Date(o.created_at))) +
     `</ЗначенияРеквизитов></Документ>`
   );
 }
 
-/** The answer of `mode=query`: a CommerceML 2.08 package of the orders. */
-export function ordersXml(orders: { order: OrderToExport; lines: OrderLineToExport[] }[], now: Date): string {
+/** The answer of `mode=query`: a CommerceML 2.08 package of the orders, formed at `now` (shop's zone). */
+export function ordersXml(
+  orders: { order: OrderToExport; lines: OrderLineToExport[]; history: StatusTime[] }[],
+  now: Date,
+): string {
+  const formed = localDateTime(now, SHOP_TIME_ZONE).join('T');
   return (
-    `<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="2.08" ДатаФормирования="${now
-      .toISOString()
-      .slice(0, 19)}">` +
-    orders.map((o) => documentXml(o.order, o.lines)).join('') +
+    `<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="2.08" ДатаФормирования="${formed}">` +
+    orders.map((o) => documentXml(o.order, o.lines, o.history)).join('') +
     `</КоммерческаяИнформация>\n`
   );
-}
-
-/** 1C's status names (and the shop's) → the status to move to; `shipped` depends on the delivery method. */
-const STATUS_WORDS: Record<string, OrderStatus | 'shipped'> = {
-  'готов к выдаче': 'ready_for_pickup',
-  ready_for_pickup: 'ready_for_pickup',
-  'передан курьеру': 'handed_to_courier',
-  handed_to_courier: 'handed_to_courier',
-  отгружен: 'shipped',
-  'передан в доставку': 'shipped',
-  выполнен: 'completed',
-  доставлен: 'completed',
-  получен: 'completed',
-  завершен: 'completed',
-  completed: 'completed',
-  отменен: 'cancelled',
-  cancelled: 'cancelled',
-  оплачен: 'paid',
-  paid: 'paid',
-};
-
-/** A status update of one order from 1C. */
-export interface StatusUpdate {
-  number: string;
-  status: OrderStatus | 'shipped' | null;
-  /** 1C's own words, for messages. */
-  said: string;
-}
-
-/** Reads the status update of a Документ: «Отменен»/ПометкаУдаления, else «Статус заказа» (or «Статус»). */
-export function parseStatusUpdate(d: XNode): StatusUpdate {
-  const requisites = new Map(
-    childrenOf(child(d, 'ЗначенияРеквизитов'), 'ЗначениеРеквизита').map((r) => [
-      textOf(r, 'Наименование').toLowerCase(),
-      textOf(r, 'Значение'),
-    ]),
-  );
-  const number = textOf(d, 'Номер');
-  const cancelled =
-    requisites.get('отменен')?.toLowerCase() === 'true' ||
-    textOf(d, 'ПометкаУдаления').toLowerCase() === 'true';
-  if (cancelled) return { number, status: 'cancelled', said: 'Отменен' };
-  const said = requisites.get('статус заказа') ?? requisites.get('статус') ?? '';
-  return { number, status: STATUS_WORDS[said.toLowerCase().replace(/ё/g, 'е')] ?? null, said };
 }

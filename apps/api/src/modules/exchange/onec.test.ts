@@ -365,7 +365,12 @@ describe('type=sale', () => {
       doc('999999999', req('Статус заказа', 'Выполнен')) +
       '</КоммерческаяИнформация>';
     const answer = await call('type=sale&mode=file&filename=orders.xml', { cookie, body: Buffer.from(file) });
-    expect(answer.text).toBe('success\nОбработано документов: 2\nзаказ 999999999 не найден');
+    expect(answer.text.split('\n')).toEqual([
+      'success',
+      'Обработано документов: 2',
+      `заказ ${number}: «Отменен» — принят → отменён`,
+      'заказ 999999999 не найден',
+    ]);
     const order = await t.db
       .selectFrom('order')
       .select('status')
@@ -380,6 +385,11 @@ describe('type=sale', () => {
     ]);
     // The same file again: the order is already cancelled, nothing changes.
     const again = await call('type=sale&mode=file&filename=orders.xml', { cookie, body: Buffer.from(file) });
-    expect(again.text).toBe('success\nОбработано документов: 2\nзаказ 999999999 не найден');
+    expect(again.text.split('\n')).toEqual([
+      'success',
+      'Обработано документов: 2',
+      `заказ ${number}: «Отменен» — без изменений (отменён)`,
+      'заказ 999999999 не найден',
+    ]);
   });
 });

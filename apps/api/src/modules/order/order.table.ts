@@ -46,6 +46,8 @@ export interface OrderTable {
   picked_at: string | null;
   /** When the 1C exchange confirmed it took the order (`type=sale&mode=success`); null until then. */
   exchange_exported_at: string | null;
+  /** The version 1C last confirmed taking; null until then. Below `version`: changed since, exported again. */
+  exchange_exported_version: number | null;
   created_at: string;
   updated_at: string;
 }

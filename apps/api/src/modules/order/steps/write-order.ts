@@ -104,6 +104,7 @@ function orderRow(o: NewOrder, id: string, status: OrderStatus, lines: readonly 
     confirmed_at: null,
     picked_at: null,
     exchange_exported_at: null,
+    exchange_exported_version: null,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
