@@ -22,6 +22,7 @@ export const ACTION_NAME: Record<string, string> = {
   'order.picked': 'Заказ собран',
   'order.note_changed': 'Заметка к заказу',
   'order.handed_over': 'Заказ выдан',
+  'order.refund_retried': 'Возврат денег повторён',
   'content.page_saved': 'Страница сохранена',
   'notification.resent': 'Уведомление отправлено повторно',
   'customer.blocked': 'Покупатель заблокирован',
