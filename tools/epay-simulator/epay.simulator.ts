@@ -30,6 +30,7 @@ import { createState, isLive, type EpaySimulator, type SimulatorOptions } from '
 
 export type {
   EpaySimulator,
+  OperationRecord,
   SimTransaction,
   SimulatorBehaviour,
   SimulatorEvent,
@@ -76,6 +77,7 @@ export function createEpaySimulator(options: SimulatorOptions = {}): EpaySimulat
       const refusal = t ? applyOperation(t, 'refund', amount) : 'no payment on this invoice';
       if (refusal) throw new Error(`cabinet refund refused: ${refusal}`);
     },
+    operations: () => [...state.operationLog],
     async idle() {
       while (state.pending.size) await Promise.allSettled([...state.pending]);
     },

@@ -103,9 +103,15 @@ export function registerOperationRoutes(app: FastifyInstance, state: SimulatorSt
     if (!apiBearer(state, request.headers.authorization))
       return reply.code(401).send({ code: 401, message: 'invalid token' });
     const { id, op } = request.params as { id: string; op: string };
+    const query = request.query as { amount?: string; externalID?: string };
+    state.operationLog.push({
+      op,
+      transactionId: id,
+      amount: query.amount ?? null,
+      externalId: query.externalID ?? null,
+    });
     const t = state.transactionsById.get(id);
     if (!t) return opError(reply, 'transaction not found');
-    const query = request.query as { amount?: string; externalID?: string };
     // A refund reads its amount from the query string only (ePay's refund doc): a body is ignored, so an
     // amount sent in a body refunds everything, as it would on the real ePay. Charge also accepts a body.
     const raw =

@@ -100,6 +100,14 @@ export interface SimTransaction {
   data: string;
 }
 
+/** One operation request as the simulator received it (`amount` from the query, as ePay reads a refund's). */
+export interface OperationRecord {
+  op: string;
+  transactionId: string;
+  amount: string | null;
+  externalId: string | null;
+}
+
 /** An invoice and the attempts made on it, oldest first. */
 export interface Invoice {
   invoiceId: string;
@@ -123,6 +131,8 @@ export interface EpaySimulator {
    * of the invoice's charged payment. @throws when there is nothing to refund.
    */
   refundInCabinet(invoiceId: string, amount?: number): void;
+  /** Every operation request received (charge, cancel, refund), in order: what a test counts. */
+  operations(): OperationRecord[];
   /** Resolves when every scheduled callback has been posted (tests). */
   idle(): Promise<void>;
 }
@@ -164,6 +174,8 @@ export interface SimulatorState {
   transactionsById: Map<string, SimTransaction>;
   /** Refunds done, by the shop's `externalID`: a repeat is answered without refunding again. */
   refundsByExternalId: Map<string, { transactionId: string; amount: number }>;
+  /** Operation requests received, oldest first. */
+  operationLog: OperationRecord[];
   /** Callbacks scheduled and not yet posted. */
   pending: Set<Promise<void>>;
   /** Origin once listening, '' before. */
@@ -208,6 +220,7 @@ export function createState(options: SimulatorOptions): SimulatorState {
     invoices: new Map(),
     transactionsById: new Map(),
     refundsByExternalId: new Map(),
+    operationLog: [],
     pending: new Set(),
     origin: '',
   };

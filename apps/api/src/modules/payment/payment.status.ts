@@ -175,7 +175,10 @@ export async function verifyCallback(
     amount: parseAmount(body.amount),
     amountBonus: body.amountBonus === undefined ? 0 : parseAmount(body.amountBonus),
   };
-  if (!amountMatches(paid, Number(payment.amount)) || (body.currency ?? '').toUpperCase() !== payment.currency) {
+  if (
+    !amountMatches(paid, Number(payment.amount)) ||
+    (body.currency ?? '').toUpperCase() !== payment.currency
+  ) {
     deps.log.warn(
       { invoiceId: body.invoiceId, amount: body.amount, currency: body.currency },
       'ePay callback amount or currency differ: ignored',

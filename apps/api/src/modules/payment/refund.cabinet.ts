@@ -45,7 +45,8 @@ async function recordCabinetRefund(
   };
   return deps.db.transaction().execute(async (trx) => {
     if (!(await payments.addRefunded(trx, payment.id, extra, nowIso))) return 0;
-    if (!(await repo.insertRefund(trx, row))) throw new Error(`cabinet refund ${row.external_id} recorded twice`);
+    if (!(await repo.insertRefund(trx, row)))
+      throw new Error(`cabinet refund ${row.external_id} recorded twice`);
     await payments.insertEvent(
       trx,
       payment.id,
@@ -73,7 +74,12 @@ export async function noticeCabinetRefunds(deps: PaymentDeps, now: Date, batch: 
     await payments.recordChecked(deps.db, payment.id, nowIso);
     try {
       const check = await deps.payments.checkStatus(payment.invoice_id);
-      const amount = await recordCabinetRefund(deps, payment, refundedAtEpay(check, Number(payment.amount)), nowIso);
+      const amount = await recordCabinetRefund(
+        deps,
+        payment,
+        refundedAtEpay(check, Number(payment.amount)),
+        nowIso,
+      );
       if (amount > 0) {
         found++;
         deps.log.warn(

@@ -76,7 +76,12 @@ export async function oweRefundUpTo(
 }
 
 /** Records a refund ePay made (its own transaction): the row paid, the payment's refunded total, an audit entry. */
-async function recordPaid(deps: PaymentDeps, refund: RefundRow, how: string, nowIso: string): Promise<boolean> {
+async function recordPaid(
+  deps: PaymentDeps,
+  refund: RefundRow,
+  how: string,
+  nowIso: string,
+): Promise<boolean> {
   return deps.db.transaction().execute(async (trx) => {
     if (!(await repo.markRefundPaid(trx, refund.id, nowIso))) return false;
     await payments.addRefunded(trx, refund.payment_id, Number(refund.amount), nowIso);
@@ -111,7 +116,14 @@ export async function attemptRefund(deps: PaymentDeps, refund: RefundRow, now: D
   const payment = await payments.findPaymentByOrder(deps.db, refund.order_id);
   const again = new Date(now.getTime() + backoffMs(attempts)).toISOString();
   const fail = async (status: 'owed' | 'sending' | 'failed', error: string): Promise<RefundAttempt> => {
-    await repo.markRefundAttemptFailed(deps.db, refund.id, status, error, status === 'failed' ? null : again, nowIso);
+    await repo.markRefundAttemptFailed(
+      deps.db,
+      refund.id,
+      status,
+      error,
+      status === 'failed' ? null : again,
+      nowIso,
+    );
     deps.log.warn({ refundId: refund.id, attempts, error }, 'refund not paid: will retry');
     return status === 'failed' ? 'failed' : 'retry';
   };
@@ -119,12 +131,16 @@ export async function attemptRefund(deps: PaymentDeps, refund: RefundRow, now: D
     return fail('failed', 'Платёж не найден');
   if (payment.status !== 'charged') {
     // Refunded in full meanwhile (by another row or in ePay's cabinet): nothing left to send.
-    if (payment.status === 'refunded') return (await recordPaid(deps, refund, 'payment refunded', nowIso)) ? 'paid' : 'skipped';
+    if (payment.status === 'refunded')
+      return (await recordPaid(deps, refund, 'payment refunded', nowIso)) ? 'paid' : 'skipped';
     return fail('failed', `Платёж в состоянии ${payment.status}: вернуть нечего`);
   }
   try {
     if (refund.attempts > 0) {
-      const epay = refundedAtEpay(await deps.payments.checkStatus(payment.invoice_id), Number(payment.amount));
+      const epay = refundedAtEpay(
+        await deps.payments.checkStatus(payment.invoice_id),
+        Number(payment.amount),
+      );
       if (epay >= Number(payment.refunded_amount) + Number(refund.amount))
         return (await recordPaid(deps, refund, 'status lookup', nowIso)) ? 'paid' : 'skipped';
     }
