@@ -221,13 +221,29 @@ export async function findDueForPoll(
     .execute();
 }
 
-/** Payments whose money was asked back and that still hold it (authorized or charged), oldest change first. */
+/**
+ * Payments whose money was asked back and that still hold it (authorized, or charged with no refund of theirs
+ * still open — those the refund step sends, decision 035), oldest change first.
+ */
 export async function findReturnsDue(db: DbOrTrx, limit: number): Promise<PaymentRow[]> {
   return db
     .selectFrom('payment')
     .selectAll()
     .where('return_requested_at', 'is not', null)
     .where('status', 'in', ['authorized', 'charged'])
+    .where(({ or, eb, not, exists, selectFrom }) =>
+      or([
+        eb('status', '=', 'authorized'),
+        not(
+          exists(
+            selectFrom('refund')
+              .select('refund.id')
+              .whereRef('refund.payment_id', '=', 'payment.id')
+              .where('refund.status', '<>', 'paid'),
+          ),
+        ),
+      ]),
+    )
     .orderBy('updated_at')
     .limit(limit)
     .execute();
