@@ -101,10 +101,18 @@ const refundsSent = (number: string) => {
 async function handedOverWithRefusal(down: boolean) {
   const { me, order } = await cardOrder(2);
   await pay(me.token, order.number);
-  let page = await get(order.number);
+  sim.configure({ down });
+  const handed = await handedOverWithRefusalOf(order.number);
+  sim.configure({ down: false });
+  return { me, order, ...handed };
+}
+
+/** Moves a paid order of two lines to the desk and hands it over with the second line refused. */
+async function handedOverWithRefusalOf(number: string) {
+  let page = await get(number);
   expect(page.status).toBe('paid');
   for (const action of ['confirm', 'pick', 'ready_for_pickup'] as const) {
-    const r = await staffCall(t.app, manager, 'POST', `/api/admin/orders/${order.number}/actions`, {
+    const r = await staffCall(t.app, manager, 'POST', `/api/admin/orders/${number}/actions`, {
       action,
       version: page.version,
     });
@@ -112,14 +120,12 @@ async function handedOverWithRefusal(down: boolean) {
     page = r.body.data.order;
   }
   const refused = page.lines[1]!;
-  sim.configure({ down });
-  const r = await staffCall(t.app, manager, 'POST', `/api/admin/orders/${order.number}/handover`, {
+  const r = await staffCall(t.app, manager, 'POST', `/api/admin/orders/${number}/handover`, {
     version: page.version,
     refused: [{ lineId: refused.id, refusedQty: 1 }],
   });
-  sim.configure({ down: false });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return { me, order, price: refused.price, page: r.body.data.order as AdminOrder };
+  return { price: refused.price, page: r.body.data.order as AdminOrder };
 }
 
 describe('ePay answers 107 (in progress) and payments partly in bonuses', () => {
@@ -230,6 +236,30 @@ describe('refunds owed are never lost (decision 035)', () => {
     );
     // Paid out: nothing left to retry.
     expect((await staffCall(t.app, manager, 'POST', url)).status).toBe(404);
+  });
+
+  it('a refusal by ePay is kept with its message and retried; the status then shows it was refunded', async () => {
+    const { me, order } = await cardOrder(2);
+    await pay(me.token, order.number);
+    // Staff refunded everything in ePay's cabinet before the handover: ePay refuses the shop's refund (400).
+    sim.refundInCabinet(order.number);
+    const { page, price } = await handedOverWithRefusalOf(order.number);
+    expect(page.refunds[0]).toMatchObject({ amount: price, status: 'owed', attempts: 1 });
+    expect(page.refunds[0]!.lastError).toMatch(/ePay отказал.*exceeds/);
+    clock.advance(60_000);
+    expect((await sweep()).returned).toBe(1);
+    expect(refundsSent(order.number)).toHaveLength(1);
+    expect((await get(order.number)).refunds[0]).toMatchObject({ status: 'paid', attempts: 2 });
+    // The rest of what the cabinet refunded is noticed by the job and recorded as a cabinet refund.
+    clock.advance(AUDIT_EVERY_MS);
+    expect((await sweep()).cabinetRefunds).toBe(1);
+    ({ cookie: manager } = await signedInMember(t.app, t.db, 'manager'));
+    const done = await get(order.number);
+    expect(done.refunds).toMatchObject([
+      { source: 'shop', amount: price, status: 'paid' },
+      { source: 'cabinet', amount: order.amount - price, status: 'paid' },
+    ]);
+    expect(done.payment).toMatchObject({ status: 'refunded', refundedAmount: order.amount, refundOwed: 0 });
   });
 });
 
