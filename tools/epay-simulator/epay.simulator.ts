@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { registerOauthRoute } from './simulator.oauth.ts';
-import { registerOperationRoutes } from './simulator.operations.ts';
+import { applyOperation, registerOperationRoutes } from './simulator.operations.ts';
 import { registerPayformRoutes } from './simulator.payform.ts';
-import { createState, type EpaySimulator, type SimulatorOptions } from './simulator.state.ts';
+import { createState, isLive, type EpaySimulator, type SimulatorOptions } from './simulator.state.ts';
 
 /**
  * The project's local Halyk ePay simulator (payments-sms.md §1 "What the project's ePay simulator must do"):
@@ -19,7 +19,9 @@ import { createState, type EpaySimulator, type SimulatorOptions } from './simula
  * - Callbacks: JSON POST to postLink (`code: "ok"`) or failurePostLink (`code: "error"`) after a delay, in
  *   several copies, or lost — configurable. — simulator.callbacks.ts
  * - `GET /check-status/payment/transaction/{invoiceId}` (Bearer API token): resultCode 100/102 (107 when
- *   busy), `resultMessage` "SUCCESS".
+ *   busy, or «in progress» for the next `inProgressChecks` calls), `resultMessage` "SUCCESS"; payments partly in
+ *   Halyk bonuses (`bonusAmount`: `amount` the card part, `amountBonus`, `payoutAmount`); refunds made in the
+ *   cabinet (`refundInCabinet`) show as `REFUND`.
  * - `POST /operation/{id}/charge|cancel|refund` (Bearer API token): AUTH→CHARGE, AUTH→CANCEL, CHARGE→REFUND;
  *   a refund's amount only from the query (a body amount refunds everything), deduplicated by `externalID`;
  *   refusals HTTP 400 `{"code":100}`; faults: `down` (503), `loseOperationAnswers` (done, connection dropped).
@@ -28,6 +30,7 @@ import { createState, type EpaySimulator, type SimulatorOptions } from './simula
 
 export type {
   EpaySimulator,
+  OperationRecord,
   SimTransaction,
   SimulatorBehaviour,
   SimulatorEvent,
@@ -69,6 +72,12 @@ export function createEpaySimulator(options: SimulatorOptions = {}): EpaySimulat
       Object.assign(state.behaviour, change);
     },
     transactions: (invoiceId) => [...(state.invoices.get(invoiceId)?.transactions ?? [])],
+    refundInCabinet(invoiceId, amount) {
+      const t = state.invoices.get(invoiceId)?.transactions.find(isLive);
+      const refusal = t ? applyOperation(t, 'refund', amount) : 'no payment on this invoice';
+      if (refusal) throw new Error(`cabinet refund refused: ${refusal}`);
+    },
+    operations: () => [...state.operationLog],
     async idle() {
       while (state.pending.size) await Promise.allSettled([...state.pending]);
     },

@@ -11,8 +11,8 @@ function statusTransaction(t: SimTransaction) {
     id: t.id,
     createdDate: t.createdDate,
     invoiceID: t.invoiceId,
-    amount: t.amount,
-    amountBonus: 0,
+    amount: t.amount - t.bonusAmount,
+    amountBonus: t.bonusAmount,
     payoutAmount: t.chargedAmount - t.refundedAmount,
     orgAmount: t.amount,
     approvalCode: t.approvalCode ?? '',
@@ -39,7 +39,7 @@ function statusTransaction(t: SimTransaction) {
  * CHARGE→REFUND of at least 10 KZT and never beyond what was charged); `amount` in tenge, default all.
  * @returns null when done, else ePay's refusal message.
  */
-function applyOperation(
+export function applyOperation(
   t: SimTransaction,
   op: 'charge' | 'cancel' | 'refund',
   amount: number | undefined,
@@ -70,7 +70,9 @@ function applyOperation(
 /**
  * The shop's server side of ePay, both with an API token (Bearer; 401 without):
  * - `GET /check-status/payment/transaction/{invoiceId}`: resultCode 100 with the live attempt (or 101 with the
- *   last declined one), 102 for an invoice without attempts, 107 when `statusUnavailable`;
+ *   last declined one), 102 for an invoice without attempts, 107 when `statusUnavailable` or for the next
+ *   `inProgressChecks` calls; `amount` is the card part and `amountBonus` the bonus part, `payoutAmount` what
+ *   the merchant keeps after refunds, `statusName` REFUND once anything was refunded;
  * - `POST /operation/{id}/charge|cancel|refund`: charge takes `amount` from the JSON body or the query; refund
  *   only from the query (a body amount is ignored: a full refund) with `externalID`, a repeated `externalID`
  *   answered without refunding again. `{code: 0}`; 400 `{code: 100, message}` when refused; 404 for another
@@ -81,6 +83,10 @@ export function registerOperationRoutes(app: FastifyInstance, state: SimulatorSt
     if (!apiBearer(state, request.headers.authorization))
       return reply.code(401).send({ code: 401, message: 'invalid token' });
     if (state.behaviour.statusUnavailable) return { resultCode: '107', resultMessage: 'Try later' };
+    if (state.behaviour.inProgressChecks > 0) {
+      state.behaviour.inProgressChecks--;
+      return { resultCode: '107', resultMessage: 'In progress' };
+    }
     const { invoiceId } = request.params as { invoiceId: string };
     const invoice = state.invoices.get(invoiceId);
     const t = invoice?.transactions.find(isLive) ?? invoice?.transactions.at(-1);
@@ -97,9 +103,15 @@ export function registerOperationRoutes(app: FastifyInstance, state: SimulatorSt
     if (!apiBearer(state, request.headers.authorization))
       return reply.code(401).send({ code: 401, message: 'invalid token' });
     const { id, op } = request.params as { id: string; op: string };
+    const query = request.query as { amount?: string; externalID?: string };
+    state.operationLog.push({
+      op,
+      transactionId: id,
+      amount: query.amount ?? null,
+      externalId: query.externalID ?? null,
+    });
     const t = state.transactionsById.get(id);
     if (!t) return opError(reply, 'transaction not found');
-    const query = request.query as { amount?: string; externalID?: string };
     // A refund reads its amount from the query string only (ePay's refund doc): a body is ignored, so an
     // amount sent in a body refunds everything, as it would on the real ePay. Charge also accepts a body.
     const raw =

@@ -68,6 +68,7 @@ function newTransaction(
     amount: inv.amount,
     chargedAmount: outcome.approved && !twoStage ? inv.amount : 0,
     refundedAmount: 0,
+    bonusAmount: outcome.approved ? Math.min(state.behaviour.bonusAmount, inv.amount) : 0,
     currency: inv.currency,
     statusName: outcome.approved ? (twoStage ? 'AUTH' : 'CHARGE') : outcome.statusName,
     reason: outcome.approved ? 'success' : outcome.reason,

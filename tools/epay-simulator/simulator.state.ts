@@ -22,6 +22,16 @@ export interface SimulatorBehaviour {
   down: boolean;
   /** Operations are carried out but their answer never comes (the client times out): a lost answer. */
   loseOperationAnswers: boolean;
+  /**
+   * Tenge of each approved payment paid with Halyk bonuses (0: none). The status API and the callback then
+   * report `amount` as the card part and `amountBonus` as the bonus part (payments-sms.md §3).
+   */
+  bonusAmount: number;
+  /**
+   * The next this-many status answers are resultCode 107 («in progress», not a failure) before the real one,
+   * as ePay answers while a payment is being processed; counts down with every status call.
+   */
+  inProgressChecks: number;
 }
 
 export interface SimulatorOptions extends Partial<SimulatorBehaviour> {
@@ -69,6 +79,8 @@ export interface SimTransaction {
   amount: number;
   chargedAmount: number;
   refundedAmount: number;
+  /** Tenge of `amount` paid with Halyk bonuses. */
+  bonusAmount: number;
   currency: string;
   statusName: 'AUTH' | 'CHARGE' | 'CANCEL' | 'REFUND' | 'FAILED' | 'REJECT';
   reason: string | null;
@@ -86,6 +98,14 @@ export interface SimTransaction {
   name: string;
   language: string;
   data: string;
+}
+
+/** One operation request as the simulator received it (`amount` from the query, as ePay reads a refund's). */
+export interface OperationRecord {
+  op: string;
+  transactionId: string;
+  amount: string | null;
+  externalId: string | null;
 }
 
 /** An invoice and the attempts made on it, oldest first. */
@@ -106,6 +126,13 @@ export interface EpaySimulator {
   configure(change: Partial<SimulatorBehaviour>): void;
   /** The attempts made on an invoice, oldest first. */
   transactions(invoiceId: string): SimTransaction[];
+  /**
+   * A refund made by the merchant in ePay's cabinet, outside the shop: `amount` tenge (default all that is left)
+   * of the invoice's charged payment. @throws when there is nothing to refund.
+   */
+  refundInCabinet(invoiceId: string, amount?: number): void;
+  /** Every operation request received (charge, cancel, refund), in order: what a test counts. */
+  operations(): OperationRecord[];
   /** Resolves when every scheduled callback has been posted (tests). */
   idle(): Promise<void>;
 }
@@ -147,6 +174,8 @@ export interface SimulatorState {
   transactionsById: Map<string, SimTransaction>;
   /** Refunds done, by the shop's `externalID`: a repeat is answered without refunding again. */
   refundsByExternalId: Map<string, { transactionId: string; amount: number }>;
+  /** Operation requests received, oldest first. */
+  operationLog: OperationRecord[];
   /** Callbacks scheduled and not yet posted. */
   pending: Set<Promise<void>>;
   /** Origin once listening, '' before. */
@@ -176,6 +205,8 @@ export function createState(options: SimulatorOptions): SimulatorState {
       statusUnavailable: options.statusUnavailable ?? false,
       down: options.down ?? false,
       loseOperationAnswers: options.loseOperationAnswers ?? false,
+      bonusAmount: options.bonusAmount ?? 0,
+      inProgressChecks: options.inProgressChecks ?? 0,
     },
     clientId: options.clientId ?? SIMULATOR_CREDENTIALS.clientId,
     clientSecret: options.clientSecret ?? SIMULATOR_CREDENTIALS.clientSecret,
@@ -189,6 +220,7 @@ export function createState(options: SimulatorOptions): SimulatorState {
     invoices: new Map(),
     transactionsById: new Map(),
     refundsByExternalId: new Map(),
+    operationLog: [],
     pending: new Set(),
     origin: '',
   };

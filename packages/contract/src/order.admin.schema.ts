@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { dataOf, Tenge } from './common.schema.ts';
 import { ORDER_STATUSES } from './enums.ts';
-import { Order, OrderLine } from './order.schema.ts';
+import { Order, OrderLine, OrderNumberParams } from './order.schema.ts';
+import { OrderRefund } from './payment.schema.ts';
 
 // The back office's orders (issue 15, docs/decisions/019): list with filters, the order page, the steps staff take
 // along the order's life (spec §4 statuses), the internal note and the handover at the pickup desk with partial
@@ -121,6 +122,8 @@ export const AdminOrder = Order.extend({
   refusedAmount: Tenge,
   amountDue: Tenge,
   actions: z.array(z.enum(ADMIN_ORDER_ACTIONS)),
+  /** The refunds of its card payment, oldest first (decision 035). */
+  refunds: z.array(OrderRefund),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 export const AdminOrderResponse = dataOf(z.object({ order: AdminOrder }));
@@ -208,3 +211,9 @@ export const AdminDashboard = z.object({
 });
 export type AdminDashboard = z.infer<typeof AdminDashboard>;
 export const AdminDashboardResponse = dataOf(AdminDashboard);
+
+/** Params of `POST /api/admin/orders/:number/refunds/:refundId/retry` (decision 035). */
+export const AdminRefundParams = OrderNumberParams.extend({
+  refundId: z.string().min(1).max(80, { message: 'Неверный возврат' }),
+});
+export type AdminRefundParams = z.infer<typeof AdminRefundParams>;

@@ -38,8 +38,40 @@ export const OrderPayment = z.object({
   cardMask: z.string().nullable(),
   failureReason: z.string().nullable(),
   refundedAmount: Tenge,
+  /**
+   * Tenge the shop owes back and has not paid out yet (refunds owed, under way or refused by ePay; decision 035):
+   * the order shows «возврат ожидается» while it is above 0.
+   */
+  refundOwed: Tenge,
 });
 export type OrderPayment = z.infer<typeof OrderPayment>;
+
+/**
+ * State of one refund of a card payment (decision 035): `owed` — to be sent (again) at `nextAttemptAt`;
+ * `sending` — an attempt under way or its answer lost (ePay's status is read before it is sent again); `paid`;
+ * `failed` — ePay refused it for good (staff may retry).
+ */
+export const REFUND_STATUSES = ['owed', 'sending', 'paid', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * One refund of an order's card payment as staff see it: `amount` in tenge; `source` `shop` (the shop sent it)
+ * or `cabinet` (made in ePay's cabinet, noticed by the payment job); `requestedBy` `system` or `staff:<id>`;
+ * times ISO 8601 UTC; `lastError` ePay's last refusal or why it did not answer.
+ */
+export const OrderRefund = z.object({
+  id: z.string(),
+  amount: Tenge,
+  status: z.enum(REFUND_STATUSES),
+  source: z.enum(['shop', 'cabinet']),
+  attempts: z.number().int(),
+  nextAttemptAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  requestedBy: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type OrderRefund = z.infer<typeof OrderRefund>;
 
 /** Error codes of card payments (numbers reserved with the others: never reuse them). */
 export const PaymentErrorCode = {
@@ -103,13 +135,15 @@ export type HalykAuth = z.infer<typeof HalykAuthResponse>['data'];
 /**
  * Body of ePay's postLink/failurePostLink callback (`POST /api/payment/halyk/response`), JSON or form-encoded
  * (payments-sms.md §1 Callback). Only the fields the shop checks are named; the rest pass through.
- * `amount` may come as a number or a numeric string.
+ * `amount` and `amountBonus` may come as a number or a numeric string.
  */
 export const HalykCallbackBody = z
   .object({
     invoiceId: z.union([BoundedText(64), z.number()]).transform(String),
     secret_hash: z.string().optional(),
     amount: z.union([z.number(), z.string()]).optional(),
+    /** Tenge paid with Halyk bonuses, when ePay names them (payments-sms.md §3). */
+    amountBonus: z.union([z.number(), z.string()]).optional(),
     currency: z.string().optional(),
     code: z.string().optional(),
     id: z.union([z.string(), z.number()]).transform(String).optional(),

@@ -23,6 +23,7 @@ export const ACTION_NAME: Record<string, string> = {
   'order.note_changed': 'Заметка к заказу',
   'order.handed_over': 'Заказ выдан',
   'order.exported_1c': 'Заказ принят 1С',
+  'order.refund_retried': 'Возврат денег повторён',
   'content.page_saved': 'Страница сохранена',
   'notification.resent': 'Уведомление отправлено повторно',
   'customer.blocked': 'Покупатель заблокирован',

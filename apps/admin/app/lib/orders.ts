@@ -31,6 +31,20 @@ export const PAYMENT_STATE_NAME: Record<string, string> = {
   refunded: 'деньги возвращены',
 };
 
+/** A refund's state as staff see it (decision 035). */
+export const REFUND_STATE_NAME: Record<string, string> = {
+  owed: 'ожидает отправки',
+  sending: 'отправлен, ответ ePay не получен',
+  paid: 'возвращён',
+  failed: 'ePay отказал',
+};
+
+/** Where a refund came from (decision 035): sent by the shop, or made in ePay's cabinet. */
+export const REFUND_SOURCE_NAME: Record<string, string> = {
+  shop: 'магазин',
+  cabinet: 'кабинет ePay',
+};
+
 /** Who changed the status (order history). */
 export const ACTOR_NAME: Record<string, string> = {
   customer: 'покупатель',

@@ -11,7 +11,7 @@ import {
 } from '@kiim/contract';
 import type { Route } from './+types/order';
 import { adminApi, screenData } from '../lib/api.ts';
-import { errorsOf, formObject, submit, type FormResult } from '../lib/form.ts';
+import { attempt, errorsOf, formObject, submit, type FormResult } from '../lib/form.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { can } from '../lib/nav.ts';
 import {
@@ -24,6 +24,7 @@ import {
   STATUS_NAME,
 } from '../lib/orders.ts';
 import { Field, FormAlert } from '../components/Form.tsx';
+import { OrderRefunds } from '../components/OrderRefunds.tsx';
 import { OrderStatus } from '../components/OrderStatus.tsx';
 import { PickingList } from '../components/PickingList.tsx';
 import { ScreenError } from '../components/ScreenError.tsx';
@@ -35,7 +36,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
 }
 
 /**
- * A step (`intent` = action), the note, cancel or the handover; each sends the version the page was loaded with,
+ * A step (`intent` = action), the note, cancel, the handover or a refund's retry (`refund-retry`, decision 035); each sends the version the page was loaded with,
  * so a change made meanwhile by someone else answers the API's conflict message instead of overwriting it.
  */
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
@@ -51,6 +52,13 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
       case 'cancel':
         return submit(AdminCancelBody, { reason: values.reason, version }, (b) =>
           adminApi('POST', `${path}/cancel`, b),
+        );
+      case 'refund-retry':
+        return attempt(() =>
+          adminApi<{ order: AdminOrder }>(
+            'POST',
+            `${path}/refunds/${encodeURIComponent(String(values.refundId))}/retry`,
+          ),
         );
       case 'handover': {
         const ids = [values['lineId[]'] ?? values.lineId ?? []].flat();
@@ -130,6 +138,12 @@ function Payment({ order }: { order: AdminOrder }) {
             <>
               <dt>Возвращено на карту</dt>
               <dd>{formatPrice(p.refundedAmount)}</dd>
+            </>
+          )}
+          {p.refundOwed > 0 && (
+            <>
+              <dt>Возврат ожидается</dt>
+              <dd>{formatPrice(p.refundOwed)}</dd>
             </>
           )}
         </dl>
@@ -362,6 +376,7 @@ export default function OrderPage() {
           <Steps order={order} />
           <Delivery order={order} />
           <Payment order={order} />
+          <OrderRefunds order={order} canRetry={can(me, 'orders.cancel')} />
           <section className="panel">
             <h2>История</h2>
             <ol className="history">

@@ -49,7 +49,7 @@ import type {
   OrderStatusHistoryTable,
   OrderTable,
 } from '#app/modules/order/order.table.ts';
-import type { PaymentEventTable, PaymentTable } from '#app/modules/payment/payment.table.ts';
+import type { PaymentEventTable, PaymentTable, RefundTable } from '#app/modules/payment/payment.table.ts';
 import type {
   ApiKeyTable,
   AuditLogTable,
@@ -113,6 +113,7 @@ export interface Database {
   order_status_history: OrderStatusHistoryTable;
   payment: PaymentTable;
   payment_event: PaymentEventTable;
+  refund: RefundTable;
   staff_member: StaffMemberTable;
   staff_recovery_code: StaffRecoveryCodeTable;
   staff_session: StaffSessionTable;

@@ -48,7 +48,7 @@ function cardPaymentText(
 /**
  * How an order is paid and where the payment stands, in the page's language: on delivery (cash or card), or card
  * online — waiting (with its deadline), declined (with the bank's reason), paid (card mask, when), held on a
- * two-stage terminal, returned.
+ * two-stage terminal, returned — and «возврат ожидается» while a refund is owed and not paid out (decision 035).
  */
 export function OrderPaymentInfo({ order }: { order: Order }) {
   const t = useT();
@@ -62,8 +62,15 @@ export function OrderPaymentInfo({ order }: { order: Order }) {
     );
   }
   return (
-    <p data-testid="payment-state" className={`payment-state payment-state--${p.status}`}>
-      {cardPaymentText(order, p, t, locale)}
-    </p>
+    <>
+      <p data-testid="payment-state" className={`payment-state payment-state--${p.status}`}>
+        {cardPaymentText(order, p, t, locale)}
+      </p>
+      {p.refundOwed > 0 && (
+        <p data-testid="refund-pending" className="payment-state payment-state--refund-pending">
+          {t('pay.refundPending', { amount: formatPrice(p.refundOwed), mask: p.cardMask ?? '' })}
+        </p>
+      )}
+    </>
   );
 }

@@ -26,6 +26,7 @@ import * as m20261220T100000 from './20261220T100000-add-exchange-session-creden
 import * as m20261216T090000 from './20261216T090000-add-catalogue-structure-fields.ts';
 import * as m20261216T120000 from './20261216T120000-add-payment-refund-owed.ts';
 import * as m20261228T030000 from './20261228T030000-add-order-exchange-version.ts';
+import * as m20261228T050000 from './20261228T050000-create-refund.ts';
 
 /** All migrations by name, in order. A new migration is added here (static list: no directory scan). */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '20261216T090000-add-catalogue-structure-fields': m20261216T090000,
   '20261216T120000-add-payment-refund-owed': m20261216T120000,
   '20261228T030000-add-order-exchange-version': m20261228T030000,
+  '20261228T050000-create-refund': m20261228T050000,
 };

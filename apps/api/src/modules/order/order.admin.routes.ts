@@ -10,6 +10,7 @@ import {
   AdminOrderPageResponse,
   AdminOrderResponse,
   AdminCancelBody,
+  AdminRefundParams,
   OrderNumberParams,
 } from '@kiim/contract';
 import { requestActor } from '#app/modules/staff/staff.audit.ts';
@@ -18,6 +19,7 @@ import { errors, guarded } from '#app/modules/staff/staff.routes.common.ts';
 import { dashboard } from './order.dashboard.ts';
 import { getAdminOrder, handOver, listAdminOrders, runOrderAction, setOrderNote } from './order.admin.ts';
 import { orderDeps } from './order.lifecycle.ts';
+import { retryRefund } from './order.refunds.ts';
 
 const tag = 'admin: orders';
 const VERSION =
@@ -81,12 +83,22 @@ const handoverSchema = stepSchema(
   AdminHandoverBody,
 );
 
+const retryRefundSchema = guarded(
+  tag,
+  'orders.cancel',
+  'Retry a refund',
+  'A refund of the card payment still owed, unanswered or refused by ePay (decision 035) is made due now and ' +
+    'tried at once (ePay’s status is read first when it was tried before: never paid twice); the payment job ' +
+    'keeps retrying it with backoff. Audited. 404 when the order has no such refund left to pay out.',
+  { params: AdminRefundParams, response: { 200: AdminOrderResponse, ...errors(400, 401, 403, 404) } },
+);
+
 /** Who acts: the signed-in staff member, from the request's address, at the app's clock time. */
 const staffActor = (request: FastifyRequest) => requestActor(request, 'staff', currentStaff(request).id);
 
 /**
  * The back office's order routes under `/api/admin` (issue 15, decision 019): dashboard, list, order page, steps,
- * note, cancel and handover. Each declares its permission (the staff module's matrix, walked by its test).
+ * note, cancel, handover and a refund's retry. Each declares its permission (the staff module's matrix, walked by its test).
  */
 export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = orderDeps(app);
@@ -144,6 +156,15 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requirePermission('orders.handover'), schema: handoverSchema },
     async (request) => ({
       data: { order: await handOver(deps, request.params.number, request.body, staffActor(request)) },
+    }),
+  );
+  app.post(
+    '/orders/:number/refunds/:refundId/retry',
+    { onRequest: requirePermission('orders.cancel'), schema: retryRefundSchema },
+    async (request) => ({
+      data: {
+        order: await retryRefund(deps, request.params.number, request.params.refundId, staffActor(request)),
+      },
     }),
   );
 };

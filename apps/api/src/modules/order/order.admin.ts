@@ -19,7 +19,8 @@ import { AppError, notFound } from '#app/lib/errors.ts';
 import { addDays, startOfLocalDay } from '#app/lib/zoned-day.ts';
 import { listCities } from '#app/modules/catalog/catalog.service.ts';
 import * as inventory from '#app/modules/inventory/inventory.service.ts';
-import { oweRefund, paymentOfOrder, refundUpTo } from '#app/modules/payment/payment.service.ts';
+import { paymentOfOrder } from '#app/modules/payment/payment.service.ts';
+import { attemptRefund, oweRefundUpTo, refundsOfOrder } from '#app/modules/payment/refund.service.ts';
 import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
 import * as adminRepo from './order.admin.repository.ts';
 import { chainHistory, toOrderLine } from './order.mapper.ts';
@@ -31,13 +32,6 @@ import { orderStockNote } from './order.rules.ts';
 import { canTransition } from './order.status.ts';
 import type { OrderLineRow, OrderRow } from './order.table.ts';
 import { pageOf } from '#app/lib/paging.ts';
-
-/** A refund that ePay did not take now stays owed for the payment job (logged); other errors are thrown. */
-const refundLater = (deps: OrderDeps, number: string) => (err: unknown) => {
-  if (!(err instanceof AppError) || err.statusCode !== 502) throw err;
-  deps.log.warn({ err, orderNumber: number }, 'refund at handover failed: the payment job will retry it');
-  return 0;
-};
 
 // The back office's orders (issue 15, docs/decisions/019): the list with its filters, the order page, the staff's
 // steps (confirm, picked — inside new/paid; the status moves of order.status.ts through the order service), the
@@ -140,11 +134,12 @@ const refusedAmountOf = (lines: readonly OrderLineRow[]) =>
 export async function getAdminOrder(db: DbOrTrx, number: string): Promise<AdminOrder> {
   const row = await repo.findOrderByNumber(db, number);
   if (!row) throw orderNotFound();
-  const [[order], lines, parties, history] = await Promise.all([
+  const [[order], lines, parties, history, refunds] = await Promise.all([
     assemble(db, [row]),
     repo.findOrderLines(db, [row.id]),
     adminRepo.selectOrderParties(db, row.id),
     adminRepo.selectHistory(db, row.id),
+    refundsOfOrder(db, row.id),
   ]);
   const refusedAmount = refusedAmountOf(lines);
   const paidOnline = row.payment_id === PaymentMethod.cardOnline ? (order!.payment?.amount ?? 0) : 0;
@@ -177,6 +172,7 @@ export async function getAdminOrder(db: DbOrTrx, number: string): Promise<AdminO
         ? 0
         : Math.max(0, toPay - (paidOnline - paidBack)),
     actions: actionsOf(row),
+    refunds,
   };
 }
 
@@ -284,7 +280,7 @@ function refusalsOf(
  * due drops by their price (cash / card on delivery), and for card online their price is refunded through ePay
  * after commit. Audited as order.handed_over with the refused lines and amounts.
  * @throws AppError 404; 409 4016 orderChanged; 409 4015 not ready or with the courier; 422 4017 bad lines;
- *   502 4020 when ePay refuses the refund (the handover stays; the refund is shown as still due).
+ *   a refund ePay does not take now stays owed (shown on the order, retried by the payment job; decision 035).
  */
 export async function handOver(
   deps: OrderDeps,
@@ -300,7 +296,7 @@ export async function handOver(
   const nowIso = actor.at.toISOString();
   const refusedLines = lines.filter((l) => refusals.has(l.id));
   const refusedAmount = refusedLines.reduce((s, l) => s + refusals.get(l.id)! * Number(l.price), 0);
-  const notices = await deps.db.transaction().execute(async (trx) => {
+  const { written: notices, owed } = await deps.db.transaction().execute(async (trx) => {
     if (!(await adminRepo.claimVersion(trx, row.id, body.version, nowIso))) throw orderChanged();
     const current = (await repo.findOrderById(trx, row.id))!;
     for (const l of refusedLines) await adminRepo.setRefusedQty(trx, l.id, refusals.get(l.id)!, nowIso);
@@ -318,9 +314,13 @@ export async function handOver(
     const reason = units ? `Выдан с частичным отказом: ${units} шт. на ${refusedAmount} ₸` : 'Выдан';
     const written = await moveOrder(trx, deps, current, 'completed', 'backoffice', reason, nowIso);
     if (!written) throw orderChanged();
-    // The refund owed is recorded with the handover: the payment job sends it if ePay fails now (decision 027).
+    // The refund owed is a durable row written with the handover: sent at once after commit, and by the
+    // payment job with backoff if ePay fails now (decision 035).
     const paid = row.payment_id === PaymentMethod.cardOnline && (await paymentOfOrder(trx, row.id));
-    if (paid && refusedAmount > 0) await oweRefund(trx, paid.id, refusedAmount, nowIso);
+    const owed =
+      paid && refusedAmount > 0
+        ? await oweRefundUpTo(trx, paid, refusedAmount, `${actor.type}:${actor.id ?? ''}`, nowIso)
+        : null;
     await audit(
       trx,
       actor,
@@ -333,12 +333,9 @@ export async function handOver(
         refusedAmount,
       },
     );
-    return written;
+    return { written, owed };
   });
   await deliverOrderNotices(deps, notices);
-  if (row.payment_id === PaymentMethod.cardOnline && refusedAmount > 0) {
-    const payment = await paymentOfOrder(deps.db, row.id);
-    if (payment) await refundUpTo(deps, payment, refusedAmount, actor.at).catch(refundLater(deps, number));
-  }
+  if (owed) await attemptRefund(deps, owed, actor.at);
   return getAdminOrder(deps.db, number);
 }

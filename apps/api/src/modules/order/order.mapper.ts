@@ -38,8 +38,15 @@ export function toOrderLine(l: OrderLineRow, orderCityId: number): OrderLine {
   };
 }
 
-/** Payment row → what the order's owner sees (`expiresAt`: the order's payment window while unpaid). */
-export function toOrderPayment(p: PaymentRow, order: Pick<OrderRow, 'payment_expires_at'>): OrderPayment {
+/**
+ * Payment row → what the order's owner sees (`expiresAt`: the order's payment window while unpaid; `refundOwed`:
+ * tenge owed back and not paid out yet, decision 035).
+ */
+export function toOrderPayment(
+  p: PaymentRow,
+  order: Pick<OrderRow, 'payment_expires_at'>,
+  refundOwed = 0,
+): OrderPayment {
   return {
     status: p.status,
     amount: Number(p.amount),
@@ -49,6 +56,7 @@ export function toOrderPayment(p: PaymentRow, order: Pick<OrderRow, 'payment_exp
     cardMask: p.card_mask,
     failureReason: p.status === 'failed' ? (p.failure_reason ?? 'Банк отклонил оплату') : null,
     refundedAmount: Number(p.refunded_amount),
+    refundOwed,
   };
 }
 

@@ -13,6 +13,7 @@ import { AppError, notFound } from '#app/lib/errors.ts';
 import { cityTimeZones, pickupPointsByIds } from '#app/modules/catalog/catalog.service.ts';
 import type { CustomerRow } from '#app/modules/customer/customer.table.ts';
 import { paymentsOfOrders } from '#app/modules/payment/payment.service.ts';
+import { refundsOwedOfOrders } from '#app/modules/payment/refund.service.ts';
 import type { PaymentRow } from '#app/modules/payment/payment.table.ts';
 import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
 import { returnOrderMoney } from './card-payment/card-payment.apply.ts';
@@ -47,10 +48,11 @@ export const STATUS_NAME: Record<OrderStatus, string> = {
 /** Rows → contract orders, with lines, pickup points, histories, payments and time zones in one query each. */
 export async function assemble(db: DbOrTrx, rows: readonly OrderRow[]): Promise<Order[]> {
   const ids = rows.map((r) => r.id);
-  const [lines, history, payments, zones] = await Promise.all([
+  const [lines, history, payments, owed, zones] = await Promise.all([
     repo.findOrderLines(db, ids),
     repo.findStatusHistory(db, ids),
     paymentsOfOrders(db, ids),
+    refundsOwedOfOrders(db, ids),
     cityTimeZones(
       db,
       rows.map((r) => r.city_id),
@@ -72,6 +74,7 @@ export async function assemble(db: DbOrTrx, rows: readonly OrderRow[]): Promise<
       timeZone: zones.get(r.city_id) ?? 'Asia/Almaty',
       history: historyByOrder.get(r.id) ?? [],
       payment: payments.get(r.id),
+      refundOwed: owed.get(r.id) ?? 0,
     }),
   );
 }
@@ -84,6 +87,8 @@ export interface OrderParts {
   timeZone: string;
   history: readonly OrderStatusHistoryRow[];
   payment: PaymentRow | undefined;
+  /** Tenge owed back on the payment and not paid out yet (decision 035); 0 when none. */
+  refundOwed?: number;
 }
 
 /** An order as its owner sees it, from its row and parts (order.mapper.ts). */
@@ -91,7 +96,7 @@ export function orderOf(row: OrderRow, parts: OrderParts): Order {
   return toOrder(row, parts.lines, parts.pickupPoint, {
     timeZone: parts.timeZone,
     history: parts.history,
-    payment: parts.payment ? toOrderPayment(parts.payment, row) : null,
+    payment: parts.payment ? toOrderPayment(parts.payment, row, parts.refundOwed ?? 0) : null,
   });
 }
 

@@ -104,6 +104,8 @@ function readStatusAnswer(answer: unknown, invoiceId: string): StatusCheck {
       invoiceId: text(t.invoiceID ?? t.invoiceId) ?? invoiceId,
       amount: parseAmount(t.amount),
       amountBonus: t.amountBonus === undefined || t.amountBonus === null ? 0 : parseAmount(t.amountBonus),
+      payoutAmount:
+        t.payoutAmount === undefined || t.payoutAmount === null ? null : parseAmount(t.payoutAmount),
       currency: text(t.currency) ?? '',
       statusName: text(t.statusName) ?? '',
       reason: text(t.reason),

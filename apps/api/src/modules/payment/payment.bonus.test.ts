@@ -15,6 +15,7 @@ const transaction = (over: Partial<ProviderTransaction>): ProviderTransaction =>
   invoiceId: '100123',
   amount: 15990,
   amountBonus: 0,
+  payoutAmount: null,
   currency: 'KZT',
   statusName: 'CHARGE',
   reason: null,

@@ -55,6 +55,11 @@ export interface ProviderTransaction {
    * The payment matches the order when `amount` or `amount + amountBonus` equals its total.
    */
   amountBonus: number;
+  /**
+   * ePay's `payoutAmount`: tenge the shop keeps of the payment after refunds (meaning unverified, payments-sms.md
+   * §3; the simulator models it so); null when absent. Read with `statusName` REFUND for what ePay refunded.
+   */
+  payoutAmount: number | null;
   currency: string;
   /**
    * ePay's `statusName` (payments-sms.md §1 Status API): NEW, 3D, FINGERPRINT, AUTH, CHARGE, CANCEL, CANCEL_OLD,

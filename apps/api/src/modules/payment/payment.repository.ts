@@ -221,60 +221,91 @@ export async function findDueForPoll(
     .execute();
 }
 
-/** Payments whose money was asked back and that still hold it (authorized or charged), oldest change first. */
+/**
+ * Payments whose money was asked back and that still hold it (authorized, or charged with no refund of theirs
+ * still open — those the refund step sends, decision 035), oldest change first.
+ */
 export async function findReturnsDue(db: DbOrTrx, limit: number): Promise<PaymentRow[]> {
   return db
     .selectFrom('payment')
     .selectAll()
     .where('return_requested_at', 'is not', null)
     .where('status', 'in', ['authorized', 'charged'])
+    .where(({ or, eb, not, exists, selectFrom }) =>
+      or([
+        eb('status', '=', 'authorized'),
+        not(
+          exists(
+            selectFrom('refund')
+              .select('refund.id')
+              .whereRef('refund.payment_id', '=', 'payment.id')
+              .where('refund.status', '<>', 'paid'),
+          ),
+        ),
+      ]),
+    )
     .orderBy('updated_at')
     .limit(limit)
     .execute();
 }
 
 /**
- * Records a (partial) refund: `refunded_amount` from `from` to `to` and the status `status`, only if nobody
- * recorded one meanwhile. @returns true when this call recorded it.
+ * Adds `amount` tenge to what a charged payment has refunded; the payment becomes `refunded` once all of it is
+ * back. Never beyond the payment's amount. @returns true when recorded.
  */
-export async function addRefund(
+export async function addRefunded(
   db: DbOrTrx,
   paymentId: string,
-  from: number,
-  to: number,
-  status: PaymentRow['status'],
+  amount: number,
   nowIso: string,
 ): Promise<boolean> {
   const result = await db
     .updateTable('payment')
-    .set({ refunded_amount: to, status, updated_at: nowIso })
+    .set((eb) => ({
+      refunded_amount: eb('refunded_amount', '+', amount),
+      status: eb
+        .case()
+        .when(eb(eb('refunded_amount', '+', amount), '>=', eb.ref('amount')))
+        .then('refunded' as const)
+        .else(eb.ref('status'))
+        .end(),
+      updated_at: nowIso,
+    }))
     .where('id', '=', paymentId)
     .where('status', '=', 'charged')
-    .where('refunded_amount', '=', from)
+    .where((eb) => eb(eb('refunded_amount', '+', amount), '<=', eb.ref('amount')))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Records that `to` tenge in all are owed back on a charged payment (never lowers what was owed). */
-export async function oweRefund(db: DbOrTrx, paymentId: string, to: number, nowIso: string): Promise<void> {
-  await db
-    .updateTable('payment')
-    .set({ refund_owed_to: to, updated_at: nowIso })
-    .where('id', '=', paymentId)
-    .where('status', '=', 'charged')
-    .where((eb) => eb.or([eb('refund_owed_to', 'is', null), eb('refund_owed_to', '<', to)]))
-    .execute();
-}
-
-/** Charged payments owing more back than was refunded, oldest change first. */
-export function findRefundsOwed(db: DbOrTrx, limit: number): Promise<PaymentRow[]> {
+/**
+ * Charged payments paid after `paidAfter`, not asked about since `checkedBefore`, with no refund of the shop's
+ * still open: the ones the payment job reads for refunds made in ePay's cabinet (decision 035). Oldest check
+ * first.
+ */
+export function findChargedToAudit(
+  db: DbOrTrx,
+  paidAfter: string,
+  checkedBefore: string,
+  limit: number,
+): Promise<PaymentRow[]> {
   return db
     .selectFrom('payment')
     .selectAll()
     .where('status', '=', 'charged')
-    .where('refund_owed_to', 'is not', null)
-    .whereRef('refund_owed_to', '>', 'refunded_amount')
-    .orderBy('updated_at')
+    .where('paid_at', '>=', paidAfter)
+    .where((eb) => eb.or([eb('last_checked_at', 'is', null), eb('last_checked_at', '<=', checkedBefore)]))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('refund')
+            .select('refund.id')
+            .whereRef('refund.payment_id', '=', 'payment.id')
+            .where('refund.status', '<>', 'paid'),
+        ),
+      ),
+    )
+    .orderBy('last_checked_at')
     .limit(limit)
     .execute();
 }

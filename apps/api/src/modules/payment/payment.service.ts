@@ -6,6 +6,7 @@ import { AppError } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
 import { PaymentProviderError, type PaymentProvider } from './payment.provider.ts';
 import * as repo from './payment.repository.ts';
+import { attemptRefund, oweRefundUpTo } from './refund.service.ts';
 import type { PaymentRow } from './payment.table.ts';
 
 // Card payments through Halyk ePay (spec §4 payment 3, §7; protocol payments-sms.md §1): the payment records and
@@ -64,7 +65,6 @@ export async function openPayment(
     last_checked_at: null,
     paid_at: null,
     return_requested_at: null,
-    refund_owed_to: null,
     created_at: nowIso,
     updated_at: nowIso,
   };
@@ -168,59 +168,42 @@ export async function startPayment(
   };
 }
 
-/**
- * ePay's `externalID` of a refund: the payment and the tenge refunded in all once it is done. It is stable
- * across retries (the refunded total moves only after ePay said yes), so a retry after a lost answer reuses it
- * and ePay does not refund twice (payments-sms.md §1 Charge, cancel, refund).
- */
-export const refundExternalId = (paymentId: string, refundedAfter: number): string =>
-  `${paymentId}-${refundedAfter}`;
-
 /** Asks for the money of the payment of `orderId` back, in the caller's transaction (a cancellation). */
 export const requestReturn = (trx: DbOrTrx, orderId: string, nowIso: string): Promise<void> =>
   repo.requestReturn(trx, orderId, nowIso);
 
 /**
  * Gives back the money of a payment asked back ({@link requestReturn}, or a late payment): releases a hold
- * (`authorized` → ePay cancel → `cancelled`) or refunds a charge in full (`charged` → ePay refund →
- * `refunded`). A provider failure is logged and left for the next sweep, which retries. Nothing happens for a
- * payment not asked back or holding no money.
+ * (`authorized` → ePay cancel → `cancelled`; a failure is logged and the next sweep retries), or for a charge owes
+ * a refund of what is left (a durable refund row, decision 035) and makes its first attempt at once — the payment
+ * job retries it with backoff. Nothing happens for a payment not asked back or holding no money.
  * @returns true when the money went back by this call.
  */
 export async function returnMoney(deps: PaymentDeps, payment: PaymentRow, now: Date): Promise<boolean> {
   if (!payment.return_requested_at || !payment.transaction_id) return false;
-  if (payment.status !== 'authorized' && payment.status !== 'charged') return false;
-  const held = payment.status === 'authorized';
-  const left = Number(payment.amount) - Number(payment.refunded_amount);
+  const nowIso = now.toISOString();
+  if (payment.status === 'charged') {
+    const owed = await oweRefundUpTo(deps.db, payment, Number(payment.amount), 'system', nowIso);
+    return owed !== null && (await attemptRefund(deps, owed, now)) === 'paid';
+  }
+  if (payment.status !== 'authorized') return false;
   try {
-    if (held) await deps.payments.cancel(payment.transaction_id);
-    else
-      await deps.payments.refund(
-        payment.transaction_id,
-        left,
-        refundExternalId(payment.id, Number(payment.amount)),
-      );
+    await deps.payments.cancel(payment.transaction_id);
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
-    deps.log.warn(
-      { err, invoiceId: payment.invoice_id },
-      'returning the money of a payment failed: will retry',
-    );
+    deps.log.warn({ err, invoiceId: payment.invoice_id }, 'releasing a held payment failed: will retry');
     return false;
   }
-  const nowIso = now.toISOString();
   return deps.db.transaction().execute(async (trx) => {
-    const moved = held
-      ? await repo.moveStatus(trx, payment.id, 'authorized', 'cancelled', nowIso)
-      : await repo.moveStatus(trx, payment.id, 'charged', 'refunded', nowIso, Number(payment.amount));
+    const moved = await repo.moveStatus(trx, payment.id, 'authorized', 'cancelled', nowIso);
     if (moved) {
       await repo.insertEvent(
         trx,
         payment.id,
-        held ? 'cancel' : 'refund',
-        held ? 'cancelled' : 'refunded',
+        'cancel',
+        'cancelled',
         null,
-        { amount: held ? Number(payment.amount) : left },
+        { amount: Number(payment.amount) },
         nowIso,
       );
     }
@@ -267,56 +250,6 @@ export const paymentsDueForPoll = (
 ): Promise<PaymentRow[]> =>
   repo.findDueForPoll(db, orderIds, startedBefore.toISOString(), checkedBefore.toISOString(), limit);
 
-/** Records in the caller's transaction that `to` tenge in all are owed back on the payment (decision 027). */
-export const oweRefund = (trx: DbOrTrx, paymentId: string, to: number, nowIso: string): Promise<void> =>
-  repo.oweRefund(trx, paymentId, to, nowIso);
-
-/** Charged payments owing more back than was refunded (the payment job sends them), oldest change first. */
-export const paymentsOwingRefund = (db: DbOrTrx, limit: number): Promise<PaymentRow[]> =>
-  repo.findRefundsOwed(db, limit);
-
 /** Payments whose money was asked back and that still hold it, oldest change first. */
 export const paymentsToReturn = (db: DbOrTrx, limit: number): Promise<PaymentRow[]> =>
   repo.findReturnsDue(db, limit);
-
-/**
- * Returns part of a charged payment so that `target` tenge in all are refunded (the refused lines of an order
- * handed over with partial refusal): refunds the difference to what was refunded already through ePay, then
- * records it (`refunded` once the whole amount is back). Nothing for a payment not charged or already refunded
- * that far; idempotent for the same target.
- * @returns the tenge refunded by this call (0 when nothing was due).
- * @throws AppError 502 4020 providerUnavailable when ePay refuses or does not answer (nothing recorded).
- */
-export async function refundUpTo(
-  deps: PaymentDeps,
-  payment: PaymentRow,
-  target: number,
-  now: Date,
-): Promise<number> {
-  const refunded = Number(payment.refunded_amount);
-  const amount = Number(payment.amount);
-  const due = Math.min(target, amount) - refunded;
-  if (payment.status !== 'charged' || !payment.transaction_id || due <= 0) return 0;
-  try {
-    await deps.payments.refund(payment.transaction_id, due, refundExternalId(payment.id, refunded + due));
-  } catch (err) {
-    if (!(err instanceof PaymentProviderError)) throw err;
-    deps.log.warn({ err, invoiceId: payment.invoice_id }, 'ePay partial refund failed');
-    throw providerUnavailable();
-  }
-  const nowIso = now.toISOString();
-  await deps.db.transaction().execute(async (trx) => {
-    const to = refunded + due >= amount ? 'refunded' : 'charged';
-    if (await repo.addRefund(trx, payment.id, refunded, refunded + due, to, nowIso))
-      await repo.insertEvent(
-        trx,
-        payment.id,
-        'refund',
-        'refunded',
-        'REFUND',
-        { amount: due, partial: to === 'charged' },
-        nowIso,
-      );
-  });
-  return due;
-}

@@ -153,7 +153,8 @@ const secretMatches = (expected: string, given: string | undefined) =>
 /**
  * Verifies ePay's callback (postLink / failurePostLink, payments-sms.md §1 Callback) in the order ePay's notes
  * give, before anything changes: the invoice is a payment of the shop; `secret_hash` equals the payment's
- * (constant time); amount and currency equal the payment's; then ePay's status API is asked.
+ * (constant time); amount (with the part paid in Halyk bonuses, {@link amountMatches}) and currency equal the
+ * payment's; then ePay's status API is asked.
  * @returns the payment and ePay's status answer; `ignored` (unknown invoice, wrong secret/amount/currency — a
  *   warning logged) or `deferred` (the status API did not answer: the poll asks later).
  */
@@ -170,8 +171,12 @@ export async function verifyCallback(
     deps.log.warn({ invoiceId: body.invoiceId }, 'ePay callback with a wrong secret_hash: ignored');
     return 'ignored';
   }
+  const paid = {
+    amount: parseAmount(body.amount),
+    amountBonus: body.amountBonus === undefined ? 0 : parseAmount(body.amountBonus),
+  };
   if (
-    parseAmount(body.amount) !== Number(payment.amount) ||
+    !amountMatches(paid, Number(payment.amount)) ||
     (body.currency ?? '').toUpperCase() !== payment.currency
   ) {
     deps.log.warn(

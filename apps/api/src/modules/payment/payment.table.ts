@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { PaymentStatus } from '@kiim/contract';
+import type { PaymentStatus, RefundStatus } from '@kiim/contract';
 
 /**
  * One card payment (Halyk ePay) of what the shop sells: `order_id` names what is paid (an order, for the payment
@@ -38,8 +38,6 @@ export interface PaymentTable {
    * cancelled order): while the payment still holds money, the payment job retries the refund or cancel.
    */
   return_requested_at: string | null;
-  /** Tenge owed back in all (partial refusal at handover); the payment job refunds up to it (decision 027). */
-  refund_owed_to: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -61,3 +59,29 @@ export interface PaymentEventTable {
 }
 
 export type PaymentRow = Selectable<PaymentTable>;
+
+/**
+ * One refund of a charged payment (decision 035, superseding 027's `refund_owed_to`): `amount` tenge owed back,
+ * sent to ePay with `external_id` (its `externalID`, unique, reused on every retry). `status`: `owed` (to send
+ * at `next_attempt_at`), `sending` (an attempt under way or its answer lost — ePay's status is read before it is
+ * sent again), `paid`, `failed` (ePay refused it for good; staff may retry). `source`: `shop`, or `cabinet` (made
+ * in ePay's cabinet and noticed by the payment job). `requested_by`: `system`, or `staff:<id>`.
+ */
+export interface RefundTable {
+  id: string;
+  order_id: string;
+  payment_id: string;
+  amount: number;
+  external_id: string;
+  status: RefundStatus;
+  source: 'shop' | 'cabinet';
+  attempts: number;
+  next_attempt_at: string | null;
+  last_error: string | null;
+  requested_by: string;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type RefundRow = Selectable<RefundTable>;

@@ -28,8 +28,7 @@ export function registerPaymentJob(app: FastifyInstance, intervalSeconds: number
       const now = app.clock.now();
       if (!(await claimJobRun(app.db, 'payment-sweep', now, intervalSeconds, INSTANCE))) return;
       const report = await sweepPayments(orderDeps(app), app.clock.now());
-      if (report.confirmed || report.cancelled || report.returned || report.deferred)
-        app.log.info(report, 'payment job');
+      if (Object.values(report).some((n) => n > 0)) app.log.info(report, 'payment job');
     } catch (err) {
       app.log.error({ err }, 'payment job failed');
     }

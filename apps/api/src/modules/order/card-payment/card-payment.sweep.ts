@@ -1,12 +1,7 @@
 import { PaymentProviderError, isPaidStatus } from '#app/modules/payment/payment.provider.ts';
-import {
-  paymentsDueForPoll,
-  paymentsOwingRefund,
-  paymentsToReturn,
-  refundUpTo,
-  returnMoney,
-} from '#app/modules/payment/payment.service.ts';
-import { AppError } from '#app/lib/errors.ts';
+import { paymentsDueForPoll, paymentsToReturn, returnMoney } from '#app/modules/payment/payment.service.ts';
+import { noticeCabinetRefunds } from '#app/modules/payment/refund.cabinet.ts';
+import { sendDueRefunds } from '#app/modules/payment/refund.service.ts';
 import { pollStatus } from '#app/modules/payment/payment.status.ts';
 import { moveOrder, type OrderDeps } from '../order.lifecycle.ts';
 import { deliverOrderNotices } from '../order.notify.ts';
@@ -30,8 +25,10 @@ interface SweepReport {
   cancelled: number;
   /** Payments whose money was returned. */
   returned: number;
-  /** Checks put off because ePay did not answer. */
+  /** Checks put off because ePay did not answer, and refunds to be tried again. */
   deferred: number;
+  /** Payments found refunded in ePay's cabinet (recorded for staff). */
+  cabinetRefunds: number;
 }
 
 /**
@@ -97,25 +94,20 @@ async function cancelExpiredOrders(
 /**
  * The payment job, run by the server every `PAYMENT_SWEEP_INTERVAL_SECONDS` (and by tests with the injected
  * clock): {@link confirmLostCallbacks}, {@link cancelExpiredOrders}, then step 3 — returns the money still held
- * by payments asked back (late payments, refunds that failed), and step 4 — the partial refunds owed at
- * handover that ePay did not take at the time (decision 027).
+ * by payments asked back (a hold released, or a refund owed for a charge), step 4 — one attempt at every refund
+ * due (owed, or whose answer was lost: ePay's status is read first; decision 035), and step 5 — refunds made in
+ * ePay's cabinet are noticed and recorded for staff.
  */
 export async function sweepPayments(deps: OrderDeps, now: Date, batch = 50): Promise<SweepReport> {
-  const report: SweepReport = { confirmed: 0, cancelled: 0, returned: 0, deferred: 0 };
+  const report: SweepReport = { confirmed: 0, cancelled: 0, returned: 0, deferred: 0, cabinetRefunds: 0 };
   await confirmLostCallbacks(deps, now, batch, report);
   await cancelExpiredOrders(deps, now, batch, report);
   for (const payment of await paymentsToReturn(deps.db, batch)) {
     if (await returnMoney(deps, payment, now)) report.returned++;
   }
-  // Step 4: partial refunds owed (refusal at handover) that ePay did not take at the time (decision 027). The
-  // same externalID is sent again, so a refund whose answer was lost is not paid twice.
-  for (const payment of await paymentsOwingRefund(deps.db, batch)) {
-    try {
-      if ((await refundUpTo(deps, payment, payment.refund_owed_to ?? 0, now)) > 0) report.returned++;
-    } catch (err) {
-      if (!(err instanceof AppError) || err.statusCode !== 502) throw err;
-      report.deferred++;
-    }
-  }
+  const refunds = await sendDueRefunds(deps, now, batch);
+  report.returned += refunds.paid;
+  report.deferred += refunds.deferred;
+  report.cabinetRefunds = await noticeCabinetRefunds(deps, now, batch);
   return report;
 }

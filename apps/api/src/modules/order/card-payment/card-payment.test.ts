@@ -136,6 +136,7 @@ describe('card online: order and POST /api/payment/halyk/auth', () => {
       cardMask: null,
       failureReason: null,
       refundedAmount: 0,
+      refundOwed: 0,
     });
     expect(order.statusHistory).toEqual([{ status: 'awaiting_payment', at: clock.now().toISOString() }]);
     expect(order.cancellable).toBe(true);
@@ -541,11 +542,20 @@ describe('the payment job returns money ePay could not take back at once', () =>
     });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data.order.status).toBe('cancelled');
-    expect(cancelled.body.data.order.payment).toMatchObject({ status: 'charged', refundedAmount: 0 });
+    expect(cancelled.body.data.order.payment).toMatchObject({
+      status: 'charged',
+      refundedAmount: 0,
+      refundOwed: order.amount,
+    });
     expect(await fx.stockOf(sku.id, city.id)).toBe(4);
     const deps = orderDeps(t.app);
+    // The refund is owed as a row; its next attempt waits out the backoff (decision 035).
+    expect((await sweepPayments(deps, clock.now())).returned).toBe(0);
+    clock.advance(60_000);
     expect((await sweepPayments(deps, clock.now())).returned).toBe(0);
     sim.configure({ down: false });
+    expect((await sweepPayments(deps, clock.now())).returned).toBe(0);
+    clock.advance(2 * 60_000);
     expect((await sweepPayments(deps, clock.now())).returned).toBe(1);
     const state = await fx.orderState(order.number);
     expect(state.payment).toMatchObject({ status: 'refunded', refunded_amount: order.amount });
