@@ -1,12 +1,12 @@
-import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { markOrdersExported, ordersToExport } from '#app/modules/order/order.exchange.ts';
 import * as repo from './exchange.repository.ts';
-import { appendPart, fileIn, FILE_LIMIT, resetDir } from './onec.files.ts';
-import { importStep } from './onec.import.ts';
+import { appendPart, fileIn, FILE_LIMIT, filenameProblem, resetDir } from './onec.files.ts';
+import { dropSessionFiles, sessionDir } from './onec.folders.ts';
+import { importStep } from './onec.job.ts';
 import { ExchangeFileError } from './onec.parse.ts';
 import { ordersXml } from './onec.sale.ts';
 import { applyStatusFile } from './onec.status.ts';
@@ -23,8 +23,6 @@ const Query = z.object({
   filename: z.string().optional(),
 });
 const TYPES = ['catalog', 'sale'] as const;
-/** Longest file name accepted (1C sends `import_files/ab/<guid>.jpg` and the like). */
-const MAX_FILENAME = 500;
 
 const DESCRIPTION =
   'The 1C:Enterprise «обмен с сайтом» (CommerceML 2), answered as text/plain lines. type=catalog: checkauth (HTTP ' +
@@ -34,9 +32,6 @@ const DESCRIPTION =
   'working, then `success` or `failure` and the reason (nothing changed). type=sale (orders.update / scope ' +
   'orders.status): query → new orders as CommerceML; success → they are marked taken; file (POST) → status updates.';
 
-/** Where the sessions' files live: beside the media folder. */
-const exchangeRoot = (mediaDir: string) => path.join(path.dirname(path.resolve(mediaDir)), 'exchange-1c');
-
 const text = (reply: FastifyReply, body: string) => reply.type('text/plain; charset=utf-8').send(body);
 
 async function catalogStep(
@@ -44,27 +39,34 @@ async function catalogStep(
   s: ExchangeSession,
   q: { mode: string; filename?: string | undefined },
 ) {
-  const { config, db } = request.server;
-  const dir = path.join(exchangeRoot(config.mediaDir), s.id);
+  const { config, db, clock } = request.server;
+  const dir = sessionDir(config.exchangeDir, s.id);
+  const actor = sessionActor(request, s);
   if (q.mode === 'init') {
-    await resetDir(dir);
+    await dropSessionFiles(db, actor, config.exchangeDir, s.id, 'init');
     return `zip=yes\nfile_limit=${FILE_LIMIT}`;
   }
   // The end of an exchange (complete) and 1C's «deactivate what was not in the exchange» (deactivate): the full
-  // import already unpublished what it did not list, so both only confirm.
+  // import already unpublished what it did not list, so both only confirm; `complete` removes the session's files.
+  if (q.mode === 'complete') await dropSessionFiles(db, actor, config.exchangeDir, s.id, 'complete');
   if (q.mode === 'complete' || q.mode === 'deactivate') return 'success';
   if (q.mode !== 'file' && q.mode !== 'import')
     return `failure\nРежим «${q.mode.slice(0, 50)}» не поддерживается для type=catalog`;
-  if (!q.filename) return 'failure\nНе указано имя файла (filename)';
-  if (q.filename.length > MAX_FILENAME) return `failure\nИмя файла длиннее ${MAX_FILENAME} символов`;
+  const problem = filenameProblem(q.filename ?? '');
+  if (problem) return `failure\n${problem}`;
+  const filename = q.filename!;
   if (q.mode === 'file') {
     if (Number(request.headers['content-length'] ?? 0) > FILE_LIMIT)
       return 'failure\nЧасть файла больше file_limit';
-    await appendPart(dir, q.filename, request.body as Readable);
+    await appendPart(dir, filename, request.body as Readable);
     return 'success';
   }
-  const session = { id: s.id, dir, mediaDir: config.mediaDir };
-  return importStep(db, session, q.filename, sessionActor(request, s), (e) => request.log.error(e));
+  const session = {
+    ...{ id: s.id, dir, mediaDir: config.mediaDir, now: () => clock.now() },
+    log: (e: unknown) => request.log.error(e),
+    onFailed: async () => void (await dropSessionFiles(db, actor, config.exchangeDir, s.id, 'failed')),
+  };
+  return importStep(db, session, filename, actor);
 }
 
 async function saleStep(request: FastifyRequest, reply: FastifyReply, s: ExchangeSession, mode: string) {
@@ -88,7 +90,7 @@ async function saleStep(request: FastifyRequest, reply: FastifyReply, s: Exchang
     return text(reply, 'success');
   }
   if (mode === 'file') {
-    const dir = path.join(exchangeRoot(request.server.config.mediaDir), s.id);
+    const dir = sessionDir(request.server.config.exchangeDir, s.id);
     await resetDir(dir);
     await appendPart(dir, 'orders.xml', request.body as Readable);
     return text(reply, await applyStatusFile(request, fileIn(dir, 'orders.xml'), sessionActor(request, s)));
