@@ -55,14 +55,15 @@ export interface SweepReport {
 }
 
 /**
- * The sweep (issue 29 item 3): fails jobs of stopped instances, forgets jobs older than a session's lifetime, and
- * removes every session folder whose session is over (expired, revoked) or that is older than a session's lifetime —
- * unless an import of it is under way. Each removal is audited as the shop's own.
+ * The sweep (issue 29 item 3): fails jobs of stopped instances (their sessions' folders go), forgets jobs older than
+ * a session's lifetime, and removes every session folder whose session is over (expired, revoked) or that is older
+ * than a session's lifetime — unless an import of it is under way. Each removal is audited as the shop's own.
  */
 export async function sweepExchange(db: Db, exchangeDir: string, now: Date): Promise<SweepReport> {
   const nowIso = now.toISOString();
   const staleBefore = new Date(now.getTime() - JOB_TIMING.staleMs).toISOString();
   const failed = await jobs.failStaleJobs(db, staleBefore, abandonedAnswer, nowIso);
+  const failedSessions = new Set(failed.map((j) => j.session_id));
   const forgotten = await jobs.deleteJobsBefore(db, new Date(now.getTime() - SESSION_MS).toISOString());
   const entries = await fs.promises
     .readdir(exchangeDir, { withFileTypes: true })
@@ -79,9 +80,10 @@ export async function sweepExchange(db: Db, exchangeDir: string, now: Date): Pro
       (st) => st.mtimeMs,
       () => now.getTime(),
     );
-    if (live.has(id) && made > now.getTime() - SESSION_MS) continue;
+    const ended = failedSessions.has(id);
+    if (!ended && live.has(id) && made > now.getTime() - SESSION_MS) continue;
     const held = await removeDir(sessionDir(exchangeDir, id));
-    await auditRemoval(db, systemActor(now), id, held, 'sweep');
+    await auditRemoval(db, systemActor(now), id, held, ended ? 'failed' : 'sweep');
     report.foldersRemoved += 1;
     report.filesRemoved += held.files;
   }
