@@ -101,7 +101,9 @@ export async function resetDir(dir: string): Promise<Removed> {
 function writeRefusal(filename: string, e: unknown): ExchangeFileError | undefined {
   const code = (e as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOSPC' || code === 'EDQUOT')
-    return new ExchangeFileError('На сайте не хватает места для файлов обмена: сообщите администратору сайта');
+    return new ExchangeFileError(
+      'На сайте не хватает места для файлов обмена: сообщите администратору сайта',
+    );
   if (code && ['ENOTDIR', 'EISDIR', 'EEXIST', 'ENAMETOOLONG', 'EINVAL'].includes(code))
     return new ExchangeFileError(
       `Недопустимое имя файла «${shown(filename)}»: такой файл или папку нельзя создать (${code})`,

@@ -57,7 +57,11 @@ describe('exchange session folders', () => {
   it('a failed import removes the session folder', async () => {
     const s = await session();
     await call('type=catalog&mode=init', { cookie: s.cookie });
-    await upload(s.cookie, 'import.xml', Buffer.from('<?xml version="1.0"?><КоммерческаяИнформация><Каталог>'));
+    await upload(
+      s.cookie,
+      'import.xml',
+      Buffer.from('<?xml version="1.0"?><КоммерческаяИнформация><Каталог>'),
+    );
     expect((await importFile(s.cookie, 'import.xml')).text).toMatch(/^failure\nФайл повреждён/);
     expect(fs.existsSync(s.dir)).toBe(false);
     expect((await removals(s.id)).map((e) => e.after)).toEqual([{ reason: 'failed' }]);
@@ -91,7 +95,11 @@ describe('exchange session folders', () => {
     // Old rows (a day) are forgotten.
     await t.db
       .insertInto('exchange_import')
-      .values({ ...job('gone', now), state: 'done', updated_at: new Date(now.getTime() - 86_400_000).toISOString() })
+      .values({
+        ...job('gone', now),
+        state: 'done',
+        updated_at: new Date(now.getTime() - 86_400_000).toISOString(),
+      })
       .execute();
 
     const report = await sweepExchange(t.db, t.app.config.exchangeDir, now);

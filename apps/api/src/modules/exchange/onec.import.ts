@@ -71,7 +71,12 @@ export async function runImport(
         ...run.summary,
         ...(run.warnings.length ? { warnings: run.warnings } : {}),
       });
-      await finish(trx, { answer: answerOf(run), items: done.items, summary: run.summary, warnings: run.warnings });
+      await finish(trx, {
+        answer: answerOf(run),
+        items: done.items,
+        summary: run.summary,
+        warnings: run.warnings,
+      });
     });
   } finally {
     // The price types the file sent, even when it is refused: the staff choose the one sold at from them.

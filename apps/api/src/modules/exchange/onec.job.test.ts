@@ -73,9 +73,9 @@ describe('the 1C import job across two instances on one database', () => {
     expect(answer.text).toMatch(/^success\nЗагружено: 4\n/);
     expect(await imports()).toBe(before + 1);
     // Handed out once: the row is gone.
-    expect(await t.db.selectFrom('exchange_import').selectAll().where('session_id', '=', s.id).execute()).toEqual(
-      [],
-    );
+    expect(
+      await t.db.selectFrom('exchange_import').selectAll().where('session_id', '=', s.id).execute(),
+    ).toEqual([]);
   });
 
   it('makes one job when both instances are asked at once', async () => {

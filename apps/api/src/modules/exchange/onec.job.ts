@@ -94,7 +94,13 @@ function start(db: Db, s: ImportSession, jobId: string, filename: string, actor:
     .catch(async (e: unknown) => {
       if (!(e instanceof ExchangeFileError || e instanceof XmlFileError)) s.log(e);
       const end = { state: 'failed' as const, items: local.done.items, summary: null, warnings: null };
-      await jobs.finishJob(db, jobId, me, { ...end, answer: `failure\n${failureReason(e)}` }, s.now().toISOString());
+      await jobs.finishJob(
+        db,
+        jobId,
+        me,
+        { ...end, answer: `failure\n${failureReason(e)}` },
+        s.now().toISOString(),
+      );
       await s.onFailed();
     })
     .catch(s.log)
@@ -153,7 +159,13 @@ async function answerOf(db: Db, s: ImportSession, id: string): Promise<string> {
     const nowMs = s.now().getTime();
     if (!localJobs(db).has(id) && Date.parse(row.heartbeat_at) < nowMs - JOB_TIMING.staleMs) {
       const staleBefore = new Date(nowMs - JOB_TIMING.staleMs).toISOString();
-      const failed = await jobs.failStaleJobs(db, staleBefore, abandonedAnswer, new Date(nowMs).toISOString(), id);
+      const failed = await jobs.failStaleJobs(
+        db,
+        staleBefore,
+        abandonedAnswer,
+        new Date(nowMs).toISOString(),
+        id,
+      );
       if (failed.length) await s.onFailed();
       continue;
     }

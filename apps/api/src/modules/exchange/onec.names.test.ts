@@ -31,12 +31,15 @@ const { basic, call, signIn } = oneC(() => t);
 
 /** `mode=file` then `mode=import` with the raw query value `encoded`. */
 async function both(encoded: string) {
-  const file = await call(`type=catalog&mode=file&filename=${encoded}`, { cookie, body: Buffer.from('<x/>') });
+  const file = await call(`type=catalog&mode=file&filename=${encoded}`, {
+    cookie,
+    body: Buffer.from('<x/>'),
+  });
   const imp = await call(`type=catalog&mode=import&filename=${encoded}`, { cookie });
   return [file, imp];
 }
-const plain = (r: { status: number; text: string; type: string | undefined }) =>
-  r.status === 200 && /^text\/plain/.test(r.type ?? '') && /^(success|progress|failure\n.+)/s.test(r.text);
+const plain = (r: { status: number; text: string; type: unknown }) =>
+  r.status === 200 && /^text\/plain/.test(String(r.type)) && /^(success|progress|failure\n.+)/s.test(r.text);
 
 /** Every file under `root`. */
 const filesUnder = (root: string) =>
@@ -91,7 +94,9 @@ describe('1C file names', () => {
         cookie,
         body: Buffer.from('1'),
       });
-      expect(r.text, name).toMatch(/^failure\nНедопустимое имя файла «.+»: такой файл или папку нельзя создать/);
+      expect(r.text, name).toMatch(
+        /^failure\nНедопустимое имя файла «.+»: такой файл или папку нельзя создать/,
+      );
     }
     expect((await call('type=catalog&mode=import&filename=import_files', { cookie })).text).toMatch(
       /^failure\nНеизвестный файл обмена/,
@@ -99,7 +104,23 @@ describe('1C file names', () => {
   });
 
   it('answers every fuzzed name in plain text and keeps every file inside the session folder', async () => {
-    const parts = ['..', '.', '', 'a', 'import.xml', 'Товар', ' ', '%00', '%0A', '\\', '/', '%2F', '%5C', '~', ':'];
+    const parts = [
+      '..',
+      '.',
+      '',
+      'a',
+      'import.xml',
+      'Товар',
+      ' ',
+      '%00',
+      '%0A',
+      '\\',
+      '/',
+      '%2F',
+      '%5C',
+      '~',
+      ':',
+    ];
     let seed = 29;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
     const names: string[] = [];
@@ -115,6 +136,8 @@ describe('1C file names', () => {
       for (const r of await both(encoded)) expect(plain(r), `${encoded}: ${r.status} ${r.text}`).toBe(true);
     const exchangeDir = t.app.config.exchangeDir;
     for (const f of filesUnder(exchangeDir)) expect(f.startsWith(`${dir}${path.sep}`), f).toBe(true);
-    expect(fs.readdirSync(path.dirname(exchangeDir)).filter((n) => /^(a|import\.xml|Товар)$/.test(n))).toEqual([]);
+    expect(
+      fs.readdirSync(path.dirname(exchangeDir)).filter((n) => /^(a|import\.xml|Товар)$/.test(n)),
+    ).toEqual([]);
   });
 });
