@@ -35,7 +35,7 @@ describe('reading a huge text node', () => {
     const block = 'Ж'.repeat(1024 * 1024);
     for (let i = 0; i < 20; i++) out.write(block);
     out.end('</Описание><b x="1">короткий</b></a>');
-    await new Promise((r) => out.on('finish', r));
+    await new Promise<void>((r) => out.on('finish', () => r()));
 
     let collected = 0;
     const write = SaxesParser.prototype.write;
