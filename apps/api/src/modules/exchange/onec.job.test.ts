@@ -154,4 +154,21 @@ describe('the 1C import job across two instances on one database', () => {
     JOB_TIMING.waitMs = 60_000;
     expect((await b1c.importFile(s.cookie, 'import.xml')).text).toMatch(/^success\nЗагружено: 1504/);
   });
+
+  it('lets an import under way end before the app closes', async () => {
+    const s = await sessionWithFile(bigImport(300));
+    const c = await t.anotherInstance();
+    const c1c = oneC(() => ({ ...t, app: c.app, db: c.db }));
+    JOB_TIMING.waitMs = 0;
+    expect((await c1c.importFile(s.cookie, 'import.xml')).text).toMatch(/^progress\n/);
+    await c.close();
+    const row = await t.db
+      .selectFrom('exchange_import')
+      .select(['state', 'answer'])
+      .where('session_id', '=', s.id)
+      .executeTakeFirstOrThrow();
+    expect(row.state).toBe('done');
+    JOB_TIMING.waitMs = 20_000;
+    expect((await a1c.importFile(s.cookie, 'import.xml')).text).toMatch(/^success\nЗагружено: 304/);
+  });
 });

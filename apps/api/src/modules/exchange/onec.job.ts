@@ -112,6 +112,14 @@ function start(db: Db, s: ImportSession, jobId: string, filename: string, actor:
   localJobs(db).set(jobId, local);
 }
 
+/**
+ * Resolves when the imports this instance runs have ended (the app's stop waits for them before the database closes,
+ * within its shutdown timeout; one cut short is failed as abandoned by the next poll: docs/decisions/034).
+ */
+export async function importsEnded(db: Db): Promise<void> {
+  await Promise.all([...localJobs(db).values()].map((j) => j.finished));
+}
+
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**

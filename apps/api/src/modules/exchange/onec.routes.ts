@@ -6,7 +6,7 @@ import { markOrdersExported, ordersToExport } from '#app/modules/order/order.exc
 import * as repo from './exchange.repository.ts';
 import { appendPart, fileIn, FILE_LIMIT, filenameProblem, resetDir } from './onec.files.ts';
 import { dropSessionFiles, sessionDir } from './onec.folders.ts';
-import { importStep } from './onec.job.ts';
+import { importStep, importsEnded } from './onec.job.ts';
 import { ExchangeFileError } from './onec.parse.ts';
 import { ordersXml } from './onec.sale.ts';
 import { applyStatusFile } from './onec.status.ts';
@@ -100,6 +100,7 @@ async function saleStep(request: FastifyRequest, reply: FastifyReply, s: Exchang
 
 /** `GET|POST /api/exchange/1c`: the 1C exchange protocol. */
 export const oneCRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.closing.onStop('1C imports', () => importsEnded(app.db));
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
