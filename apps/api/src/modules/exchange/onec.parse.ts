@@ -271,10 +271,11 @@ export function parseOffer(
     );
   const stock = stockOf(o, id, warn);
   const total = totalOf(o, id, warn);
+  const { size, colour } = sizeAndColour(o, known);
   return {
-    ...{ id, productId: productIdOf(id) },
+    ...{ id, productId: productIdOf(id), size },
     name: fit(textOf(o, 'Наименование'), FIELD_LIMITS.offerName, `Предложение «${id}»: Наименование`, warn),
-    ...sizeAndColour(o, known),
+    colour: fit(colour, FIELD_LIMITS.colour, `Предложение «${id}»: цвет`, warn),
     ...{ prices: pricesOf(o, id, warn), stock, total: stock.size ? null : total },
     deleted: isTrue(textOf(o, 'ПометкаУдаления')) || o.attrs['Статус'] === 'Удален',
   };
