@@ -30,6 +30,7 @@ import { orderRoutes } from './modules/order/order.routes.ts';
 import { backofficeRoutes } from './modules/order/order.backoffice.routes.ts';
 import { cardPaymentRoutes } from './modules/order/card-payment/card-payment.routes.ts';
 import { registerPaymentJob } from './modules/order/card-payment/card-payment.job.ts';
+import { registerExchangeSweep } from './modules/exchange/onec.folders.ts';
 import { createPaymentProvider } from './modules/payment/halyk.epay.ts';
 import type { PaymentProvider } from './modules/payment/payment.provider.ts';
 import { smsRoutes } from './modules/sms/sms.routes.ts';
@@ -139,6 +140,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     }),
   );
   if (opts.jobs) registerPaymentJob(app, config.payments.sweepIntervalSeconds);
+  // Old 1C exchange folders and abandoned import jobs, every 15 minutes (issue 29 item 3, docs/decisions/034).
+  if (opts.jobs) registerExchangeSweep(app, 15 * 60);
   app.decorate(
     'notifier',
     createNotifier(

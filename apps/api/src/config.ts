@@ -57,6 +57,11 @@ const EnvSchema = z.object({
   /** Where generated product images live (masters and resized copies). */
   MEDIA_DIR: z.string().default(path.join(repoRoot, 'data', 'media')),
   /**
+   * Where the files 1C uploads wait for their import (one folder per exchange session; docs/decisions/034). Every
+   * instance must see the same folder (shared storage, as MEDIA_DIR). Default: `exchange-1c` beside MEDIA_DIR.
+   */
+  EXCHANGE_DIR: z.preprocess(blankIsUnset, z.string().max(1000).optional()),
+  /**
    * Seed the demo catalogue on first start of an empty database. Default: `true`, but `false` with
    * `NODE_ENV=production` (a real shop never gets the demo catalogue unless it asks for it).
    */
@@ -284,6 +289,8 @@ export type Config = {
   sqliteBusyTimeoutMs: number;
   sqlitePath: string;
   mediaDir: string;
+  /** The 1C exchange's session folders (EXCHANGE_DIR), shared by every instance. */
+  exchangeDir: string;
   autoSeed: boolean;
   mediaPrerender: boolean;
   smsProvider: 'dev' | 'mobizon' | 'smsc';
@@ -341,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqliteBusyTimeoutMs: e.SQLITE_BUSY_TIMEOUT_MS,
     sqlitePath: e.SQLITE_PATH,
     mediaDir: e.MEDIA_DIR,
+    exchangeDir: e.EXCHANGE_DIR ?? path.join(path.dirname(path.resolve(e.MEDIA_DIR)), 'exchange-1c'),
     autoSeed: (e.AUTO_SEED ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
     mediaPrerender: e.MEDIA_PRERENDER === 'true',
     smsProvider: e.SMS_PROVIDER,

@@ -74,6 +74,7 @@ import type {
   ExchangeSessionTable,
   ExchangeDraftTable,
   ExchangeDraftOfferTable,
+  ExchangeImportTable,
   ExchangeSettingTable,
   ExchangeWarehouseTable,
 } from '#app/modules/exchange/exchange.table.ts';
@@ -135,6 +136,7 @@ export interface Database {
   exchange_session: ExchangeSessionTable;
   exchange_draft: ExchangeDraftTable;
   exchange_draft_offer: ExchangeDraftOfferTable;
+  exchange_import: ExchangeImportTable;
   catalogue_text: CatalogueTextTable;
   notification: NotificationTable;
 }

@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import { ErrorCode } from '@kiim/contract';
 
+/** The 1C exchange's path (answers in plain text). */
+const ONE_C_PATH = '/api/exchange/1c';
 /** A percent-encoded NUL anywhere in a URL (path or query). */
 const ENCODED_NUL = /%00/i;
 
@@ -15,6 +17,11 @@ export const inputGuardPlugin = fp(async (app) => {
   // answer sent here ends the request, so `done` is not called then.
   app.addHook('onRequest', (request, reply, done) => {
     if (!isApiPath(request.url) || !ENCODED_NUL.test(request.url)) return done();
+    // The 1C exchange answers in its protocol's plain text, which 1C shows its operator (issue 29 item 7).
+    if (request.url.startsWith(ONE_C_PATH))
+      return void reply
+        .type('text/plain; charset=utf-8')
+        .send('failure\nНедопустимый символ (NUL) в адресе запроса: проверьте имя файла');
     void reply
       .code(400)
       .send({ code: ErrorCode.validation, message: 'Недопустимый символ в адресе запроса' });

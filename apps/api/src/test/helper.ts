@@ -129,6 +129,8 @@ export async function createTestApp(
             })
           : config),
         mediaDir: path.join(os.tmpdir(), `kiim-media-${id}`),
+        // The 1C exchange's folders of this test's shop alone (a sweep never touches another test's).
+        exchangeDir: path.join(os.tmpdir(), `kiim-exchange-${id}`),
       },
       db,
       clock: opts.clock,
@@ -165,6 +167,7 @@ export async function createTestApp(
       await app.close();
       await database.db.destroy();
       await cleanup();
+      fs.rmSync(path.join(os.tmpdir(), `kiim-exchange-${id}`), { recursive: true, force: true });
     },
   };
 }

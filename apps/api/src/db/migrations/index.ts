@@ -23,6 +23,7 @@ import * as m20261213T090000 from './20261213T090000-add-order-number-sequence.t
 import * as m20261214T090000 from './20261214T090000-bump-stock-version-at-commit.ts';
 import * as m20261220T090000 from './20261220T090000-one-open-invitation-per-email.ts';
 import * as m20261220T100000 from './20261220T100000-add-exchange-session-credential.ts';
+import * as m20261228T040000 from './20261228T040000-create-exchange-import.ts';
 import * as m20261216T090000 from './20261216T090000-add-catalogue-structure-fields.ts';
 import * as m20261216T120000 from './20261216T120000-add-payment-refund-owed.ts';
 import * as m20261228T030000 from './20261228T030000-add-order-exchange-version.ts';
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '20261216T120000-add-payment-refund-owed': m20261216T120000,
   '20261228T030000-add-order-exchange-version': m20261228T030000,
   '20261228T050000-create-refund': m20261228T050000,
+  '20261228T040000-create-exchange-import': m20261228T040000,
 };

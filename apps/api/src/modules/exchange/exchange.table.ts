@@ -81,3 +81,31 @@ export interface ExchangeDraftOfferTable {
   created_at: string;
   updated_at: string;
 }
+
+/** The state of a 1C import job: made, being read by an instance, answered `success`, answered `failure`. */
+export type ExchangeImportState = 'queued' | 'running' | 'done' | 'failed';
+
+/**
+ * The import of one 1C file of a session (issue 28 item 14, docs/decisions/034): seen by every instance, kept until
+ * its answer is handed to 1C (or the session folder is swept). `heartbeat_at` is renewed by the running instance;
+ * a job whose heartbeat is stale is failed with a clear answer.
+ */
+export interface ExchangeImportTable {
+  id: string;
+  session_id: string;
+  filename: string;
+  state: ExchangeImportState;
+  /** Items read so far (the `progress` answer shows it). */
+  items: number;
+  /** JSON of what the import did (counts), once done. */
+  summary: string | null;
+  /** JSON array of the warnings 1C was told, once done. */
+  warnings: string | null;
+  /** The protocol's answer (`success…` or `failure\n<reason>`) once done or failed. */
+  answer: string | null;
+  /** The instance (host:pid) that runs it. */
+  instance: string | null;
+  heartbeat_at: string;
+  created_at: string;
+  updated_at: string;
+}

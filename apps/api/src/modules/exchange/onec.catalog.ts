@@ -72,7 +72,7 @@ interface CatalogState {
 /** Records the groups; a new one maps to the category of the same words, and 1C is told (never silently). */
 async function saveGroups(run: OneCRun, s: CatalogState, node: XNode) {
   const matchCategory = await categoryMatcher(run.trx);
-  for (const g of flattenGroups(node)) {
+  for (const g of flattenGroups(node, null, (w) => warn(run, w))) {
     const category = matchCategory(g.name);
     await repo.upsertGroup(run.trx, {
       ...{ external_id: g.id, name: g.name, parent_external_id: g.parent, category_id: category },
@@ -116,7 +116,7 @@ function parseAll(run: OneCRun, s: CatalogState, nodes: XNode[]): ProductData[] 
   const out: ProductData[] = [];
   for (const n of nodes) {
     try {
-      out.push(parseProduct(n, s.properties));
+      out.push(parseProduct(n, s.properties, (w) => warn(run, w)));
     } catch (e) {
       if (!(e instanceof ItemSkipped)) throw e;
       count(run, 'skipped');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { zipOf } from '#app/test/zip.fixtures.ts';
-import { UNPACK_LIMITS, unpackArchives } from './onec.files.ts';
+import { endsDocument, UNPACK_LIMITS, unpackArchives } from './onec.files.ts';
 import { ExchangeFileError } from './onec.parse.ts';
 
 // Unpacking the archives 1C sends is bounded (issue 29 item 3: a 5.8 MB zip wrote 5.98 GB and its files stayed):
@@ -68,5 +68,19 @@ describe('unpacking 1C archives', () => {
     const dir = sessionWith({ 'lie.zip': zip });
     await expect(unpackArchives(dir)).rejects.toBeInstanceOf(ExchangeFileError);
     expect(filesIn(dir)).toEqual([]);
+  });
+});
+
+describe('the end of a document sent in parts', () => {
+  it('knows the last part by the closing tag, in UTF-8 and windows-1251', async () => {
+    const dir = sessionWith({
+      'utf8.xml': Buffer.from('<КоммерческаяИнформация><Документ/></КоммерческаяИнформация>\r\n  '),
+      // «</КоммерческаяИнформация>» as windows-1251 bytes: А–я are 0xC0–0xFF.
+      'cp1251.xml': Buffer.from('3c2fcaeeecece5f0f7e5f1eae0ffc8edf4eef0ece0f6e8ff3e', 'hex'),
+      'cut.xml': Buffer.from('<КоммерческаяИнформация><Документ><Ид>1</Ид>'),
+    });
+    expect(await endsDocument(path.join(dir, 'utf8.xml'))).toBe(true);
+    expect(await endsDocument(path.join(dir, 'cp1251.xml'))).toBe(true);
+    expect(await endsDocument(path.join(dir, 'cut.xml'))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { Db } from '#app/db/database.ts';
+import type { Db, DbOrTrx } from '#app/db/database.ts';
 import { CatalogueIds } from '#app/modules/catalog/catalog.import.ts';
 import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
 import { fileIn, hasFile, unpackArchives } from './onec.files.ts';
@@ -10,18 +10,8 @@ import type { OneCRun } from './onec.run.ts';
 import { XmlFileError } from './xml.stream.ts';
 
 // `type=catalog&mode=import` (issue 12 item 3): one file imported in one transaction, audited as
-// `catalogue.imported_1c` with what it did. The import runs in the background; calls answer `progress` while it runs
-// (1C asks again), then `success` or `failure` with the reason, after which nothing of a failed file is kept.
-
-/** How long a call waits for the import before answering `progress`. */
-export const IMPORT_WAIT_MS = 20_000;
-
-interface Job {
-  done: { items: number };
-  result?: string;
-  finished: Promise<void>;
-}
-const jobs = new Map<string, Job>();
+// `catalogue.imported_1c` with what it did; nothing of a failed file is kept. The job around it (background run,
+// `progress` answers, other instances) is onec.job.ts.
 
 /**
  * Which importer reads a file: import*.xml (catalogue), offers*.xml (prices and stock), or prices*.xml / rests*.xml
@@ -36,7 +26,28 @@ function importerOf(filename: string) {
   return undefined;
 }
 
-async function runImport(db: Db, dir: string, mediaDir: string, filename: string, actor: Actor, job: Job) {
+/** What a finished import tells: the answer for 1C, and the counts and warnings of the audit entry. */
+export interface ImportEnd {
+  answer: string;
+  items: number;
+  summary: Record<string, number>;
+  warnings: string[];
+}
+
+/**
+ * Imports one file of a session's folder in one transaction, audited as `catalogue.imported_1c`. `finish` runs in
+ * that transaction with the answer (the job's end is stored with the change: both or neither); `done.items` counts
+ * as it reads. @throws ExchangeFileError or XmlFileError with the reason for 1C (nothing changed).
+ */
+export async function runImport(
+  db: Db,
+  where: { dir: string; mediaDir: string },
+  filename: string,
+  actor: Actor,
+  done: { items: number },
+  finish: (trx: DbOrTrx, end: ImportEnd) => Promise<void>,
+): Promise<void> {
+  const { dir, mediaDir } = where;
   const importer = importerOf(filename);
   if (!importer)
     throw new ExchangeFileError(
@@ -52,15 +63,20 @@ async function runImport(db: Db, dir: string, mediaDir: string, filename: string
       const nowIso = actor.at.toISOString();
       const run: OneCRun = {
         ...{ trx, actor, nowIso, dir, mediaDir, ids: await CatalogueIds.of(trx) },
-        ...{ done: job.done, summary: {}, warnings: [], keep },
+        ...{ done, summary: {}, warnings: [], keep },
       };
       await importer(run, file);
       await audit(trx, actor, 'catalogue.imported_1c', { type: 'exchange_file', id: filename }, null, {
-        items: job.done.items,
+        items: done.items,
         ...run.summary,
         ...(run.warnings.length ? { warnings: run.warnings } : {}),
       });
-      job.result = answerOf(run);
+      await finish(trx, {
+        answer: answerOf(run),
+        items: done.items,
+        summary: run.summary,
+        warnings: run.warnings,
+      });
     });
   } finally {
     // The price types the file sent, even when it is refused: the staff choose the one sold at from them.
@@ -84,38 +100,8 @@ function answerOf(run: OneCRun): string {
   return lines.join('\n');
 }
 
-const reason = (e: unknown) =>
+/** The reason 1C is told for an import that failed: the file's own fault, else a plain internal-error text. */
+export const failureReason = (e: unknown) =>
   e instanceof ExchangeFileError || e instanceof XmlFileError
     ? e.message
     : 'Внутренняя ошибка сайта при загрузке; ничего не изменено';
-
-/**
- * Starts (or continues watching) the import of `filename` of a session and waits up to {@link IMPORT_WAIT_MS}.
- * @returns the protocol's answer: `progress…`, `success…` or `failure\n<reason>`.
- */
-export async function importStep(
-  db: Db,
-  session: { id: string; dir: string; mediaDir: string },
-  filename: string,
-  actor: Actor,
-  log: (e: unknown) => void,
-  waitMs = IMPORT_WAIT_MS,
-): Promise<string> {
-  const key = `${session.id}:${filename}`;
-  let job = jobs.get(key);
-  if (!job) {
-    const fresh: Job = { done: { items: 0 }, finished: Promise.resolve() };
-    fresh.finished = runImport(db, session.dir, session.mediaDir, filename, actor, fresh).catch((e) => {
-      if (!(e instanceof ExchangeFileError || e instanceof XmlFileError)) log(e);
-      fresh.result = `failure\n${reason(e)}`;
-    });
-    jobs.set(key, fresh);
-    job = fresh;
-  }
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([job.finished, new Promise((r) => (timer = setTimeout(r, waitMs)))]);
-  clearTimeout(timer);
-  if (job.result === undefined) return `progress\nОбработано: ${job.done.items}`;
-  jobs.delete(key);
-  return job.result;
-}

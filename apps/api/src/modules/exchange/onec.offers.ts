@@ -9,6 +9,8 @@ import {
   ItemSkipped,
   onlyChanges,
   parseOffer,
+  fit,
+  FIELD_LIMITS,
   type OfferData,
 } from './onec.parse.ts';
 import { choosePriceTypes, type PriceTypeSeen } from './onec.prices.ts';
@@ -87,7 +89,12 @@ export async function importOffersXml(run: OneCRun, file: string, partial = fals
     async (nodes) => {
       for (const n of nodes) {
         if (n.name === 'ТипЦены')
-          types.push({ id: textOf(n, 'Ид'), name: textOf(n, 'Наименование'), currency: textOf(n, 'Валюта') });
+          types.push({
+            ...{ id: textOf(n, 'Ид'), currency: textOf(n, 'Валюта').slice(0, 10) },
+            name: fit(textOf(n, 'Наименование'), FIELD_LIMITS.priceTypeName, 'Тип цен: название', (w) =>
+              warn(run, w),
+            ),
+          });
         else if (n.name === 'Склад') {
           await saveWarehouse(run, textOf(n, 'Ид'), textOf(n, 'Наименование'), cityOf);
           if (s)

@@ -5,6 +5,40 @@ import { child, childrenOf, textAt, textOf, type XNode } from './xml.stream.ts';
 // CommerceML 2 elements as plain values (issue 12 item 3): groups, properties, products (Товар), warehouses, price
 // types and offers (Предложение), in the shapes 1C:Enterprise writes them (2.05–2.10: attributes or elements).
 
+/**
+ * The longest text the shop keeps of each 1C field, in characters (issue 29 item 7; docs/security.md «The 1C
+ * exchange»): what the storefront and the back office show (the product form's own limits, packages/contract). A
+ * longer text is cut at the bound and 1C is told (a warning), never refused whole and never stored as sent.
+ */
+export const FIELD_LIMITS = {
+  productName: 200,
+  description: 5000,
+  article: 100,
+  brand: 100,
+  colour: 60,
+  groupName: 200,
+  warehouseName: 200,
+  propertyName: 200,
+  propertyValue: 200,
+  offerName: 300,
+  priceTypeName: 100,
+  /** Pictures of one product (more are left out). */
+  pictures: 20,
+} as const;
+
+/** A warning for 1C's log (onec.run.ts `warn`). */
+export type Warn = (text: string) => void;
+const noWarning: Warn = () => {};
+
+/**
+ * `text` cut to `max` characters; a cut is reported through `warn` as `<what> длиннее <max> символов: обрезано`.
+ */
+export function fit(text: string, max: number, what: string, warn: Warn = noWarning): string {
+  if (text.length <= max) return text;
+  warn(`${what} длиннее ${max} символов: обрезано`);
+  return text.slice(0, max).trimEnd();
+}
+
 /** A file of the exchange that cannot be imported: the reason goes back to 1C (`failure`), nothing is changed. */
 export class ExchangeFileError extends Error {}
 
@@ -22,24 +56,37 @@ export const wordsKey = (name: string) =>
     .sort()
     .join(' ');
 
-/** A group and its subgroups, flattened with their parents. */
-export function flattenGroups(groups: XNode, parent: string | null = null) {
+/** Whether an Ид can be kept (length and no control characters, as for products). */
+const keepableId = (id: string) => id.length <= MAX_EXTERNAL_ID && !/\p{Cc}/u.test(id);
+
+/**
+ * A group and its subgroups, flattened with their parents; names cut to {@link FIELD_LIMITS}, a group whose Ид
+ * cannot be kept is left out (with its subgroups) and reported.
+ */
+export function flattenGroups(groups: XNode, parent: string | null = null, warn: Warn = noWarning) {
   const out: { id: string; name: string; parent: string | null }[] = [];
   for (const g of childrenOf(groups, 'Группа')) {
     const id = textOf(g, 'Ид');
-    out.push({ id, name: textOf(g, 'Наименование'), parent });
+    if (!keepableId(id)) {
+      warn(
+        `Группа «${id.slice(0, 80)}» пропущена: Ид длиннее ${MAX_EXTERNAL_ID} символов или с управляющими символами`,
+      );
+      continue;
+    }
+    const name = fit(textOf(g, 'Наименование'), FIELD_LIMITS.groupName, `Группа «${id}»: название`, warn);
+    out.push({ id, name, parent });
     const sub = child(g, 'Группы');
-    if (sub) out.push(...flattenGroups(sub, id));
+    if (sub) out.push(...flattenGroups(sub, id, warn));
   }
   return out;
 }
 
-/** A property (Свойство) with its dictionary values (Справочник: ИдЗначения → Значение). */
+/** A property (Свойство) with its dictionary values (Справочник: ИдЗначения → Значение), cut to the bounds. */
 export function parseProperty(p: XNode) {
   const values = new Map<string, string>();
   for (const v of childrenOf(child(p, 'ВариантыЗначений'), 'Справочник'))
-    values.set(textOf(v, 'ИдЗначения'), textOf(v, 'Значение'));
-  return { id: textOf(p, 'Ид'), name: textOf(p, 'Наименование'), values };
+    values.set(textOf(v, 'ИдЗначения'), fit(textOf(v, 'Значение'), FIELD_LIMITS.propertyValue, ''));
+  return { id: textOf(p, 'Ид'), name: fit(textOf(p, 'Наименование'), FIELD_LIMITS.propertyName, ''), values };
 }
 export type Property = ReturnType<typeof parseProperty>;
 
@@ -88,8 +135,15 @@ function brandOf(
   );
 }
 
-/** Reads a Товар. @throws ItemSkipped without Ид or Наименование, or with an Ид the shop cannot keep. */
-export function parseProduct(t: XNode, properties: ReadonlyMap<string, Property>): ProductData {
+/**
+ * Reads a Товар; its texts cut to {@link FIELD_LIMITS} with a warning each.
+ * @throws ItemSkipped without Ид or Наименование, or with an Ид the shop cannot keep.
+ */
+export function parseProduct(
+  t: XNode,
+  properties: ReadonlyMap<string, Property>,
+  warn: Warn = noWarning,
+): ProductData {
   const id = productIdOf(textOf(t, 'Ид'));
   const name = textOf(t, 'Наименование');
   if (!id || !name) throw new ItemSkipped(`Товар без Ид или Наименования пропущен (Ид «${id.slice(0, 80)}»)`);
@@ -97,17 +151,22 @@ export function parseProduct(t: XNode, properties: ReadonlyMap<string, Property>
     throw new ItemSkipped(`Товар «${id.slice(0, 80)}» пропущен: Ид длиннее ${MAX_EXTERNAL_ID} символов`);
   const requisites = pairs(child(t, 'ЗначенияРеквизитов'), 'ЗначениеРеквизита');
   const characteristics = pairs(child(t, 'ХарактеристикиТовара'), 'ХарактеристикаТовара');
+  const of = `Товар «${id}»: `;
+  const pictures = childrenOf(t, 'Картинка')
+    .map((p) => p.text.trim())
+    .filter(Boolean);
+  if (pictures.length > FIELD_LIMITS.pictures)
+    warn(`${of}картинок больше ${FIELD_LIMITS.pictures}, остальные не загружены`);
+  const colour = [...characteristics].find(([n, v]) => v && isColourName(n))?.[1] ?? '';
   return {
     id,
-    name,
-    article: textOf(t, 'Артикул'),
-    description: textOf(t, 'Описание'),
+    name: fit(name, FIELD_LIMITS.productName, `${of}Наименование`, warn),
+    article: fit(textOf(t, 'Артикул'), FIELD_LIMITS.article, `${of}Артикул`, warn),
+    description: fit(textOf(t, 'Описание'), FIELD_LIMITS.description, `${of}Описание`, warn),
     groupId: textAt(t, 'Группы', 'Ид') || null,
-    brand: brandOf(t, properties, requisites),
-    colour: [...characteristics].find(([n, v]) => v && isColourName(n))?.[1] ?? '',
-    pictures: childrenOf(t, 'Картинка')
-      .map((p) => p.text.trim())
-      .filter(Boolean),
+    brand: fit(brandOf(t, properties, requisites), FIELD_LIMITS.brand, `${of}бренд`, warn),
+    colour: fit(colour, FIELD_LIMITS.colour, `${of}цвет`, warn),
+    pictures: pictures.slice(0, FIELD_LIMITS.pictures),
     deleted: isTrue(textOf(t, 'ПометкаУдаления')) || t.attrs['Статус'] === 'Удален',
   };
 }
@@ -212,9 +271,11 @@ export function parseOffer(
     );
   const stock = stockOf(o, id, warn);
   const total = totalOf(o, id, warn);
+  const { size, colour } = sizeAndColour(o, known);
   return {
-    ...{ id, productId: productIdOf(id), name: textOf(o, 'Наименование') },
-    ...sizeAndColour(o, known),
+    ...{ id, productId: productIdOf(id), size },
+    name: fit(textOf(o, 'Наименование'), FIELD_LIMITS.offerName, `Предложение «${id}»: Наименование`, warn),
+    colour: fit(colour, FIELD_LIMITS.colour, `Предложение «${id}»: цвет`, warn),
     ...{ prices: pricesOf(o, id, warn), stock, total: stock.size ? null : total },
     deleted: isTrue(textOf(o, 'ПометкаУдаления')) || o.attrs['Статус'] === 'Удален',
   };

@@ -1,10 +1,18 @@
-import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { appendPart, fileIn, FILE_LIMIT, resetDir } from './onec.files.ts';
-import { importStep } from './onec.import.ts';
+import {
+  appendPart,
+  endsDocument,
+  fileIn,
+  FILE_LIMIT,
+  filenameProblem,
+  hasFile,
+  resetDir,
+} from './onec.files.ts';
+import { dropSessionFiles, sessionDir } from './onec.folders.ts';
+import { importStep, importsEnded } from './onec.job.ts';
 import { ExchangeFileError } from './onec.parse.ts';
 import { saleQuery, saleSuccess } from './onec.orders.ts';
 import { applyStatusFile } from './onec.status.ts';
@@ -18,8 +26,6 @@ const Query = z.object({
   filename: z.string().optional(),
 });
 const TYPES = ['catalog', 'sale'] as const;
-/** Longest file name accepted (1C sends `import_files/ab/<guid>.jpg` and the like). */
-const MAX_FILENAME = 500;
 
 const DESCRIPTION =
   'The 1C:Enterprise «обмен с сайтом» (CommerceML 2), answered as text/plain lines. type=catalog: checkauth (HTTP ' +
@@ -30,8 +36,8 @@ const DESCRIPTION =
   'orders.status): query → orders new or changed since 1C took them, as CommerceML; success → the versions shown are ' +
   'marked taken; file (POST) → order documents applied through the state machine, a line per document.';
 
-/** Where the sessions' files live: beside the media folder. */
-const exchangeRoot = (mediaDir: string) => path.join(path.dirname(path.resolve(mediaDir)), 'exchange-1c');
+/** Where a session keeps the order documents 1C sends (`type=sale&mode=file`, in parts), whatever it names them. */
+const SALE_FILE = 'orders.xml';
 
 const text = (reply: FastifyReply, body: string) => reply.type('text/plain; charset=utf-8').send(body);
 
@@ -40,46 +46,67 @@ async function catalogStep(
   s: ExchangeSession,
   q: { mode: string; filename?: string | undefined },
 ) {
-  const { config, db } = request.server;
-  const dir = path.join(exchangeRoot(config.mediaDir), s.id);
+  const { config, db, clock } = request.server;
+  const dir = sessionDir(config.exchangeDir, s.id);
+  const actor = sessionActor(request, s);
   if (q.mode === 'init') {
-    await resetDir(dir);
+    await dropSessionFiles(db, actor, config.exchangeDir, s.id, 'init');
     return `zip=yes\nfile_limit=${FILE_LIMIT}`;
   }
   // The end of an exchange (complete) and 1C's «deactivate what was not in the exchange» (deactivate): the full
-  // import already unpublished what it did not list, so both only confirm.
+  // import already unpublished what it did not list, so both only confirm; `complete` removes the session's files.
+  if (q.mode === 'complete') await dropSessionFiles(db, actor, config.exchangeDir, s.id, 'complete');
   if (q.mode === 'complete' || q.mode === 'deactivate') return 'success';
   if (q.mode !== 'file' && q.mode !== 'import')
     return `failure\nРежим «${q.mode.slice(0, 50)}» не поддерживается для type=catalog`;
-  if (!q.filename) return 'failure\nНе указано имя файла (filename)';
-  if (q.filename.length > MAX_FILENAME) return `failure\nИмя файла длиннее ${MAX_FILENAME} символов`;
+  const problem = filenameProblem(q.filename ?? '');
+  if (problem) return `failure\n${problem}`;
+  const filename = q.filename!;
   if (q.mode === 'file') {
     if (Number(request.headers['content-length'] ?? 0) > FILE_LIMIT)
       return 'failure\nЧасть файла больше file_limit';
-    await appendPart(dir, q.filename, request.body as Readable);
+    await appendPart(dir, filename, request.body as Readable);
     return 'success';
   }
-  const session = { id: s.id, dir, mediaDir: config.mediaDir };
-  return importStep(db, session, q.filename, sessionActor(request, s), (e) => request.log.error(e));
+  const session = {
+    ...{ id: s.id, dir, mediaDir: config.mediaDir, now: () => clock.now() },
+    log: (e: unknown) => request.log.error(e),
+    onFailed: async () => void (await dropSessionFiles(db, actor, config.exchangeDir, s.id, 'failed')),
+  };
+  return importStep(db, session, filename, actor);
 }
 
 async function saleStep(request: FastifyRequest, reply: FastifyReply, s: ExchangeSession, mode: string) {
-  if (mode === 'init') return text(reply, `zip=no\nfile_limit=${FILE_LIMIT}`);
+  const { config, db } = request.server;
+  const dir = sessionDir(config.exchangeDir, s.id);
+  const actor = sessionActor(request, s);
+  if (mode === 'init') {
+    await dropSessionFiles(db, actor, config.exchangeDir, s.id, 'init');
+    return text(reply, `zip=no\nfile_limit=${FILE_LIMIT}`);
+  }
   if (mode === 'query') return reply.type('application/xml; charset=utf-8').send(await saleQuery(request, s));
-  // Some 1C versions send the status file (mode=file, applied on arrival) and then ask to import it.
-  if (mode === 'import' || mode === 'complete') return text(reply, 'success');
   if (mode === 'success') return text(reply, await saleSuccess(request, s));
+  if (mode === 'complete') return text(reply, 'success');
   if (mode === 'file') {
-    const dir = path.join(exchangeRoot(request.server.config.mediaDir), s.id);
+    if (Number(request.headers['content-length'] ?? 0) > FILE_LIMIT)
+      return text(reply, 'failure\nЧасть файла больше file_limit');
+    await appendPart(dir, SALE_FILE, request.body as Readable);
+    // Not the last part yet (issue 28 item 12): keep it and wait for the rest.
+    if (!(await endsDocument(fileIn(dir, SALE_FILE)))) return text(reply, 'success');
+  }
+  // The file is whole (its last part came), or 1C asks to import what it sent: apply it once, then forget it.
+  if (mode === 'file' || mode === 'import') {
+    if (!(await hasFile(dir, SALE_FILE))) return text(reply, 'success');
+    const answer = await applyStatusFile(request, fileIn(dir, SALE_FILE), actor);
     await resetDir(dir);
-    await appendPart(dir, 'orders.xml', request.body as Readable);
-    return text(reply, await applyStatusFile(request, fileIn(dir, 'orders.xml'), sessionActor(request, s)));
+    return text(reply, answer);
   }
   return text(reply, `failure\nРежим «${mode.slice(0, 50)}» не поддерживается для type=sale`);
 }
 
 /** `GET|POST /api/exchange/1c`: the 1C exchange protocol. */
 export const oneCRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.closing.onStop('1C imports', () => importsEnded(app.db));
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -5,7 +5,8 @@ import { listCities } from '#app/modules/catalog/catalog.service.ts';
 import type { Actor } from '#app/modules/staff/staff.audit.ts';
 import * as repo from './exchange.repository.ts';
 import type { PriceTypeSeen } from './onec.prices.ts';
-import { wordsKey } from './onec.parse.ts';
+import { MAX_EXTERNAL_ID } from '@kiim/contract';
+import { FIELD_LIMITS, fit, wordsKey } from './onec.parse.ts';
 
 /** One import of a 1C file: its transaction, who, when, where the session's files and the media live, progress. */
 export interface OneCRun {
@@ -87,13 +88,19 @@ export async function cityMatcher(db: DbOrTrx) {
   return (warehouseName: string) => byWords.get(wordsKey(warehouseName)) ?? null;
 }
 
-/** Records a warehouse; a new one maps to the city of the same name, and 1C is told (never silently). */
+/**
+ * Records a warehouse; a new one maps to the city of the same name, and 1C is told (never silently). A warehouse whose
+ * Ид cannot be kept is skipped, a long name cut (issue 29 item 7), each with a warning.
+ */
 export async function saveWarehouse(
   run: OneCRun,
   id: string,
-  name: string,
+  sentName: string,
   cityOf: (n: string) => number | null,
 ) {
+  if (id.length > MAX_EXTERNAL_ID || /\p{Cc}/u.test(id))
+    return warn(run, `Склад «${id.slice(0, 80)}» пропущен: Ид длиннее ${MAX_EXTERNAL_ID} символов`);
+  const name = fit(sentName, FIELD_LIMITS.warehouseName, `Склад «${id}»: название`, (w) => warn(run, w));
   const isNew = !(await repo.listWarehouses(run.trx)).some((w) => w.external_id === id);
   const city = cityOf(name);
   await repo.upsertWarehouse(run.trx, {

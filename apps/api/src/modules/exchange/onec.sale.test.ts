@@ -342,6 +342,29 @@ describe('orders from 1C', () => {
     expect(await fx.stockOf(cancel.skus[0]!.id, city.id)).toBe(10);
   });
 
+  it('a documents file sent in parts is applied once, whole, after its last part (issue 28 item 12)', async () => {
+    const { number } = await placeOrder([1]);
+    await take();
+    const file = Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация ВерсияСхемы="2.08"><Документ>' +
+        `<Ид>${number}</Ид><Номер>${number}</Номер><ЗначенияРеквизитов>${req('Отменен', 'true')}` +
+        '</ЗначенияРеквизитов></Документ></КоммерческаяИнформация>\n',
+    );
+    const cut = Math.floor(file.length / 2);
+    const part = (body: Buffer) => call('type=sale&mode=file&filename=orders.xml', { cookie, body });
+    expect((await part(file.subarray(0, cut))).text).toBe('success');
+    expect(await statusOf(number)).not.toBe('cancelled');
+    const last = await part(file.subarray(cut));
+    expect(last.text.split('\n')).toEqual([
+      'success',
+      'Обработано документов: 1',
+      `заказ ${number}: «Отменен» — принят → отменён`,
+    ]);
+    expect(await statusOf(number)).toBe('cancelled');
+    // 1C's «import» after the file finds nothing waiting: the documents are not applied twice.
+    expect((await call('type=sale&mode=import&filename=orders.xml', { cookie })).text).toBe('success');
+  });
+
   it('finds the order by the «Ид» the shop sent when 1C numbers the document its own way', async () => {
     const { number } = await placeOrder([1]);
     await take();

@@ -10,7 +10,8 @@ import { AppError } from '#app/lib/errors.ts';
 // API key with orders.status) and answers its cookie; every later call must carry it.
 
 export const EXCHANGE_COOKIE = 'kiim_1c';
-const SESSION_MS = 12 * 60 * 60 * 1000;
+/** How long a session lives after checkauth (its folder is swept after it). */
+export const SESSION_MS = 12 * 60 * 60 * 1000;
 export type ExchangeType = 'catalog' | 'sale';
 
 const NEEDS = {

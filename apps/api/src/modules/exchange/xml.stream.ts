@@ -27,6 +27,20 @@ export const textAt = (n: XNode | undefined, ...path: string[]) => {
   return cur?.text.trim() ?? '';
 };
 
+/**
+ * Bounds of reading (issue 29 item 7: a 100 MB description took +390 MB): the characters kept of one element's text
+ * or attribute value — more than any field the shop stores (onec.parse.ts FIELD_LIMITS), so a longer one is still seen
+ * as too long and cut with a warning — and the longest element name. saxes collects a text node whole before
+ * handing it over; the file is fed in slices of {@link SLICE} characters and saxes's collected text is cut to the
+ * bound after each, so memory stays bounded whatever one text node holds.
+ */
+export const XML_LIMITS = { text: 20_000, name: 1_000 };
+/** Characters fed to saxes at a time. */
+const SLICE = 64 * 1024;
+
+/** saxes's own buffers (private in its types): the text or attribute value and the name being collected. */
+type SaxesBuffers = { text: string; name: string };
+
 /** A file that is not well-formed XML, or not in its declared encoding (the message is Russian, for 1C's log). */
 export class XmlFileError extends Error {}
 
@@ -83,7 +97,7 @@ export async function readXml(
   });
   parser.on('text', (t) => {
     const top = stack.at(-1);
-    if (top) top.text += t;
+    if (top && top.text.length < XML_LIMITS.text) top.text += t.slice(0, XML_LIMITS.text - top.text.length);
   });
   parser.on('closetag', () => {
     path.pop();
@@ -91,8 +105,14 @@ export async function readXml(
     const node = stack.pop()!;
     if (stack.length === 0) done.push(node);
   });
+  const buffers = parser as unknown as SaxesBuffers;
   const feed = async (text: string) => {
-    parser.write(text);
+    for (let i = 0; i < text.length && !error; i += SLICE) {
+      parser.write(text.slice(i, i + SLICE));
+      if (buffers.text.length > XML_LIMITS.text) buffers.text = buffers.text.slice(0, XML_LIMITS.text);
+      if (buffers.name.length > XML_LIMITS.name)
+        throw new XmlFileError(`Файл повреждён: имя элемента длиннее ${XML_LIMITS.name} символов`);
+    }
     if (error) throw new XmlFileError(`Файл повреждён (не XML): ${error.message}`);
     if (done.length) {
       const batch = done;
