@@ -1,5 +1,6 @@
 import { MAX_EXTERNAL_ID, MAX_STOCK_UNITS } from '@kiim/contract';
-import { isColourName, sizeAndColour, type OfferProperty } from './onec.sizes.ts';
+import { productTexts, suggestedRole, type RoleOf } from './onec.properties.ts';
+import { sizeAndColour, type OfferProperty } from './onec.sizes.ts';
 import { child, childrenOf, textAt, textOf, type XNode } from './xml.stream.ts';
 
 // CommerceML 2 elements as plain values (issue 12 item 3): groups, properties, products (Товар), warehouses, price
@@ -63,6 +64,9 @@ export interface ProductData {
   groupId: string | null;
   brand: string;
   colour: string;
+  /** From the properties and requisites whose role is composition or care (onec.properties.ts); '' when none. */
+  composition: string;
+  care: string;
   pictures: string[];
   deleted: boolean;
 }
@@ -88,15 +92,50 @@ function brandOf(
   );
 }
 
-/** Reads a Товар. @throws ItemSkipped without Ид or Наименование, or with an Ид the shop cannot keep. */
-export function parseProduct(t: XNode, properties: ReadonlyMap<string, Property>): ProductData {
+/**
+ * Name → value of a Товар's properties (ЗначенияСвойств: names and dictionary values from the classifier, several
+ * values joined by commas) and requisites (ЗначенияРеквизитов), in file order; empty values left out.
+ */
+export function namedValues(t: XNode, properties: ReadonlyMap<string, Property>): [string, string][] {
+  const out: [string, string][] = [];
+  for (const v of childrenOf(child(t, 'ЗначенияСвойств'), 'ЗначенияСвойства')) {
+    const prop = properties.get(textOf(v, 'Ид'));
+    const values = childrenOf(v, 'Значение')
+      .map((n) => n.text.trim())
+      .filter(Boolean)
+      .map((value) => prop?.values.get(value) ?? value);
+    out.push([prop?.name || textOf(v, 'Наименование'), values.join(', ')]);
+  }
+  out.push(...requisitesOf(t));
+  return out.filter(([n, v]) => n && v);
+}
+
+/** Name → value of a Товар's requisites (ЗначенияРеквизитов), in file order. */
+export const requisitesOf = (t: XNode): [string, string][] =>
+  childrenOf(child(t, 'ЗначенияРеквизитов'), 'ЗначениеРеквизита').map((r) => [
+    textOf(r, 'Наименование'),
+    textOf(r, 'Значение'),
+  ]);
+
+/**
+ * Reads a Товар; `roleOf` says which properties are its colour, composition and care (the staff's mapping, else the
+ * names' suggestion). @throws ItemSkipped without Ид or Наименование, or with an Ид the shop cannot keep.
+ */
+export function parseProduct(
+  t: XNode,
+  properties: ReadonlyMap<string, Property>,
+  roleOf: RoleOf = suggestedRole,
+): ProductData {
   const id = productIdOf(textOf(t, 'Ид'));
   const name = textOf(t, 'Наименование');
   if (!id || !name) throw new ItemSkipped(`Товар без Ид или Наименования пропущен (Ид «${id.slice(0, 80)}»)`);
   if (id.length > MAX_EXTERNAL_ID || /\p{Cc}/u.test(id))
     throw new ItemSkipped(`Товар «${id.slice(0, 80)}» пропущен: Ид длиннее ${MAX_EXTERNAL_ID} символов`);
   const requisites = pairs(child(t, 'ЗначенияРеквизитов'), 'ЗначениеРеквизита');
-  const characteristics = pairs(child(t, 'ХарактеристикиТовара'), 'ХарактеристикаТовара');
+  const characteristics = childrenOf(child(t, 'ХарактеристикиТовара'), 'ХарактеристикаТовара').map(
+    (c): [string, string] => [textOf(c, 'Наименование'), textOf(c, 'Значение')],
+  );
+  const named = namedValues(t, properties);
   return {
     id,
     name,
@@ -104,7 +143,8 @@ export function parseProduct(t: XNode, properties: ReadonlyMap<string, Property>
     description: textOf(t, 'Описание'),
     groupId: textAt(t, 'Группы', 'Ид') || null,
     brand: brandOf(t, properties, requisites),
-    colour: [...characteristics].find(([n, v]) => v && isColourName(n))?.[1] ?? '',
+    colour: [...characteristics, ...named].find(([n, v]) => v && roleOf(n) === 'colour')?.[1] ?? '',
+    ...productTexts(named, roleOf),
     pictures: childrenOf(t, 'Картинка')
       .map((p) => p.text.trim())
       .filter(Boolean),
@@ -196,13 +236,14 @@ function pricesOf(o: XNode, id: string, warn: (w: string) => void): Map<string, 
 }
 
 /**
- * Reads a Предложение (`known`: the size and colour properties of import.xml).
+ * Reads a Предложение (`known`: the size and colour properties of import.xml; `roleOf`: the properties' roles).
  * @throws ItemSkipped for a missing Ид or a quantity that is not a count.
  */
 export function parseOffer(
   o: XNode,
   known: ReadonlyMap<string, OfferProperty>,
   warn: (w: string) => void,
+  roleOf: RoleOf = suggestedRole,
 ): OfferData {
   const id = textOf(o, 'Ид');
   if (!id) throw new ItemSkipped('Предложение без Ид пропущено');
@@ -214,7 +255,7 @@ export function parseOffer(
   const total = totalOf(o, id, warn);
   return {
     ...{ id, productId: productIdOf(id), name: textOf(o, 'Наименование') },
-    ...sizeAndColour(o, known),
+    ...sizeAndColour(o, known, roleOf),
     ...{ prices: pricesOf(o, id, warn), stock, total: stock.size ? null : total },
     deleted: isTrue(textOf(o, 'ПометкаУдаления')) || o.attrs['Статус'] === 'Удален',
   };
