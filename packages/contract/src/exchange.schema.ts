@@ -180,7 +180,11 @@ export const ExchangePropertiesResponse = z.object({ data: z.object({ items: z.a
 
 /** The staff's role of a property, by its name as 1C writes it (null: the name's suggestion applies). */
 export const PropertyMappingBody = z.object({
-  name: z.string().trim().min(1, { message: 'Укажите свойство' }).max(200, { message: 'Не длиннее 200 символов' }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: 'Укажите свойство' })
+    .max(200, { message: 'Не длиннее 200 символов' }),
   role: PropertyRole.nullable(),
 });
 export type PropertyMappingBody = z.infer<typeof PropertyMappingBody>;

@@ -162,7 +162,11 @@ export async function saveSettings(
 export async function listProperties(db: DbOrTrx): Promise<ExchangeProperty[]> {
   const staff = await staffRoles(db);
   return (await seenProperties(db))
-    .map((p) => ({ ...p, role: staff.get(propertyKey(p.name)) ?? null, suggestedRole: suggestedRole(p.name) }))
+    .map((p) => ({
+      ...p,
+      role: staff.get(propertyKey(p.name)) ?? null,
+      suggestedRole: suggestedRole(p.name),
+    }))
     .sort((a, b) => Number(a.role === null) - Number(b.role === null) || a.name.localeCompare(b.name, 'ru'));
 }
 

@@ -16,7 +16,8 @@ export const MAX_PRODUCT_TEXT = 1000;
 const MAX_SEEN = 300;
 
 /** A property's name as a key: trimmed, lower case, ё as е, spaces collapsed. */
-export const propertyKey = (name: string) => name.trim().toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ');
+export const propertyKey = (name: string) =>
+  name.trim().toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ');
 
 const isCompositionName = (name: string) =>
   /^(состав|материал)|(^|[^\p{L}])(composition|material)([^\p{L}]|$)/iu.test(name.trim());
@@ -81,9 +82,7 @@ export function productTexts(named: readonly [string, string][], roleOf: RoleOf)
   const text = (role: PropertyRole) => {
     const found = named.filter(([n, v]) => v.trim() && roleOf(n) === role);
     const joined =
-      found.length === 1
-        ? found[0]![1].trim()
-        : found.map(([n, v]) => `${n.trim()}: ${v.trim()}`).join('; ');
+      found.length === 1 ? found[0]![1].trim() : found.map(([n, v]) => `${n.trim()}: ${v.trim()}`).join('; ');
     return joined.slice(0, MAX_PRODUCT_TEXT);
   };
   return { composition: text('composition'), care: text('care') };
