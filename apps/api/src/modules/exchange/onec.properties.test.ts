@@ -239,6 +239,23 @@ describe('one card per 1C product (issue 28 item 11)', () => {
     expect(beige.model_code).toBe(own.model_code);
   });
 
+  it('takes a characteristic the staff point at colour as the colour: a new swatch of the same card', async () => {
+    const shade = (n: number, value: string) =>
+      offer(`${DRESS}#${ch(n)}`, `Платье миди (${value}, 46)`, chars(['Оттенок', value], ['Размер', '46']));
+    await exchange({ 'offers.xml': offersXml(coat + shade(5, 'красный')) });
+    expect((await put('/api/admin/exchange/properties', { name: 'Оттенок', role: 'colour' })).status).toBe(
+      200,
+    );
+    const [answer] = await exchange({
+      'offers.xml': offersXml(coat + shade(5, 'красный') + shade(6, 'зелёный')),
+    });
+    expect(answer).toMatch(/^success/);
+    const dress = await shopProduct(DRESS);
+    const green = await shopProduct(`${DRESS}|зелёный`);
+    expect(green.model_code).toBe(dress.model_code);
+    expect((await page(dress.slug)).colours.map((c) => c.name)).toEqual(['красный', 'зелёный']);
+  });
+
   it('groups by Артикул once the staff choose it (configurations with one 1C product per colour)', async () => {
     const settings = await put('/api/admin/exchange/settings', {
       priceType: 'Розничная',
@@ -249,7 +266,7 @@ describe('one card per 1C product (issue 28 item 11)', () => {
     await exchange({ 'import.xml': importXml('') });
     const dress = await shopProduct(DRESS);
     expect(dress.model_code).toBe('ART-7');
-    expect((await page(dress.slug)).colours.map((c) => c.name)).toEqual(['красный', 'синий']);
+    expect((await page(dress.slug)).colours.map((c) => c.name)).toEqual(['красный', 'синий', 'зелёный']);
     expect((await shopProduct(COAT)).model_code).toBe('C-1');
   });
 });
