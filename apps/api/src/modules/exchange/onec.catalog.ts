@@ -21,6 +21,7 @@ import {
   ExchangeFileError,
   ItemSkipped,
   flattenGroups,
+  namedValues,
   onlyChanges,
   parseProduct,
   parseProperty,
@@ -78,6 +79,8 @@ interface CatalogState {
   byArticle: boolean;
   /** Requisite and characteristic names the products used (listed to the staff). */
   seen: Map<string, SeenProperty>;
+  /** A value of each property name as a product used it (an example for the staff). */
+  examples: Map<string, string>;
 }
 
 /** Records the groups; a new one maps to the category of the same words, and 1C is told (never silently). */
@@ -140,6 +143,8 @@ function parseAll(run: OneCRun, s: CatalogState, nodes: XNode[]): ProductData[] 
   for (const n of nodes) {
     try {
       out.push(parseProduct(n, s.properties, s.roleOf));
+      for (const [name, example] of namedValues(n, s.properties))
+        if (!s.examples.has(name)) s.examples.set(name, example);
       for (const [name, example] of requisitesOf(n))
         if (name && !SERVICE_REQUISITES.has(name.toLowerCase()))
           s.seen.set(name, { name, source: 'requisite', example });
@@ -228,7 +233,7 @@ async function saveOfferProperties(run: OneCRun, s: CatalogState) {
   if (kept.size)
     await repo.setSetting(run.trx, 'offer_properties', JSON.stringify(Object.fromEntries(kept)), run.nowIso);
   const classifier = [...s.properties.values()].map((p): SeenProperty => {
-    const example = p.values.values().next().value ?? '';
+    const example = s.examples.get(p.name) ?? p.values.values().next().value ?? '';
     return { name: p.name, source: 'property', example };
   });
   await rememberProperties(run.trx, [...classifier, ...s.seen.values()], run.nowIso);
@@ -249,6 +254,7 @@ export async function importCatalogXml(run: OneCRun, file: string): Promise<void
     roleOf: await propertyRoles(run.trx),
     byArticle: await groupByArticle(run.trx),
     seen: new Map(),
+    examples: new Map(),
   };
   const cityOf = await cityMatcher(run.trx);
   await readXml(

@@ -146,7 +146,7 @@ describe('composition and care (issue 28 item 10)', () => {
       .items as { name: string; source: string; role: string | null; suggestedRole: string }[];
     expect(list).toEqual(
       expect.arrayContaining([
-        { name: 'Ткань', source: 'property', example: '', role: null, suggestedRole: 'none' },
+        { name: 'Ткань', source: 'property', example: 'драп', role: null, suggestedRole: 'none' },
         expect.objectContaining({
           name: 'Материал верха',
           example: 'хлопок 100%',
