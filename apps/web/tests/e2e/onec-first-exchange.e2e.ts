@@ -146,7 +146,7 @@ describe.skipIf(!present)('a real 1C export on a fresh shop (issue 28 acceptance
     for (const [name, slug] of [
       ['Алматы', 'almaty'],
       ['Астана', 'astana'],
-    ]) {
+    ] as const) {
       await owner.getByLabel('Название', { exact: true }).fill(name);
       await owner.getByLabel('Адрес (латиницей)').fill(slug);
       await owner.getByRole('button', { name: 'Добавить город' }).click();
