@@ -1,17 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { oneC } from '#app/test/onec.fixtures.ts';
 import { makeApiKey, signedInMember, staffCall } from '#app/test/staff.fixtures.ts';
+import { productTexts, suggestedRole } from './onec.properties.ts';
 
 // Composition and care from 1C (issue 28 item 10) and one card per 1C product (item 11), on a fresh shop: the
 // property names 1C configurations write («Состав ткани», «Материал верха», «Рекомендации по уходу», «Уход»…), a
 // name the staff point at composition or colour in the back office, the staff's own texts kept when 1C sends none;
 // two 1C products sharing an Артикул that must not show each other's colours (until the staff choose grouping by
-// article), and an offer without characteristics that belongs to its own product. The real dobromyslov set («Материал»
-// on 69 products) checks the composition against a count made from its XML.
+// article), and an offer without characteristics that belongs to its own product. The real dobromyslov set is in
+// onec.properties.real.test.ts.
 
 let t: TestContext;
 beforeAll(async () => {
@@ -55,6 +53,7 @@ const importXml = (dressBody: string, skirtBody = '', coatBody = '') =>
   property('p-fabric', 'Состав ткани') +
   property('p-care', 'Уход') +
   property('p-cloth', 'Ткань') +
+  property('p-long', 'Д'.repeat(250)) +
   '</Свойства></Классификатор><Каталог СодержитТолькоИзменения="false"><Товары>' +
   product(DRESS, 'Платье миди', 'ART-7', dressBody) +
   product(SKIRT, 'Юбка миди', 'ART-7', skirtBody) +
@@ -101,6 +100,40 @@ const page = async (slug: string) => {
   return res.json().data as { composition: string; care: string; colours: { name: string }[] };
 };
 const put = (url: string, body: object) => staffCall(t.app, member.cookie, 'PUT', url, body);
+
+describe('roles by name', () => {
+  it('suggests what the names 1C configurations write fill', () => {
+    const roles = Object.fromEntries(
+      [
+        ...['Состав', 'Состав ткани', 'Материал', 'Материал верха', 'Composition', 'Material'],
+        ...['Уход', 'Рекомендации по уходу', 'Уход за изделием', 'Care'],
+        ...['Размер. (Доп реквизиты текстиль)', 'Size', 'Цвет товара', 'Расцветка', 'Страна производства'],
+      ].map((n) => [n, suggestedRole(n)]),
+    );
+    expect(roles).toEqual({
+      ...{ Состав: 'composition', 'Состав ткани': 'composition', Материал: 'composition' },
+      ...{ 'Материал верха': 'composition', Composition: 'composition', Material: 'composition' },
+      ...{ Уход: 'care', 'Рекомендации по уходу': 'care', 'Уход за изделием': 'care', Care: 'care' },
+      ...{ 'Размер. (Доп реквизиты текстиль)': 'size', Size: 'size', 'Цвет товара': 'colour' },
+      ...{ Расцветка: 'colour', 'Страна производства': 'none' },
+    });
+  });
+
+  it('writes one value as it is, several with their names, at most 1,000 characters', () => {
+    expect(productTexts([['Материал', ' лён ']], suggestedRole)).toEqual({ composition: 'лён', care: '' });
+    expect(
+      productTexts(
+        [
+          ['Материал верха', 'кожа'],
+          ['Страна производства', 'Казахстан'],
+          ['Материал подкладки', 'текстиль'],
+        ],
+        suggestedRole,
+      ).composition,
+    ).toBe('Материал верха: кожа; Материал подкладки: текстиль');
+    expect(productTexts([['Уход', 'х'.repeat(5000)]], suggestedRole).care).toHaveLength(1000);
+  });
+});
 
 describe('composition and care (issue 28 item 10)', () => {
   it('fills them from the properties and requisites 1C names so, joined when there are several', async () => {
@@ -160,6 +193,8 @@ describe('composition and care (issue 28 item 10)', () => {
         }),
       ]),
     );
+    // A name longer than the back office can map is not listed.
+    expect(list.filter((p) => p.name.length > 200)).toEqual([]);
     expect((await put('/api/admin/exchange/properties', { name: 'Нет такого', role: 'care' })).status).toBe(
       404,
     );
@@ -268,102 +303,5 @@ describe('one card per 1C product (issue 28 item 11)', () => {
     expect(dress.model_code).toBe('ART-7');
     expect((await page(dress.slug)).colours.map((c) => c.name)).toEqual(['красный', 'синий', 'зелёный']);
     expect((await shopProduct(COAT)).model_code).toBe('C-1');
-  });
-});
-
-const REAL = path.resolve(
-  path.dirname(new URL(import.meta.url).pathname),
-  '../../../../../../shared/fixtures/1c-real',
-);
-
-/** 1C product id → its «Материал» value (dictionary resolved), counted from the XML by a reader of its own. */
-function materials(file: string) {
-  const parser = new SaxesParser();
-  const stack: string[] = [];
-  const dictionary = new Map<string, string>();
-  const out = new Map<string, string>();
-  let propertyId = '';
-  let materialId = '';
-  let valueId = '';
-  let productId = '';
-  let text = '';
-  parser.on('opentag', (tag) => {
-    stack.push(tag.name);
-    text = '';
-  });
-  parser.on('text', (s) => (text += s));
-  parser.on('closetag', (tag) => {
-    stack.pop();
-    const parent = stack.at(-1);
-    const value = text.trim();
-    if (tag.name === 'Ид' && parent === 'Свойство') propertyId = value;
-    if (tag.name === 'Наименование' && parent === 'Свойство' && value === 'Материал') materialId = propertyId;
-    if (tag.name === 'ИдЗначения') valueId = value;
-    if (tag.name === 'Значение' && parent === 'Справочник' && propertyId === materialId)
-      dictionary.set(valueId, value);
-    if (tag.name === 'Ид' && parent === 'Товар') productId = value;
-    if (tag.name === 'Ид' && parent === 'ЗначенияСвойства') propertyId = value;
-    if (tag.name === 'Значение' && parent === 'ЗначенияСвойства' && propertyId === materialId && value)
-      out.set(productId, dictionary.get(value) ?? value);
-    text = '';
-  });
-  parser.write(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '')).close();
-  return out;
-}
-
-describe.skipIf(!fs.existsSync(REAL))('the real dobromyslov set (1C:УТ 11, 2.07)', () => {
-  let r: TestContext;
-  const real = oneC(() => r);
-  beforeAll(async () => {
-    r = await createTestApp({ seed: false });
-  });
-  afterAll(async () => {
-    await r?.close();
-  });
-
-  it('fills the composition of every product with «Материал», and of no other', async () => {
-    const file = path.join(REAL, 'dobromyslov-2.07', 'import0_1_with_nested_groups.xml');
-    const expected = materials(file);
-    expect(expected.size).toBe(69);
-    const ts = new Date().toISOString();
-    await r.db
-      .insertInto('category')
-      .values({
-        ...{ id: 1, slug: 'tovary', name: 'Товары', kind: 3, gender: 0, sort_order: 1 },
-        ...{ created_at: ts, updated_at: ts },
-      })
-      .execute();
-    const c = await real.signIn(
-      'catalog',
-      real.basic('1c', (await makeApiKey(r.db, ['catalogue.import'])).secret),
-    );
-    await real.call('type=catalog&mode=init', { cookie: c });
-    await real.upload(c, 'import.xml', fs.readFileSync(file));
-    expect((await real.importFile(c, 'import.xml')).text).toMatch(/^success/);
-    const staff = await signedInMember(r.app, r.db, 'catalogue');
-    const groups = (await staffCall(r.app, staff.cookie, 'GET', '/api/admin/exchange/groups')).body.data
-      .items as {
-      externalId: string;
-    }[];
-    for (const g of groups)
-      await staffCall(
-        r.app,
-        staff.cookie,
-        'PUT',
-        `/api/admin/exchange/groups/${encodeURIComponent(g.externalId)}`,
-        {
-          categoryId: 1,
-        },
-      );
-    const rows = await r.db
-      .selectFrom('exchange_product')
-      .innerJoin('product', 'product.id', 'exchange_product.product_id')
-      .select(['exchange_product.product_1c_id', 'product.composition', 'product.care', 'product.model_code'])
-      .execute();
-    expect(rows).toHaveLength(283);
-    const filled = new Map(rows.filter((p) => p.composition).map((p) => [p.product_1c_id, p.composition]));
-    expect(filled).toEqual(expected);
-    expect(rows.filter((p) => p.care)).toEqual([]);
-    expect(rows.every((p) => p.model_code === p.product_1c_id)).toBe(true);
   });
 });

@@ -14,6 +14,8 @@ import { isColourName, isSizeName } from './onec.sizes.ts';
 export const MAX_PRODUCT_TEXT = 1000;
 /** How many property names are remembered for the back office. */
 const MAX_SEEN = 300;
+/** The longest property name listed (the back office maps names up to this length) and example value kept. */
+const MAX_NAME = 200;
 
 /** A property's name as a key: trimmed, lower case, ё as е, spaces collapsed. */
 export const propertyKey = (name: string) =>
@@ -65,10 +67,16 @@ export async function seenProperties(db: DbOrTrx): Promise<SeenProperty[]> {
   return json ? (JSON.parse(json) as SeenProperty[]) : [];
 }
 
-/** Remembers the property names a file used (a name already known keeps its place, its example is refreshed). */
+/**
+ * Remembers the property names a file used, newest first (its example refreshed); names over 200 characters are left
+ * out, examples cut to 200.
+ */
 export async function rememberProperties(db: DbOrTrx, seen: readonly SeenProperty[], nowIso: string) {
-  if (seen.length === 0) return;
-  const byKey = new Map(seen.map((p) => [propertyKey(p.name), p]));
+  const fit = seen
+    .filter((p) => p.name.trim() && p.name.length <= MAX_NAME)
+    .map((p) => ({ ...p, example: p.example.slice(0, MAX_NAME) }));
+  if (fit.length === 0) return;
+  const byKey = new Map(fit.map((p) => [propertyKey(p.name), p]));
   const kept = (await seenProperties(db)).filter((p) => !byKey.has(propertyKey(p.name)));
   const all = [...byKey.values(), ...kept].slice(0, MAX_SEEN);
   await repo.setSetting(db, 'properties_seen', JSON.stringify(all), nowIso);
