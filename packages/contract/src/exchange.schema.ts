@@ -125,6 +125,11 @@ export const ExchangeSettings = z.object({
     .max(200, { message: 'Не длиннее 200 символов' }),
   originalPriceType: z.string().trim().max(200, { message: 'Не длиннее 200 символов' }).nullable(),
   defaultCityId: z.number().int().positive().nullable().optional(),
+  /**
+   * Whether 1C products that share an `Артикул` make one card with colour swatches (for configurations that keep each
+   * colour as a product of its own); false: one card per 1C product (its Ид). Left out: unchanged (issue 28 item 11).
+   */
+  groupByArticle: z.boolean().optional(),
 });
 export type ExchangeSettings = z.infer<typeof ExchangeSettings>;
 
@@ -145,7 +150,41 @@ export const ExchangeSettingsView = z.object({
   priceType: z.string().nullable(),
   originalPriceType: z.string().nullable(),
   defaultCityId: z.number().int().nullable(),
+  groupByArticle: z.boolean(),
   priceTypes: z.array(ExchangePriceType),
 });
 export type ExchangeSettingsView = z.infer<typeof ExchangeSettingsView>;
 export const ExchangeSettingsResponse = z.object({ data: ExchangeSettingsView });
+
+/**
+ * What a 1C property fills on the site (issue 28 items 3 and 10): a size, a colour, the composition, the care
+ * instructions, or nothing.
+ */
+export const PropertyRole = z.enum(['size', 'colour', 'composition', 'care', 'none']);
+export type PropertyRole = z.infer<typeof PropertyRole>;
+
+/**
+ * A property name 1C sent: a property of the classifier, a requisite of products or a characteristic of offers, with
+ * one of its values; the staff's role for it (null: none chosen) and the role its name suggests (applied while none
+ * is chosen).
+ */
+export const ExchangeProperty = z.object({
+  name: z.string(),
+  source: z.enum(['property', 'requisite', 'characteristic']),
+  example: z.string(),
+  role: PropertyRole.nullable(),
+  suggestedRole: PropertyRole,
+});
+export type ExchangeProperty = z.infer<typeof ExchangeProperty>;
+export const ExchangePropertiesResponse = z.object({ data: z.object({ items: z.array(ExchangeProperty) }) });
+
+/** The staff's role of a property, by its name as 1C writes it (null: the name's suggestion applies). */
+export const PropertyMappingBody = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: 'Укажите свойство' })
+    .max(200, { message: 'Не длиннее 200 символов' }),
+  role: PropertyRole.nullable(),
+});
+export type PropertyMappingBody = z.infer<typeof PropertyMappingBody>;

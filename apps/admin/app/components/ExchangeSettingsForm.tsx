@@ -5,7 +5,8 @@ import { FormAlert, SelectField } from './Form.tsx';
 
 // The 1C exchange's settings (issue 28, docs/decisions/028): the price type the shop sells at, chosen among those the
 // last offers.xml sent (only types in tenge can be chosen: another currency is never taken 1:1), the crossed-out
-// type, and the city that gets stock 1C sends without warehouses. Saved by the screen's action (`kind=settings`).
+// type, the city that gets stock 1C sends without warehouses, and whether 1C products sharing an article make one card
+// (issue 28 item 11). Saved by the screen's action (`kind=settings`).
 
 /** The settings panel; `cities` to choose the default city from. */
 export function ExchangeSettingsForm(props: {
@@ -56,6 +57,14 @@ export function ExchangeSettingsForm(props: {
               ...props.cities.map((c) => [String(c.id), c.name] as const),
             ]}
           />
+          <label className="check">
+            <input type="checkbox" name="groupByArticle" defaultChecked={settings.groupByArticle} />{' '}
+            Объединять в одну карточку товары 1С с одинаковым артикулом
+          </label>
+          <p className="hint">
+            Включите, если в 1С каждый цвет — отдельный товар: цвета одного артикула станут переключателями
+            цвета в одной карточке. Иначе карточка — это один товар 1С с его характеристиками.
+          </p>
           {types.some((t) => !t.tenge) && (
             <p className="hint">
               Не в тенге и не могут быть выбраны:{' '}

@@ -35,6 +35,7 @@ export const ACTION_NAME: Record<string, string> = {
   'question.answered': 'Ответ на вопрос',
   'exchange.group_mapped': 'Группа 1С сопоставлена',
   'exchange.warehouse_mapped': 'Склад 1С сопоставлен',
+  'exchange.property_mapped': 'Свойство 1С сопоставлено',
   'exchange.settings_changed': 'Настройки обмена с 1С',
 };
 
@@ -50,6 +51,7 @@ export const ENTITY_NAME: Record<string, string> = {
   question: 'Вопрос',
   exchange_group: 'Группа 1С',
   exchange_warehouse: 'Склад 1С',
+  exchange_property: 'Свойство 1С',
   exchange_settings: 'Обмен с 1С',
 };
 

@@ -2,9 +2,11 @@ import { useFetcher, useLoaderData } from 'react-router';
 import {
   ExchangeSettings,
   GroupMappingBody,
+  PropertyMappingBody,
   WarehouseMappingBody,
   type AdminCatalogueOptions,
   type ExchangeGroup,
+  type ExchangeProperty,
   type ExchangeSettingsView,
   type ExchangeWarehouse,
 } from '@kiim/contract';
@@ -12,6 +14,7 @@ import type { Route } from './+types/catalogue-exchange';
 import { adminApi, screenData } from '../lib/api.ts';
 import { errorsOf, formObject, submit } from '../lib/form.ts';
 import { CatalogueTabs } from '../components/CatalogueTabs.tsx';
+import { ExchangePropertiesPanel } from '../components/ExchangePropertiesPanel.tsx';
 import { ExchangeSettingsForm } from '../components/ExchangeSettingsForm.tsx';
 import { FormAlert } from '../components/Form.tsx';
 import { ScreenError } from '../components/ScreenError.tsx';
@@ -19,22 +22,27 @@ import { ScreenError } from '../components/ScreenError.tsx';
 // The 1C exchange's mappings (issue 12 item 3, docs/decisions/021), permission catalogue.edit: which shop category
 // each 1C group's products go to (the category with the same words is suggested; products of an unmapped group wait
 // unpublished), and which city each 1C warehouse's stock is (the city of the same name is suggested). Every save is
-// audited by the API (exchange.group_mapped, exchange.warehouse_mapped).
+// audited by the API (exchange.group_mapped, exchange.warehouse_mapped); what each 1C property fills (size, colour,
+// composition, care: issue 28 items 3 and 10, exchange.property_mapped).
 
-/** Groups, warehouses, the settings, and the categories and cities to choose from. */
+/** Groups, warehouses, properties, the settings, and the categories and cities to choose from. */
 export async function clientLoader() {
-  const [groups, warehouses, settings, options] = await Promise.all([
+  const [groups, warehouses, properties, settings, options] = await Promise.all([
     screenData<{ items: ExchangeGroup[] }>('/exchange/groups'),
     screenData<{ items: ExchangeWarehouse[] }>('/exchange/warehouses'),
+    screenData<{ items: ExchangeProperty[] }>('/exchange/properties'),
     screenData<ExchangeSettingsView>('/exchange/settings'),
     screenData<AdminCatalogueOptions>('/catalogue/options'),
   ]);
-  return { groups: groups.items, warehouses: warehouses.items, settings, options };
+  return {
+    ...{ groups: groups.items, warehouses: warehouses.items, properties: properties.items },
+    ...{ settings, options },
+  };
 }
 
 /**
- * Saves one mapping: `kind` group (→ categoryId) or warehouse (→ cityId), an empty choice unmaps; or `kind` settings
- * (price types, default city).
+ * Saves one mapping: `kind` group (→ categoryId) or warehouse (→ cityId), an empty choice unmaps; `kind` property
+ * (→ role, empty: the name's suggestion); or `kind` settings (price types, default city, grouping by article).
  */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = formObject(await request.formData()) as Record<string, string>;
@@ -46,8 +54,13 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
         priceType: form.priceType ?? '',
         originalPriceType: form.originalPriceType || null,
         defaultCityId: form.defaultCityId ? Number(form.defaultCityId) : null,
+        groupByArticle: form.groupByArticle === 'on',
       },
       (b) => adminApi<ExchangeSettingsView>('PUT', '/exchange/settings', b),
+    );
+  if (kind === 'property')
+    return submit(PropertyMappingBody, { name: form.name ?? '', role: form.role || null }, (b) =>
+      adminApi<{ items: ExchangeProperty[] }>('PUT', '/exchange/properties', b),
     );
   const id = encodeURIComponent(externalId ?? '');
   const chosen = target ? Number(target) : null;
@@ -61,7 +74,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 }
 
 export default function CatalogueExchange() {
-  const { groups, warehouses, settings, options } = useLoaderData<typeof clientLoader>();
+  const { groups, warehouses, properties, settings, options } = useLoaderData<typeof clientLoader>();
   const unmapped = groups.filter((g) => g.categoryId === null);
   const waiting = unmapped.reduce((n, g) => n + g.unpublishedCount, 0);
   const categoryName = (id: number | null) => options.categories.find((c) => c.id === id)?.name;
@@ -172,6 +185,7 @@ export default function CatalogueExchange() {
           </table>
         )}
       </section>
+      <ExchangePropertiesPanel properties={properties} />
       <ExchangeSettingsForm settings={settings} cities={options.cities} />
     </>
   );

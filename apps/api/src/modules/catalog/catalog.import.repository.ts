@@ -118,18 +118,28 @@ export async function insertProduct(
 /** The fields of a product an import may change. */
 export type ImportedProductFields = Pick<
   ProductTable,
-  'name' | 'description' | 'brand_id' | 'category_id' | 'kind' | 'gender' | 'colour_name' | 'is_active'
+  | 'name'
+  | 'description'
+  | 'brand_id'
+  | 'category_id'
+  | 'kind'
+  | 'gender'
+  | 'colour_name'
+  | 'is_active'
+  | 'model_code'
+  | 'composition'
+  | 'care'
 >;
 
-/** A product's importable fields (and its model code), by id. */
+/** A product's importable fields (with its model code, composition and care), by id. */
 export function productFields(
   db: DbOrTrx,
   ids: readonly number[],
-): Promise<(ImportedProductFields & { id: number; model_code: string })[]> {
+): Promise<(ImportedProductFields & { id: number })[]> {
   return db
     .selectFrom('product')
     .select(['id', 'model_code', 'name', 'description', 'brand_id', 'category_id', 'kind', 'gender'])
-    .select(['colour_name', 'is_active'])
+    .select(['colour_name', 'is_active', 'composition', 'care'])
     .where('id', 'in', listOrNone(ids, 0))
     .execute();
 }

@@ -59,6 +59,9 @@ export interface NewProduct {
   brandId: number;
   category: { id: number; kind: number; gender: number };
   colourName: string;
+  /** What the product is made of and how to care for it ('' when unknown; empty sections are not shown). */
+  composition?: string;
+  care?: string;
   price: number;
   originalPrice: number;
   active: boolean;
@@ -75,7 +78,12 @@ export async function createProduct(db: DbOrTrx, ids: CatalogueIds, p: NewProduc
     ...{ id, slug: importedSlug(p.name, id), model_code: p.modelCode, name: p.name, brand_id: p.brandId },
     ...{ category_id: p.category.id, kind: p.category.kind, gender: p.category.gender },
     ...{ colour_name: p.colourName, colour_hex: UNKNOWN_COLOUR_HEX, description: p.description },
-    ...{ composition: '', care: '', price: p.price, original_price: p.originalPrice },
+    ...{
+      composition: p.composition ?? '',
+      care: p.care ?? '',
+      price: p.price,
+      original_price: p.originalPrice,
+    },
     ...{
       arrival_date: nowIso.slice(0, 10),
       is_active: p.active ? 1 : 0,

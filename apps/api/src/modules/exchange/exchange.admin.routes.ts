@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ExchangeGroupsResponse,
   ExchangeMappingParams,
+  ExchangePropertiesResponse,
+  PropertyMappingBody,
   ExchangeSettings,
   ExchangeSettingsResponse,
   ExchangeWarehousesResponse,
@@ -124,5 +126,39 @@ export const exchangeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     },
     async (request) => ({ data: await mapping.saveSettings(app.db, actor(request), request.body) }),
+  );
+  app.get(
+    '/exchange/properties',
+    {
+      onRequest,
+      schema: guarded(
+        tag,
+        PERMISSION,
+        '1C properties and what they fill',
+        'Names 1C sent with the staff role (null: the suggested one applies).',
+        { response: { 200: ExchangePropertiesResponse, ...errors(401, 403) } },
+      ),
+    },
+    async () => ({ data: { items: await mapping.listProperties(app.db) } }),
+  );
+  app.put(
+    '/exchange/properties',
+    {
+      onRequest,
+      schema: guarded(
+        tag,
+        PERMISSION,
+        'Map a 1C property',
+        'Size, colour, composition, care or none; the next import applies it. 404 unknown name. Audited.',
+        {
+          body: PropertyMappingBody,
+          response: { 200: ExchangePropertiesResponse, ...errors(400, 401, 403, 404) },
+        },
+      ),
+    },
+    async (request) => {
+      await mapping.mapProperty(app.db, actor(request), request.body);
+      return { data: { items: await mapping.listProperties(app.db) } };
+    },
   );
 };

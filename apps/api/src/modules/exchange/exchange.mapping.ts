@@ -1,6 +1,8 @@
 import {
   CatalogueErrorCode,
   type ExchangeGroup,
+  type ExchangeProperty,
+  type PropertyMappingBody,
   type ExchangeSettings,
   type ExchangeSettingsView,
   type ExchangeWarehouse,
@@ -12,7 +14,8 @@ import { listCategories, listCities } from '#app/modules/catalog/catalog.service
 import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
 import * as repo from './exchange.repository.ts';
 import * as drafts from './exchange.drafts.repository.ts';
-import { materializeMapped, staffRun } from './onec.materialize.ts';
+import { groupByArticle, materializeMapped, staffRun } from './onec.materialize.ts';
+import { propertyKey, saveStaffRole, seenProperties, staffRoles, suggestedRole } from './onec.properties.ts';
 import { isTenge, seenPriceTypes } from './onec.prices.ts';
 import { similarMatcher } from './onec.run.ts';
 
@@ -113,6 +116,7 @@ export async function getSettings(db: DbOrTrx): Promise<ExchangeSettingsView> {
     priceType: (await repo.getSetting(db, 'price_type')) ?? null,
     originalPriceType: (await repo.getSetting(db, 'original_price_type')) ?? null,
     defaultCityId: Number.isInteger(city) && city > 0 ? city : null,
+    groupByArticle: await groupByArticle(db),
     priceTypes: (await seenPriceTypes(db)).map((t) => ({ ...t, tenge: isTenge(t.currency) })),
   };
 }
@@ -137,6 +141,8 @@ export async function saveSettings(
     else await repo.deleteSetting(trx, 'original_price_type');
     if (body.defaultCityId) await repo.setSetting(trx, 'default_city_id', String(body.defaultCityId), nowIso);
     else if (body.defaultCityId === null) await repo.deleteSetting(trx, 'default_city_id');
+    if (body.groupByArticle !== undefined)
+      await repo.setSetting(trx, 'group_by_article', body.groupByArticle ? '1' : '0', nowIso);
     await audit(
       trx,
       actor,
@@ -147,4 +153,40 @@ export async function saveSettings(
     );
   });
   return getSettings(db);
+}
+
+/**
+ * The property names 1C sent (classifier properties, product requisites, offer characteristics) with the staff's role
+ * and the one the name suggests (issue 28 items 3, 10): mapped ones first, then by name.
+ */
+export async function listProperties(db: DbOrTrx): Promise<ExchangeProperty[]> {
+  const staff = await staffRoles(db);
+  return (await seenProperties(db))
+    .map((p) => ({
+      ...p,
+      role: staff.get(propertyKey(p.name)) ?? null,
+      suggestedRole: suggestedRole(p.name),
+    }))
+    .sort((a, b) => Number(a.role === null) - Number(b.role === null) || a.name.localeCompare(b.name, 'ru'));
+}
+
+/**
+ * Sets what a property fills (size, colour, composition, care or nothing; null: what its name suggests), audited;
+ * the next import.xml and offers.xml apply it. @throws AppError 404 when 1C never sent a property of that name.
+ */
+export async function mapProperty(db: Db, actor: Actor, body: PropertyMappingBody) {
+  await db.transaction().execute(async (trx) => {
+    const known = (await seenProperties(trx)).some((p) => propertyKey(p.name) === propertyKey(body.name));
+    if (!known) throw notFound(CatalogueErrorCode.entityNotFound, 'Такого свойства 1С нет');
+    const before = (await staffRoles(trx)).get(propertyKey(body.name)) ?? null;
+    await saveStaffRole(trx, body.name, body.role, actor.at.toISOString());
+    await audit(
+      trx,
+      actor,
+      'exchange.property_mapped',
+      { type: 'exchange_property', id: body.name },
+      { role: before },
+      { role: body.role },
+    );
+  });
 }

@@ -64,10 +64,14 @@ async function batchProducts(run: OneCRun, productIds: readonly string[]): Promi
   return { links, fields: new Map(fields.map((f) => [f.id, f])) };
 }
 
-/** The shop product of an offer's colour: the 1C product's (any, for an offer without colour), or a new colour's. */
+/**
+ * The shop product of an offer's colour: an offer without colour belongs to its 1C product's own shop product (the
+ * link whose key is the product's Ид, never a further colour's copy: issue 28 item 11); a colour has its product, or
+ * the 1C product's colourless one takes it, or a new product of the same card is made for it.
+ */
 async function productOfColour(run: OneCRun, o: OfferData, b: BatchProducts): Promise<number> {
   const links = b.links.get(o.productId)!;
-  if (!o.colour) return links[0]!.product_id;
+  if (!o.colour) return (links.find((l) => l.external_id === o.productId) ?? links[0]!).product_id;
   const colourOf = (l: ExchangeProductRow) => b.fields.get(l.product_id)?.colour_name;
   const same = links.find((l) => colourOf(l) === o.colour);
   if (same) return same.product_id;
@@ -77,7 +81,8 @@ async function productOfColour(run: OneCRun, o: OfferData, b: BatchProducts): Pr
     b.fields.get(blank.product_id)!.colour_name = o.colour;
     return blank.product_id;
   }
-  const base = b.fields.get(links[0]!.product_id)!;
+  const own = links.find((l) => l.external_id === o.productId) ?? links[0]!;
+  const base = b.fields.get(own.product_id)!;
   const category = (await listCategories(run.trx)).find((c) => c.id === base.category_id)!;
   const productId = await createProduct(
     run.trx,
@@ -89,12 +94,13 @@ async function productOfColour(run: OneCRun, o: OfferData, b: BatchProducts): Pr
         description: base.description,
         brandId: base.brand_id,
       },
+      ...{ composition: base.composition, care: base.care },
       ...{ category, colourName: o.colour, price: 1, originalPrice: 1, active: false, sizes: [] },
     },
     run.nowIso,
   );
   await copyProductImages(run.trx, run.ids, base.id, productId, run.nowIso);
-  const link = { ...links[0]!, external_id: `${o.productId}|${o.colour}`, product_id: productId, priced: 0 };
+  const link = { ...own, external_id: `${o.productId}|${o.colour}`, product_id: productId, priced: 0 };
   await repo.upsertProductLink(run.trx, link);
   links.push(link);
   b.fields.set(productId, { ...base, id: productId, colour_name: o.colour, is_active: 0 });

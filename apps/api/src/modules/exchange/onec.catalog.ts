@@ -12,17 +12,20 @@ import type { ExchangeProductRow } from './exchange.repository.ts';
 import { importPictures } from './onec.pictures.ts';
 import * as drafts from './exchange.drafts.repository.ts';
 import { NO_GROUP, NO_GROUP_NAME, type ExchangeDraftRow } from './exchange.drafts.repository.ts';
-import { materializeMapped } from './onec.materialize.ts';
+import { groupByArticle, materializeMapped, modelCodeOf } from './onec.materialize.ts';
 import { offerProperties } from './onec.offers.ts';
-import { isColourName, isSizeName } from './onec.sizes.ts';
+import { characteristicsOf } from './onec.sizes.ts';
+import { propertyRoles, rememberProperties, type RoleOf, type SeenProperty } from './onec.properties.ts';
 import {
   checkSchema,
   ExchangeFileError,
   ItemSkipped,
   flattenGroups,
+  namedValues,
   onlyChanges,
   parseProduct,
   parseProperty,
+  requisitesOf,
   type ProductData,
   type Property,
 } from './onec.parse.ts';
@@ -56,6 +59,9 @@ const LISTS: Record<string, string> = {
 };
 const wanted = (name: string, path: readonly string[]) => name in LISTS && LISTS[name] === path.at(-1);
 
+/** Requisites every 1C:УТ product carries that never name anything the site shows (not listed to the staff). */
+const SERVICE_REQUISITES = new Set(['видноменклатуры', 'типноменклатуры', 'полное наименование', 'ндс']);
+
 /** What import.xml reads as it goes. */
 interface CatalogState {
   properties: Map<string, Property>;
@@ -67,6 +73,14 @@ interface CatalogState {
   catalogue: boolean;
   products: number;
   touched: number[];
+  /** The properties' roles (size, colour, composition, care: the staff's mapping, else the names). */
+  roleOf: RoleOf;
+  /** Whether 1C products sharing an Артикул make one card (the staff's setting), else one card per 1C product. */
+  byArticle: boolean;
+  /** Requisite and characteristic names the products used (listed to the staff). */
+  seen: Map<string, SeenProperty>;
+  /** A value of each property name as a product used it (an example for the staff). */
+  examples: Map<string, string>;
 }
 
 /** Records the groups; a new one maps to the category of the same words, and 1C is told (never silently). */
@@ -98,14 +112,26 @@ async function ensureGroup(run: OneCRun, s: CatalogState, key: string) {
   s.groups.set(key, null);
 }
 
-/** The fields 1C decides of a product: the category only while its group is mapped. */
-function wantedFields(p: ProductData, category: Category | undefined, brand: number, active: number) {
+/**
+ * The fields 1C decides of a product: the card it groups in (issue 28 item 11), the category only while its group is
+ * mapped, the composition and care only when 1C sends them (else the staff's texts stay).
+ */
+function wantedFields(
+  s: CatalogState,
+  p: ProductData,
+  category: Category | undefined,
+  brand: number,
+  active: number,
+) {
   const fields: Partial<ImportedProductFields> = {
     name: p.name,
     description: p.description,
     brand_id: brand,
     is_active: active,
+    model_code: modelCodeOf(p, s.byArticle),
   };
+  if (p.composition) fields.composition = p.composition;
+  if (p.care) fields.care = p.care;
   if (category)
     Object.assign(fields, { category_id: category.id, kind: category.kind, gender: category.gender });
   return fields;
@@ -116,7 +142,14 @@ function parseAll(run: OneCRun, s: CatalogState, nodes: XNode[]): ProductData[] 
   const out: ProductData[] = [];
   for (const n of nodes) {
     try {
-      out.push(parseProduct(n, s.properties, (w) => warn(run, w)));
+      out.push(parseProduct(n, s.properties, s.roleOf, (w) => warn(run, w)));
+      for (const [name, example] of namedValues(n, s.properties))
+        if (!s.examples.has(name)) s.examples.set(name, example);
+      for (const [name, example] of requisitesOf(n))
+        if (name && !SERVICE_REQUISITES.has(name.toLowerCase()))
+          s.seen.set(name, { name, source: 'requisite', example });
+      for (const [name, example] of characteristicsOf(n))
+        if (name) s.seen.set(name, { name, source: 'characteristic', example });
     } catch (e) {
       if (!(e instanceof ItemSkipped)) throw e;
       count(run, 'skipped');
@@ -169,7 +202,7 @@ async function saveProducts(run: OneCRun, s: CatalogState, nodes: XNode[]) {
     if (!category) count(run, 'productsInUnmappedGroups');
     const brand = await s.brandOf(p.brand);
     for (const link of mine) {
-      const fields = wantedFields(p, category, brand, publish && link.priced ? 1 : 0);
+      const fields = wantedFields(s, p, category, brand, publish && link.priced ? 1 : 0);
       const before = current.get(link.product_id);
       const diff = Object.fromEntries(
         Object.entries(fields).filter(([k, v]) => before && before[k as keyof typeof before] !== v),
@@ -188,14 +221,22 @@ async function saveProducts(run: OneCRun, s: CatalogState, nodes: XNode[]) {
   await drafts.deleteDrafts(run.trx, forgotten);
 }
 
-/** Keeps the size and colour properties (and their dictionaries) for offers.xml, which names them by Ид (2.09+). */
+/**
+ * Keeps the size and colour properties (and their dictionaries) for offers.xml, which names them by Ид (2.09+), and
+ * remembers every property name the file used for the staff's mapping.
+ */
 async function saveOfferProperties(run: OneCRun, s: CatalogState) {
   const kept = await offerProperties(run.trx);
   for (const p of s.properties.values())
-    if (isSizeName(p.name) || isColourName(p.name))
+    if (['size', 'colour'].includes(s.roleOf(p.name)))
       kept.set(p.id, { name: p.name, values: Object.fromEntries(p.values) });
   if (kept.size)
     await repo.setSetting(run.trx, 'offer_properties', JSON.stringify(Object.fromEntries(kept)), run.nowIso);
+  const classifier = [...s.properties.values()].map((p): SeenProperty => {
+    const example = s.examples.get(p.name) ?? p.values.values().next().value ?? '';
+    return { name: p.name, source: 'property', example };
+  });
+  await rememberProperties(run.trx, [...classifier, ...s.seen.values()], run.nowIso);
 }
 
 /** Imports import.xml in the run's transaction. @throws ExchangeFileError / XmlFileError (nothing is kept). */
@@ -210,6 +251,10 @@ export async function importCatalogXml(run: OneCRun, file: string): Promise<void
     catalogue: false,
     products: 0,
     touched: [],
+    roleOf: await propertyRoles(run.trx),
+    byArticle: await groupByArticle(run.trx),
+    seen: new Map(),
+    examples: new Map(),
   };
   const cityOf = await cityMatcher(run.trx);
   await readXml(

@@ -17,6 +17,16 @@ import { brandResolver, count, type OneCRun } from './onec.run.ts';
 
 const PAGE = 200;
 
+/** The staff's setting: 1C products sharing an Артикул make one card with colour swatches (issue 28 item 11). */
+export const groupByArticle = async (db: DbOrTrx) => (await repo.getSetting(db, 'group_by_article')) === '1';
+
+/**
+ * The card a 1C product groups in (the shop's model code: its colours are swatches of one card): the 1C product's Ид,
+ * so different products sharing an Артикул stay apart; its Артикул when the staff chose grouping by article.
+ */
+export const modelCodeOf = (p: Pick<ProductData, 'id' | 'article'>, byArticle: boolean) =>
+  byArticle && p.article ? p.article : p.id;
+
 /**
  * Makes shop products of every draft whose group is mapped now, in the run's transaction; their pictures when the run
  * has the session's files. @returns the new products' ids (for the search index).
@@ -25,6 +35,7 @@ export async function materializeMapped(run: OneCRun): Promise<number[]> {
   const categories = new Map((await listCategories(run.trx)).map((c) => [c.id, c]));
   const brandOf = await brandResolver(run);
   const state = await offersState(run.trx, await seenPriceTypes(run.trx));
+  const byArticle = await groupByArticle(run.trx);
   const made: number[] = [];
   for (let after = ''; ;) {
     const page = await drafts.mappedDrafts(run.trx, after, PAGE);
@@ -38,8 +49,9 @@ export async function materializeMapped(run: OneCRun): Promise<number[]> {
         run.trx,
         run.ids,
         {
-          ...{ modelCode: p.article || p.id, name: p.name, description: p.description, category },
+          ...{ modelCode: modelCodeOf(p, byArticle), name: p.name, description: p.description, category },
           ...{ brandId: await brandOf(p.brand), colourName: p.colour, price: 1, originalPrice: 1 },
+          ...{ composition: p.composition ?? '', care: p.care ?? '' },
           ...{ active: false, sizes: [] },
         },
         run.nowIso,

@@ -15,7 +15,8 @@ import {
 } from './onec.parse.ts';
 import { choosePriceTypes, type PriceTypeSeen } from './onec.prices.ts';
 import { cityMatcher, count, saveWarehouse, warn, type OneCRun } from './onec.run.ts';
-import type { OfferProperty } from './onec.sizes.ts';
+import { propertyRoles, rememberProperties, type RoleOf, type SeenProperty } from './onec.properties.ts';
+import { characteristicsOf, type OfferProperty } from './onec.sizes.ts';
 import { readXml, textOf, type XNode } from './xml.stream.ts';
 
 // offers.xml of the 1C exchange (issue 12 item 3, issue 28): price types, warehouses (a new one maps to the city of
@@ -73,6 +74,8 @@ export async function importOffersXml(run: OneCRun, file: string, partial = fals
   let changesOnly = partial;
   let offersSeen = 0;
   const known = await offerProperties(run.trx);
+  const roleOf = await propertyRoles(run.trx);
+  const seen = new Map<string, SeenProperty>();
   const cityOf = await cityMatcher(run.trx);
   /** The state, once the price types (listed before the offers) are known. */
   const state = async () => {
@@ -106,7 +109,10 @@ export async function importOffersXml(run: OneCRun, file: string, partial = fals
       const offers = nodes.filter((n) => n.name === 'Предложение');
       if (offers.length === 0) return;
       offersSeen += offers.length;
-      await applyOffers(run, await state(), parseAll(run, offers, known));
+      for (const o of offers)
+        for (const [name, example] of characteristicsOf(o))
+          if (name) seen.set(name, { name, source: 'characteristic', example });
+      await applyOffers(run, await state(), parseAll(run, offers, known, roleOf));
       run.done.items += offers.length;
     },
     (name, attrs) => {
@@ -126,14 +132,20 @@ export async function importOffersXml(run: OneCRun, file: string, partial = fals
     );
   await setProductsActive(run.trx, s?.published ?? [], 1, run.nowIso);
   count(run, 'productsPublished', s?.published.length ?? 0);
+  await rememberProperties(run.trx, [...seen.values()], run.nowIso);
 }
 
 /** The offers of a batch; a bad one is skipped and reported. */
-function parseAll(run: OneCRun, nodes: XNode[], known: ReadonlyMap<string, OfferProperty>): OfferData[] {
+function parseAll(
+  run: OneCRun,
+  nodes: XNode[],
+  known: ReadonlyMap<string, OfferProperty>,
+  roleOf: RoleOf,
+): OfferData[] {
   const out: OfferData[] = [];
   for (const n of nodes) {
     try {
-      out.push(parseOffer(n, known, (w) => warn(run, w)));
+      out.push(parseOffer(n, known, (w) => warn(run, w), roleOf));
     } catch (e) {
       if (!(e instanceof ItemSkipped)) throw e;
       count(run, 'skipped');

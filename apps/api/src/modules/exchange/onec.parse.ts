@@ -1,5 +1,6 @@
 import { MAX_EXTERNAL_ID, MAX_STOCK_UNITS } from '@kiim/contract';
-import { isColourName, sizeAndColour, type OfferProperty } from './onec.sizes.ts';
+import { productTexts, suggestedRole, type RoleOf } from './onec.properties.ts';
+import { sizeAndColour, type OfferProperty } from './onec.sizes.ts';
 import { child, childrenOf, textAt, textOf, type XNode } from './xml.stream.ts';
 
 // CommerceML 2 elements as plain values (issue 12 item 3): groups, properties, products (Товар), warehouses, price
@@ -110,6 +111,9 @@ export interface ProductData {
   groupId: string | null;
   brand: string;
   colour: string;
+  /** From the properties and requisites whose role is composition or care (onec.properties.ts); '' when none. */
+  composition: string;
+  care: string;
   pictures: string[];
   deleted: boolean;
 }
@@ -136,12 +140,38 @@ function brandOf(
 }
 
 /**
- * Reads a Товар; its texts cut to {@link FIELD_LIMITS} with a warning each.
- * @throws ItemSkipped without Ид or Наименование, or with an Ид the shop cannot keep.
+ * Name → value of a Товар's properties (ЗначенияСвойств: names and dictionary values from the classifier, several
+ * values joined by commas) and requisites (ЗначенияРеквизитов), in file order; empty values left out.
+ */
+export function namedValues(t: XNode, properties: ReadonlyMap<string, Property>): [string, string][] {
+  const out: [string, string][] = [];
+  for (const v of childrenOf(child(t, 'ЗначенияСвойств'), 'ЗначенияСвойства')) {
+    const prop = properties.get(textOf(v, 'Ид'));
+    const values = childrenOf(v, 'Значение')
+      .map((n) => n.text.trim())
+      .filter(Boolean)
+      .map((value) => prop?.values.get(value) ?? value);
+    out.push([prop?.name || textOf(v, 'Наименование'), values.join(', ')]);
+  }
+  out.push(...requisitesOf(t));
+  return out.filter(([n, v]) => n && v);
+}
+
+/** Name → value of a Товар's requisites (ЗначенияРеквизитов), in file order. */
+export const requisitesOf = (t: XNode): [string, string][] =>
+  childrenOf(child(t, 'ЗначенияРеквизитов'), 'ЗначениеРеквизита').map((r) => [
+    textOf(r, 'Наименование'),
+    textOf(r, 'Значение'),
+  ]);
+
+/**
+ * Reads a Товар; `roleOf` says which properties are its colour, composition and care (the staff's mapping, else the
+ * names' suggestion). @throws ItemSkipped without Ид or Наименование, or with an Ид the shop cannot keep.
  */
 export function parseProduct(
   t: XNode,
   properties: ReadonlyMap<string, Property>,
+  roleOf: RoleOf = suggestedRole,
   warn: Warn = noWarning,
 ): ProductData {
   const id = productIdOf(textOf(t, 'Ид'));
@@ -150,14 +180,17 @@ export function parseProduct(
   if (id.length > MAX_EXTERNAL_ID || /\p{Cc}/u.test(id))
     throw new ItemSkipped(`Товар «${id.slice(0, 80)}» пропущен: Ид длиннее ${MAX_EXTERNAL_ID} символов`);
   const requisites = pairs(child(t, 'ЗначенияРеквизитов'), 'ЗначениеРеквизита');
-  const characteristics = pairs(child(t, 'ХарактеристикиТовара'), 'ХарактеристикаТовара');
+  const characteristics = childrenOf(child(t, 'ХарактеристикиТовара'), 'ХарактеристикаТовара').map(
+    (c): [string, string] => [textOf(c, 'Наименование'), textOf(c, 'Значение')],
+  );
+  const named = namedValues(t, properties);
   const of = `Товар «${id}»: `;
   const pictures = childrenOf(t, 'Картинка')
     .map((p) => p.text.trim())
     .filter(Boolean);
   if (pictures.length > FIELD_LIMITS.pictures)
     warn(`${of}картинок больше ${FIELD_LIMITS.pictures}, остальные не загружены`);
-  const colour = [...characteristics].find(([n, v]) => v && isColourName(n))?.[1] ?? '';
+  const colour = [...characteristics, ...named].find(([n, v]) => v && roleOf(n) === 'colour')?.[1] ?? '';
   return {
     id,
     name: fit(name, FIELD_LIMITS.productName, `${of}Наименование`, warn),
@@ -166,6 +199,7 @@ export function parseProduct(
     groupId: textAt(t, 'Группы', 'Ид') || null,
     brand: fit(brandOf(t, properties, requisites), FIELD_LIMITS.brand, `${of}бренд`, warn),
     colour: fit(colour, FIELD_LIMITS.colour, `${of}цвет`, warn),
+    ...productTexts(named, roleOf),
     pictures: pictures.slice(0, FIELD_LIMITS.pictures),
     deleted: isTrue(textOf(t, 'ПометкаУдаления')) || t.attrs['Статус'] === 'Удален',
   };
@@ -255,13 +289,14 @@ function pricesOf(o: XNode, id: string, warn: (w: string) => void): Map<string, 
 }
 
 /**
- * Reads a Предложение (`known`: the size and colour properties of import.xml).
+ * Reads a Предложение (`known`: the size and colour properties of import.xml; `roleOf`: the properties' roles).
  * @throws ItemSkipped for a missing Ид or a quantity that is not a count.
  */
 export function parseOffer(
   o: XNode,
   known: ReadonlyMap<string, OfferProperty>,
   warn: (w: string) => void,
+  roleOf: RoleOf = suggestedRole,
 ): OfferData {
   const id = textOf(o, 'Ид');
   if (!id) throw new ItemSkipped('Предложение без Ид пропущено');
@@ -271,7 +306,7 @@ export function parseOffer(
     );
   const stock = stockOf(o, id, warn);
   const total = totalOf(o, id, warn);
-  const { size, colour } = sizeAndColour(o, known);
+  const { size, colour } = sizeAndColour(o, known, roleOf);
   return {
     ...{ id, productId: productIdOf(id), size },
     name: fit(textOf(o, 'Наименование'), FIELD_LIMITS.offerName, `Предложение «${id}»: Наименование`, warn),

@@ -1,3 +1,4 @@
+import type { PropertyRole } from '@kiim/contract';
 import { child, childrenOf, textOf, type XNode } from './xml.stream.ts';
 
 // Sizes and colours of 1C offers (issue 28 item 3). 1C configurations name them differently: characteristics
@@ -9,6 +10,10 @@ import { child, childrenOf, textOf, type XNode } from './xml.stream.ts';
 export const isSizeName = (name: string) => /размер|(^|[^\p{L}])size([^\p{L}]|$)/iu.test(name);
 /** A characteristic or property that names a colour. */
 export const isColourName = (name: string) => /цвет|(^|[^\p{L}])colou?r([^\p{L}]|$)/iu.test(name);
+
+/** Size or colour by the name alone (the staff's mapping, onec.properties.ts, may say otherwise). */
+const byName = (name: string): PropertyRole =>
+  isSizeName(name) ? 'size' : isColourName(name) ? 'colour' : 'none';
 
 /** A property of offers that names a size or a colour, with its dictionary (value id → value), from import.xml. */
 export interface OfferProperty {
@@ -44,20 +49,23 @@ export function propertiesOf(o: XNode, known: ReadonlyMap<string, OfferProperty>
 }
 
 /**
- * The size and colour of an offer: a characteristic or property naming them; else the size at the end of the
- * offer's name; else the values of its other characteristics (so that sizes of one product stay apart). '' when none.
+ * The size and colour of an offer: a characteristic or property whose role (`roleOf`: the staff's mapping, else the
+ * name) is size or colour; else the size at the end of the offer's name; else the values of its characteristics of no
+ * role but colour (so that sizes of one product stay apart). '' when none.
  */
 export function sizeAndColour(
   o: XNode,
   known: ReadonlyMap<string, OfferProperty>,
+  roleOf: (name: string) => PropertyRole = byName,
 ): { size: string; colour: string } {
   const named = [...characteristicsOf(o), ...propertiesOf(o, known)].filter(([, v]) => v);
-  const size = named.find(([n]) => isSizeName(n))?.[1] ?? '';
-  const colour = named.find(([n]) => isColourName(n))?.[1] ?? '';
-  if (size) return { size: withSecondDimension(size, characteristicsOf(o)), colour };
+  const size = named.find(([n]) => roleOf(n) === 'size')?.[1] ?? '';
+  const colour = named.find(([n]) => roleOf(n) === 'colour')?.[1] ?? '';
+  const dimensions = characteristicsOf(o).filter(([n]) => roleOf(n) !== 'size' && roleOf(n) !== 'colour');
+  if (size) return { size: withSecondDimension(size, dimensions), colour };
   const fromName = sizeFromName(textOf(o, 'Наименование'));
   if (fromName) return { size: fromName, colour };
-  const others = characteristicsOf(o).filter(([n, v]) => v && !isColourName(n));
+  const others = characteristicsOf(o).filter(([n, v]) => v && roleOf(n) !== 'colour');
   return {
     size: others
       .map(([, v]) => v)

@@ -196,14 +196,25 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
           <AddToCart product={product} size={size} onSize={setSize} now={now} />
-          <section className="product__about">
-            <h2>{t('product.about')}</h2>
-            <p>{product.description}</p>
-            <h3>{t('product.composition')}</h3>
-            <p>{product.composition}</p>
-            <h3>{t('product.care')}</h3>
-            <p>{product.care}</p>
-          </section>
+          {/* Empty sections are never shown (issue 28 items 9-10): 1C often sends no composition or care. */}
+          {(product.description || product.composition || product.care) && (
+            <section className="product__about">
+              <h2>{t('product.about')}</h2>
+              {product.description && <p>{product.description}</p>}
+              {product.composition && (
+                <>
+                  <h3>{t('product.composition')}</h3>
+                  <p>{product.composition}</p>
+                </>
+              )}
+              {product.care && (
+                <>
+                  <h3>{t('product.care')}</h3>
+                  <p>{product.care}</p>
+                </>
+              )}
+            </section>
+          )}
         </div>
       </div>
       <ProductFeedback slug={product.slug} summary={reviewSummary} lists={feedback} view={view} />
