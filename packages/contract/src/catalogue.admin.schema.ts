@@ -53,6 +53,11 @@ export const PriceInput = TengeField('Цена', { min: 1, max: MAX_PRICE_TENGE 
 /** The price before a discount, read as {@link PriceInput}. */
 export const OriginalPriceInput = TengeField('Цена до скидки', { min: 1, max: MAX_PRICE_TENGE });
 
+/** A size's own price, read as {@link PriceInput} (decision 032). */
+export const SkuPriceInput = TengeField('Цена размера', { min: 1, max: MAX_PRICE_TENGE });
+/** A size's own price before a discount, read as {@link PriceInput}. */
+export const SkuOriginalPriceInput = TengeField('Цена размера до скидки', { min: 1, max: MAX_PRICE_TENGE });
+
 /** The message when the original price is below the selling price. */
 export const ORIGINAL_PRICE_RULE = 'Цена до скидки не может быть меньше цены продажи';
 
@@ -116,10 +121,15 @@ export const SkuExternalIdInput = z
 /** Empty text (or only spaces) as absent: a field staff may leave for the shop to fill. */
 const blankAsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+/** Empty text (or only spaces) as null: a size's price left for its product's. */
+const blankAsNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
 /**
  * One size of a product: an existing SKU (`id`) or a new one. `externalId` empty: the API makes one (naming.ts
  * skuCode, `KIIM-{productId}-{SIZE}`). `stock` (a new product only): its first units per city, written as goods
- * received (needs the permission stock.edit).
+ * received (needs the permission stock.edit). `price`/`originalPrice` (issue 28 item 4, docs/decisions/032): the
+ * size's own prices in whole tenge; empty or null: it sells at the product's price; absent: kept as they are (a form
+ * without the field never clears a price 1C sent).
  */
 export const SkuInput = z
   .object({
@@ -130,8 +140,18 @@ export const SkuInput = z
       .array(z.object({ cityId: RefId('город'), quantity: StockUnitsInput }).strict())
       .max(100, { message: 'Не больше 100 городов' })
       .optional(),
+    price: z.preprocess(blankAsNull, SkuPriceInput.nullable()).optional(),
+    originalPrice: z.preprocess(blankAsNull, SkuOriginalPriceInput.nullable()).optional(),
   })
-  .strict();
+  .strict()
+  .refine((s) => s.originalPrice == null || s.price != null, {
+    message: 'Цену до скидки размера укажите вместе с его ценой',
+    path: ['originalPrice'],
+  })
+  .refine((s) => s.originalPrice == null || s.price == null || s.originalPrice >= s.price, {
+    message: ORIGINAL_PRICE_RULE,
+    path: ['originalPrice'],
+  });
 export type SkuInput = z.infer<typeof SkuInput>;
 
 /** A colour as `#rrggbb`. */
@@ -280,11 +300,16 @@ export const AdminImage = z.object({
 });
 export type AdminImage = z.infer<typeof AdminImage>;
 
-/** A size with its exact units per city id. */
+/**
+ * A size with its exact units per city id and its own prices in tenge (null: it sells at the product's price;
+ * decision 032).
+ */
 export const AdminSku = z.object({
   id: z.number().int(),
   size: z.string(),
   externalId: z.string(),
+  price: z.number().int().nullable(),
+  originalPrice: z.number().int().nullable(),
   stock: z.record(z.string(), z.number().int()),
 });
 export type AdminSku = z.infer<typeof AdminSku>;

@@ -25,6 +25,7 @@ import * as m20261220T090000 from './20261220T090000-one-open-invitation-per-ema
 import * as m20261220T100000 from './20261220T100000-add-exchange-session-credential.ts';
 import * as m20261216T090000 from './20261216T090000-add-catalogue-structure-fields.ts';
 import * as m20261216T120000 from './20261216T120000-add-payment-refund-owed.ts';
+import * as m20261228T020000 from './20261228T020000-add-sku-prices.ts';
 
 /** All migrations by name, in order. A new migration is added here (static list: no directory scan). */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '20261216T110000-add-exchange-drafts': m20261216T110000,
   '20261216T090000-add-catalogue-structure-fields': m20261216T090000,
   '20261216T120000-add-payment-refund-owed': m20261216T120000,
+  '20261228T020000-add-sku-prices': m20261228T020000,
 };

@@ -166,7 +166,7 @@ describe('stock from CSV', () => {
 });
 
 describe('prices from CSV', () => {
-  it('changes a product’s prices once, checks the discount rule and that sizes of one product agree', async () => {
+  it('changes a size’s prices once, checks the discount rule; one price for every size is the product’s', async () => {
     const [a] = skus;
     const url = '/api/admin/catalogue/import/prices/apply';
     const price = a!.price + 1000;
@@ -190,13 +190,34 @@ describe('prices from CSV', () => {
         after: price + 500,
       },
     ]);
-    const row = await t.db
-      .selectFrom('product')
-      .selectAll()
-      .where('id', '=', a!.product_id)
-      .executeTakeFirst();
-    expect([row!.price, row!.original_price]).toEqual([price, price + 500]);
+    const prices = (productId: number) =>
+      t.db
+        .selectFrom('sku')
+        .innerJoin('product', 'product.id', 'sku.product_id')
+        .select(['sku.external_id', 'sku.price', 'sku.original_price'])
+        .select(['product.price as product_price', 'product.original_price as product_original_price'])
+        .where('product_id', '=', productId)
+        .orderBy('sku.id')
+        .execute();
+    // The size keeps its own prices (decision 032); the product's and its other sizes' stay.
+    const sizes = await prices(a!.product_id);
+    expect(sizes.length).toBeGreaterThan(1);
+    for (const s of sizes) {
+      const own = s.external_id === a!.external_id;
+      expect([s.price, s.original_price]).toEqual(own ? [price, price + 500] : [null, null]);
+      expect([s.product_price, s.product_original_price]).toEqual([a!.price, a!.original_price]);
+    }
     expect((await upload(catalogue, url, csv)).body.data.changeCount).toBe(0);
+    // Every size at one price: the product's price, the size's own price cleared.
+    const all = sizes.map((s) => `${s.external_id};${price + 2000};`).join('\n');
+    const whole = await upload(catalogue, url, `externalId;price;originalPrice\n${all}\n`);
+    expect(whole.status, JSON.stringify(whole.body)).toBe(200);
+    for (const s of await prices(a!.product_id))
+      expect(s).toMatchObject({
+        price: null,
+        product_price: price + 2000,
+        product_original_price: price + 2000,
+      });
   });
 });
 
