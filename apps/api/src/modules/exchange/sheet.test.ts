@@ -392,3 +392,25 @@ describe('export: formula injection (issue 29 item 4)', () => {
     expect(back.body.data).toMatchObject({ changeCount: 0, errorCount: 0 });
   });
 });
+
+describe('sizes priced apart in the products sheet (decision 032)', () => {
+  it('gives the product its cheapest row’s price and a size at another price its own', async () => {
+    const csv =
+      'externalId;model;name;category;brand;colour;size;price;originalPrice;description;published\n' +
+      'PR-1-42;PR-01;Платье макси;Женская одежда;Nordvik;Синий;42;19990;;;да\n' +
+      'PR-1-44;PR-01;Платье макси;Женская одежда;Nordvik;Синий;44;21990;24990;;да\n';
+    const applied = await upload(catalogue, '/api/admin/catalogue/import/products/apply', csv);
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const rows = await t.db
+      .selectFrom('sku')
+      .innerJoin('product', 'product.id', 'sku.product_id')
+      .select(['sku.size', 'sku.price', 'sku.original_price', 'product.price as product_price'])
+      .where('product.model_code', '=', 'PR-01')
+      .orderBy('sku.size')
+      .execute();
+    expect(rows.map((r) => [r.size, r.price, r.original_price, r.product_price])).toEqual([
+      ['42', null, null, 19990],
+      ['44', 21990, 24990, 19990],
+    ]);
+  });
+});
