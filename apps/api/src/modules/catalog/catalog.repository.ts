@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type CompiledQuery } from 'kysely';
+import { PostgresAdapter, type CompiledQuery } from 'kysely';
 import { prepareOnPostgres, readerNow, type DbOrTrx } from '#app/db/database.ts';
 import { listOrNone } from './catalog.listing.repository.ts';
 import { EXACT_FORM } from './search.rules.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductCard } from '@kiim/contract';
+import { ProductListQuery, type ProductCard } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { oneC } from '#app/test/onec.fixtures.ts';
 import { orderFixtures } from '#app/test/order.fixtures.ts';
@@ -121,10 +121,10 @@ describe('a 1C product whose sizes cost differently', () => {
     };
     const sql = async (priceMin?: number, priceMax?: number) =>
       (
-        await listProductsSql(t.db, {
-          ...{ cityId, categorySlug: [categorySlug], sort: 'default', page: 1, pageSize: 120 },
-          ...{ priceMin, priceMax },
-        })
+        await listProductsSql(
+          t.db,
+          ProductListQuery.parse({ cityId, categorySlug, pageSize: 120, priceMin, priceMax }),
+        )
       ).items.find((p) => p.slug === slug);
     const card = await list('');
     expect(card).toMatchObject({ price: 19990, originalPrice: 19990, maxPrice: 21990 });
