@@ -83,6 +83,14 @@ describe('a size priced apart', () => {
     expect((await price.textContent())?.replace(/\s/g, ' ')).toMatch(/^от /);
     expect(tenge(await price.textContent())).toBe(product.price);
     await snap(page, 'product-size-prices-from-1280');
+    const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (text) => JSON.parse(text) as { '@type': string; offers?: Record<string, unknown> },
+    );
+    expect(jsonLd.find((d) => d['@type'] === 'Product')?.offers).toMatchObject({
+      '@type': 'AggregateOffer',
+      lowPrice: product.price,
+      highPrice: dearer,
+    });
     await page.getByRole('radio', { name: second!.size, exact: true }).check({ force: true });
     await eventually(async () => tenge(await price.textContent())).toBe(dearer);
     expect(await price.textContent()).not.toMatch(/от/);

@@ -78,11 +78,18 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
         brand: { '@type': 'Brand', name: p.brand.name },
         image: p.images.map((i) => origin + largeImage(i.src)),
         url,
+        // Sizes priced apart (decision 032): their range as schema.org's AggregateOffer.
         offers: {
-          '@type': 'Offer',
+          ...(p.maxPrice > p.price
+            ? {
+                '@type': 'AggregateOffer',
+                lowPrice: p.price,
+                highPrice: p.maxPrice,
+                offerCount: p.skus.length,
+              }
+            : { '@type': 'Offer', price: p.price }),
           url,
           priceCurrency: 'KZT',
-          price: p.price,
           availability: available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
           itemCondition: 'https://schema.org/NewCondition',
         },
