@@ -85,8 +85,11 @@ export const ProductCard = z.object({
   categoryKind: z.number().int(),
   gender: z.number().int(),
   colour: z.object({ name: z.string(), hex: z.string() }),
+  /** The cheapest size's selling price and its price before a discount (issue 28 item 4, decision 032). */
   price: Tenge,
   originalPrice: Tenge,
+  /** The dearest size's selling price: above `price`, sizes cost differently and the card says «от {price}». */
+  maxPrice: Tenge,
   image: Image.nullable(),
   regionalStockAmount: StockLevelSchema,
   globalStockAmount: StockLevelSchema,
@@ -96,10 +99,12 @@ export const ProductCard = z.object({
 });
 export type ProductCard = z.infer<typeof ProductCard>;
 
-/** One size of a product: a SKU with its stock levels in the requested city. */
+/** One size of a product: a SKU with its own prices (tenge; decision 032) and its stock levels in the requested city. */
 export const ProductSku = z.object({
   externalId: z.string(),
   size: z.string(),
+  price: Tenge,
+  originalPrice: Tenge,
   regionalStockAmount: StockLevelSchema,
   globalStockAmount: StockLevelSchema,
   stockState: z.string(),

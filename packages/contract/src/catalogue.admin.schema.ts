@@ -3,8 +3,9 @@ import { isPrintableId, MAX_EXTERNAL_ID } from './common.schema.ts';
 import { TengeField } from './form.numbers.ts';
 
 /**
- * Catalogue operations of the back office (issue 12, docs/decisions/020): stock levels with their movement history
- * and the price rules shared by the back-office screens, the CSV import and the 1C exchange.
+ * Catalogue operations of the back office (issue 12, docs/decisions/020): products, sizes and pictures, and the price
+ * rules shared by the back-office screens, the CSV import and the 1C exchange. Stock levels and their movement
+ * history are in catalogue.stock.schema.ts.
  */
 
 /** Error codes of catalogue operations (81xx). */
@@ -31,44 +32,6 @@ export const CatalogueErrorCode = {
   inUse: 8110,
 } as const;
 
-/**
- * Why a stock level changed (a row of the stock movement history): counted at a stocktake, damaged goods written
- * off, a customer's return, goods received, set by an import (CSV, 1C), taken by an order, put back by a cancelled
- * order, a correction of a mistake.
- */
-export const STOCK_MOVEMENT_REASONS = [
-  'stocktake',
-  'damage',
-  'return',
-  'receipt',
-  'correction',
-  'import',
-  'order',
-  'order_cancelled',
-] as const;
-export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
-
-/** How staff see a movement's reason. */
-export const STOCK_MOVEMENT_REASON_NAME: Record<StockMovementReason, string> = {
-  stocktake: 'Инвентаризация',
-  damage: 'Списание брака',
-  return: 'Возврат покупателя',
-  receipt: 'Поступление товара',
-  correction: 'Исправление ошибки',
-  import: 'Загрузка из файла или 1С',
-  order: 'Заказ',
-  order_cancelled: 'Отмена заказа',
-};
-
-/** Reasons a staff member may choose by hand on the stock screen (the others are written by the shop). */
-export const MANUAL_STOCK_REASONS = [
-  'stocktake',
-  'damage',
-  'return',
-  'receipt',
-  'correction',
-] as const satisfies readonly StockMovementReason[];
-
 /** Most units of one SKU in one city the shop accepts (a typo guard, not a business limit). */
 export const MAX_STOCK_UNITS = 1_000_000;
 
@@ -89,6 +52,11 @@ export const MAX_PRICE_TENGE = 100_000_000;
 export const PriceInput = TengeField('Цена', { min: 1, max: MAX_PRICE_TENGE });
 /** The price before a discount, read as {@link PriceInput}. */
 export const OriginalPriceInput = TengeField('Цена до скидки', { min: 1, max: MAX_PRICE_TENGE });
+
+/** A size's own price, read as {@link PriceInput} (decision 032). */
+export const SkuPriceInput = TengeField('Цена размера', { min: 1, max: MAX_PRICE_TENGE });
+/** A size's own price before a discount, read as {@link PriceInput}. */
+export const SkuOriginalPriceInput = TengeField('Цена размера до скидки', { min: 1, max: MAX_PRICE_TENGE });
 
 /** The message when the original price is below the selling price. */
 export const ORIGINAL_PRICE_RULE = 'Цена до скидки не может быть меньше цены продажи';
@@ -153,10 +121,15 @@ export const SkuExternalIdInput = z
 /** Empty text (or only spaces) as absent: a field staff may leave for the shop to fill. */
 const blankAsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+/** Empty text (or only spaces) as null: a size's price left for its product's. */
+const blankAsNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
 /**
  * One size of a product: an existing SKU (`id`) or a new one. `externalId` empty: the API makes one (naming.ts
  * skuCode, `KIIM-{productId}-{SIZE}`). `stock` (a new product only): its first units per city, written as goods
- * received (needs the permission stock.edit).
+ * received (needs the permission stock.edit). `price`/`originalPrice` (issue 28 item 4, docs/decisions/032): the
+ * size's own prices in whole tenge; empty or null: it sells at the product's price; absent: kept as they are (a form
+ * without the field never clears a price 1C sent).
  */
 export const SkuInput = z
   .object({
@@ -167,8 +140,18 @@ export const SkuInput = z
       .array(z.object({ cityId: RefId('город'), quantity: StockUnitsInput }).strict())
       .max(100, { message: 'Не больше 100 городов' })
       .optional(),
+    price: z.preprocess(blankAsNull, SkuPriceInput.nullable()).optional(),
+    originalPrice: z.preprocess(blankAsNull, SkuOriginalPriceInput.nullable()).optional(),
   })
-  .strict();
+  .strict()
+  .refine((s) => s.originalPrice == null || s.price != null, {
+    message: 'Цену до скидки размера укажите вместе с его ценой',
+    path: ['originalPrice'],
+  })
+  .refine((s) => s.originalPrice == null || s.price == null || s.originalPrice >= s.price, {
+    message: ORIGINAL_PRICE_RULE,
+    path: ['originalPrice'],
+  });
 export type SkuInput = z.infer<typeof SkuInput>;
 
 /** A colour as `#rrggbb`. */
@@ -317,11 +300,16 @@ export const AdminImage = z.object({
 });
 export type AdminImage = z.infer<typeof AdminImage>;
 
-/** A size with its exact units per city id. */
+/**
+ * A size with its exact units per city id and its own prices in tenge (null: it sells at the product's price;
+ * decision 032).
+ */
 export const AdminSku = z.object({
   id: z.number().int(),
   size: z.string(),
   externalId: z.string(),
+  price: z.number().int().nullable(),
+  originalPrice: z.number().int().nullable(),
   stock: z.record(z.string(), z.number().int()),
 });
 export type AdminSku = z.infer<typeof AdminSku>;
@@ -375,75 +363,3 @@ export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MIN_WIDTH = 600;
 export const IMAGE_MIN_HEIGHT = 800;
 export const IMAGE_MAX_SIDE = 8000;
-
-/** Body of `PUT /api/admin/catalogue/stock/{skuId}/{cityId}`: the counted units and why. */
-export const StockLevelInput = z
-  .object({
-    quantity: StockUnitsInput,
-    reason: z.enum(MANUAL_STOCK_REASONS, { message: 'Выберите причину' }),
-    note: OptionalText(500),
-  })
-  .strict();
-export type StockLevelInput = z.input<typeof StockLevelInput>;
-
-/** A row of the movement history as staff see it. */
-export const StockMovement = z.object({
-  id: z.number().int(),
-  skuId: z.number().int(),
-  size: z.string(),
-  productName: z.string(),
-  cityId: z.number().int(),
-  cityName: z.string(),
-  before: z.number().int(),
-  after: z.number().int(),
-  reason: z.enum(STOCK_MOVEMENT_REASONS),
-  actor: z.string(),
-  note: z.string().nullable(),
-  at: z.string(),
-});
-export type StockMovement = z.infer<typeof StockMovement>;
-
-export const StockMovementPage = z.object({
-  items: z.array(StockMovement),
-  page: z.number().int(),
-  pageCount: z.number().int(),
-  total: z.number().int(),
-});
-export type StockMovementPage = z.infer<typeof StockMovementPage>;
-
-/** Query of `GET …/stock/movements`: of a product (all its sizes) or one SKU, optionally in one city. */
-export const StockMovementQuery = z
-  .object({
-    productId: RefId('товар').optional(),
-    skuId: RefId('размер').optional(),
-    cityId: RefId('город').optional(),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-  })
-  .strict();
-
-/** Query of `GET …/stock/low`: sizes with at most `threshold` units (default 2), optionally in one city. */
-export const LowStockQuery = z
-  .object({
-    threshold: z.coerce.number().int().min(0).max(1000).default(2),
-    cityId: RefId('город').optional(),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-  })
-  .strict();
-
-export const LowStockRow = z.object({
-  skuId: z.number().int(),
-  productId: z.number().int(),
-  productName: z.string(),
-  size: z.string(),
-  externalId: z.string(),
-  cityId: z.number().int(),
-  cityName: z.string(),
-  quantity: z.number().int(),
-});
-export const LowStockPage = z.object({
-  items: z.array(LowStockRow),
-  page: z.number().int(),
-  pageCount: z.number().int(),
-  total: z.number().int(),
-});
-export type LowStockPage = z.infer<typeof LowStockPage>;

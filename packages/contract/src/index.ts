@@ -15,6 +15,7 @@ export * from './review.schema.ts';
 export * from './staff.permissions.ts';
 export * from './staff.schema.ts';
 export * from './catalogue.admin.schema.ts';
+export * from './catalogue.stock.schema.ts';
 export * from './places.admin.schema.ts';
 export * from './catalogue.structure.schema.ts';
 export * from './content.schema.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MANUAL_STOCK_REASONS, StockUnitsInput } from './catalogue.admin.schema.ts';
+import { StockUnitsInput } from './catalogue.admin.schema.ts';
+import { MANUAL_STOCK_REASONS } from './catalogue.stock.schema.ts';
 import { MAX_ID } from './common.schema.ts';
 
 // Stock changes staff make by hand (issue 27 §6): each reason does what its name says — goods received and a

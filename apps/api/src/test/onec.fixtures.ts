@@ -67,6 +67,8 @@ export function oneC(ctx: () => TestContext) {
         'brand.name as brand',
         'sku.id as sku_id',
         'sku.size',
+        'sku.price as sku_price',
+        'sku.original_price as sku_original_price',
       ])
       .where('sku.external_id', '=', externalId)
       .executeTakeFirst();

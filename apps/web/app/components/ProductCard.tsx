@@ -43,7 +43,11 @@ export function ProductCard({
           )}
         </div>
         <div className="card__body">
-          <Price price={product.price} originalPrice={product.originalPrice} />
+          <Price
+            price={product.price}
+            originalPrice={product.originalPrice}
+            from={product.maxPrice > product.price}
+          />
           <span className="card__brand">{product.brand.name}</span>
           <h3 className="card__name">{product.name}</h3>
           <span className={inStock ? 'stock stock--in' : 'stock'}>{stockLabel(t, product.stockState)}</span>

@@ -37,6 +37,8 @@ export const KK = {
     receiving: 'Алу',
     goods: 'Тауарлар',
     titleSuffix: '{title} — Kiim',
+    /** A card's price when its sizes cost differently: the cheapest (decision 032). */
+    priceFrom: '{price} бастап',
   },
   header: {
     home: 'Kiim — басты бетке',

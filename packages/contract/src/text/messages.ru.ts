@@ -39,6 +39,8 @@ export const RU = {
     receiving: 'Получение',
     goods: 'Товары',
     titleSuffix: '{title} — Kiim',
+    /** A card's price when its sizes cost differently: the cheapest (decision 032). */
+    priceFrom: 'от {price}',
   },
   header: {
     home: 'Kiim — на главную',

@@ -3,6 +3,7 @@ import { CART_LINE_MAX_QTY } from '@kiim/contract';
 import { ANSWER_BEFORE_SYNC, type Database, type Db, type DbOrTrx } from '#app/db/database.ts';
 import { fixedQuery } from '#app/db/fixed-query.ts';
 import { unitsInCity, unitsInVisibleCities } from '#app/modules/inventory/inventory.expressions.ts';
+import { skuOriginalPriceOf, skuPriceOf } from '#app/modules/catalog/catalog.prices.expressions.ts';
 
 // The only place with the cart module's Kysely queries on its lines (conventions: repository); the `cart` rows
 // themselves (owner, lock, merge) go through the customer-owned list kit (lib/owned-list.ts). Every function
@@ -247,7 +248,10 @@ const firstImageId = (eb: ExpressionBuilder<Database & { p: Database['product'] 
     .orderBy('fi.id')
     .limit(1);
 
-/** What a cart line shows of its SKU, product, brand and first image (aliases `s`, `p`, `b`, `pi`). */
+/**
+ * What a cart line shows of its SKU, product, brand and first image (aliases `s`, `p`, `b`, `pi`); its unit prices
+ * are the SKU's.
+ */
 const LINE_COLUMNS = [
   's.external_id',
   's.size',
@@ -255,8 +259,9 @@ const LINE_COLUMNS = [
   'p.slug',
   'p.name',
   'p.colour_name',
-  'p.price',
-  'p.original_price',
+  // The SKU's own prices, else its product's (issue 28 item 4, docs/decisions/032).
+  skuPriceOf('s').as('price'),
+  skuOriginalPriceOf('s').as('original_price'),
   'p.is_active',
   'b.name as brand_name',
   'pi.media_key',

@@ -105,6 +105,7 @@ export async function adminProduct(db: DbOrTrx, id: number): Promise<AdminProduc
     ...{ price: Number(p.price), originalPrice: Number(p.original_price), published: p.is_active === 1 },
     skus: skus.map((s) => ({
       ...{ id: s.id, size: s.size, externalId: s.external_id },
+      ...{ price: s.price, originalPrice: s.price === null ? null : (s.original_price ?? s.price) },
       stock: Object.fromEntries(
         stock.filter((r) => r.sku_id === s.id).map((r) => [String(r.city_id), r.quantity]),
       ),
@@ -133,7 +134,7 @@ const audited = (p: AdminProduct) => {
   const { images, skus, ...fields } = p;
   return {
     ...fields,
-    skus: skus.map((s) => ({ id: s.id, size: s.size, externalId: s.externalId })),
+    skus: skus.map((s) => ({ id: s.id, size: s.size, externalId: s.externalId, price: s.price })),
     images: images.length,
   };
 };
@@ -188,8 +189,9 @@ async function checkProductInput(db: DbOrTrx, input: ProductInputParsed, product
 }
 
 /**
- * Writes the SKUs of a form: existing ones changed, new ones added, in the listed order; an empty code is made by
- * the shop (catalog.admin.naming.ts). @returns the SKUs' ids in the form's order.
+ * Writes the SKUs of a form: existing ones changed, new ones added, in the listed order, each with its own prices
+ * when the form gives them; an empty code is made by the shop (catalog.admin.naming.ts). @returns the SKUs' ids in
+ * the form's order.
  */
 async function writeSkus(trx: DbOrTrx, productId: number, input: ProductInputParsed, nowIso: string) {
   const codes = await skuCodesOf(trx, productId, input.skus);
@@ -199,7 +201,13 @@ async function writeSkus(trx: DbOrTrx, productId: number, input: ProductInputPar
   }
   const ids: number[] = [];
   for (const [order, s] of input.skus.entries()) {
-    const fields = { size: s.size, size_order: order + 1, external_id: codes[order]!, updated_at: nowIso };
+    const fields = {
+      ...{ size: s.size, size_order: order + 1, external_id: codes[order]!, updated_at: nowIso },
+      // A size's own prices (decision 032): absent — kept; null — its product's again.
+      ...(s.price === undefined
+        ? {}
+        : { price: s.price, original_price: s.price === null ? null : (s.originalPrice ?? s.price) }),
+    };
     const id = s.id ?? (await admin.nextId(trx, 'sku'));
     if (s.id !== undefined) await admin.updateSku(trx, s.id, fields);
     else await admin.insertSku(trx, { id, product_id: productId, ...fields, created_at: nowIso });

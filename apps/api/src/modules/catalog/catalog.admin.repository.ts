@@ -113,7 +113,10 @@ export async function insertSku(db: DbOrTrx, row: Insertable<SkuTable>): Promise
 export async function updateSku(
   db: DbOrTrx,
   id: number,
-  set: Pick<Updateable<SkuTable>, 'size' | 'size_order' | 'external_id' | 'updated_at'>,
+  set: Pick<
+    Updateable<SkuTable>,
+    'size' | 'size_order' | 'external_id' | 'price' | 'original_price' | 'updated_at'
+  >,
 ): Promise<void> {
   await db.updateTable('sku').set(set).where('id', '=', id).execute();
 }

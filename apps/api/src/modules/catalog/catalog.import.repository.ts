@@ -1,12 +1,17 @@
 import type { Insertable } from 'kysely';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { listOrNone } from './catalog.listing.repository.ts';
+import { skuOriginalPriceOf, skuPriceOf } from './catalog.prices.expressions.ts';
 import type { BrandTable, ProductImageTable, ProductTable, SkuTable } from './catalog.table.ts';
 
 // Catalogue writes and bulk reads of the catalogue import (CSV and the 1C exchange, docs/decisions/021): SKUs by
-// their ERP ids, product prices, products, SKUs and brands made or changed by an import, and the export pages.
+// their ERP ids, product and SKU prices, products, SKUs and brands made or changed by an import, and the export pages.
 
-/** A SKU with its product's prices and publication. */
+/**
+ * A SKU with its prices (tenge; docs/decisions/032): `price`/`original_price` what it sells at (its own, else its
+ * product's), `own_price` its own (null: it sells at its product's), `product_price`/`product_original_price` its
+ * product's; and its product's publication.
+ */
 export interface SkuRef {
   id: number;
   external_id: string;
@@ -14,16 +19,32 @@ export interface SkuRef {
   size: string;
   price: number;
   original_price: number;
+  own_price: number | null;
+  product_price: number;
+  product_original_price: number;
   is_active: number;
 }
+
+/** The columns of a {@link SkuRef} over `sku` and its product `p`. */
+const SKU_REF_COLUMNS = [
+  'sku.id',
+  'sku.external_id',
+  'sku.product_id',
+  'sku.size',
+  skuPriceOf('sku').as('price'),
+  skuOriginalPriceOf('sku').as('original_price'),
+  'sku.price as own_price',
+  'p.price as product_price',
+  'p.original_price as product_original_price',
+  'p.is_active',
+] as const;
 
 /** SKUs by `external_id` (unknown ids are absent). */
 export function skusByExternalIds(db: DbOrTrx, externalIds: readonly string[]): Promise<SkuRef[]> {
   return db
     .selectFrom('sku')
-    .innerJoin('product', 'product.id', 'sku.product_id')
-    .select(['sku.id', 'sku.external_id', 'sku.product_id', 'sku.size'])
-    .select(['product.price', 'product.original_price', 'product.is_active'])
+    .innerJoin('product as p', 'p.id', 'sku.product_id')
+    .select(SKU_REF_COLUMNS)
     .where('sku.external_id', 'in', listOrNone(externalIds, ''))
     .execute();
 }
@@ -32,13 +53,29 @@ export function skusByExternalIds(db: DbOrTrx, externalIds: readonly string[]): 
 export function skuPage(db: DbOrTrx, afterId: number, limit: number): Promise<SkuRef[]> {
   return db
     .selectFrom('sku')
-    .innerJoin('product', 'product.id', 'sku.product_id')
-    .select(['sku.id', 'sku.external_id', 'sku.product_id', 'sku.size'])
-    .select(['product.price', 'product.original_price', 'product.is_active'])
+    .innerJoin('product as p', 'p.id', 'sku.product_id')
+    .select(SKU_REF_COLUMNS)
     .where('sku.id', '>', afterId)
     .orderBy('sku.id')
     .limit(limit)
     .execute();
+}
+
+/**
+ * Sets SKUs' own prices (whole tenge, original >= price, checked by the caller; null: the product's again), one
+ * statement per SKU.
+ */
+export async function setSkuPrices(
+  db: DbOrTrx,
+  prices: readonly { skuId: number; price: number | null; originalPrice: number | null }[],
+  nowIso: string,
+): Promise<void> {
+  for (const p of prices)
+    await db
+      .updateTable('sku')
+      .set({ price: p.price, original_price: p.originalPrice, updated_at: nowIso })
+      .where('id', '=', p.skuId)
+      .execute();
 }
 
 /** Brands by name, case as stored. */
@@ -224,7 +261,7 @@ export function productSkuPage(db: DbOrTrx, afterId: number, limit: number) {
 export function productsByModels(db: DbOrTrx, modelCodes: readonly string[]) {
   return db
     .selectFrom('product')
-    .select(['id', 'model_code', 'colour_name'])
+    .select(['id', 'model_code', 'colour_name', 'price', 'original_price'])
     .where('model_code', 'in', listOrNone(modelCodes, ''))
     .execute();
 }

@@ -14,6 +14,7 @@ export {
   productImageKeys,
   productSkuPage,
   productsByModels,
+  setSkuPrices,
   skuCounts,
   setProductsActive,
   skuPage,
@@ -65,7 +66,15 @@ export interface NewProduct {
   price: number;
   originalPrice: number;
   active: boolean;
-  sizes: { externalId: string; size: string }[];
+  sizes: ImportedSize[];
+}
+
+/** A size an import adds: its ERP id, label and, when it differs from its product's, its own prices (tenge). */
+export interface ImportedSize {
+  externalId: string;
+  size: string;
+  price?: number;
+  originalPrice?: number;
 }
 
 /** A neutral swatch for colours an import names without a hex value (staff may set it later). */
@@ -100,7 +109,7 @@ export async function addSkus(
   db: DbOrTrx,
   ids: CatalogueIds,
   productId: number,
-  sizes: readonly { externalId: string; size: string }[],
+  sizes: readonly ImportedSize[],
   firstOrder: number,
   nowIso: string,
 ): Promise<Map<string, number>> {
@@ -110,6 +119,10 @@ export async function addSkus(
     made.set(s.externalId, id);
     return {
       ...{ id, external_id: s.externalId, product_id: productId, size: s.size },
+      ...{
+        price: s.price ?? null,
+        original_price: s.price === undefined ? null : (s.originalPrice ?? s.price),
+      },
       ...{ size_order: firstOrder + i, created_at: nowIso, updated_at: nowIso },
     };
   });

@@ -2,13 +2,15 @@ import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type Sql
 import type { Sort } from '@kiim/contract';
 import type { Database, DbOrTrx } from '#app/db/database.ts';
 import { hasUnitsInCity } from '#app/modules/inventory/inventory.expressions.ts';
+import { highestPrice, lowestOriginalPrice, lowestPrice } from './catalog.prices.expressions.ts';
 import type { ProductRow, ProductTable } from './catalog.table.ts';
 
 // Queries of product lists (the catalogue's read model): filters, facet counts, sorts and pages of products
 // with their stock for one city. Stock comes from the catalogue's summary `product_stock` (units per product
 // and city) and `product.stock_global` (units over visible cities), kept exact by database triggers
 // (docs/decisions/008); "sizes in stock" through the inventory module's expressions. Sums are cast to integer
-// so both dialects answer numbers (PostgreSQL's sum and count are bigint). Functions take `db | trx` first.
+// so both dialects answer numbers (PostgreSQL's sum and count are bigint). A product's price is its cheapest size's
+// (catalog.prices.expressions.ts, docs/decisions/032). Functions take `db | trx` first.
 
 /**
  * Which units count as stock for one request (spec §4):
@@ -32,10 +34,10 @@ export interface ProductFilter {
   brandIds?: readonly number[];
   colourNames?: readonly string[];
   sizes?: readonly string[];
-  /** Selling price bounds, whole tenge, inclusive. */
+  /** Bounds of the cheapest size's selling price, whole tenge, inclusive. */
   priceMin?: number;
   priceMax?: number;
-  /** Only discounted products (price below original price). */
+  /** Only discounted products (the cheapest size's price below its price before a discount). */
   discount?: boolean;
   /** Only products with units in the scope's regional city (and, with `sizes`, in one of those sizes). */
   inStock?: boolean;
@@ -46,8 +48,11 @@ export interface ProductFilter {
 /** A filter that facets leave out when counting its own values (disjunctive facets). */
 type FacetDimension = 'category' | 'brand' | 'colour' | 'size' | 'price';
 
-/** A product row with its stock units for a {@link StockScope} (exact units: never sent out). */
-export type ProductWithStock = ProductRow & { regional: number; global: number };
+/**
+ * A product row with its stock units for a {@link StockScope} (exact units: never sent out); `price` and
+ * `original_price` are its cheapest size's, `max_price` its dearest size's selling price (tenge).
+ */
+export type ProductWithStock = ProductRow & { max_price: number; regional: number; global: number };
 
 type ProductEb = ExpressionBuilder<Database & { p: ProductTable }, 'p'>;
 
@@ -80,9 +85,9 @@ function filterConditions(
   if (f.productIds) c.push(eb('p.id', 'in', listOrNone(f.productIds, 0)));
   if (f.brandIds && except !== 'brand') c.push(eb('p.brand_id', 'in', listOrNone(f.brandIds, 0)));
   if (f.colourNames && except !== 'colour') c.push(eb('p.colour_name', 'in', listOrNone(f.colourNames, '')));
-  if (f.priceMin !== undefined && except !== 'price') c.push(eb('p.price', '>=', f.priceMin));
-  if (f.priceMax !== undefined && except !== 'price') c.push(eb('p.price', '<=', f.priceMax));
-  if (f.discount) c.push(eb('p.original_price', '>', eb.ref('p.price')));
+  if (f.priceMin !== undefined && except !== 'price') c.push(eb(lowestPrice, '>=', f.priceMin));
+  if (f.priceMax !== undefined && except !== 'price') c.push(eb(lowestPrice, '<=', f.priceMax));
+  if (f.discount) c.push(eb(lowestOriginalPrice, '>', lowestPrice));
   if (f.inStock) c.push(inStockCondition(eb, scope));
   if (f.sizes && except !== 'size') {
     const city = f.inStock ? scope.regionalCityId : undefined;
@@ -123,7 +128,9 @@ export async function countProducts(
     .selectFrom('product as p')
     .select((eb) => [
       eb.fn.countAll().as('total'),
-      sql<number>`coalesce(sum(case when p.original_price > p.price then 1 else 0 end), 0)`.as('discount'),
+      sql<number>`coalesce(sum(case when ${lowestOriginalPrice} > ${lowestPrice} then 1 else 0 end), 0)`.as(
+        'discount',
+      ),
       sql<number>`coalesce(sum(case when ${inStockCondition(eb, scope)} then 1 else 0 end), 0)`.as(
         'in_stock',
       ),
@@ -193,7 +200,7 @@ export async function priceRange(
 ): Promise<{ min: number; max: number } | null> {
   const row = await db
     .selectFrom('product as p')
-    .select((eb) => [eb.fn.min('p.price').as('min'), eb.fn.max('p.price').as('max')])
+    .select((eb) => [eb.fn.min(lowestPrice).as('min'), eb.fn.max(lowestPrice).as('max')])
     .where((eb) => eb.and(filterConditions(eb, filter, scope, 'price')))
     .executeTakeFirst();
   return row && row.min !== null && row.max !== null ? { min: Number(row.min), max: Number(row.max) } : null;
@@ -212,12 +219,36 @@ const sortOrder = (regional: RawBuilder<number> | null): Record<Sort, RawBuilder
       : sql`case when p.stock_global > 0 then 1 else 2 end asc`,
     sql`p.arrival_date desc`,
   ],
-  'price-asc': [sql`p.price asc`],
-  'price-desc': [sql`p.price desc`],
+  'price-asc': [sql`${lowestPrice} asc`],
+  'price-desc': [sql`${lowestPrice} desc`],
   // A hidden city has no regional units: the order is by units in all visible cities alone.
   'regional-availability': [...(regional ? [sql`${regional} desc`] : []), sql`p.stock_global desc`],
   'new-arrivals': [sql`p.arrival_date desc`],
-  'discount-desc': [sql`(p.original_price - p.price) * 100 / p.original_price desc`],
+  'discount-desc': [sql`(${lowestOriginalPrice} - ${lowestPrice}) * 100 / ${lowestOriginalPrice} desc`],
+});
+
+/** The prices of a card (its sizes', see catalog.prices.expressions.ts) beside a product's own columns. */
+const cardPrices = [
+  lowestPrice.as('card_price'),
+  lowestOriginalPrice.as('card_original_price'),
+  highestPrice.as('max_price'),
+] as const;
+
+/** A product row read with {@link cardPrices} and its stock as a {@link ProductWithStock}. */
+const withCardPrices = ({
+  card_price,
+  card_original_price,
+  ...r
+}: ProductRow & { card_price: number; card_original_price: number; max_price: number } & {
+  regional: unknown;
+  global: unknown;
+}): ProductWithStock => ({
+  ...r,
+  price: Number(card_price),
+  original_price: Number(card_original_price),
+  max_price: Number(r.max_price),
+  regional: Number(r.regional),
+  global: Number(r.global),
 });
 
 /** Sum of the weights of the product `p`'s search terms among `terms`, largest first (ORDER BY term). */
@@ -244,7 +275,7 @@ export async function listProductPage(
       join.onRef('ps.product_id', '=', 'p.id').on('ps.city_id', '=', city ?? 0),
     )
     .selectAll('p')
-    .select([regional.as('regional'), 'p.stock_global as global'])
+    .select([regional.as('regional'), 'p.stock_global as global', ...cardPrices])
     .where((eb) => eb.and(filterConditions(eb, filter, scope)));
   const terms = [...new Set(filter.termGroups?.flat() ?? [])];
   const order = sortOrder(city === null ? null : regional)[sort];
@@ -253,7 +284,7 @@ export async function listProductPage(
   if (sort === 'default' && terms.length) order.splice(1, 0, relevance(terms));
   for (const term of order) query = query.orderBy(term);
   const rows = await query.orderBy('p.id', 'asc').limit(page.limit).offset(page.offset).execute();
-  return rows.map((r) => ({ ...r, regional: Number(r.regional), global: Number(r.global) }));
+  return rows.map(withCardPrices);
 }
 
 /**
@@ -276,14 +307,14 @@ export async function relatedProducts(
       join.onRef('ps.product_id', '=', 'p.id').on('ps.city_id', '=', city ?? 0),
     )
     .selectAll('p')
-    .select([regional.as('regional'), 'p.stock_global as global'])
+    .select([regional.as('regional'), 'p.stock_global as global', ...cardPrices])
     .where('p.is_active', '=', 1)
     .where('p.model_code', '<>', product.model_code)
     .$if(kind === 'similar', (qb) =>
       qb
         .where('p.category_id', '=', product.category_id)
         .orderBy(sql`case when ${regional} > 0 then 0 when p.stock_global > 0 then 1 else 2 end`)
-        .orderBy(sql`abs(p.price - ${product.price})`),
+        .orderBy(sql`abs(${lowestPrice} - ${product.price})`),
     )
     .$if(kind === 'sameBrand', (qb) =>
       qb
@@ -294,5 +325,5 @@ export async function relatedProducts(
     .orderBy('p.id')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ ...r, regional: Number(r.regional), global: Number(r.global) }));
+  return rows.map(withCardPrices);
 }

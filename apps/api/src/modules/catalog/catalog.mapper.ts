@@ -56,7 +56,8 @@ export const toImage = (i: ProductImageRow) => productImage(i);
 const toBrand = (b: BrandRow): Brand => ({ id: b.id, slug: b.slug, name: b.name });
 
 /**
- * Product row → ProductCard for one city.
+ * Product row → ProductCard for one city. `price`/`original_price` are the cheapest size's, `max_price` the
+ * dearest size's (catalog.prices.expressions.ts, decision 032).
  * @param stock exact units: `regional` in the city, `global` over visible cities (never sent out).
  * @param cityVisible whether the city shows its stock to customers (spec §4).
  * @param onProductPage uses the product-page label 'Доставка из другого города' (spec §4).
@@ -74,7 +75,7 @@ export function toProductCard(
     | 'price'
     | 'original_price'
     | 'arrival_date'
-  >,
+  > & { max_price: number },
   brand: BrandRow,
   image: ProductImageRow | undefined,
   stock: { regional: number; global: number },
@@ -91,6 +92,7 @@ export function toProductCard(
     colour: { name: p.colour_name, hex: p.colour_hex },
     price: p.price,
     originalPrice: p.original_price,
+    maxPrice: p.max_price,
     image: image ? toImage(image) : null,
     ...stockLevels(stock.regional, stock.global, cityVisible, onProductPage),
     arrivalDate: p.arrival_date,

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '#app/db/database.ts';
+import { highestPrice, lowestOriginalPrice, lowestPrice } from './catalog.prices.expressions.ts';
 import type { ProductImageRow, ProductRow } from './catalog.table.ts';
 
 // Reads of the catalogue's in-memory read model (catalog.model.ts, docs/decisions/018): the active products whole
@@ -22,18 +23,33 @@ const CARD_COLUMNS = [
   'gender',
   'colour_name',
   'colour_hex',
-  'price',
-  'original_price',
   'arrival_date',
   'stock_global',
 ] as const;
 
-/** A product's columns kept by the read model. */
-export type CardRow = Pick<ProductRow, (typeof CARD_COLUMNS)[number]>;
+/**
+ * A product's columns kept by the read model. `price` and `original_price` are its cheapest size's, `max_price` its
+ * dearest size's selling price (tenge; decision 032, catalog.prices.expressions.ts).
+ */
+export type CardRow = Pick<ProductRow, (typeof CARD_COLUMNS)[number] | 'price' | 'original_price'> & {
+  max_price: number;
+};
 
-/** Active products in id order (card columns). */
-export function activeProducts(db: DbOrTrx): Promise<CardRow[]> {
-  return db.selectFrom('product').select(CARD_COLUMNS).where('is_active', '=', 1).orderBy('id').execute();
+/** Active products in id order (card columns, with the prices of their sizes). */
+export async function activeProducts(db: DbOrTrx): Promise<CardRow[]> {
+  const rows = await db
+    .selectFrom('product as p')
+    .select(CARD_COLUMNS.map((c) => `p.${c}` as const))
+    .select([lowestPrice.as('price'), lowestOriginalPrice.as('original_price'), highestPrice.as('max_price')])
+    .where('p.is_active', '=', 1)
+    .orderBy('p.id')
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    price: Number(r.price),
+    original_price: Number(r.original_price),
+    max_price: Number(r.max_price),
+  }));
 }
 
 /** The SKUs (product, size label and size order) of products with ids in `ids`, by product id then SKU id. */

@@ -303,4 +303,23 @@ describe('catalogue read model', () => {
     expect(after.price[after.index.get(p.id)!]).toBe(p.original_price - 1);
     await expectSameAnswers(4, 100);
   });
+
+  it('reads the sizes’ own prices as the SQL path does: the cheapest filters and sorts, «от» up to the dearest', async () => {
+    // Every third SKU gets a price of its own around its product's, some discounted (decision 032).
+    const skus = await t.db
+      .selectFrom('sku')
+      .innerJoin('product', 'product.id', 'sku.product_id')
+      .select(['sku.id', 'product.price'])
+      .orderBy('sku.id')
+      .execute();
+    for (const s of skus.filter((_, i) => i % 3 === 0)) {
+      const price = Math.max(1, Number(s.price) + ((s.id % 5) - 2) * 1500);
+      const original = s.id % 2 ? price : price + 3000;
+      await t.db.updateTable('sku').set({ price, original_price: original }).where('id', '=', s.id).execute();
+    }
+    const m = await catalogModel(t.db);
+    const varied = [...m.index.values()].filter((i) => m.rows[i]!.max_price > m.price[i]!);
+    expect(varied.length).toBeGreaterThan(5);
+    await expectSameAnswers(5, 150);
+  });
 });

@@ -2,6 +2,7 @@ import { ErrorCode } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { notFound } from '#app/lib/errors.ts';
 import { mediaUrl } from '#app/modules/media/media.url.ts';
+import { findActiveProductBySlug } from './catalog.page.repository.ts';
 import * as repo from './catalog.repository.ts';
 
 // Products and SKUs as other modules refer to them (reviews, questions, the back office's dashboard).
@@ -14,7 +15,7 @@ export async function activeProductRef(
   db: DbOrTrx,
   slug: string,
 ): Promise<{ id: number; slug: string; name: string }> {
-  const product = await repo.findActiveProductBySlug(db, slug);
+  const product = await findActiveProductBySlug(db, slug);
   if (!product) throw notFound(ErrorCode.notFound, 'Товар не найден');
   return { id: product.id, slug: product.slug, name: product.name };
 }

@@ -1,8 +1,6 @@
-import { PostgresAdapter, sql, type CompiledQuery } from 'kysely';
+import { PostgresAdapter, type CompiledQuery } from 'kysely';
 import { prepareOnPostgres, readerNow, type DbOrTrx } from '#app/db/database.ts';
-import { fixedCompiled } from '#app/db/fixed-query.ts';
-import { unitsInCity, unitsInVisibleCities } from '#app/modules/inventory/inventory.expressions.ts';
-import { listOrNone, type StockScope } from './catalog.listing.repository.ts';
+import { listOrNone } from './catalog.listing.repository.ts';
 import { EXACT_FORM } from './search.rules.ts';
 import type {
   BannerRow,
@@ -15,19 +13,8 @@ import type {
 } from './catalog.table.ts';
 
 // Catalogue queries other than product lists (catalog.listing.repository.ts): cities, pickup points,
-// categories, brands, the product page, banners, the search index and the catalogue version. Per-SKU stock is
-// read through the inventory module's expressions, never from `stock` directly. Every function takes a
-// database handle or a transaction first.
-
-/** A SKU with its stock units for a {@link StockScope}. */
-interface SkuWithStock {
-  id: number;
-  external_id: string;
-  size: string;
-  size_order: number;
-  regional: number;
-  global: number;
-}
+// categories, brands, the product page's pictures and colours (its product and sizes: catalog.page.repository.ts),
+// banners, the search index and the catalogue version. Every function takes a database handle or a transaction first.
 
 /** The version query, compiled once per database handle (it runs before every cached answer). */
 const versionQueries = new WeakMap<DbOrTrx, CompiledQuery<{ value: number }>>();
@@ -206,16 +193,6 @@ export async function brandsByIds(db: DbOrTrx, ids: readonly number[]): Promise<
   return new Map(rows.map((b) => [b.id, b]));
 }
 
-/** One active product by slug, or undefined. */
-export function findActiveProductBySlug(db: DbOrTrx, slug: string): Promise<ProductRow | undefined> {
-  return db
-    .selectFrom('product')
-    .selectAll()
-    .where('slug', '=', slug)
-    .where('is_active', '=', 1)
-    .executeTakeFirst();
-}
-
 /** All images of a product by position (then id). */
 export function listProductImages(db: DbOrTrx, productId: number): Promise<ProductImageRow[]> {
   return db
@@ -225,42 +202,6 @@ export function listProductImages(db: DbOrTrx, productId: number): Promise<Produ
     .orderBy('position')
     .orderBy('id')
     .execute();
-}
-
-/**
- * The statement of {@link listSkusWithStock}, with a regional city and without, built and compiled once per
- * database (db/fixed-query.ts): a product page read it per request, and Kysely's building and compiling cost more
- * than running it (decision 018, «reads, fifth round»).
- */
-const skuStockSelect = (db: DbOrTrx, productId: number, cityId: number | null) =>
-  db
-    .selectFrom('sku')
-    .select((eb) => [
-      'sku.id',
-      'sku.external_id',
-      'sku.size',
-      'sku.size_order',
-      cityId === null ? sql<number>`0`.as('regional') : unitsInCity(eb.ref('sku.id'), cityId).as('regional'),
-      unitsInVisibleCities(eb.ref('sku.id')).as('global'),
-    ])
-    .where('sku.product_id', '=', productId)
-    .orderBy('sku.size_order')
-    .orderBy('sku.id');
-const skuStockInCity = fixedCompiled(skuStockSelect);
-const skuStockNoCity = fixedCompiled((db: DbOrTrx, productId: number) => skuStockSelect(db, productId, null));
-
-/** SKUs of a product by `size_order` (then id), each with its stock units for the scope. */
-export async function listSkusWithStock(
-  db: DbOrTrx,
-  productId: number,
-  scope: StockScope,
-): Promise<SkuWithStock[]> {
-  const city = scope.regionalCityId;
-  const compiled = city === null ? skuStockNoCity(db, productId) : skuStockInCity(db, productId, city);
-  // At once on an idle SQLite connection (as the version read before it), else through Kysely.
-  const rows =
-    (readerNow(db)?.(compiled) as SkuWithStock[] | undefined) ?? (await db.executeQuery(compiled)).rows;
-  return rows.map((r) => ({ ...r, regional: Number(r.regional), global: Number(r.global) }));
 }
 
 /** Active products of one model (colour siblings, including the product itself), by id. */

@@ -20,6 +20,7 @@ import { notFound } from '#app/lib/errors.ts';
 import { slugify } from '#app/lib/slug.ts';
 import type { CityRow } from './catalog.table.ts';
 import * as listing from './catalog.listing.repository.ts';
+import * as pageRepo from './catalog.page.repository.ts';
 import * as repo from './catalog.repository.ts';
 import { cachedAnswer, cachedReply, jsonAnswer } from './catalog.cache.ts';
 import { catalogModel, type CatalogModel } from './catalog.model.ts';
@@ -138,7 +139,7 @@ function pageBase(db: DbOrTrx, m: CatalogModel, slug: string): Promise<PageBase 
 }
 
 async function loadPageBase(db: DbOrTrx, slug: string): Promise<PageBase | null> {
-  const product = await repo.findActiveProductBySlug(db, slug);
+  const product = await pageRepo.findActiveCardBySlug(db, slug);
   if (!product) return null;
   const [images, siblings, category, brands] = await Promise.all([
     repo.listProductImages(db, product.id),
@@ -184,7 +185,7 @@ export async function getProductJson(db: DbOrTrx, slug: string, cityId: number):
       const base = await pageBase(db, m, slug);
       if (!base) throw notFound(ErrorCode.notFound, 'Товар не найден');
       const visible = city.visible_for_customers === 1;
-      const skus = await repo.listSkusWithStock(db, base.productId, scopeOf(city));
+      const skus = await pageRepo.listSkusWithStock(db, base.productId, scopeOf(city));
       const stock = { regional: 0, global: 0 };
       for (const s of skus) {
         stock.regional += s.regional;
@@ -195,6 +196,8 @@ export async function getProductJson(db: DbOrTrx, slug: string, cityId: number):
         skus: skus.map((s) => ({
           externalId: s.external_id,
           size: s.size,
+          price: s.price,
+          originalPrice: s.original_price,
           ...stockLevels(s.regional, s.global, visible, true),
         })),
       };
@@ -234,7 +237,7 @@ const RELATED_LIMIT = 12;
 export function relatedProductsJson(db: DbOrTrx, slug: string, cityId: number): Promise<Buffer> {
   return cachedReply(db, `related:${cityId}:${slug}`, async () => {
     const city = await requireCity(db, cityId);
-    const product = await repo.findActiveProductBySlug(db, slug);
+    const product = await pageRepo.findActiveCardBySlug(db, slug);
     if (!product) throw notFound(ErrorCode.notFound, 'Товар не найден');
     const scope = scopeOf(city);
     const [similar, sameBrand] = await Promise.all([

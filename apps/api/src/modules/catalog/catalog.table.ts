@@ -81,7 +81,7 @@ export interface ProductTable {
   description: string;
   composition: string;
   care: string;
-  /** Selling price, whole tenge. */
+  /** Selling price, whole tenge: of every size without a price of its own (`sku.price`, decision 032). */
   price: number;
   /** Price before discount, whole tenge; equals price when not discounted. */
   original_price: number;
@@ -114,6 +114,13 @@ export interface SkuTable {
   product_id: number;
   size: string;
   size_order: number;
+  /**
+   * This size's selling price in whole tenge; null: its product's `price` (migration 20261228T020000,
+   * docs/decisions/032).
+   */
+  price: number | null;
+  /** This size's price before a discount (>= `price`); null: `price` when that is set, else the product's. */
+  original_price: number | null;
   created_at: string;
   updated_at: string;
 }

@@ -9,7 +9,7 @@ import {
 } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { decodeStock } from '#app/modules/inventory/inventory.rules.ts';
-import { listSkusWithStock } from './catalog.repository.ts';
+import { listSkusWithStock } from './catalog.page.repository.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -505,11 +505,13 @@ describe('GET /api/catalog/product/:slug', () => {
       const { bySku } = await unitsByProduct(cityId ?? 1);
       const skus = await t.db
         .selectFrom('sku')
-        .select(['id', 'external_id', 'size', 'size_order'])
+        .innerJoin('product', 'product.id', 'sku.product_id')
+        .select(['sku.id', 'external_id', 'size', 'size_order', 'product.price', 'product.original_price'])
         .where('product_id', '=', productId)
         .orderBy('size_order')
-        .orderBy('id')
+        .orderBy('sku.id')
         .execute();
+      // The seed gives no size a price of its own: each sells at its product's (decision 032).
       return skus.map((s) => ({
         ...s,
         regional: cityId === null ? 0 : (bySku.get(s.id)?.regional ?? 0),

@@ -1,6 +1,10 @@
 import type { DbOrTrx } from '#app/db/database.ts';
 import { setProductPrices } from '#app/modules/catalog/catalog.admin.service.ts';
-import { skusByExternalIds, type SkuRef } from '#app/modules/catalog/catalog.import.ts';
+import {
+  setSkuPrices as setCatalogueSkuPrices,
+  skusByExternalIds,
+  type SkuRef,
+} from '#app/modules/catalog/catalog.import.ts';
 import {
   setStockLevel as setInventoryLevel,
   setStockLevels as setInventoryLevels,
@@ -10,7 +14,8 @@ import type { Actor } from '#app/modules/staff/staff.audit.ts';
 
 // The writes and bulk reads an import makes of other modules (docs/decisions/021): a SKU's stock in a city through the
 // inventory's setStockLevel (with its stock movement row, reason «import»), a product's prices through the
-// catalogue's setProductPrices. Imports never touch those tables themselves.
+// catalogue's setProductPrices, a size's own prices through its setSkuPrices. Imports never touch those tables
+// themselves.
 
 /** Ids per query (SQLite allows 32,766 parameters, PostgreSQL 65,535). */
 const CHUNK = 5000;
@@ -70,4 +75,16 @@ export async function setPrices(
   actor: Actor,
 ): Promise<void> {
   await setProductPrices(trx, productId, { price, originalPrice }, actor.at);
+}
+
+/**
+ * Sets SKUs' own prices (whole tenge, original >= price, checked by the import; null: the product's again) in the
+ * caller's transaction (issue 28 item 4, docs/decisions/032).
+ */
+export async function setSkuPrices(
+  trx: DbOrTrx,
+  prices: readonly { skuId: number; price: number | null; originalPrice: number | null }[],
+  actor: Actor,
+): Promise<void> {
+  if (prices.length) await setCatalogueSkuPrices(trx, prices, actor.at.toISOString());
 }

@@ -2,11 +2,13 @@ import { MAX_PRICE_TENGE, type ImportRowError } from '@kiim/contract';
 import type { SkuRef } from '#app/modules/catalog/catalog.import.ts';
 import { wholeNumber, type SheetRow } from './csv.sheet.ts';
 import { rowError, type ImportPlan, type PlannedChange, type SheetKind } from './import.core.ts';
-import { setPrices, skusOf } from './exchange.writes.ts';
+import { skuCounts } from '#app/modules/catalog/catalog.import.ts';
+import { setPrices, setSkuPrices, skusOf } from './exchange.writes.ts';
 
 // Prices from a spreadsheet (issue 12 item 2): `externalId` (a SKU's ERP id), `price` and `originalPrice` in whole
 // tenge (spec §3 and decision 003: the price before a discount is at least the price; empty means no discount).
-// Prices belong to the product: rows of SKUs of one product must agree.
+// Each size keeps its own price (issue 28 item 4, docs/decisions/032): a row sets its size's price; rows giving
+// every size of a product one price set the product's price instead (its sizes' own prices cleared).
 
 interface PriceRow {
   row: number;
@@ -46,7 +48,44 @@ function checkRow(r: SheetRow, skus: Map<string, SkuRef>): PriceRow | ImportRowE
   return errors.length ? errors : { row: r.row, sku: sku!, price: price!, originalPrice: original! };
 }
 
-/** The prices kind: changes of price and price before discount per product. */
+/** What one product's rows change: its own price (every size listed at one price) or its listed sizes' prices. */
+function productChanges(rows: readonly PriceRow[], skuCount: number): PlannedChange[] {
+  const first = rows[0]!;
+  const productId = first.sku.product_id;
+  const agree = rows.every((r) => r.price === first.price && r.originalPrice === first.originalPrice);
+  const whole = agree && new Set(rows.map((r) => r.sku.id)).size === skuCount;
+  const changed = rows.filter((r) => r.sku.price !== r.price || r.sku.original_price !== r.originalPrice);
+  const ownToClear = whole ? rows.filter((r) => r.sku.own_price !== null) : [];
+  const productChanged =
+    whole &&
+    (first.sku.product_price !== first.price || first.sku.product_original_price !== first.originalPrice);
+  if (!changed.length && !ownToClear.length && !productChanged) return [];
+  // Every size at one price: the product's price, sizes' own prices cleared; else each listed size its own.
+  const apply: PlannedChange['apply'] = async (trx, actor) => {
+    if (whole) {
+      await setPrices(trx, productId, first.price, first.originalPrice, actor);
+      const clear = ownToClear.map((r) => ({ skuId: r.sku.id, price: null, originalPrice: null }));
+      await setSkuPrices(trx, clear, actor);
+    } else {
+      const own = rows.map((r) => ({ skuId: r.sku.id, price: r.price, originalPrice: r.originalPrice }));
+      await setSkuPrices(trx, own, actor);
+    }
+  };
+  const changes: PlannedChange[] = [];
+  const once = () => (changes.length ? async () => {} : apply);
+  for (const r of changed.length ? changed : [first]) {
+    const base = { row: r.row, externalId: r.sku.external_id };
+    if (r.sku.price !== r.price || !changed.length)
+      changes.push({ ...base, field: 'price', before: r.sku.price, after: r.price, apply: once() });
+    if (r.sku.original_price !== r.originalPrice) {
+      const field = 'originalPrice';
+      changes.push({ ...base, field, before: r.sku.original_price, after: r.originalPrice, apply: once() });
+    }
+  }
+  return changes;
+}
+
+/** The prices kind: changes of price and price before discount per size (decision 032). */
 export const pricesSheet: SheetKind = {
   kind: 'prices',
   columns: [
@@ -61,45 +100,30 @@ export const pricesSheet: SheetKind = {
     );
     const skus = new Map(found.map((s) => [s.external_id, s]));
     const errors: ImportRowError[] = [];
-    const byProduct = new Map<number, PriceRow>();
-    const rowsOfProduct = new Map<number, number>();
+    const byProduct = new Map<number, PriceRow[]>();
+    const seen = new Map<string, number>();
     for (const r of rows) {
       const checked = checkRow(r, skus);
       if (Array.isArray(checked)) {
         errors.push(...checked);
         continue;
       }
-      const first = byProduct.get(checked.sku.product_id);
-      const count = rowsOfProduct.get(checked.sku.product_id) ?? 0;
-      if (!first) byProduct.set(checked.sku.product_id, checked);
-      if (!first || (first.price === checked.price && first.originalPrice === checked.originalPrice))
-        rowsOfProduct.set(checked.sku.product_id, count + 1);
-      else if (first.price !== checked.price || first.originalPrice !== checked.originalPrice)
-        errors.push(
-          rowError(
-            r.row,
-            'price',
-            `Цены размеров одного товара должны совпадать: в строке ${first.row} другие`,
-          ),
-        );
-    }
-    const changes: PlannedChange[] = [];
-    let unchangedRows = 0;
-    for (const [productId, p] of byProduct) {
-      if (p.sku.price === p.price && p.sku.original_price === p.originalPrice) {
-        unchangedRows += rowsOfProduct.get(productId) ?? 0;
+      const first = seen.get(checked.sku.external_id);
+      if (first !== undefined) {
+        errors.push(rowError(r.row, 'externalId', `Код размера уже указан в строке ${first}`));
         continue;
       }
-      const apply: PlannedChange['apply'] = (trx, actor) =>
-        setPrices(trx, productId, p.price, p.originalPrice, actor);
-      const base = { row: p.row, externalId: p.sku.external_id };
-      if (p.sku.price !== p.price)
-        changes.push({ ...base, field: 'price', before: p.sku.price, after: p.price, apply });
-      if (p.sku.original_price !== p.originalPrice)
-        changes.push({
-          ...{ ...base, field: 'originalPrice', before: p.sku.original_price, after: p.originalPrice },
-          apply: p.sku.price !== p.price ? async () => {} : apply,
-        });
+      seen.set(checked.sku.external_id, r.row);
+      const productId = checked.sku.product_id;
+      byProduct.set(productId, [...(byProduct.get(productId) ?? []), checked]);
+    }
+    const counts = await skuCounts(db, [...byProduct.keys()]);
+    const changes: PlannedChange[] = [];
+    let unchangedRows = 0;
+    for (const [productId, productRows] of byProduct) {
+      const planned = productChanges(productRows, counts.get(productId) ?? 0);
+      if (planned.length) changes.push(...planned);
+      else unchangedRows += productRows.length;
     }
     return { changes, unchangedRows, errors };
   },

@@ -19,7 +19,8 @@ import { sizeOrder } from './onec.parse.ts';
 // Products with sizes from a spreadsheet, for a new collection (issue 12 item 2): one row per size. `model` and
 // `colour` name the product (rows sharing them are its sizes), `externalId` the size's ERP id. New products are made
 // (unpublished unless `published` says «да»), new sizes added to existing products; SKUs already in the shop are left
-// as they are (prices: the prices sheet; stock: the stock sheet). Unknown brands are made.
+// as they are (prices: the prices sheet; stock: the stock sheet). Unknown brands are made. A new product's price is
+// its cheapest row's; a size priced otherwise than its product keeps its own price (decision 032).
 
 interface ProductRow {
   row: number;
@@ -138,7 +139,17 @@ export const productsSheet: SheetKind = {
       const product = existing.find(
         (p) => p.model_code === head.model && p.colour_name.toLowerCase() === head.colour.toLowerCase(),
       );
-      const sizes = group.map((g) => ({ externalId: g.externalId, size: g.size }));
+      // The product's price: its own when it exists, else its cheapest size's; a size at another keeps its own.
+      const cheapest = [...group].sort((x, y) => x.price - y.price || y.originalPrice - x.originalPrice)[0]!;
+      const base = product
+        ? { price: Number(product.price), originalPrice: Number(product.original_price) }
+        : { price: cheapest.price, originalPrice: cheapest.originalPrice };
+      const sizes = group.map((g) => ({
+        ...{ externalId: g.externalId, size: g.size },
+        ...(g.price === base.price && g.originalPrice === base.originalPrice
+          ? {}
+          : { price: g.price, originalPrice: g.originalPrice }),
+      }));
       const apply: PlannedChange['apply'] = async (trx: DbOrTrx, actor) => {
         const nowIso = actor.at.toISOString();
         ids ??= await CatalogueIds.of(trx);
@@ -158,8 +169,8 @@ export const productsSheet: SheetKind = {
             ids,
             {
               ...{ modelCode: head.model, name: head.name, description: head.description, brandId },
-              ...{ category: head.category, colourName: head.colour, price: head.price },
-              ...{ originalPrice: head.originalPrice, active: head.published, sizes: sorted },
+              ...{ category: head.category, colourName: head.colour, price: base.price },
+              ...{ originalPrice: base.originalPrice, active: head.published, sizes: sorted },
             },
             nowIso,
           ),

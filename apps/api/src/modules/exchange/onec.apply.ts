@@ -14,7 +14,7 @@ import { listCategories } from '#app/modules/catalog/catalog.service.ts';
 import * as drafts from './exchange.drafts.repository.ts';
 import * as repo from './exchange.repository.ts';
 import type { ExchangeProductRow } from './exchange.repository.ts';
-import { setPrices, setStockLevels, stockMap } from './exchange.writes.ts';
+import { setPrices, setSkuPrices, setStockLevels, stockMap } from './exchange.writes.ts';
 import { sizeOrder, type OfferData, type OfferPrice } from './onec.parse.ts';
 import { isTenge, type PriceChoice } from './onec.prices.ts';
 import { count, warn, type OneCRun } from './onec.run.ts';
@@ -23,10 +23,10 @@ import { sizeOfUnnamed } from './onec.sizes.ts';
 // Offers applied to the shop (issue 12 item 3, issue 28): an offer `product#characteristic` is a SKU (`externalId` =
 // its Ид) of the shop product of its 1C product in its colour (a further colour becomes a product of its own). An
 // offer of a draft (a product whose group is not mapped yet) is kept with the draft; an offer of a product 1C never
-// sent is skipped and reported. Prices: the chosen price type in tenge (a product has one price: when its sizes
-// differ, the highest, reported). Stock: per city, the sum of the warehouses mapped to it, or the offer's total
-// `Количество` in the default city when it lists no warehouse; a full package sets every mapped city (absent ones
-// to 0), a changes-only package only what it lists; a deleted offer is taken off sale (0 everywhere).
+// sent is skipped and reported. Prices: the chosen price type in tenge, each size its own (decision 032). Stock: per
+// city, the sum of the warehouses mapped to it, or the offer's total `Количество` in the default city when it lists
+// no warehouse; a full package sets every mapped city (absent ones to 0), a changes-only package only what it
+// lists; a deleted offer is taken off sale (0 everywhere).
 
 /** What applying offers needs to know (read from the settings and the file's header). */
 export interface OffersState {
@@ -156,7 +156,10 @@ function tengeOf(run: OneCRun, o: OfferData, type: string | undefined): number |
   return p.value;
 }
 
-/** Sets the prices of the offers' products that differ; a product priced the first time may be shown. */
+/**
+ * Sets each offer's SKU's own prices where they differ (issue 28 item 4, docs/decisions/032), and its product's price
+ * to its cheapest listed size's (what a size 1C never priced sells at); a product priced the first time may be shown.
+ */
 async function savePrices(
   run: OneCRun,
   s: OffersState,
@@ -164,45 +167,30 @@ async function savePrices(
   skus: ReadonlyMap<string, SkuRef>,
   b: BatchProducts,
 ) {
-  const wanted = new Map<
-    number,
-    { prices: number[]; originals: number[]; productId1c: string; name: string }
-  >();
+  const cheapest = new Map<number, { price: number; original: number; productId1c: string; sku: SkuRef }>();
+  const own = new Map<number, { skuId: number; price: number; originalPrice: number }>();
   for (const o of offers) {
     const sku = skus.get(o.id);
     const price = sku && !o.deleted ? tengeOf(run, o, s.prices.price?.id) : undefined;
     if (!sku || price === undefined) continue;
-    const w = wanted.get(sku.product_id) ?? {
-      prices: [],
-      originals: [],
-      productId1c: o.productId,
-      name: o.name,
-    };
-    w.prices.push(price);
-    w.originals.push(Math.max(price, tengeOf(run, o, s.prices.original?.id) ?? price));
-    wanted.set(sku.product_id, w);
+    const original = Math.max(price, tengeOf(run, o, s.prices.original?.id) ?? price);
+    if (sku.own_price !== price || sku.original_price !== original)
+      own.set(sku.id, { skuId: sku.id, price, originalPrice: original });
+    const c = cheapest.get(sku.product_id);
+    if (!c || price < c.price || (price === c.price && original > c.original))
+      cheapest.set(sku.product_id, { price, original, productId1c: o.productId, sku });
   }
-  const current = new Map([...skus.values()].map((k) => [k.product_id, k]));
+  await setSkuPrices(run.trx, [...own.values()], run.actor);
+  if (own.size) count(run, 'pricesChanged', own.size);
   const priced: number[] = [];
-  for (const [productId, w] of wanted) {
-    const price = Math.max(...w.prices);
-    const original = Math.max(...w.originals);
-    if (Math.min(...w.prices) !== price)
-      warn(
-        run,
-        `Товар «${b.fields.get(productId)?.name ?? w.name}»: у размеров разные цены (${Math.min(...w.prices)}–${price} ₸); ` +
-          'у товара на сайте одна цена — взята наибольшая',
-      );
-    const now = current.get(productId)!;
-    if (now.price !== price || now.original_price !== original) {
-      await setPrices(run.trx, productId, price, original, run.actor);
-      count(run, 'pricesChanged');
-    }
-    const link = b.links.get(w.productId1c)?.find((l) => l.product_id === productId);
+  for (const [productId, c] of cheapest) {
+    if (c.sku.product_price !== c.price || c.sku.product_original_price !== c.original)
+      await setPrices(run.trx, productId, c.price, c.original, run.actor);
+    const link = b.links.get(c.productId1c)?.find((l) => l.product_id === productId);
     if (link && !link.priced) {
       priced.push(productId);
       link.priced = 1;
-      if (link.publish && !now.is_active) s.published.push(productId);
+      if (link.publish && !c.sku.is_active) s.published.push(productId);
     }
   }
   await repo.markPriced(run.trx, priced, run.nowIso);

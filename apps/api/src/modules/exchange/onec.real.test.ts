@@ -203,13 +203,15 @@ function realSet(
         const p = res.json().data as {
           name: string;
           price: number;
-          skus: { externalId: string; size: string; regionalStockAmount: string }[];
+          maxPrice: number;
+          skus: { externalId: string; size: string; price: number; regionalStockAmount: string }[];
         };
         expect(p.name).toBe(xml.products.get(productId));
-        // One price per shop product: the highest of its sizes (docs/decisions/028).
-        expect(p.price).toBe(Math.max(...offers.map((o) => Math.round(o.price))));
-        expect(p.skus.map((k) => [k.externalId, k.size]).sort()).toEqual(
-          offers.map((o) => [o.id, o.size]).sort(),
+        // Each size keeps its own price; the card shows the cheapest and the dearest (docs/decisions/032).
+        expect(p.price).toBe(Math.min(...offers.map((o) => Math.round(o.price))));
+        expect(p.maxPrice).toBe(Math.max(...offers.map((o) => Math.round(o.price))));
+        expect(p.skus.map((k) => [k.externalId, k.size, k.price]).sort()).toEqual(
+          offers.map((o) => [o.id, o.size, Math.round(o.price)]).sort(),
         );
         for (const o of offers) {
           const inCity = [...o.stock]

@@ -177,8 +177,9 @@ describe('a fresh shop', () => {
     expect((await productOf(`${SHIRT}#${char(3)}`))!.size).toBe('52');
     expect((await productOf(`${BOOTS}#${char(4)}`))!.size).toBe('38');
     expect((await productOf(`${BOOTS}#${char(5)}`))!.size).toBe('39');
-    // Sizes priced apart: one price per shop product, the highest, reported (docs/decisions/028).
-    expect(white).toMatchObject({ price: 16990, original_price: 16990 });
+    // Sizes priced apart: each keeps its own price; the product's is its cheapest size's (docs/decisions/032).
+    expect(white).toMatchObject({ price: 15990, original_price: 15990, sku_price: 15990 });
+    expect(await productOf(`${SHIRT}#${char(2)}`)).toMatchObject({ price: 15990, sku_price: 16990 });
     // 2.7 rounded down, −2 taken as 0.
     expect(await stockOf(`${SHIRT}#${char(1)}`)).toEqual({ 1: 3 });
     expect(await stockOf(`${SHIRT}#${char(2)}`)).toEqual({ 1: 2 });
@@ -197,7 +198,7 @@ describe('a fresh shop', () => {
       payload: { externalId: id, regionId: 1, qty: 1 },
     });
     expect(cart.statusCode, cart.body).toBe(200);
-    expect(cart.json().data.items[0]).toMatchObject({ externalId: id, price: 16990 });
+    expect(cart.json().data.items[0]).toMatchObject({ externalId: id, price: 15990 });
     const wish = await t.app.inject({
       method: 'POST',
       url: `/api/wishlist/item?externalId=${encodeURIComponent(id)}`,

@@ -166,7 +166,7 @@ describe('stock from CSV', () => {
 });
 
 describe('prices from CSV', () => {
-  it('changes a product’s prices once, checks the discount rule and that sizes of one product agree', async () => {
+  it('changes a size’s prices once, checks the discount rule; one price for every size is the product’s', async () => {
     const [a] = skus;
     const url = '/api/admin/catalogue/import/prices/apply';
     const price = a!.price + 1000;
@@ -190,13 +190,34 @@ describe('prices from CSV', () => {
         after: price + 500,
       },
     ]);
-    const row = await t.db
-      .selectFrom('product')
-      .selectAll()
-      .where('id', '=', a!.product_id)
-      .executeTakeFirst();
-    expect([row!.price, row!.original_price]).toEqual([price, price + 500]);
+    const prices = (productId: number) =>
+      t.db
+        .selectFrom('sku')
+        .innerJoin('product', 'product.id', 'sku.product_id')
+        .select(['sku.external_id', 'sku.price', 'sku.original_price'])
+        .select(['product.price as product_price', 'product.original_price as product_original_price'])
+        .where('product_id', '=', productId)
+        .orderBy('sku.id')
+        .execute();
+    // The size keeps its own prices (decision 032); the product's and its other sizes' stay.
+    const sizes = await prices(a!.product_id);
+    expect(sizes.length).toBeGreaterThan(1);
+    for (const s of sizes) {
+      const own = s.external_id === a!.external_id;
+      expect([s.price, s.original_price]).toEqual(own ? [price, price + 500] : [null, null]);
+      expect([s.product_price, s.product_original_price]).toEqual([a!.price, a!.original_price]);
+    }
     expect((await upload(catalogue, url, csv)).body.data.changeCount).toBe(0);
+    // Every size at one price: the product's price, the size's own price cleared.
+    const all = sizes.map((s) => `${s.external_id};${price + 2000};`).join('\n');
+    const whole = await upload(catalogue, url, `externalId;price;originalPrice\n${all}\n`);
+    expect(whole.status, JSON.stringify(whole.body)).toBe(200);
+    for (const s of await prices(a!.product_id))
+      expect(s).toMatchObject({
+        price: null,
+        product_price: price + 2000,
+        product_original_price: price + 2000,
+      });
   });
 });
 
@@ -369,5 +390,27 @@ describe('export: formula injection (issue 29 item 4)', () => {
       res.rawPayload,
     );
     expect(back.body.data).toMatchObject({ changeCount: 0, errorCount: 0 });
+  });
+});
+
+describe('sizes priced apart in the products sheet (decision 032)', () => {
+  it('gives the product its cheapest row’s price and a size at another price its own', async () => {
+    const csv =
+      'externalId;model;name;category;brand;colour;size;price;originalPrice;description;published\n' +
+      'PR-1-42;PR-01;Платье макси;Женская одежда;Nordvik;Синий;42;19990;;;да\n' +
+      'PR-1-44;PR-01;Платье макси;Женская одежда;Nordvik;Синий;44;21990;24990;;да\n';
+    const applied = await upload(catalogue, '/api/admin/catalogue/import/products/apply', csv);
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const rows = await t.db
+      .selectFrom('sku')
+      .innerJoin('product', 'product.id', 'sku.product_id')
+      .select(['sku.size', 'sku.price', 'sku.original_price', 'product.price as product_price'])
+      .where('product.model_code', '=', 'PR-01')
+      .orderBy('sku.size')
+      .execute();
+    expect(rows.map((r) => [r.size, r.price, r.original_price, r.product_price])).toEqual([
+      ['42', null, null, 19990],
+      ['44', 21990, 24990, 19990],
+    ]);
   });
 });

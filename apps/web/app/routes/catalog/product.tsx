@@ -78,11 +78,18 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
         brand: { '@type': 'Brand', name: p.brand.name },
         image: p.images.map((i) => origin + largeImage(i.src)),
         url,
+        // Sizes priced apart (decision 032): their range as schema.org's AggregateOffer.
         offers: {
-          '@type': 'Offer',
+          ...(p.maxPrice > p.price
+            ? {
+                '@type': 'AggregateOffer',
+                lowPrice: p.price,
+                highPrice: p.maxPrice,
+                offerCount: p.skus.length,
+              }
+            : { '@type': 'Offer', price: p.price }),
           url,
           priceCurrency: 'KZT',
-          price: p.price,
           availability: available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
           itemCondition: 'https://schema.org/NewCondition',
         },
@@ -175,7 +182,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <h1>{product.name}</h1>
             <WishlistHeart productId={product.id} slug={product.slug} name={product.name} externalId={size} />
           </div>
-          <Price price={product.price} originalPrice={product.originalPrice} className="price--large" />
+          <SizePrice product={product} size={size} />
           <RatingLink summary={reviewSummary} />
           <p className="muted">{t('product.colour', { colour: product.colour.name })}</p>
           {product.colours.length > 1 && (
@@ -242,6 +249,24 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 }
 
 type ProductData = Route.ComponentProps['loaderData']['product'];
+
+/**
+ * The price of the chosen size (each size keeps its own, decision 032); before a size is chosen, the product's
+ * cheapest with «от» when its sizes cost differently.
+ */
+function SizePrice({ product, size }: { product: ProductData; size: string | undefined }) {
+  const chosen = product.skus.find((s) => s.externalId === size);
+  return chosen ? (
+    <Price price={chosen.price} originalPrice={chosen.originalPrice} className="price--large" />
+  ) : (
+    <Price
+      price={product.price}
+      originalPrice={product.originalPrice}
+      from={product.maxPrice > product.price}
+      className="price--large"
+    />
+  );
+}
 
 /**
  * Phones: one picture per view, swiped (scroll snap); wider screens: two columns. The first loads at once. Each
