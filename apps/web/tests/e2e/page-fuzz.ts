@@ -302,7 +302,7 @@ export function nextCase(r: Random, t: Target): PageCase {
   else path = r.chance(0.15) ? r.pick(t.pages) : hostilePath(r, t);
   if (r.chance(post ? 0.3 : 0.5)) path += `${path.includes('?') ? '&' : '?'}${hostileQuery(r)}`;
   const lines = [`${method} ${path} HTTP/1.1`, ...headers(r, t, path)];
-  let payload = Buffer.alloc(0);
+  let payload: Buffer = Buffer.alloc(0);
   if (post) {
     const b = body(r);
     payload = b.bytes;
