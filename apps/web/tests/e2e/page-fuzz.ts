@@ -92,6 +92,9 @@ const PARAMS = [
   'productId',
   'sku',
   '_routes',
+  'p',
+  'paths',
+  'version',
   '_data',
   'index',
   'p[]',
@@ -320,6 +323,60 @@ export function nextCase(r: Random, t: Target): PageCase {
   lines.push('Connection: close', '', '');
   const head = Buffer.from(lines.join('\r\n'), 'utf8');
   return { raw: Buffer.concat([head, payload]), name: `${method} ${path.slice(0, 160)}` };
+}
+
+/** A request of its parts (the fixed cases below). */
+function raw(
+  method: string,
+  path: string,
+  lines: string[],
+  body?: { type: string | null; text: string },
+): PageCase {
+  const head = [`${method} ${path} HTTP/1.1`, ...lines];
+  if (body) {
+    if (body.type !== null) head.push(`Content-Type: ${body.type}`);
+    head.push(`Content-Length: ${Buffer.byteLength(body.text)}`);
+  }
+  head.push('Connection: close', '', '');
+  return {
+    raw: Buffer.from(head.join('\r\n') + (body?.text ?? ''), 'utf8'),
+    name: `${method} ${path.slice(0, 160)}`,
+  };
+}
+
+/**
+ * The requests that once answered 500 (issue 29 item 6 and what this fuzzer found), sent before the random ones in
+ * every run: a Host with user-info, tokens that cannot be header values, hostile slugs, non-form bodies to actions.
+ */
+export function fixedCases(t: Target): PageCase[] {
+  const host = `Host: ${t.host}`;
+  const origin = `Origin: ${t.origin}`;
+  const long = 'a'.repeat(3000);
+  const cases = [
+    raw('GET', '/', [`Host: evil.com@${t.host}`]),
+    ...['%00', '%0d%0aSet-Cookie:%20a=b', '%D0%90', '%F0%9F%91%97'].flatMap((token) =>
+      ['/', '/product/2147483648?sku=1e309', '/personal', '/Cart'].map((path) =>
+        raw('GET', path, [host, `Cookie: customer_token=${token}`]),
+      ),
+    ),
+    ...[
+      '/category/%00',
+      `/category/${long}`,
+      '/product/%00',
+      `/product/${long}`,
+      '/search?q=%00',
+      '/info/%C0%AF',
+    ].map((path) => raw('GET', path, [host])),
+  ];
+  for (const action of ['/Cart', '/Cart/checkout', '/auth/sign-in', '/city', '/wishlist']) {
+    cases.push(
+      raw('POST', action, [host, origin], { type: 'application/json', text: '{"intent":"add"}' }),
+      raw('POST', action, [host, origin], { type: 'text/plain', text: 'intent=add' }),
+      raw('POST', action, [host, origin], { type: 'multipart/form-data; boundary=x', text: '--y\r\nzz' }),
+      raw('POST', action, [host, origin], { type: null, text: '' }),
+    );
+  }
+  return cases;
 }
 
 /** Page addresses of enc'd values (e.g. a slug read from the sitemap), kept as the shop wrote them. */
