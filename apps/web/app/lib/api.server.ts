@@ -7,7 +7,7 @@ import {
   type MiddlewareFunction,
   type RouterContextProvider,
 } from 'react-router';
-import { clearCookie, readCookie, tokenCookie } from './cookies.server.ts';
+import { clearCookie, customerTokenCookie, malformedTokenCookie, tokenCookie } from './cookies.server.ts';
 import { invalidCustomerGenderCookie } from './customer-gender.server.ts';
 import { langOf } from './lang.server.ts';
 import { unavailableAsPage } from './unavailable.server.ts';
@@ -73,7 +73,7 @@ function sessionClient(
 
 function createSession(request: Request, context: Context): AccountSession {
   const session = { shared: new Map() } as unknown as AccountSession;
-  session.api = sessionClient(request, context, session, readCookie(request, COOKIE.customerToken));
+  session.api = sessionClient(request, context, session, customerTokenCookie(request));
   return session;
 }
 
@@ -86,7 +86,8 @@ function sessionOf(context: Context): AccountSession | null {
  * Root middleware of the storefront (spec §8 in one place): gives every loader and action of the request one
  * API client (so parallel loaders share one token exchange), then acts on what the client reported:
  * a refreshed token is written back to the HttpOnly `customer_token` cookie; a forced logout clears it and
- * sends to /. It also clears a `customer_gender` cookie outside the allowed set (spec §2).
+ * sends to /. It also clears a `customer_gender` cookie outside the allowed set (spec §2), and a `customer_token`
+ * cookie that cannot be a token (never sent to the API: issue 29 item 6).
  */
 export const accountMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const session = createSession(request, context);
@@ -102,7 +103,9 @@ export const accountMiddleware: MiddlewareFunction<Response> = async ({ request,
     return redirect('/', { headers });
   }
   if (change?.kind === 'set') cookies.push(tokenCookie(change.token));
-  if (change?.kind === 'clear') cookies.push(clearCookie(COOKIE.customerToken));
+  if (change?.kind === 'clear' || (!change && malformedTokenCookie(request))) {
+    cookies.push(clearCookie(COOKIE.customerToken));
+  }
   if (cookies.length === 0) return response;
   try {
     for (const c of cookies) response.headers.append('Set-Cookie', c);

@@ -28,6 +28,20 @@ export function shopCookie(name: string, value: string, opts: Partial<SerializeO
 /** `Set-Cookie` value that deletes a cookie. */
 export const clearCookie = (name: string) => serialize(name, '', { path: '/', maxAge: 0 });
 
+/**
+ * The customer token of the `customer_token` cookie when it can be one (base64url, as the API issues them: 43
+ * characters), else undefined — a tampered value is never sent to the API. A NUL, a line break or a letter past
+ * Latin-1 cannot even be a header value: sending it threw and the page answered 500 (issue 29 item 6, page fuzzer).
+ */
+export function customerTokenCookie(request: Request): string | undefined {
+  const v = readCookie(request, COOKIE.customerToken);
+  return v && /^[A-Za-z0-9_-]{1,512}$/.test(v) ? v : undefined;
+}
+
+/** Whether the request carries a `customer_token` cookie that cannot be a token (the storefront clears it). */
+export const malformedTokenCookie = (request: Request) =>
+  readCookie(request, COOKIE.customerToken) !== undefined && customerTokenCookie(request) === undefined;
+
 /** Token cookie: HttpOnly, lives as long as the token may be used (30 days). */
 export const tokenCookie = (token: string) =>
   shopCookie(COOKIE.customerToken, token, { httpOnly: true, maxAge: 30 * 24 * 3600 });

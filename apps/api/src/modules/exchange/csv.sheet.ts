@@ -1,4 +1,6 @@
-import { parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parse } from 'csv-parse';
 import { ExchangeErrorCode } from '@kiim/contract';
 import { AppError } from '#app/lib/errors.ts';
 
@@ -19,24 +21,6 @@ export interface SheetRow {
 }
 
 const unreadable = (message: string) => new AppError(422, ExchangeErrorCode.unreadableFile, message);
-
-/**
- * The text of a file that must be UTF-8 (byte-order mark removed).
- * @throws AppError 422 unreadableFile for UTF-16 or bytes that are not UTF-8 (a file saved as «CSV (разделители —
- *   запятые)» in Windows-1251), with how to save it right.
- */
-export function utf8Text(file: Buffer, what = 'Файл'): string {
-  if (file[0] === 0xff && file[1] === 0xfe) {
-    throw unreadable(`${what} сохранён в кодировке UTF-16. Сохраните его в Excel как «CSV UTF-8»`);
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(file);
-  } catch {
-    throw unreadable(
-      `${what} не в кодировке UTF-8 (возможно, Windows-1251). Сохраните его в Excel как «CSV UTF-8 (разделитель — запятая)»`,
-    );
-  }
-}
 
 /** The cell separator of the header line: the most frequent of `;`, `,` and tab outside quotes. */
 function delimiterOf(text: string): string {
@@ -77,36 +61,159 @@ function columnsOf(header: readonly string[], columns: readonly ColumnSpec[]): s
 }
 
 /**
- * The data rows of a CSV file with the given columns (empty lines skipped, cells trimmed).
- * @throws AppError 422 unreadableFile (encoding, broken quoting, no rows), 422 wrongColumns.
+ * Bounds of every uploaded spreadsheet (issue 29 item 3, docs/security.md «Uploads»): the bytes of the file, its data
+ * rows (a stock file of the bench's 100,000 SKUs in one city fits), the characters of one row and of one cell (a
+ * product's 5,000-character description fits).
  */
-export function readSheet(file: Buffer, columns: readonly ColumnSpec[]): SheetRow[] {
-  const text = utf8Text(file).replace(/^\uFEFF/, '');
-  let names: string[] | undefined;
-  let rows: SheetRow[];
+export const SHEET_LIMITS = {
+  bytes: 20 * 1024 * 1024,
+  rows: 100_000,
+  rowChars: 60_000,
+  cellChars: 10_000,
+} as const;
+/** Bounds of one read: bytes of the file, data rows, characters of a row and of a cell. */
+export type SheetLimits = { bytes: number; rows: number; rowChars: number; cellChars: number };
+
+const MB = (bytes: number) => `${Math.floor(bytes / (1024 * 1024))} МБ`;
+const thousands = (n: number) => n.toLocaleString('ru-RU').replace(/\s/g, ' ');
+
+/** The refusal of a file over the byte limit: 413 fileTooLarge naming the limit. */
+export const fileTooLarge = (limits: SheetLimits = SHEET_LIMITS) =>
+  new AppError(
+    413,
+    ExchangeErrorCode.fileTooLarge,
+    `Файл больше ${MB(limits.bytes)}. Разделите его на несколько файлов (например, по городам) и загрузите по очереди`,
+  );
+
+/**
+ * The chunks of `source`, refused as soon as they pass `limits.bytes` (413) or stop being UTF-8 (422); a UTF-16 file
+ * is refused by its byte-order mark. Holds one chunk at a time.
+ */
+async function* checkedChunks(source: AsyncIterable<Uint8Array>, limits: SheetLimits) {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  let bytes = 0;
+  const notUtf8 = () =>
+    unreadable(
+      'Файл не в кодировке UTF-8 (возможно, Windows-1251). Сохраните его в Excel как «CSV UTF-8 (разделитель — запятая)»',
+    );
+  for await (const chunk of source) {
+    if (bytes === 0 && chunk[0] === 0xff && chunk[1] === 0xfe) {
+      throw unreadable('Файл сохранён в кодировке UTF-16. Сохраните его в Excel как «CSV UTF-8»');
+    }
+    bytes += chunk.length;
+    if (bytes > limits.bytes) throw fileTooLarge(limits);
+    try {
+      decoder.decode(chunk, { stream: true });
+    } catch {
+      throw notUtf8();
+    }
+    yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+  }
   try {
-    // Each record becomes its row as it is parsed: one copy of the data, not the records and then the rows.
-    const options = {
-      delimiter: delimiterOf(text),
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-      on_record: (record: string[], context: { lines: number }): SheetRow | null => {
-        if (!names) {
-          names = columnsOf(record, columns);
-          return null;
-        }
-        const cells: Record<string, string> = {};
-        names.forEach((n, i) => {
-          if (n) cells[n] = formulaGuardRemoved(record[i] ?? '');
-        });
-        return { row: context.lines, cells };
-      },
-    };
-    // csv-parse types `on_record` as returning a record; any value is kept as it is.
-    rows = parse(text, options as never) as unknown as SheetRow[];
+    decoder.decode();
+  } catch {
+    throw notUtf8();
+  }
+}
+
+/**
+ * The first line of the file (at most `max` bytes) and the chunks after it, so the separator can be chosen before the
+ * parser starts.
+ */
+async function headAndRest(chunks: AsyncIterator<Buffer>, max: number) {
+  const head: Buffer[] = [];
+  let size = 0;
+  while (size < max) {
+    const next = await chunks.next();
+    if (next.done) break;
+    head.push(next.value);
+    size += next.value.length;
+    if (next.value.includes(0x0a)) break;
+  }
+  return Buffer.concat(head);
+}
+
+/**
+ * The data rows of a CSV file with the given columns (empty lines skipped, cells trimmed), read as a stream: the file
+ * is never held whole, only its rows (at most `limits.rows`).
+ * @throws AppError 413 fileTooLarge past `limits.bytes`; 422 unreadableFile (encoding, broken quoting, no rows, more
+ *   than `limits.rows` rows, a row longer than `limits.rowChars`, a cell longer than `limits.cellChars`), 422
+ *   wrongColumns.
+ */
+export async function readSheet(
+  source: AsyncIterable<Uint8Array>,
+  columns: readonly ColumnSpec[],
+  limits: SheetLimits = SHEET_LIMITS,
+): Promise<SheetRow[]> {
+  // A request body is read without destroying it when reading stops early (that would reset the connection before
+  // the refusal is sent); what is left of it is drained, never held.
+  const body = source instanceof Readable ? source : undefined;
+  try {
+    return await readRows(body ? body.iterator({ destroyOnReturn: false }) : source, columns, limits);
+  } finally {
+    if (body && !body.readableEnded) body.resume();
+  }
+}
+
+async function readRows(
+  source: AsyncIterable<Uint8Array>,
+  columns: readonly ColumnSpec[],
+  limits: SheetLimits,
+): Promise<SheetRow[]> {
+  const chunks = checkedChunks(source, limits);
+  const head = await headAndRest(chunks, limits.rowChars * 4);
+  let names: string[] | undefined;
+  let header: string[] = [];
+  const rows: SheetRow[] = [];
+  // Each record becomes its row as it is parsed: one copy of the data, not the records and then the rows.
+  const parser = parse({
+    delimiter: delimiterOf(head.toString('utf8').replace(/^\uFEFF/, '')),
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    trim: true,
+    max_record_size: limits.rowChars,
+    on_record: (record: string[], context: { lines: number }) => {
+      if (!names) {
+        names = columnsOf(record, columns);
+        header = record.map((h) => h.slice(0, 100));
+        return null;
+      }
+      if (rows.length >= limits.rows) {
+        throw unreadable(
+          `В файле больше ${thousands(limits.rows)} строк. Разделите его на несколько файлов (например, по городам)`,
+        );
+      }
+      const long = record.findIndex((c) => c.length > limits.cellChars);
+      if (long >= 0) {
+        throw unreadable(
+          `Строка ${context.lines}, столбец «${header[long] ?? long + 1}»: в ячейке больше ` +
+            `${thousands(limits.cellChars)} символов`,
+        );
+      }
+      const cells: Record<string, string> = {};
+      names.forEach((n, i) => {
+        if (n) cells[n] = formulaGuardRemoved(record[i] ?? '');
+      });
+      rows.push({ row: context.lines, cells });
+      return null;
+    },
+  } as never);
+  async function* all() {
+    if (head.length) yield head;
+    for await (const chunk of { [Symbol.asyncIterator]: () => chunks }) yield chunk;
+  }
+  try {
+    await pipeline(all, parser);
   } catch (e) {
     if (e instanceof AppError) throw e;
+    const code = (e as { code?: string }).code;
+    if (code === 'CSV_MAX_RECORD_SIZE') {
+      const line = (e as { lines?: number }).lines;
+      throw unreadable(
+        `Строка${line ? ` ${line}` : ''} длиннее ${thousands(limits.rowChars)} символов: проверьте кавычки в файле`,
+      );
+    }
     throw unreadable(`Файл не читается как CSV: ${(e as Error).message}`);
   }
   if (rows.length < 1) throw unreadable('В файле нет строк с данными: только заголовок или ничего');

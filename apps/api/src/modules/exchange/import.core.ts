@@ -61,31 +61,34 @@ function resultOf(kind: ImportKind, rowCount: number, plan: ImportPlan, applied:
   };
 }
 
-/** Reads a file of `kind` and answers what it would change and its bad rows; changes nothing. */
+/**
+ * Reads a file of `kind` (streamed, bounded by SHEET_LIMITS) and answers what it would change and its bad rows;
+ * changes nothing. @throws AppError 413 / 422 as {@link readSheet}.
+ */
 export async function previewSheet(
   db: Db,
   kind: SheetKind,
-  file: Buffer,
+  file: AsyncIterable<Uint8Array>,
   actor: Actor,
 ): Promise<ImportResult> {
-  const rows = readSheet(file, kind.columns);
+  const rows = await readSheet(file, kind.columns);
   return resultOf(kind.kind, rows.length, await kind.plan(db, rows, actor), false);
 }
 
 /**
  * Applies a file of `kind` in one transaction, recorded in the audit log (`catalogue.imported`, with the counts and
  * the first changes). Nothing changes when the file has bad rows, unless `skipBadRows`: then exactly the good rows.
- * @throws AppError 422 unreadableFile / wrongColumns; 422 badRows (with the result in `details`) when bad rows
+ * @throws AppError 413 fileTooLarge, 422 unreadableFile / wrongColumns (as {@link readSheet}); 422 badRows (with the result in `details`) when bad rows
  *   are there and not skipped.
  */
 export async function applySheet(
   db: Db,
   kind: SheetKind,
-  file: Buffer,
+  file: AsyncIterable<Uint8Array>,
   actor: Actor,
   skipBadRows: boolean,
 ): Promise<ImportResult> {
-  const rows = readSheet(file, kind.columns);
+  const rows = await readSheet(file, kind.columns);
   return db.transaction().execute(async (trx) => {
     const plan = await kind.plan(trx, rows, actor);
     if (plan.errors.length > 0 && !skipBadRows) {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ImportApplyQuery, ImportResultResponse, type ImportKind } from '@kiim/contract';
@@ -6,32 +7,43 @@ import { currentStaff, requirePermission } from '#app/modules/staff/staff.auth.t
 import { apiKeyActor, requireApiKey } from '#app/modules/staff/staff.apikeys.ts';
 import { errors, guarded } from '#app/modules/staff/staff.routes.common.ts';
 import { badRequest } from '#app/lib/errors.ts';
+import { fileTooLarge, SHEET_LIMITS, type SheetLimits } from './csv.sheet.ts';
 import { applySheet, previewSheet } from './import.core.ts';
 import { exportSheet } from './sheet.export.ts';
 import { SHEET_KINDS } from './sheet.kinds.ts';
 
-/** Largest spreadsheet accepted (a catalogue of 100,000 SKUs in 20 cities is about 60 MB of stock rows). */
-export const SHEET_BODY_LIMIT = 100 * 1024 * 1024;
-
-/** The file is the request body as it is: `text/csv` (or any type but JSON and forms), read into a buffer. */
-export function acceptRawFiles(app: FastifyInstance, bodyLimit: number): void {
+/**
+ * The file is the request body as it is (`text/csv`, or any type but JSON and forms), handed to the route as a stream:
+ * it is read while it is parsed, never held whole (issue 29 item 3). A `Content-Length` over `limits.bytes` is
+ * refused with 413 before a byte is read; a longer chunked body is refused while reading (csv.sheet.ts).
+ */
+export function acceptRawFiles(app: FastifyInstance, limits: SheetLimits = SHEET_LIMITS): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('*', (request, payload, done) => {
+    if (Number(request.headers['content-length'] ?? 0) > limits.bytes) {
+      payload.resume();
+      done(fileTooLarge(limits), undefined);
+      return;
+    }
+    done(null, payload);
+  });
 }
 
 /**
- * The uploaded file: the request body's bytes. @throws AppError 400 with a `file` field error when the request
+ * The uploaded file: the request body's stream. @throws AppError 400 with a `file` field error when the request
  * has no body (an empty file is the parser's business: it reports the missing header row).
  */
-function fileOf(request: FastifyRequest): Buffer {
-  if (!Buffer.isBuffer(request.body)) throw badRequest({ file: ['Приложите файл CSV'] }, 'Файл не получен');
+function fileOf(request: FastifyRequest): Readable {
+  if (!(request.body instanceof Readable))
+    throw badRequest({ file: ['Приложите файл CSV'] }, 'Файл не получен');
   return request.body;
 }
 
 const tag = 'catalogue import and export';
 const FILE =
   'The body is the CSV file (Content-Type text/csv): UTF-8 with or without BOM, `;` or `,` between cells, the header ' +
-  'row naming the columns. 422 code 8001 unreadable (not UTF-8, broken CSV), 8002 wrong columns.';
+  'row naming the columns; at most 20 MB (413 code 8004), 100,000 rows and 60,000 characters a row. 422 code 8001 ' +
+  'unreadable (not UTF-8, broken CSV, too many rows, a row too long), 8002 wrong columns.';
 const APPLY =
   'Applies the file in one transaction, audited as catalogue.imported; the same file twice changes nothing the ' +
   'second time. With bad rows: 422 code 8003 (the preview in `details`) unless skipBadRows=true, then exactly the ' +
@@ -105,7 +117,7 @@ function sheetRoutes(app: FastifyInstance, access: (kind: ImportKind) => Access,
 
 /** Staff routes under `/api/admin`: stock needs stock.edit, prices and products catalogue.edit. */
 export const sheetAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  acceptRawFiles(app, SHEET_BODY_LIMIT);
+  acceptRawFiles(app);
   sheetRoutes(
     app,
     (kind) => ({
@@ -118,6 +130,6 @@ export const sheetAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Integration routes under `/api/backoffice`: an API key with scope catalogue.import (`X-Api-Key`). */
 export const sheetIntegrationRoutes: FastifyPluginAsyncZod = async (app) => {
-  acceptRawFiles(app, SHEET_BODY_LIMIT);
+  acceptRawFiles(app);
   sheetRoutes(app, () => ({ onRequest: requireApiKey('catalogue.import'), actor: apiKeyActor }), true);
 };

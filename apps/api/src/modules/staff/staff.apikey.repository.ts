@@ -41,6 +41,18 @@ export async function revokeApiKey(db: DbOrTrx, id: string, nowIso: string): Pro
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** Revokes every live key made by `memberId`. @returns the ids of the keys this call revoked. */
+export async function revokeApiKeysMadeBy(db: DbOrTrx, memberId: string, nowIso: string): Promise<string[]> {
+  const rows = await db
+    .updateTable('api_key')
+    .set({ revoked_at: nowIso, updated_at: nowIso })
+    .where('created_by', '=', memberId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id).sort();
+}
+
 /** Records a use of the key (callers write it at most once a minute). */
 export async function touchApiKey(db: DbOrTrx, id: string, nowIso: string): Promise<void> {
   await db

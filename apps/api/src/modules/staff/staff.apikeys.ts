@@ -81,6 +81,34 @@ export async function revokeApiKey(db: Db, actor: Actor, id: string): Promise<vo
   });
 }
 
+/** Why a member's keys were revoked with them (docs/decisions/036). */
+export type KeysRevokedBecause = 'creator_deactivated' | 'creator_role_changed';
+
+/**
+ * Revokes, in `trx`, every live key `memberId` made, each audited as `apikey.revoked` with the reason: a key outlives
+ * no trust in the person who made it (issue 29 item 2, docs/decisions/036). Exchange sessions opened with those keys
+ * end at their next request (they re-check the key). @returns how many keys were revoked.
+ */
+export async function revokeKeysMadeBy(
+  trx: DbOrTrx,
+  actor: Actor,
+  memberId: string,
+  reason: KeysRevokedBecause,
+): Promise<number> {
+  const ids = await repo.revokeApiKeysMadeBy(trx, memberId, actor.at.toISOString());
+  for (const id of ids) {
+    await audit(
+      trx,
+      actor,
+      'apikey.revoked',
+      { type: 'api_key', id },
+      { revoked: false },
+      { revoked: true, reason },
+    );
+  }
+  return ids.length;
+}
+
 const apiKeyOfRequest = new WeakMap<FastifyRequest, ApiKeyRow>();
 
 /**

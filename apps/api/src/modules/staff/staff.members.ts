@@ -1,4 +1,5 @@
 import {
+  roleCan,
   StaffErrorCode,
   type AcceptInvitationBody,
   type InvitationCreated,
@@ -14,6 +15,7 @@ import { isUniqueViolation } from '#app/lib/db-errors.ts';
 import { AppError } from '#app/lib/errors.ts';
 import { newId, newSecret, sha256 } from '#app/lib/ids.ts';
 import { hashPassword } from '#app/lib/password.ts';
+import { revokeKeysMadeBy } from './staff.apikeys.ts';
 import { audit, systemActor, type Actor } from './staff.audit.ts';
 import * as repo from './staff.repository.ts';
 import { closeMemberSessions, closeSession, type SessionOrigin } from './staff.session.ts';
@@ -260,7 +262,10 @@ async function otherMember(
   return m;
 }
 
-/** Changes a member's role (not one's own; never the last active owner's). @returns the member after. */
+/**
+ * Changes a member's role (not one's own; never the last active owner's). A role that may not manage API keys revokes
+ * the keys the member made, audited (docs/decisions/036). @returns the member after.
+ */
 export async function changeRole(
   deps: StaffDeps,
   actor: Actor,
@@ -277,15 +282,20 @@ export async function changeRole(
     const nowIso = actor.at.toISOString();
     if (m.role !== role) {
       await repo.updateMember(trx, id, { role, updated_at: nowIso });
-      await audit(trx, actor, 'staff.role_changed', { type: 'staff_member', id }, { role: m.role }, { role });
+      const keysRevoked = roleCan(role, 'apikeys.manage')
+        ? 0
+        : await revokeKeysMadeBy(trx, actor, id, 'creator_role_changed');
+      const after = keysRevoked ? { role, apiKeysRevoked: keysRevoked } : { role };
+      await audit(trx, actor, 'staff.role_changed', { type: 'staff_member', id }, { role: m.role }, after);
     }
     return toMember({ ...m, role, updated_at: nowIso });
   });
 }
 
 /**
- * Deactivates (`active: false`: every session is closed at once) or reactivates a member; not oneself, never the
- * last active owner. @returns the member after.
+ * Deactivates (`active: false`: every session is closed and every API key the member made is revoked at once,
+ * docs/decisions/036) or reactivates a member (revoked keys stay revoked); not oneself, never the last active owner.
+ * @returns the member after.
  */
 export async function setActive(
   deps: StaffDeps,
@@ -299,6 +309,7 @@ export async function setActive(
     if ((m.deactivated_at === null) !== active) {
       await repo.updateMember(trx, id, { deactivated_at: deactivatedAt, updated_at: actor.at.toISOString() });
       const closed = active ? 0 : await closeMemberSessions(trx, id, 'deactivated', actor.at);
+      const keysRevoked = active ? 0 : await revokeKeysMadeBy(trx, actor, id, 'creator_deactivated');
       const action = active ? 'staff.activated' : 'staff.deactivated';
       await audit(
         trx,
@@ -306,7 +317,9 @@ export async function setActive(
         action,
         { type: 'staff_member', id },
         { active: !active },
-        { active, sessionsClosed: closed },
+        keysRevoked
+          ? { active, sessionsClosed: closed, apiKeysRevoked: keysRevoked }
+          : { active, sessionsClosed: closed },
       );
     }
     return toMember({ ...m, deactivated_at: active ? null : (m.deactivated_at ?? deactivatedAt) });
