@@ -55,6 +55,17 @@ describe('the product form read as the API’s body (issue 27 item 7)', () => {
     expect(productBody(form()).body).not.toHaveProperty('kk');
   });
 
+  it('sends each size’s own price as typed; an empty one sells at the product’s price (decision 032)', () => {
+    const { body } = productBody(form({ skuPrice: ['', '26 990 ₸'] }));
+    const parsed = parseWith(ProductInput, body);
+    expect(parsed.ok && parsed.value.skus.map((s) => [s.size, s.price])).toEqual([
+      ['S', null],
+      ['M', 26990],
+    ]);
+    const refused = parseWith(ProductInput, productBody(form({ skuPrice: ['0', ''] })).body);
+    expect(refused.ok ? {} : Object.keys(refused.errors)).toEqual(['skus.0.price']);
+  });
+
   it('proposes the address as the API would, nothing while there is no name', () => {
     expect(liveSlug('Платье льняное миди')).toBe('plate-lnyanoe-midi');
     expect(liveSlug('Қысқы күртеше')).toBe('kysky-kurteshe');

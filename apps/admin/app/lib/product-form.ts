@@ -41,7 +41,8 @@ export interface ProductBody {
 
 /**
  * The product form's fields as the body of `POST/PUT /api/admin/catalogue/products`: sizes from the repeated
- * `skuId`, `size`, `externalId` fields (an empty code is sent empty — the API makes `KIIM-{id}-{SIZE}`), the Kazakh
+ * `skuId`, `size`, `externalId`, `skuPrice` fields (an empty code is sent empty — the API makes `KIIM-{id}-{SIZE}`;
+ * an empty price means the product's, decision 032), the Kazakh
  * texts from the `kk.*` fields (only when the form has them), and for a new product each size's first units per
  * city from the cells `stock.{row}.{cityId}`, in the form's order — empty cells are left out, numbers are checked
  * by the contract.
@@ -50,6 +51,7 @@ export function productBody(v: Record<string, string | string[]>): ProductBody {
   const list = (k: string) => [v[k] ?? []].flat();
   const ids = list('skuId');
   const externalIds = list('externalId');
+  const prices = list('skuPrice');
   const cells: Record<string, string> = {};
   const skus = list('size').map((size, i) => {
     const stock = Object.keys(v).flatMap((key) => {
@@ -65,6 +67,8 @@ export function productBody(v: Record<string, string | string[]>): ProductBody {
       ...(ids[i] ? { id: Number(ids[i]) } : {}),
       size,
       externalId: externalIds[i] ?? '',
+      // A form with the price fields sends each (empty: the product's price); a form without them keeps the prices.
+      ...(prices.length ? { price: prices[i] ?? '' } : {}),
       ...(stock.length ? { stock } : {}),
     };
   });

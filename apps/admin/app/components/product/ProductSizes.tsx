@@ -9,13 +9,16 @@ interface SizeRow {
   id?: number;
   size: string;
   externalId: string;
+  /** The size's own price as typed (empty: it sells at the product's price; decision 032). */
+  price: string;
 }
 
 let rowKeys = 0;
-const newRow = (): SizeRow => ({ key: `n${++rowKeys}`, size: '', externalId: '' });
+const newRow = (): SizeRow => ({ key: `n${++rowKeys}`, size: '', externalId: '', price: '' });
 
 /**
- * The form's sizes (issue 27 item 7): size and code per row (an empty code is made by the shop, the hint says how),
+ * The form's sizes (issue 27 item 7): size, code and own price per row (an empty code is made by the shop, the hint
+ * says how; an empty price is the product's, issue 28 item 4),
  * rows added and new ones removed. For a new product with `cities` (the member may change stock) a grid of the first
  * units per size and city follows (fields `stock.{row}.{cityId}`, written as goods received on creation); an
  * existing product's units change in its «Остатки» section.
@@ -31,7 +34,10 @@ export function SizesFieldset({
 }) {
   const [sizes, setSizes] = useState<SizeRow[]>(() =>
     product
-      ? product.skus.map((s) => ({ key: String(s.id), id: s.id, size: s.size, externalId: s.externalId }))
+      ? product.skus.map((s) => ({
+          ...{ key: String(s.id), id: s.id, size: s.size, externalId: s.externalId },
+          price: s.price === null ? '' : String(s.price),
+        }))
       : [newRow()],
   );
   const change = (row: SizeRow, size: string) =>
@@ -42,7 +48,8 @@ export function SizesFieldset({
       <legend>Размеры</legend>
       <p className="hint">
         Код в учётной системе можно оставить пустым: магазин сам присвоит код вида KIIM-номер товара-размер,
-        например KIIM-125-M.
+        например KIIM-125-M. Цену размера заполняйте, только если он стоит иначе, чем товар: пустое поле —
+        цена товара.
       </p>
       {sizes.map((row, i) => (
         <div className="size-row" key={row.key}>
@@ -59,6 +66,14 @@ export function SizesFieldset({
             name="externalId[]"
             defaultValue={row.externalId}
             error={errors[`skus.${i}.externalId`]}
+          />
+          <Field
+            label="Цена размера, ₸"
+            name="skuPrice[]"
+            inputMode="numeric"
+            defaultValue={row.price}
+            placeholder="как у товара"
+            error={errors[`skus.${i}.price`]}
           />
           {row.id === undefined && sizes.length > 1 && (
             <button
