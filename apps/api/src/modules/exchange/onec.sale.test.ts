@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, HalykAuth } from '@kiim/contract';
-import { createEpaySimulator, simulatorEndpoints, type EpaySimulator } from '@kiim/tools/epay-simulator';
-import { createTestApp, type TestContext } from '#app/test/helper.ts';
+import type { EpaySimulator } from '@kiim/tools/epay-simulator';
+import { shopOnEpaySimulator } from '#app/test/epay.fixtures.ts';
+import type { TestContext } from '#app/test/helper.ts';
 import { manualClock } from '#app/test/manual-clock.ts';
 import { oneC } from '#app/test/onec.fixtures.ts';
 import { CARDS, orderFixtures, payOnSimulator, type FixtureCity } from '#app/test/order.fixtures.ts';
@@ -26,24 +27,7 @@ const clock = manualClock(new Date('2026-03-10T20:30:00Z'));
 const { basic, call, signIn } = oneC(() => t);
 
 beforeAll(async () => {
-  sim = createEpaySimulator({
-    callbackDelayMs: 0,
-    deliver: async (url, body) => {
-      const res = await t.app.inject({ method: 'POST', url: new URL(url).pathname, payload: body });
-      if (res.statusCode !== 200) throw new Error(`postLink answered ${res.statusCode}`);
-    },
-  });
-  const endpoints = simulatorEndpoints(await sim.listen());
-  t = await createTestApp({
-    clock,
-    env: {
-      EPAY_MODE: 'simulator',
-      EPAY_OAUTH_URL: endpoints.oauthUrl,
-      EPAY_API_URL: endpoints.apiUrl,
-      EPAY_SCRIPT_URL: endpoints.scriptUrl,
-      EPAY_TIMEOUT_MS: '1000',
-    },
-  });
+  ({ t, sim } = await shopOnEpaySimulator(clock, { EPAY_TIMEOUT_MS: '1000' }));
   fx = orderFixtures(t);
   city = (await fx.cities()).courier;
   ({ cookie: warehouse } = await signedInMember(t.app, t.db, 'warehouse'));

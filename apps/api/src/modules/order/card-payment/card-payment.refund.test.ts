@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrder, HalykAuth, Order } from '@kiim/contract';
-import { createTestApp, type TestContext } from '#app/test/helper.ts';
+import type { TestContext } from '#app/test/helper.ts';
 import { manualClock } from '#app/test/manual-clock.ts';
 import {
   CARDS,
@@ -10,7 +10,8 @@ import {
   type FixtureSku,
 } from '#app/test/order.fixtures.ts';
 import { auditOf, signedInMember, staffCall } from '#app/test/staff.fixtures.ts';
-import { createEpaySimulator, simulatorEndpoints, type EpaySimulator } from '@kiim/tools/epay-simulator';
+import type { EpaySimulator } from '@kiim/tools/epay-simulator';
+import { shopOnEpaySimulator } from '#app/test/epay.fixtures.ts';
 import { orderDeps } from '../order.lifecycle.ts';
 import { AUDIT_EVERY_MS } from '#app/modules/payment/refund.cabinet.ts';
 import { POLL_AFTER_MS, sweepPayments } from './card-payment.sweep.ts';
@@ -31,24 +32,7 @@ let managerId: string;
 let skuOffset = 120;
 
 beforeAll(async () => {
-  sim = createEpaySimulator({
-    callbackDelayMs: 0,
-    deliver: async (url, body) => {
-      const res = await t.app.inject({ method: 'POST', url: new URL(url).pathname, payload: body });
-      if (res.statusCode !== 200) throw new Error(`postLink answered ${res.statusCode}`);
-    },
-  });
-  const endpoints = simulatorEndpoints(await sim.listen());
-  t = await createTestApp({
-    clock,
-    env: {
-      EPAY_MODE: 'simulator',
-      EPAY_OAUTH_URL: endpoints.oauthUrl,
-      EPAY_API_URL: endpoints.apiUrl,
-      EPAY_SCRIPT_URL: endpoints.scriptUrl,
-      EPAY_TIMEOUT_MS: '1000',
-    },
-  });
+  ({ t, sim } = await shopOnEpaySimulator(clock, { EPAY_TIMEOUT_MS: '1000' }));
   fx = orderFixtures(t);
   city = (await fx.cities()).courier;
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentErrorCode, ErrorCode, type HalykAuth, type Order } from '@kiim/contract';
 import { manualClock } from '#app/test/manual-clock.ts';
-import { createTestApp, type TestContext } from '#app/test/helper.ts';
+import type { TestContext } from '#app/test/helper.ts';
 import {
   CARDS,
   orderFixtures,
@@ -10,7 +10,8 @@ import {
   type FixtureSku,
 } from '#app/test/order.fixtures.ts';
 import { makeApiKey } from '#app/test/staff.fixtures.ts';
-import { createEpaySimulator, simulatorEndpoints, type EpaySimulator } from '@kiim/tools/epay-simulator';
+import type { EpaySimulator } from '@kiim/tools/epay-simulator';
+import { shopOnEpaySimulator } from '#app/test/epay.fixtures.ts';
 import { orderDeps } from '../order.lifecycle.ts';
 import { POLL_AFTER_MS, sweepPayments } from './card-payment.sweep.ts';
 
@@ -31,23 +32,7 @@ let erpKey: string;
 let erpKeyId: string;
 
 beforeAll(async () => {
-  sim = createEpaySimulator({
-    callbackDelayMs: 0,
-    deliver: async (url, body) => {
-      const res = await t.app.inject({ method: 'POST', url: new URL(url).pathname, payload: body });
-      if (res.statusCode !== 200) throw new Error(`postLink answered ${res.statusCode}`);
-    },
-  });
-  const endpoints = simulatorEndpoints(await sim.listen());
-  t = await createTestApp({
-    clock,
-    env: {
-      EPAY_MODE: 'simulator',
-      EPAY_OAUTH_URL: endpoints.oauthUrl,
-      EPAY_API_URL: endpoints.apiUrl,
-      EPAY_SCRIPT_URL: endpoints.scriptUrl,
-    },
-  });
+  ({ t, sim } = await shopOnEpaySimulator(clock));
   fx = orderFixtures(t);
   city = (await fx.cities()).courier;
   ({ secret: erpKey, id: erpKeyId } = await makeApiKey(t.db, ['orders.status']));
