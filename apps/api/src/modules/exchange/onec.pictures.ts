@@ -18,6 +18,11 @@ async function pictureFile(run: OneCRun, relative: string): Promise<Buffer | und
   return fs.readFile(file);
 }
 
+/** Names a picture left out in the answer to 1C, once (the colours of one 1C product share its pictures). */
+function missing(run: OneCRun, text: string) {
+  if (!run.warnings.includes(text)) warn(run, text);
+}
+
 /**
  * The pictures (Картинка) of a product: each file becomes a WebP master under the media folder (at most 2400 px a
  * side, like an upload's), keyed by its content (`products/1c-<hash>`), so the same picture sent again changes
@@ -37,7 +42,10 @@ export async function importPictures(
     const data = await pictureFile(run, rel);
     if (!data) {
       count(run, 'picturesMissing');
-      warn(run, `Картинка «${rel.slice(0, 200)}» товара «${name}» не загружена: файла нет среди переданных`);
+      missing(
+        run,
+        `Картинка «${rel.slice(0, 200)}» товара «${name}» не загружена: файла нет среди переданных`,
+      );
       continue;
     }
     const mediaKey = `products/1c-${sha256(data.toString('base64')).slice(0, 24)}`;
