@@ -16,6 +16,7 @@ import * as repo from './exchange.repository.ts';
 import type { ExchangeProductRow } from './exchange.repository.ts';
 import { setPrices, setSkuPrices, setStockLevels, stockMap } from './exchange.writes.ts';
 import { sizeOrder, type OfferData, type OfferPrice } from './onec.parse.ts';
+import { importPictures } from './onec.pictures.ts';
 import { isTenge, type PriceChoice } from './onec.prices.ts';
 import { count, warn, type OneCRun } from './onec.run.ts';
 import { sizeOfUnnamed } from './onec.sizes.ts';
@@ -293,6 +294,7 @@ export async function applyOffers(run: OneCRun, s: OffersState, all: readonly Of
   const offers = all.filter((o) => b.links.has(o.productId));
   const skus = await skusOf(run, offers, b);
   await savePrices(run, s, offers, skus, b);
+  await offerPictures(run, offers, skus, b);
   const current = await stockMap(
     run.trx,
     [...skus.values()].map((k) => k.id),
@@ -303,9 +305,31 @@ export async function applyOffers(run: OneCRun, s: OffersState, all: readonly Of
   count(run, 'offersTakenOffSale', offers.filter((o) => o.deleted && skus.has(o.id)).length);
 }
 
-/** An offer as JSON (kept with its draft). */
+/**
+ * The offers' own pictures (a colour's photos, issue 28 item 9) become their product's pictures, like a product's
+ * from import.xml: the pictures of all offers of one product (its sizes) in one list, in the order sent.
+ */
+async function offerPictures(
+  run: OneCRun,
+  offers: readonly OfferData[],
+  skus: ReadonlyMap<string, { product_id: number }>,
+  b: BatchProducts,
+) {
+  const byProduct = new Map<number, Set<string>>();
+  for (const o of offers) {
+    const productId = skus.get(o.id)?.product_id;
+    if (productId === undefined || !o.pictures?.length) continue;
+    const list = byProduct.get(productId) ?? new Set<string>();
+    for (const p of o.pictures) list.add(p);
+    byProduct.set(productId, list);
+  }
+  for (const [productId, list] of byProduct)
+    await importPictures(run, productId, b.fields.get(productId)?.name ?? '', [...list].slice(0, 20));
+}
+
+/** An offer as JSON (kept with its draft; its pictures are not: the session's files are gone when it is mapped). */
 export const offerJson = (o: OfferData) =>
-  JSON.stringify({ ...o, prices: [...o.prices], stock: [...o.stock] });
+  JSON.stringify({ ...o, pictures: undefined, prices: [...o.prices], stock: [...o.stock] });
 
 /** An offer kept with its draft. */
 export function offerOfJson(json: string): OfferData {

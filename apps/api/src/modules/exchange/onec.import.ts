@@ -19,11 +19,20 @@ import { XmlFileError } from './xml.stream.ts';
  */
 function importerOf(filename: string) {
   const base = filename.replace(/\\/g, '/').split('/').pop()!.toLowerCase();
-  if (base.startsWith('import') && base.endsWith('.xml')) return importCatalogXml;
+  if (base.startsWith('import') && base.endsWith('.xml')) return importCatalogAndOffers;
   if (base.startsWith('offers') && base.endsWith('.xml')) return importOffersXml;
   if (/^(prices|rests)/.test(base) && base.endsWith('.xml'))
     return (run: OneCRun, file: string) => importOffersXml(run, file, true);
   return undefined;
+}
+
+/**
+ * import*.xml: its catalogue, then in the same transaction its offers when it carries a `ПакетПредложений`
+ * (1C:УТ 10 writes both in one file, issue 28 item 6) and the price types of its Классификатор (2.09+, item 4).
+ */
+async function importCatalogAndOffers(run: OneCRun, file: string): Promise<void> {
+  await importCatalogXml(run, file);
+  await importOffersXml(run, file, false, true);
 }
 
 /** What a finished import tells: the answer for 1C, and the counts and warnings of the audit entry. */

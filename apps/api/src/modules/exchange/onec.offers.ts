@@ -65,11 +65,20 @@ export async function offersState(db: DbOrTrx, types: readonly PriceTypeSeen[]):
 
 /**
  * Imports offers.xml in the run's transaction; `partial` for the prices*.xml and rests*.xml of 1C's «several files»
- * scheme (each holds only prices or only stock: taken as changes-only, so neither clears what the other sets).
- * @throws ExchangeFileError / XmlFileError (nothing is kept).
+ * scheme (each holds only prices or only stock: taken as changes-only, so neither clears what the other sets);
+ * `embedded` for the offers part of an import*.xml (1C:УТ 10 writes both in one file, issue 28 item 6): a file
+ * without `ПакетПредложений` is no error there, and only its price types (Классификатор/ТипыЦен, 2.09+, issue 28
+ * item 4) are remembered. @throws ExchangeFileError / XmlFileError (nothing is kept).
  */
-export async function importOffersXml(run: OneCRun, file: string, partial = false): Promise<void> {
+export async function importOffersXml(
+  run: OneCRun,
+  file: string,
+  partial = false,
+  embedded = false,
+): Promise<void> {
   const types: PriceTypeSeen[] = [];
+  const skippedBefore = run.summary.skipped ?? 0;
+  let offersPackage = false;
   let s: OffersState | undefined;
   let changesOnly = partial;
   let offersSeen = 0;
@@ -91,7 +100,7 @@ export async function importOffersXml(run: OneCRun, file: string, partial = fals
     wanted,
     async (nodes) => {
       for (const n of nodes) {
-        if (n.name === 'ТипЦены')
+        if (n.name === 'ТипЦены' && !types.some((t) => t.id === textOf(n, 'Ид')))
           types.push({
             ...{ id: textOf(n, 'Ид'), currency: textOf(n, 'Валюта').slice(0, 10) },
             name: fit(textOf(n, 'Наименование'), FIELD_LIMITS.priceTypeName, 'Тип цен: название', (w) =>
@@ -117,13 +126,16 @@ export async function importOffersXml(run: OneCRun, file: string, partial = fals
     },
     (name, attrs) => {
       checkSchema(name, attrs);
+      if (name === 'ПакетПредложений' || name === 'ИзмененияПакетаПредложений') offersPackage = true;
       if (name === 'ИзмененияПакетаПредложений') changesOnly = true;
       if (name === 'ПакетПредложений' && attrs['СодержитТолькоИзменения'] !== undefined)
         changesOnly = partial || attrs['СодержитТолькоИзменения'] === 'true';
       if (s) s.changesOnly = changesOnly;
     },
   );
-  const applied = offersSeen - (run.summary.skipped ?? 0);
+  if (embedded && types.length) run.keep.priceTypes = types;
+  if (embedded && !offersPackage) return;
+  const applied = offersSeen - ((run.summary.skipped ?? 0) - skippedBefore);
   if (applied <= 0 && (offersSeen > 0 || !changesOnly))
     throw new ExchangeFileError(
       offersSeen === 0

@@ -185,11 +185,7 @@ export function parseProduct(
   );
   const named = namedValues(t, properties);
   const of = `Товар «${id}»: `;
-  const pictures = childrenOf(t, 'Картинка')
-    .map((p) => p.text.trim())
-    .filter(Boolean);
-  if (pictures.length > FIELD_LIMITS.pictures)
-    warn(`${of}картинок больше ${FIELD_LIMITS.pictures}, остальные не загружены`);
+  const pictures = picturesOf(t, of, warn);
   const colour = [...characteristics, ...named].find(([n, v]) => v && roleOf(n) === 'colour')?.[1] ?? '';
   return {
     id,
@@ -200,7 +196,7 @@ export function parseProduct(
     brand: fit(brandOf(t, properties, requisites), FIELD_LIMITS.brand, `${of}бренд`, warn),
     colour: fit(colour, FIELD_LIMITS.colour, `${of}цвет`, warn),
     ...productTexts(named, roleOf),
-    pictures: pictures.slice(0, FIELD_LIMITS.pictures),
+    pictures,
     deleted: isTrue(textOf(t, 'ПометкаУдаления')) || t.attrs['Статус'] === 'Удален',
   };
 }
@@ -227,6 +223,18 @@ export interface OfferData {
   total: number | null;
   /** `Статус="Удален"` or `ПометкаУдаления`: taken off sale. */
   deleted: boolean;
+  /** The offer's own pictures (`Картинка`: a colour's photos, issue 28 item 9), relative to the session's folder. */
+  pictures?: string[];
+}
+
+/** The `Картинка` paths of a product or offer, at most FIELD_LIMITS.pictures (more are reported by `warn`). */
+function picturesOf(n: XNode, of: string, warn: (w: string) => void): string[] {
+  const pictures = childrenOf(n, 'Картинка')
+    .map((p) => p.text.trim())
+    .filter(Boolean);
+  if (pictures.length > FIELD_LIMITS.pictures)
+    warn(`${of}картинок больше ${FIELD_LIMITS.pictures}, остальные не загружены`);
+  return pictures.slice(0, FIELD_LIMITS.pictures);
 }
 
 /** A product or offer that cannot be applied: it is skipped and the reason reported to 1C (issue 28 item 6). */
@@ -313,6 +321,7 @@ export function parseOffer(
     colour: fit(colour, FIELD_LIMITS.colour, `Предложение «${id}»: цвет`, warn),
     ...{ prices: pricesOf(o, id, warn), stock, total: stock.size ? null : total },
     deleted: isTrue(textOf(o, 'ПометкаУдаления')) || o.attrs['Статус'] === 'Удален',
+    pictures: picturesOf(o, `Предложение «${id}»: `, warn),
   };
 }
 

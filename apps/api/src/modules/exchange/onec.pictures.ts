@@ -4,7 +4,7 @@ import { sha256 } from '#app/lib/ids.ts';
 import { productImageKeys, setProductImages } from '#app/modules/catalog/catalog.import.ts';
 import { fileExists, masterFile } from '#app/modules/media/media.storage.ts';
 import { pictureSize, writeMaster } from '#app/modules/media/media.upload.ts';
-import { count, type OneCRun } from './onec.run.ts';
+import { count, warn, type OneCRun } from './onec.run.ts';
 
 /** Largest picture file accepted from 1C. */
 const MAX_PICTURE_BYTES = 20 * 1024 * 1024;
@@ -18,11 +18,17 @@ async function pictureFile(run: OneCRun, relative: string): Promise<Buffer | und
   return fs.readFile(file);
 }
 
+/** Names a picture left out in the answer to 1C, once (the colours of one 1C product share its pictures). */
+function missing(run: OneCRun, text: string) {
+  if (!run.warnings.includes(text)) warn(run, text);
+}
+
 /**
  * The pictures (Картинка) of a product: each file becomes a WebP master under the media folder (at most 2400 px a
  * side, like an upload's), keyed by its content (`products/1c-<hash>`), so the same picture sent again changes
  * nothing; the product's pictures are replaced only when the list differs. A missing, unreadable or oversized (over
- * 8000 px a side, checked before decoding) file is left out (counted as `picturesMissing`).
+ * 8000 px a side, checked before decoding) file is left out (counted as `picturesMissing` and named in the answer
+ * to 1C, issue 28 item 9).
  */
 export async function importPictures(
   run: OneCRun,
@@ -36,6 +42,10 @@ export async function importPictures(
     const data = await pictureFile(run, rel);
     if (!data) {
       count(run, 'picturesMissing');
+      missing(
+        run,
+        `Картинка «${rel.slice(0, 200)}» товара «${name}» не загружена: файла нет среди переданных`,
+      );
       continue;
     }
     const mediaKey = `products/1c-${sha256(data.toString('base64')).slice(0, 24)}`;
@@ -49,6 +59,10 @@ export async function importPictures(
       images.push({ mediaKey, ...size });
     } catch {
       count(run, 'picturesMissing');
+      warn(
+        run,
+        `Картинка «${rel.slice(0, 200)}» товара «${name}» не загружена: файл не читается как изображение`,
+      );
     }
   }
   const now = await productImageKeys(run.trx, productId);

@@ -4,7 +4,8 @@ import * as repo from './exchange.repository.ts';
 // Price types of the 1C exchange (issue 28 item 4): offers.xml lists its price types (ТипыЦен) with their currency;
 // the shop sells in tenge only, so a price in another currency is never taken 1:1. The staff choose the type sold at
 // in the back office (setting `price_type`); until they do, «Розничная» in tenge is used, else the first type in
-// tenge — and the answer to 1C says which. The types the last offers.xml sent are kept for the back office.
+// tenge — and the answer to 1C says which. The types the last offers.xml (or a 2.09+
+// import.xml's Классификатор/ТипыЦен, issue 28 item 4) sent are kept for the back office.
 
 /** The price type sold at when the staff chose none, if it is in tenge. */
 export const DEFAULT_PRICE_TYPE = 'Розничная';
@@ -25,7 +26,7 @@ export const isTenge = (currency: string) => TENGE.has(currency.trim().toLowerCa
 
 const SEEN_KEY = 'price_types_seen';
 
-/** The price types the last offers.xml sent (for the back office). */
+/** The price types the last offers.xml or import.xml sent (for the back office). */
 export async function seenPriceTypes(db: DbOrTrx): Promise<PriceTypeSeen[]> {
   const json = await repo.getSetting(db, SEEN_KEY);
   return json ? (JSON.parse(json) as PriceTypeSeen[]) : [];

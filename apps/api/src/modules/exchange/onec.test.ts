@@ -199,7 +199,12 @@ describe('type=catalog: a whole exchange', () => {
       .replace(/<Товар>\s*<Ид>6b2e8d4c[\s\S]*?<\/Товар>/, '');
     await call('type=catalog&mode=init', { cookie });
     await upload(cookie, 'import.xml', Buffer.from(withoutParka));
-    expect((await importFile(cookie, 'import.xml')).text).toBe(`success\nЗагружено: 3${WAITING}товаров: 1`);
+    // This session does not send the jeans' picture again: the answer names it (issue 28 item 9), the product keeps
+    // the one it has.
+    expect((await importFile(cookie, 'import.xml')).text).toBe(
+      `success\nЗагружено: 3${WAITING}товаров: 1\nКартинка «import_files/3f/3f5a1c0e-jeans.jpg» товара ` +
+        '«Джинсы скинни с высокой посадкой» не загружена: файла нет среди переданных',
+    );
     expect(await productOf(`${PARKA}#c-48`)).toMatchObject({
       is_active: 0,
       name: 'Парка утеплённая с капюшоном',
