@@ -1,0 +1,220 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Db } from '#app/db/database.ts';
+import { migrateToLatest } from '#app/db/migrate.ts';
+import { testDatabaseUrl, underSchemaLock } from '#app/test/helper.ts';
+import { makeApiKey, makeMember, STAFF_PASSWORD, totpAt } from '#app/test/staff.fixtures.ts';
+
+// Issue 29 acceptance: the two-factor brute force (item 1) and the revocation (item 2) tried as the issue's attacker
+// did — against two real shop processes (src/server.ts, each its own OS process and port) on one PostgreSQL schema,
+// over real HTTP. The in-process variants are staff.failure-budget.test.ts and onec.revocation.test.ts.
+
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+type Shop = { origin: string; child: ChildProcess; output: string[] };
+
+let db: Db;
+let schema: string;
+const shops: Shop[] = [];
+
+/** A free TCP port on 127.0.0.1 (the OS picks it). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Starts src/server.ts on the test schema and waits until it is ready. @returns its origin and process. */
+async function startShop(): Promise<Shop> {
+  const port = await freePort();
+  const url = new URL(testDatabaseUrl!);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const media = fs.mkdtempSync(path.join(os.tmpdir(), 'kiim-two-media-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: url.href,
+      MEDIA_DIR: media,
+      MEDIA_PRERENDER: 'false',
+      AUTO_SEED: 'false',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const shop: Shop = { origin: `http://127.0.0.1:${port}`, child, output: [] };
+  shops.push(shop);
+  child.stdout!.on('data', (d: Buffer) => shop.output.push(d.toString()));
+  child.stderr!.on('data', (d: Buffer) => shop.output.push(d.toString()));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the shop exited before answering:\n${shop.output.join('')}`);
+    try {
+      if ((await fetch(`${shop.origin}/api/health/ready`)).ok) return shop;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`the shop did not start in 90 s:\n${shop.output.join('')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const basic = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+/** A 1C exchange GET on `shop` (Basic auth or the `kiim_1c` cookie). @returns status and plain-text answer. */
+async function exchange(shop: Shop, query: string, opts: { auth?: string; cookie?: string } = {}) {
+  const headers: Record<string, string> = {};
+  if (opts.auth) headers.authorization = opts.auth;
+  if (opts.cookie) headers.cookie = `kiim_1c=${opts.cookie}`;
+  const res = await fetch(`${shop.origin}/api/exchange/1c?${query}`, { headers });
+  return { status: res.status, text: await res.text() };
+}
+const checkauth = (shop: Shop, user: string, password: string) =>
+  exchange(shop, 'type=catalog&mode=checkauth', { auth: basic(user, password) });
+
+/** A staff API call on `shop` with the `kiim_staff` cookie and the shop's own Origin. @returns status, JSON, cookie. */
+async function staff(shop: Shop, cookie: string | undefined, method: string, url: string, body?: unknown) {
+  const headers: Record<string, string> = { origin: shop.origin };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (cookie) headers.cookie = `kiim_staff=${cookie}`;
+  const res = await fetch(`${shop.origin}${url}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const set = res.headers.getSetCookie().find((c) => c.startsWith('kiim_staff='));
+  const text = await res.text();
+  return {
+    status: res.status,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    body: (text ? JSON.parse(text) : null) as any,
+    cookie: set === undefined ? undefined : set.slice('kiim_staff='.length).split(';')[0],
+  };
+}
+
+/** Signs in with the password on `shop`. @returns the session cookie and the stage. */
+async function signIn(shop: Shop, email: string, password = STAFF_PASSWORD) {
+  const r = await staff(shop, undefined, 'POST', '/api/admin/session', { email, password });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return { cookie: r.cookie!, stage: r.body.data.stage as string };
+}
+
+describe.runIf(testDatabaseUrl)('issue 29 across two shop processes on one PostgreSQL', () => {
+  let a: Shop;
+  let b: Shop;
+  beforeAll(async () => {
+    schema = `two_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = createDatabase({ databaseUrl: testDatabaseUrl, sqlitePath: '' });
+    await admin.db.schema.createSchema(schema).execute();
+    await admin.db.destroy();
+    db = createDatabase({ databaseUrl: testDatabaseUrl, sqlitePath: '', pgSchema: schema }).db;
+    await underSchemaLock('shared', () => migrateToLatest(db));
+    [a, b] = await Promise.all([startShop(), startShop()]);
+  }, 120_000);
+  afterAll(async () => {
+    for (const s of shops) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+    await db?.destroy();
+    if (schema)
+      await underSchemaLock('exclusive', async () => {
+        const x = createDatabase({ databaseUrl: testDatabaseUrl, sqlitePath: '' });
+        await x.db.schema.dropSchema(schema).ifExists().cascade().execute();
+        await x.db.destroy();
+      });
+  });
+
+  it('locks a two-factor member whose password is known, checkauth on A alternating with codes on B', async () => {
+    const m = await makeMember(db, 'catalogue');
+    // Enrol two-factor through the API on A (a complete sign-in: the budget starts empty).
+    const first = await signIn(a, m.email);
+    const setup = await staff(a, first.cookie, 'POST', '/api/admin/two-factor/setup');
+    expect(setup.status, JSON.stringify(setup.body)).toBe(200);
+    const secret = setup.body.data.secret as string;
+    const enabled = await staff(a, first.cookie, 'POST', '/api/admin/two-factor/enable', {
+      code: await totpAt(secret, new Date()),
+    });
+    expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
+
+    // checkauth never tells the password is right: the same answer as for a wrong one.
+    const wrongPassword = await checkauth(a, m.email, 'not the password');
+    const step = await signIn(b, m.email);
+    expect(step.stage).toBe('second_factor');
+    const refused: number[] = [];
+    let lockedAt = -1;
+    // The attack: one right-password checkauth on A, then a wrong code on B, again and again.
+    for (let round = 0; round < 10 && lockedAt < 0; round++) {
+      const right = await checkauth(a, m.email, STAFF_PASSWORD);
+      if (!right.text.startsWith('failure\nСлишком много')) expect(right).toEqual(wrongPassword);
+      expect(right.text.split('\n')[0]).toBe('failure');
+      const guess = await staff(b, step.cookie, 'POST', '/api/admin/session/second-factor', {
+        code: String(100000 + round),
+      });
+      refused.push(guess.status);
+      if (guess.status === 429) lockedAt = round;
+      else expect(guess.status, JSON.stringify(guess.body)).toBe(400);
+    }
+    // The budget is 5 failures per member (docs/security.md «Failed sign-ins»): the first checkauth and each round's
+    // checkauth + guess count, so the lock comes by the third round — never the 1,204 guesses of the issue.
+    expect(lockedAt, refused.join(',')).toBeGreaterThanOrEqual(0);
+    expect(refused.filter((s) => s === 400).length).toBeLessThanOrEqual(4);
+
+    // Locked on both processes: checkauth says so on either, and even the right code is refused on A and B.
+    for (const shop of [a, b]) {
+      expect((await checkauth(shop, m.email, STAFF_PASSWORD)).text).toMatch(/^failure\nСлишком много/);
+      const code = await totpAt(secret, new Date());
+      const right = await staff(shop, step.cookie, 'POST', '/api/admin/session/second-factor', { code });
+      expect(right.status, JSON.stringify(right.body)).toBe(429);
+      const again = await staff(shop, undefined, 'POST', '/api/admin/session', {
+        email: m.email,
+        password: STAFF_PASSWORD,
+      });
+      expect(again.status).toBe(429);
+    }
+  });
+
+  it('ends an exchange session on A when its API key is revoked on B, and the key fails on both', async () => {
+    const key = await makeApiKey(db, ['catalogue.import']);
+    const [answer, , cookie] = (await checkauth(a, '1c', key.secret)).text.split('\n');
+    expect(answer).toBe('success');
+    const init = await exchange(a, 'type=catalog&mode=init', { cookie });
+    expect(init.text.split('\n')[0]).not.toBe('failure');
+
+    const owner = await makeMember(db, 'owner');
+    const session = await signIn(b, owner.email);
+    const revoked = await staff(b, session.cookie, 'POST', `/api/admin/api-keys/${key.id}/revoke`);
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+
+    const after = await exchange(a, 'type=catalog&mode=init', { cookie });
+    expect(after.text).toMatch(/^failure\n/);
+    for (const shop of [a, b]) expect((await checkauth(shop, '1c', key.secret)).text).toMatch(/^failure\n/);
+  });
+
+  it('ends an exchange session on A when its member is deactivated on B', async () => {
+    const m = await makeMember(db, 'catalogue');
+    const [answer, , cookie] = (await checkauth(a, m.email, STAFF_PASSWORD)).text.split('\n');
+    expect(answer).toBe('success');
+    expect((await exchange(a, 'type=catalog&mode=init', { cookie })).text.split('\n')[0]).not.toBe('failure');
+
+    const owner = await makeMember(db, 'owner');
+    const session = await signIn(b, owner.email);
+    const done = await staff(b, session.cookie, 'POST', `/api/admin/staff/${m.id}/deactivate`);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+
+    expect((await exchange(a, 'type=catalog&mode=init', { cookie })).text).toMatch(/^failure\n/);
+    for (const shop of [a, b])
+      expect((await checkauth(shop, m.email, STAFF_PASSWORD)).text).toMatch(/^failure\n/);
+  });
+});
