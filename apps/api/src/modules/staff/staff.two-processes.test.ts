@@ -199,7 +199,7 @@ describe.runIf(testDatabaseUrl)('issue 29 across two shop processes on one Postg
     expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
 
     const after = await exchange(a, 'type=catalog&mode=init', { cookie });
-    expect(after.text).toMatch(/^failure\n/);
+    expect(after.text).toMatch(/^failure\nСессия обмена не найдена/);
     for (const shop of [a, b]) expect((await checkauth(shop, '1c', key.secret)).text).toMatch(/^failure\n/);
   });
 
@@ -214,7 +214,9 @@ describe.runIf(testDatabaseUrl)('issue 29 across two shop processes on one Postg
     const done = await staff(b, session.cookie, 'POST', `/api/admin/staff/${m.id}/deactivate`);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
 
-    expect((await exchange(a, 'type=catalog&mode=init', { cookie })).text).toMatch(/^failure\n/);
+    expect((await exchange(a, 'type=catalog&mode=init', { cookie })).text).toMatch(
+      /^failure\nСессия обмена не найдена/,
+    );
     for (const shop of [a, b])
       expect((await checkauth(shop, m.email, STAFF_PASSWORD)).text).toMatch(/^failure\n/);
   });
