@@ -16,7 +16,7 @@ import { makeApiKey, makeMember, STAFF_PASSWORD, totpAt } from '#app/test/staff.
 // over real HTTP. The in-process variants are staff.failure-budget.test.ts and onec.revocation.test.ts.
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-type Shop = { origin: string; child: ChildProcess; output: string[] };
+type Shop = { origin: string; child: ChildProcess; output: string[]; media: string };
 
 let db: Db;
 let schema: string;
@@ -54,7 +54,7 @@ async function startShop(): Promise<Shop> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const shop: Shop = { origin: `http://127.0.0.1:${port}`, child, output: [] };
+  const shop: Shop = { origin: `http://127.0.0.1:${port}`, child, output: [], media };
   shops.push(shop);
   child.stdout!.on('data', (d: Buffer) => shop.output.push(d.toString()));
   child.stderr!.on('data', (d: Buffer) => shop.output.push(d.toString()));
@@ -126,7 +126,10 @@ describe.runIf(testDatabaseUrl)('issue 29 across two shop processes on one Postg
     [a, b] = await Promise.all([startShop(), startShop()]);
   }, 120_000);
   afterAll(async () => {
-    for (const s of shops) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+    for (const s of shops) {
+      if (s.child.exitCode === null) s.child.kill('SIGKILL');
+      fs.rmSync(s.media, { recursive: true, force: true });
+    }
     await db?.destroy();
     if (schema)
       await underSchemaLock('exclusive', async () => {
