@@ -1,75 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Db } from '#app/db/database.ts';
-import { migrateToLatest } from '#app/db/migrate.ts';
+import type { Db } from '#app/db/database.ts';
 import { testDatabaseUrl, underSchemaLock } from '#app/test/helper.ts';
+import { processSchema, startShopProcess, type ShopProcess as Shop } from '#app/test/server-process.ts';
 import { makeApiKey, makeMember, STAFF_PASSWORD, totpAt } from '#app/test/staff.fixtures.ts';
 
 // Issue 29 acceptance: the two-factor brute force (item 1) and the revocation (item 2) tried as the issue's attacker
 // did — against two real shop processes (src/server.ts, each its own OS process and port) on one PostgreSQL schema,
 // over real HTTP. The in-process variants are staff.failure-budget.test.ts and onec.revocation.test.ts.
 
-const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-type Shop = { origin: string; child: ChildProcess; output: string[]; media: string };
-
 let db: Db;
-let schema: string;
+let dropSchema: (() => Promise<void>) | undefined;
 const shops: Shop[] = [];
 
-/** A free TCP port on 127.0.0.1 (the OS picks it). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-/** Starts src/server.ts on the test schema and waits until it is ready. @returns its origin and process. */
-async function startShop(): Promise<Shop> {
-  const port = await freePort();
-  const url = new URL(testDatabaseUrl!);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  const media = fs.mkdtempSync(path.join(os.tmpdir(), 'kiim-two-media-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: url.href,
-      MEDIA_DIR: media,
-      MEDIA_PRERENDER: 'false',
-      AUTO_SEED: 'false',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const shop: Shop = { origin: `http://127.0.0.1:${port}`, child, output: [], media };
+/** A shop process on the test schema, stopped after the file. */
+async function startShop(schema: string): Promise<Shop> {
+  const shop = await startShopProcess(schema);
   shops.push(shop);
-  child.stdout!.on('data', (d: Buffer) => shop.output.push(d.toString()));
-  child.stderr!.on('data', (d: Buffer) => shop.output.push(d.toString()));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`the shop exited before answering:\n${shop.output.join('')}`);
-    try {
-      if ((await fetch(`${shop.origin}/api/health/ready`)).ok) return shop;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`the shop did not start in 90 s:\n${shop.output.join('')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  return shop;
 }
 
 const basic = (user: string, password: string) =>
@@ -117,26 +64,14 @@ describe.runIf(testDatabaseUrl)('issue 29 across two shop processes on one Postg
   let a: Shop;
   let b: Shop;
   beforeAll(async () => {
-    schema = `two_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = createDatabase({ databaseUrl: testDatabaseUrl, sqlitePath: '' });
-    await admin.db.schema.createSchema(schema).execute();
-    await admin.db.destroy();
-    db = createDatabase({ databaseUrl: testDatabaseUrl, sqlitePath: '', pgSchema: schema }).db;
-    await underSchemaLock('shared', () => migrateToLatest(db));
-    [a, b] = await Promise.all([startShop(), startShop()]);
+    let schema: string;
+    ({ schema, db, drop: dropSchema } = await processSchema('two'));
+    // Migrations at a shop's start read every schema: no test file drops its schema meanwhile.
+    [a, b] = await underSchemaLock('shared', () => Promise.all([startShop(schema), startShop(schema)]));
   }, 120_000);
   afterAll(async () => {
-    for (const s of shops) {
-      if (s.child.exitCode === null) s.child.kill('SIGKILL');
-      fs.rmSync(s.media, { recursive: true, force: true });
-    }
-    await db?.destroy();
-    if (schema)
-      await underSchemaLock('exclusive', async () => {
-        const x = createDatabase({ databaseUrl: testDatabaseUrl, sqlitePath: '' });
-        await x.db.schema.dropSchema(schema).ifExists().cascade().execute();
-        await x.db.destroy();
-      });
+    for (const s of shops) s.stop();
+    await dropSchema?.();
   });
 
   it('locks a two-factor member whose password is known, checkauth on A alternating with codes on B', async () => {
