@@ -8,7 +8,8 @@ import {
 } from '@kiim/contract';
 import { decodeStock, stockCount } from '#app/modules/inventory/inventory.rules.ts';
 import { productImage } from '#app/modules/media/media.url.ts';
-import type { CartCityRecord, CartLineRecord, selectPickupPoints } from './cart.repository.ts';
+import type { CartCityRecord, selectPickupPoints } from './cart.repository.ts';
+import type { CartLineRecord } from './cart.lines.repository.ts';
 
 // Pure rules of the cart: rows → contract shapes and totals. No database access here (what a city offers at
 // checkout is checkout.policy.ts).

@@ -33,6 +33,7 @@ import {
   type CityDeliveryOptions,
 } from './checkout.policy.ts';
 import * as repo from './cart.repository.ts';
+import * as lineReads from './cart.lines.repository.ts';
 
 export type { CartCity, CartLine } from './cart.mapper.ts';
 
@@ -117,7 +118,7 @@ async function changeLine(trx: DbOrTrx, uuid: string, skuId: number, qty: number
  * now) — the same cart a read back gives; a delta ≤ 0 makes an empty cart.
  */
 async function addToNewCart(db: Db, body: AddOrUpdateItemBody, requester: ListRequester): Promise<Cart> {
-  const found = await repo.findSkuInCity(db, body.externalId, body.regionId);
+  const found = await lineReads.findSkuInCity(db, body.externalId, body.regionId);
   if (!found || (body.qty > 0 && found.is_active !== 1)) throw skuNotFound();
   if (found.city_id === null) throw cityNotFound();
   const city = toCartCity({
@@ -183,7 +184,7 @@ export async function clearCart(db: Db, uuid: string, requester: ListRequester):
 
 /** The lines of a cart priced and stocked for `city`, in the order they were added. */
 export async function linesFor(db: DbOrTrx, uuid: string, city: CartCity): Promise<CartLine[]> {
-  const rows = await repo.selectLines(db, uuid, city.id);
+  const rows = await lineReads.selectLines(db, uuid, city.id);
   return rows.map((row) => toCartLine(row, city));
 }
 
