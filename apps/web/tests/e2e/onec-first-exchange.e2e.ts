@@ -313,7 +313,7 @@ describe.skipIf(!present)('a real 1C export on a fresh shop (issue 28 acceptance
     await owner.getByRole('button', { name: 'Выдан полностью' }).click();
     await eventually(() => owner.getByTestId('order-status').textContent()).toMatch(/Выполнен|Выдан/);
 
-    // TODO(h3): an order changed after 1C took it is exported again (issue 28 item 13), paid.
+    // An order changed after 1C took it goes to 1C again, now paid (issue 28 item 13, docs/decisions/033).
     const again = await ordersFor1C(true);
     expect(again).toContain(`<Номер>${orderNumber}</Номер>`);
     expect(again).toMatch(
