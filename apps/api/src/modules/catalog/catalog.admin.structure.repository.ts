@@ -135,10 +135,12 @@ export async function setSortOrders(
     await db.updateTable(table).set({ sort_order: sortOrder, updated_at: at }).where('id', '=', id).execute();
 }
 
+/** Inserts a city row (its id given by the caller). */
 export async function insertCity(db: DbOrTrx, row: Insertable<CityTable>): Promise<void> {
   await db.insertInto('city').values(row).execute();
 }
 
+/** Changes the given columns of city `id`. */
 export async function updateCity(db: DbOrTrx, id: number, set: Updateable<CityTable>): Promise<void> {
   await db.updateTable('city').set(set).where('id', '=', id).execute();
 }
@@ -149,6 +151,7 @@ export async function deleteCity(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('city').where('id', '=', id).execute();
 }
 
+/** Inserts a category row (its id given by the caller). */
 export async function insertCategory(db: DbOrTrx, row: Insertable<CategoryTable>): Promise<void> {
   await db.insertInto('category').values(row).execute();
 }
@@ -166,6 +169,7 @@ export async function updateCategory(db: DbOrTrx, id: number, set: Updateable<Ca
   }
 }
 
+/** Deletes category `id` (the caller has checked nothing uses it: 409 code 8110 otherwise). */
 export async function deleteCategory(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('category').where('id', '=', id).execute();
 }
@@ -175,18 +179,22 @@ export function listBrands(db: DbOrTrx): Promise<BrandRow[]> {
   return db.selectFrom('brand').selectAll().orderBy('name').orderBy('id').execute();
 }
 
+/** Brand `id`, or undefined. */
 export function findBrand(db: DbOrTrx, id: number): Promise<BrandRow | undefined> {
   return db.selectFrom('brand').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Inserts a brand row (its id given by the caller). */
 export async function insertBrand(db: DbOrTrx, row: Insertable<BrandTable>): Promise<void> {
   await db.insertInto('brand').values(row).execute();
 }
 
+/** Changes the given columns of brand `id`. */
 export async function updateBrand(db: DbOrTrx, id: number, set: Updateable<BrandTable>): Promise<void> {
   await db.updateTable('brand').set(set).where('id', '=', id).execute();
 }
 
+/** Deletes brand `id` (the caller has checked it has no products: 409 code 8110 otherwise). */
 export async function deleteBrand(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('brand').where('id', '=', id).execute();
 }

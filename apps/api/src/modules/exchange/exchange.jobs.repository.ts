@@ -26,6 +26,7 @@ export function findJob(db: DbOrTrx, sessionId: string, filename: string) {
     .executeTakeFirst();
 }
 
+/** The import job `id` (a row of `exchange_import`), or undefined. */
 export function findJobById(db: DbOrTrx, id: string) {
   return db.selectFrom('exchange_import').selectAll().where('id', '=', id).executeTakeFirst();
 }

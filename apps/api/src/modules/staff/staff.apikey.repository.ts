@@ -4,14 +4,17 @@ import type { ApiKeyRow, ApiKeyTable } from './staff.table.ts';
 
 // Queries of API keys (the only place with Kysely statements on `api_key`).
 
+/** Inserts a new API key row (only the secret's hash is stored). */
 export async function insertApiKey(db: DbOrTrx, row: Insertable<ApiKeyTable>): Promise<void> {
   await db.insertInto('api_key').values(row).execute();
 }
 
+/** The API key whose secret hashes (SHA-256) to `keyHash` (revoked ones too), or undefined. */
 export function findApiKeyByHash(db: DbOrTrx, keyHash: string): Promise<ApiKeyRow | undefined> {
   return db.selectFrom('api_key').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
 }
 
+/** The API key `id` (revoked ones too), or undefined. */
 export function findApiKeyById(db: DbOrTrx, id: string): Promise<ApiKeyRow | undefined> {
   return db.selectFrom('api_key').selectAll().where('id', '=', id).executeTakeFirst();
 }
