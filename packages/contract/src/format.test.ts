@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatDayRange, formatPrice, groupDigits } from './format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatDayRange,
+  formatPrice,
+  formatTime,
+  groupDigits,
+} from './format.ts';
 
 const intl = new Intl.NumberFormat('ru-KZ', { style: 'currency', currency: 'KZT', maximumFractionDigits: 0 });
 
@@ -58,5 +66,60 @@ describe('Kazakh day names without Intl data (issue 27: hydration of the product
     expect(formatDayRange('2026-11-29', '2026-11-30', 'kk')).toBe('29–30 қараша');
     expect(formatDayRange('2026-11-30', '2026-12-02', 'kk')).toBe('30 қараша – 2 желтоқсан');
     expect(formatDayRange('2026-11-29', '2026-11-30', 'ru-RU')).toBe('29–30 ноября');
+  });
+});
+
+describe('dates written without the browser’s locale data (issue 35 §2)', () => {
+  // Node carries full ICU, so its Intl is the reference the shop's own month names must match exactly.
+  const instants = Array.from(
+    { length: 400 },
+    (_, i) => new Date(Date.UTC(2024, 0, 1, 0, 7) + i * 26.5 * 3600_000),
+  );
+  const zones = ['Asia/Almaty', 'Asia/Aqtobe', 'UTC'];
+
+  it('formatDate is the text of Intl in ru and kk for every day of a year and more, in three zones', () => {
+    for (const locale of ['ru-RU', 'kk-KZ']) {
+      for (const timeZone of zones) {
+        const intl = new Intl.DateTimeFormat(locale, {
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          timeZone,
+        });
+        const differ = instants.filter(
+          (d) => formatDate(d.toISOString(), timeZone, locale) !== intl.format(d),
+        );
+        expect(differ.map((d) => d.toISOString())).toEqual([]);
+      }
+    }
+    expect(formatDate('2026-11-28T10:00:00Z', 'Asia/Almaty', 'kk')).toBe('2026 ж. 28 қараша');
+    expect(formatDate('2026-11-28T20:00:00Z', 'Asia/Almaty', 'ru-RU')).toBe('29 ноября 2026 г.');
+  });
+
+  it('formatTime is the 24-hour time of Intl ru-RU in the zone; formatDateTime joins both', () => {
+    for (const timeZone of zones) {
+      const intl = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone });
+      expect(instants.filter((d) => formatTime(d.toISOString(), timeZone) !== intl.format(d))).toEqual([]);
+    }
+    expect(formatDateTime('2026-04-06T06:00:00Z', 'Asia/Almaty')).toBe('6 апреля 2026 г., 11:00');
+    expect(formatDateTime('2026-04-06T06:00:00Z', 'Asia/Almaty', 'kk')).toBe('2026 ж. 6 сәуір, 11:00');
+  });
+
+  it('formatDay and formatDayRange are the text of Intl for days and ranges within and across months and years', () => {
+    const days = instants.filter((_, i) => i % 7 === 0).map((d) => d.toISOString().slice(0, 10));
+    for (const locale of ['ru-RU', 'kk-KZ']) {
+      const intl = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' });
+      for (const [i, from] of days.entries()) {
+        expect(formatDay(from, locale)).toBe(intl.format(new Date(`${from}T00:00:00Z`)));
+        for (const to of [from, days[i + 1], days[i + 9]].filter((d): d is string => d !== undefined)) {
+          // ICU's range across years puts a narrow no-break space before «г.»/«ж.»; the shop writes the plain one
+          // of its single dates, so both read alike.
+          const want = intl
+            .formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`))
+            .replaceAll('\u202f', ' ');
+          expect(`${from}..${to} ${formatDayRange(from, to, locale)}`).toBe(`${from}..${to} ${want}`);
+        }
+      }
+    }
   });
 });

@@ -45,64 +45,127 @@ export function formatPhone(mobile: string): string {
 /** The shop's time zone (Almaty): where a date is shown without a city's own. */
 export const SHOP_TIME_ZONE = 'Asia/Almaty';
 
-/** ISO date-time → `22 ноября 2026` in Russian with the month name (spec §9), in the given time zone. */
-export function formatDate(iso: string, timeZone = SHOP_TIME_ZONE, locale = 'ru-RU'): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(
-    new Date(iso),
-  );
-}
-
-/** A calendar day `YYYY-MM-DD` as the Date of its midnight in UTC (formatted in UTC, it stays that day). */
-const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-function dayFormat(locale: string): Intl.DateTimeFormat {
-  let f = dayFormats.get(locale);
+/**
+ * The calendar fields of an instant in a time zone: year, month (1–12), day, hour (0–23), minute. Read through
+ * `Intl.DateTimeFormat('en-US')` numeric parts only — data every browser carries, unlike Kazakh (or full Russian)
+ * month names — so the server and the browser get the same numbers (issue 35 §2).
+ */
+export function zonedFields(iso: string, timeZone = SHOP_TIME_ZONE) {
+  let f = zoneFormats.get(timeZone);
   if (!f)
-    dayFormats.set(
-      locale,
-      (f = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' })),
+    zoneFormats.set(
+      timeZone,
+      (f = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      })),
     );
-  return f;
+  const parts: Record<string, number> = {};
+  for (const p of f.formatToParts(new Date(iso))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour! % 24,
+    minute: parts.minute!,
+  };
+}
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Month names as the dates show them, written by the shop itself and never by the browser's `Intl`: Debian's
+ * Chromium has no Kazakh locale data and gave «2026 M11 28» after hydration where the server wrote
+ * «2026 ж. 28 қараша» (React error #418, issue 35 §2). Russian in the genitive («28 ноября»), Kazakh in the
+ * nominative after the day («28 қараша»), as CLDR writes them (format.test.ts compares with Node's full ICU).
+ */
+const MONTHS = {
+  ru: [
+    'января',
+    'февраля',
+    'марта',
+    'апреля',
+    'мая',
+    'июня',
+    'июля',
+    'августа',
+    'сентября',
+    'октября',
+    'ноября',
+    'декабря',
+  ],
+  kk: [
+    'қаңтар',
+    'ақпан',
+    'наурыз',
+    'сәуір',
+    'мамыр',
+    'маусым',
+    'шілде',
+    'тамыз',
+    'қыркүйек',
+    'қазан',
+    'қараша',
+    'желтоқсан',
+  ],
+};
+const isKazakh = (locale: string) => locale.toLowerCase().startsWith('kk');
+
+/** Day, month and year → `28 ноября 2026 г.` (ru) or `2026 ж. 28 қараша` (kk); the year left out when `year` is. */
+function writeDay(locale: string, year: number | undefined, month: number, day: number): string {
+  if (isKazakh(locale)) return `${year === undefined ? '' : `${year} ж. `}${day} ${MONTHS.kk[month - 1]}`;
+  return `${day} ${MONTHS.ru[month - 1]}${year === undefined ? '' : ` ${year} г.`}`;
 }
 
 /**
- * Kazakh month names, written by the shop itself: browsers built without Kazakh locale data (Debian's Chromium) give
- * `M11` for them through Intl, so a page formatted by the server in Node and again in the browser differed (React
- * hydration error #418 on the Kazakh product page).
+ * ISO date-time → `28 ноября 2026 г.` (ru) or `2026 ж. 28 қараша` (kk), the day in `timeZone` (spec §9) — the
+ * same text on the server and in every browser.
  */
-const KK_MONTHS = [
-  'қаңтар',
-  'ақпан',
-  'наурыз',
-  'сәуір',
-  'мамыр',
-  'маусым',
-  'шілде',
-  'тамыз',
-  'қыркүйек',
-  'қазан',
-  'қараша',
-  'желтоқсан',
-];
-const isKazakh = (locale: string) => locale.toLowerCase().startsWith('kk');
-const kkDay = (day: string) => ({ d: Number(day.slice(8, 10)), m: KK_MONTHS[Number(day.slice(5, 7)) - 1]! });
-
-/** A calendar day `2026-11-24` → `24 ноября` (spec §9: month names, by Intl; Kazakh by {@link KK_MONTHS}). */
-export function formatDay(day: string, locale = 'ru-RU'): string {
-  if (isKazakh(locale)) {
-    const { d, m } = kkDay(day);
-    return `${d} ${m}`;
-  }
-  return dayFormat(locale).format(utcDay(day));
+export function formatDate(iso: string, timeZone = SHOP_TIME_ZONE, locale = 'ru-RU'): string {
+  const { year, month, day } = zonedFields(iso, timeZone);
+  return writeDay(locale, year, month, day);
 }
 
-/** Two calendar days as a range by Intl: `24–25 ноября`, `30 ноября – 2 декабря`. */
+/** ISO date-time → the time of day `09:05` (24-hour, ru and kk alike) in `timeZone`. */
+export function formatTime(iso: string, timeZone = SHOP_TIME_ZONE): string {
+  const { hour, minute } = zonedFields(iso, timeZone);
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+/** `22 ноября 2026 г., 14:35` (kk: `2026 ж. 22 қараша, 14:35`) in `timeZone` (spec §9: month names). */
+export function formatDateTime(iso: string, timeZone = SHOP_TIME_ZONE, locale = 'ru-RU'): string {
+  return `${formatDate(iso, timeZone, locale)}, ${formatTime(iso, timeZone)}`;
+}
+
+/** A calendar day `YYYY-MM-DD` as its year, month and day numbers. */
+const dayFields = (day: string) => ({
+  y: Number(day.slice(0, 4)),
+  m: Number(day.slice(5, 7)),
+  d: Number(day.slice(8, 10)),
+});
+
+/** A calendar day `2026-11-24` → `24 ноября` (ru) or `24 қараша` (kk) (spec §9: month names). */
+export function formatDay(day: string, locale = 'ru-RU'): string {
+  const { m, d } = dayFields(day);
+  return writeDay(locale, undefined, m, d);
+}
+
+/**
+ * Two calendar days as a range, as CLDR writes it: `24–25 ноября`, `30 ноября – 2 декабря`, and with the years
+ * when they differ: `30 декабря 2026 г. – 2 января 2027 г.` (kk likewise in its own order).
+ */
 export function formatDayRange(from: string, to: string, locale = 'ru-RU'): string {
-  if (isKazakh(locale)) {
-    const [a, b] = [kkDay(from), kkDay(to)];
-    return a.m === b.m ? `${a.d}–${b.d} ${b.m}` : `${a.d} ${a.m} – ${b.d} ${b.m}`;
+  const [a, b] = [dayFields(from), dayFields(to)];
+  if (a.y !== b.y) return `${writeDay(locale, a.y, a.m, a.d)} – ${writeDay(locale, b.y, b.m, b.d)}`;
+  if (a.m === b.m) {
+    if (a.d === b.d) return writeDay(locale, undefined, a.m, a.d);
+    return isKazakh(locale) ? `${a.d}–${b.d} ${MONTHS.kk[b.m - 1]}` : `${a.d}–${b.d} ${MONTHS.ru[b.m - 1]}`;
   }
-  return dayFormat(locale).formatRange(utcDay(from), utcDay(to));
+  return `${writeDay(locale, undefined, a.m, a.d)} – ${writeDay(locale, undefined, b.m, b.d)}`;
 }
 
 /** Discount in whole percent, rounded down: (original − price) / original. */

@@ -1,16 +1,8 @@
 import type { Order } from '@kiim/contract';
 import { PaymentMethod } from '@kiim/contract/enums';
-import { formatDate, formatPrice } from '@kiim/contract/format';
+import { formatDateTime, formatPrice, formatTime } from '@kiim/contract/format';
 import type { Translate } from '@kiim/contract/text';
 import { useLocale, useT } from '../lib/text.ts';
-
-/** `14:35` in the city's time zone. */
-export const formatTime = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
-
-/** `22 ноября 2026, 14:35` (Kazakh: `2026 ж. 22 қараша, 14:35`) in the city's time zone (spec §9: month names). */
-export const formatDateTime = (iso: string, timeZone: string, locale = 'ru-RU') =>
-  `${formatDate(iso, timeZone, locale)}, ${formatTime(iso, timeZone)}`;
 
 /** The text of a card-online payment's state (see {@link OrderPaymentInfo}). */
 function cardPaymentText(

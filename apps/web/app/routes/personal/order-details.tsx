@@ -1,14 +1,14 @@
 import { Form, Link, data, useNavigation } from 'react-router';
 import { ApiError, type Order } from '@kiim/contract';
 import { formatDeliveryDates } from '@kiim/contract/checkout';
-import { formatDate, formatPhone, formatPrice } from '@kiim/contract/format';
+import { formatDate, formatDateTime, formatPhone, formatPrice } from '@kiim/contract/format';
 import type { Route } from './+types/order-details';
 import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { FieldError } from '../../components/form/Field.tsx';
 import { apiFor, notFoundOnBadAddress } from '../../lib/api.server.ts';
 import { startPayment } from '../../lib/payment.server.ts';
 import { OrderStatusBadge } from '../../components/OrderStatus.tsx';
-import { OrderPaymentInfo, formatDateTime } from '../../components/OrderPaymentInfo.tsx';
+import { OrderPaymentInfo } from '../../components/OrderPaymentInfo.tsx';
 import { PayButton } from '../../components/PayButton.tsx';
 import { pickupAddress } from '../../lib/pickup-points.ts';
 import {

@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
-import { formatDate, formatPrice } from '@kiim/contract/format';
+import { formatDate, formatPrice, formatTime } from '@kiim/contract/format';
 import type { Route } from './+types/orders';
 import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { apiFor } from '../../lib/api.server.ts';
 import { OrderStatusBadge } from '../../components/OrderStatus.tsx';
-import { formatTime } from '../../components/OrderPaymentInfo.tsx';
 import {
   OrderReviewLinks,
   ReviewSentNote,
