@@ -1,12 +1,14 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { ErrorCode, type CodeSent } from '@kiim/contract';
+import { ErrorCode, type CodeSent, type CustomerLanguage } from '@kiim/contract';
+import { DEFAULT_CUSTOMER_LANGUAGE } from '@kiim/contract/enums';
 import type { Db, DbOrTrx } from '#app/db/database.ts';
 import { AppError, rateLimited } from '#app/lib/errors.ts';
 import { hmac, newId, safeEqual } from '#app/lib/ids.ts';
 import { finishSend, reserveSend, SMS_RESEND_MS, type SmsLimits } from '#app/modules/sms/sms.limits.ts';
 import { SmsProviderError, type SmsProvider } from '#app/modules/sms/sms.provider.ts';
 import * as repo from './customer.repository.ts';
+import { blockedCustomer } from './customer.token.ts';
 
 /**
  * One-time SMS codes (issue 4; docs/security.md): 6 digits from `crypto.randomInt`, stored only as an
@@ -30,11 +32,21 @@ interface OtpDeps {
   log: FastifyBaseLogger;
 }
 
-/** The SMS text of each purpose (the code is the only run of digits in it). */
-const SMS_TEXT: Record<OtpPurpose, (code: string) => string> = {
-  'sign-in': (code) => `Kiim: код для входа ${code}. Никому его не сообщайте.`,
-  register: (code) => `Kiim: код для регистрации ${code}. Никому его не сообщайте.`,
-  'recover-password': (code) => `Kiim: код для восстановления пароля ${code}. Никому его не сообщайте.`,
+/**
+ * The SMS text of each purpose in the storefront's language (issue 35 §7; the code is the only run of digits in
+ * it). Each fits one Cyrillic SMS segment of 70 characters.
+ */
+const SMS_TEXT: Record<CustomerLanguage, Record<OtpPurpose, (code: string) => string>> = {
+  ru: {
+    'sign-in': (code) => `Kiim: код для входа ${code}. Никому его не сообщайте.`,
+    register: (code) => `Kiim: код для регистрации ${code}. Никому его не сообщайте.`,
+    'recover-password': (code) => `Kiim: код для восстановления пароля ${code}. Никому его не сообщайте.`,
+  },
+  kk: {
+    'sign-in': (code) => `Kiim: кіру коды ${code}. Оны ешкімге айтпаңыз.`,
+    register: (code) => `Kiim: тіркелу коды ${code}. Оны ешкімге айтпаңыз.`,
+    'recover-password': (code) => `Kiim: құпиясөзді қалпына келтіру коды ${code}. Оны ешкімге айтпаңыз.`,
+  },
 };
 
 /** HMAC of a code bound to its number and purpose, so a leaked table does not reveal codes. */
@@ -74,19 +86,30 @@ function smsFailure(err: unknown, deps: OtpDeps, mobile: string): AppError {
 }
 
 /**
- * Sends a new code for `purpose` to a normalised number.
+ * Sends a new code for `purpose` to a normalised number, its text in `language` (default Russian).
  * @returns the number, seconds until a resend is allowed, seconds the code is valid.
- * @throws AppError 429 rateLimited from the send limits (`details.retryAfterSeconds`); 400
+ * @throws AppError 403 when staff blocked the number's customer (no SMS is sent); 429 rateLimited from the send limits (`details.retryAfterSeconds`); 400
  *   smsUndeliverable (field `mobile`) when the gateway refuses the number; 429 when the gateway throttles;
  *   503 smsUnavailable for any other gateway failure (nothing is kept: the failed send does not count
  *   and the shopper may retry at once).
  */
 export async function sendCode(
   deps: OtpDeps,
-  input: { mobile: string; purpose: OtpPurpose; clientIp: string | null },
+  input: { mobile: string; purpose: OtpPurpose; clientIp: string | null; language?: CustomerLanguage },
   now: Date,
 ): Promise<CodeSent> {
   const { mobile, purpose } = input;
+  if ((await repo.findCustomerByMobile(deps.db, mobile))?.blocked_at) {
+    // A number staff blocked gets no code (issue 35 §7: its sign-in would be refused anyway); the answer is
+    // counted within the send limits like the other lookups (issue 11 §6).
+    await reserveSend(
+      deps.db,
+      { mobile, purpose, clientIp: input.clientIp, lookup: true },
+      deps.smsLimits,
+      now,
+    );
+    throw blockedCustomer();
+  }
   const slot = await reserveSend(deps.db, input, deps.smsLimits, now);
   const nowIso = now.toISOString();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -105,7 +128,9 @@ export async function sendCode(
   });
   try {
     // The gateway stops trying once the code has expired (Mobizon's floor is an hour: payments-sms.md §4).
-    await deps.sms.send(mobile, SMS_TEXT[purpose](code), { validityMinutes: OTP_TTL_MS / 60_000 });
+    await deps.sms.send(mobile, SMS_TEXT[input.language ?? DEFAULT_CUSTOMER_LANGUAGE][purpose](code), {
+      validityMinutes: OTP_TTL_MS / 60_000,
+    });
   } catch (err) {
     await repo.deleteCode(deps.db, id);
     await finishSend(deps.db, slot, 'failed', now);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AuthByExpiredTokenBody,
@@ -19,6 +19,7 @@ import {
   UpdateCustomerBody,
   UpdatePasswordBody,
   dataOf,
+  type CustomerLanguage,
 } from '@kiim/contract';
 import { authenticateCustomer, currentCustomer, currentToken, requestToken } from './customer.auth.ts';
 import { clearTokenCookie, setTokenCookie } from './customer.cookie.ts';
@@ -181,6 +182,13 @@ const logoutSchema = {
   response: { 200: dataOf(LoggedOut), 400: ErrorBody },
 };
 
+/**
+ * The language of a code's SMS: the storefront's page language, which its server sends as `Accept-Language`
+ * (`kk` → Kazakh, anything else Russian; issue 35 §7).
+ */
+const smsLanguageOf = (request: FastifyRequest): CustomerLanguage =>
+  request.headers['accept-language']?.trim().toLowerCase().startsWith('kk') ? 'kk' : 'ru';
+
 /** What the customer services need from the app. */
 const customerDeps = (app: FastifyInstance): CustomerDeps => ({
   db: app.db,
@@ -206,7 +214,7 @@ const codeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth-by-mobile', { schema: authByMobileSchema }, async (request) => ({
     data: await requestSignInCode(
       deps,
-      { mobile: request.body.mobile, clientIp: request.ip ?? null },
+      { mobile: request.body.mobile, clientIp: request.ip ?? null, language: smsLanguageOf(request) },
       app.clock.now(),
     ),
   }));
@@ -216,7 +224,7 @@ const codeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/register-by-mobile', { schema: registerByMobileSchema }, async (request) => ({
     data: await requestRegistrationCode(
       deps,
-      { ...request.body, clientIp: request.ip ?? null },
+      { ...request.body, clientIp: request.ip ?? null, language: smsLanguageOf(request) },
       app.clock.now(),
     ),
   }));
@@ -226,7 +234,7 @@ const codeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/get-code-for-recover-password', { schema: getCodeForRecoverPasswordSchema }, async (request) => ({
     data: await requestRecoveryCode(
       deps,
-      { mobile: request.query.mobile, clientIp: request.ip ?? null },
+      { mobile: request.query.mobile, clientIp: request.ip ?? null, language: smsLanguageOf(request) },
       app.clock.now(),
     ),
   }));

@@ -43,19 +43,20 @@ export interface CustomerDeps {
 }
 
 /**
- * Sends a sign-in code by SMS (spec §7 `POST /api/customer/auth-by-mobile`). Any valid Kazakh mobile may
- * sign in: the customer is created on confirmation if new (sign-in-or-register).
+ * Sends a sign-in code by SMS (spec §7 `POST /api/customer/auth-by-mobile`), written in `language` (the
+ * storefront's, issue 35 §7). Any valid Kazakh mobile may sign in: the customer is created on confirmation if new (sign-in-or-register).
  * @throws AppError 400 (field `mobile`) for a number that is not a Kazakh mobile; the errors of
  *   {@link sendCode} (429 send limits, 400/429/503 gateway).
  */
 export async function requestSignInCode(
   deps: CustomerDeps,
-  input: { mobile: string; clientIp: string | null },
+  input: { mobile: string; clientIp: string | null; language?: CustomerLanguage },
   now: Date,
 ): Promise<CodeSent> {
+  const mobile = normaliseMobile(input.mobile);
   return sendCode(
     deps,
-    { mobile: normaliseMobile(input.mobile), purpose: 'sign-in', clientIp: input.clientIp },
+    { mobile, purpose: 'sign-in', clientIp: input.clientIp, language: input.language },
     now,
   );
 }
@@ -93,7 +94,7 @@ const alreadyRegistered = () => {
  */
 export async function requestRegistrationCode(
   deps: CustomerDeps,
-  input: RegisterByMobileBody & { clientIp: string | null },
+  input: RegisterByMobileBody & { clientIp: string | null; language?: CustomerLanguage },
   now: Date,
 ): Promise<CodeSent> {
   const mobile = normaliseMobile(input.mobile);
@@ -107,7 +108,11 @@ export async function requestRegistrationCode(
     );
     throw alreadyRegistered();
   }
-  return sendCode(deps, { mobile, purpose: 'register', clientIp: input.clientIp }, now);
+  return sendCode(
+    deps,
+    { mobile, purpose: 'register', clientIp: input.clientIp, language: input.language },
+    now,
+  );
 }
 
 /**
@@ -189,7 +194,7 @@ export async function signInWithPassword(
  */
 export async function requestRecoveryCode(
   deps: CustomerDeps,
-  input: { mobile: string; clientIp: string | null },
+  input: { mobile: string; clientIp: string | null; language?: CustomerLanguage },
   now: Date,
 ): Promise<CodeSent> {
   const mobile = normaliseMobile(input.mobile);
@@ -204,7 +209,8 @@ export async function requestRecoveryCode(
     const message = 'Аккаунт с этим номером не найден. Зарегистрируйтесь или войдите по коду из SMS';
     throw new AppError(404, ErrorCode.notRegistered, message, undefined, { mobile: [message] });
   }
-  return sendCode(deps, { mobile, purpose: 'recover-password', clientIp: input.clientIp }, now);
+  const language = input.language;
+  return sendCode(deps, { mobile, purpose: 'recover-password', clientIp: input.clientIp, language }, now);
 }
 
 /**

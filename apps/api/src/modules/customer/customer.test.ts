@@ -99,6 +99,25 @@ describe('POST /api/customer/auth-by-mobile', () => {
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(5 * MINUTE);
   });
 
+  it('writes the code in Kazakh for the Kazakh storefront and in Russian otherwise (issue 35 §7)', async () => {
+    const texts: Record<string, string> = {};
+    for (const [lang, header] of [
+      ['kk', { 'accept-language': 'kk' }],
+      ['ru', { 'accept-language': 'ru' }],
+      ['none', {}],
+    ] as const) {
+      const mobile = nextMobile();
+      expect((await post('/api/customer/auth-by-mobile', { mobile }, header)).status).toBe(200);
+      const res = await t.app.inject({ method: 'GET', url: `/api/dev/sms-outbox?mobile=${mobile}` });
+      texts[lang] = (res.json() as { data: { text: string }[] }).data[0]!.text;
+    }
+    expect(texts.kk).toMatch(/^Kiim: кіру коды \d{6}\. Оны ешкімге айтпаңыз\.$/);
+    expect(texts.ru).toMatch(/^Kiim: код для входа \d{6}\. Никому его не сообщайте\.$/);
+    expect(texts.none).toMatch(/^Kiim: код для входа/);
+    // One Cyrillic SMS segment each.
+    for (const text of Object.values(texts)) expect(text.length).toBeLessThanOrEqual(70);
+  });
+
   it('refuses a resend within 60 s with 429, the seconds to wait and Retry-After', async () => {
     const mobile = nextMobile();
     expect((await sendCode(mobile)).status).toBe(200);
