@@ -1,4 +1,5 @@
-import type { Cart, CartItem } from './cart.schema.ts';
+import { CartDeliveryInformation } from './enums.ts';
+import type { Cart, CartItem, SplitCart } from './cart.schema.ts';
 
 /**
  * Totals of a cart (spec §9), shared by the API (the cart's answer) and the storefront (the cart page built from
@@ -19,4 +20,30 @@ export function cartTotals(
     totalSavings += Math.max(0, item.originalPrice - item.price) * item.qty;
   }
   return { totalCount, totalAmount, totalSavings };
+}
+
+/**
+ * The split cart's lines as the shopper gets them (spec §3 `available`/`notAvailable`, §4 stock states; issue 35
+ * §1): `inCity` in stock in the current city; `otherCity` held only in another city's stock — ordered with the
+ * rest and brought in 3–5 days; `unavailable` in stock nowhere, left out of any order.
+ */
+export function cartGroups(split: Pick<SplitCart, 'available' | 'notAvailable'>) {
+  const otherCity = split.notAvailable.filter(
+    (i) => i.deliveryInformation === CartDeliveryInformation.otherCity,
+  );
+  const unavailable = split.notAvailable.filter(
+    (i) => i.deliveryInformation !== CartDeliveryInformation.otherCity,
+  );
+  return { inCity: split.available, otherCity, unavailable };
+}
+
+/** Σ price × qty and Σ (originalPrice − price) × qty of lines that will be ordered, whole tenge. */
+export function linesAmount(lines: readonly Pick<CartItem, 'qty' | 'price' | 'originalPrice'>[]) {
+  let amount = 0;
+  let savings = 0;
+  for (const l of lines) {
+    amount += l.price * l.qty;
+    savings += Math.max(0, l.originalPrice - l.price) * l.qty;
+  }
+  return { amount, savings };
 }

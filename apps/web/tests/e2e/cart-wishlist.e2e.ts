@@ -125,8 +125,8 @@ async function addToCart(page: Page, sku: Sku) {
   await page.getByText('Товар добавлен в корзину').waitFor();
 }
 
-/** Names of the cart lines in a block of the cart page (`cart-available` / `cart-not-available`). */
-async function namesIn(page: Page, block: 'cart-available' | 'cart-not-available') {
+/** Names of the cart lines in a block of the cart page: in the city, from another city, in stock nowhere. */
+async function namesIn(page: Page, block: 'cart-available' | 'cart-other-city' | 'cart-not-available') {
   const section = page.getByTestId(block);
   if ((await section.count()) === 0) return [];
   return section.locator('.cart-line__name').allTextContents();
@@ -219,7 +219,7 @@ describe('cart and wishlist (issue 3)', () => {
 
     await page.goto(`${shop.url}/Cart`);
     await eventually(() => namesIn(page, 'cart-available')).toEqual([a.name]);
-    await eventually(() => namesIn(page, 'cart-not-available')).toEqual([b.name]);
+    await eventually(() => namesIn(page, 'cart-other-city')).toEqual([b.name]);
     await eventually(() =>
       page.locator(`[data-external-id="${b.externalId}"] [data-testid="delivery-information"]`).textContent(),
     ).toContain('из другого города');
@@ -265,7 +265,7 @@ describe('cart and wishlist (issue 3)', () => {
 
     await page.goto(`${shop.url}/Cart`);
     await eventually(() => namesIn(page, 'cart-available')).toEqual(expect.arrayContaining([a.name, d.name]));
-    await eventually(() => namesIn(page, 'cart-not-available')).toEqual([b.name]);
+    await eventually(() => namesIn(page, 'cart-other-city')).toEqual([b.name]);
     await eventually(() => qtyOf(page, a).textContent()).toBe('3');
     await eventually(() => qtyOf(page, d).textContent()).toBe('1');
     await snap(page, 'cw-03-merged-cart');
@@ -293,7 +293,7 @@ describe('cart and wishlist (issue 3)', () => {
     await page.goto(`${shop.url}/Cart`);
     await chooseCity(page, b.otherCityName);
     await eventually(() => namesIn(page, 'cart-available')).toContain(b.name);
-    await eventually(() => namesIn(page, 'cart-not-available')).toContain(a.name);
+    await eventually(() => namesIn(page, 'cart-other-city')).toContain(a.name);
     await eventually(() => page.locator('#available-title').textContent()).toContain(b.otherCityName);
     await snap(page, 'cw-05-cart-after-city-change');
     // …and the stock labels everywhere: b's size is in stock on its product page.

@@ -11,8 +11,8 @@ interface CheckoutChoice {
 }
 
 /**
- * The checkout form's state in the browser (`onlyOtherCities`: nothing is in stock in the city, so the lines
- * from other cities are asked for from the start). Messages: the server's after a refusal (`failed`); the same rules
+ * The checkout form's state in the browser (`otherCity`: whether the cart holds lines from another city's stock,
+ * some or only such; they are ordered from the start). Messages: the server's after a refusal (`failed`); the same rules
  * (checkout.rules.ts, on the draft read by lib/checkout-form.ts as the server reads it) once the shopper has
  * tried to send — a submit with a refused field is stopped and the first such field focused. A new answer of
  * the server shows its own messages again.
@@ -20,13 +20,17 @@ interface CheckoutChoice {
 export function useCheckoutForm(
   failed: { errors: Record<string, string[]>; values: Record<string, string> } | undefined,
   defaults: { deliveryMethodId: number; paymentId: number },
-  onlyOtherCities: boolean,
+  otherCity: 'none' | 'some' | 'only',
 ) {
   // First the choices the server sent back after a refusal, else the defaults of spec §4.
   const [choice, setChoice] = useState<CheckoutChoice>(() => ({
     deliveryMethodId: Number(failed?.values.deliveryMethodId) || defaults.deliveryMethodId,
     paymentId: Number(failed?.values.paymentId) || defaults.paymentId,
-    includeOther: failed?.values.includeOtherCityItems === 'on' || onlyOtherCities,
+    // Lines from another city's stock are ordered unless the shopper unticks them (issue 35 §1: the cart counts
+    // them in its total); with nothing else to order they always are.
+    includeOther: failed
+      ? failed.values.includeOtherCityItems === 'on' || otherCity === 'only'
+      : otherCity !== 'none',
   }));
   const [checked, setChecked] = useState<{ after: typeof failed; errors: Record<string, string[]> } | null>(
     null,

@@ -1,5 +1,5 @@
 import { data, Form, Link, useLocation } from 'react-router';
-import type { CartItem } from '@kiim/contract';
+import { cartGroups, linesAmount, type CartItem } from '@kiim/contract';
 import { formatPrice } from '@kiim/contract/format';
 import type { Route } from './+types/cart';
 import { cartView, shopperOf, type CartView } from '../../lib/lists.server.ts';
@@ -47,6 +47,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   if (!view) return <EmptyCart />;
   const cityName = root?.city?.name ?? t('cart.yourCity');
   const removing = view.lines.find((i) => i.externalId === search.get('remove'));
+  const groups = cartGroups(view.split);
   return (
     <>
       <h1>
@@ -57,15 +58,17 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       </h1>
       <div className="cart">
         <div>
+          <CartGroup id="available" lines={groups.inCity} title={t('cart.available', { city: cityName })} />
           <CartGroup
-            id="available"
-            lines={view.split.available}
-            title={t('cart.available', { city: cityName })}
+            id="other-city"
+            lines={groups.otherCity}
+            title={t('cart.otherCity')}
+            note={t('cart.otherCityNote')}
           />
           <CartGroup
             id="not-available"
-            lines={view.split.notAvailable}
-            title={t('cart.unavailable', { city: cityName })}
+            lines={groups.unavailable}
+            title={t('cart.unavailable')}
             note={t('cart.unavailableNote')}
           />
           <Link to="/Cart?clear=1" className="button button--link" preventScrollReset>
@@ -93,14 +96,17 @@ function EmptyCart() {
   );
 }
 
-/** One block of the split cart (spec §4: in stock in the city, or not), left out when it has no lines. */
+/**
+ * One block of the split cart (spec §4: in stock in the city, brought from another city's stock, or in stock
+ * nowhere), left out when it has no lines.
+ */
 function CartGroup({
   id,
   lines,
   title,
   note,
 }: {
-  id: 'available' | 'not-available';
+  id: 'available' | 'other-city' | 'not-available';
   lines: CartItem[];
   title: string;
   note?: string;
@@ -126,40 +132,57 @@ function CartGroup({
   );
 }
 
-/** The totals (spec §9: the count caps each line at its stock) and the way to checkout (signed in, spec §2). */
+/**
+ * The totals and the way to checkout (signed in, spec §2). The count is spec §9's (each line capped at its stock in
+ * the city); the amounts are what the order will take: the lines in the city and those brought from another city
+ * (issue 35 §1 — checkout includes them by default), each shown apart when both are there.
+ */
 function CartSummary({ view, cityName }: { view: CartView; cityName: string }) {
   const t = useT();
   const root = useRootData();
   const location = useLocation();
-  const { totals } = view;
+  const groups = cartGroups(view.split);
+  const [inCity, other] = [linesAmount(groups.inCity), linesAmount(groups.otherCity)];
+  const savings = inCity.savings + other.savings;
+  const total = inCity.amount + other.amount;
   const checkoutHref = root?.customer ? '/Cart/checkout' : signInHref(location, '/Cart/checkout');
+  const row = (label: string, value: string, testId?: string) => (
+    <div>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
   return (
     <aside className="summary" aria-label={t('common.total')}>
       <dl>
-        <div>
-          <dt>{t('cart.inStockCount')}</dt>
-          <dd data-testid="cart-total-count">{totals.totalCount}</dd>
-        </div>
-        {totals.totalSavings > 0 && (
+        {row(t('cart.inStockCount'), String(view.totals.totalCount), 'cart-total-count')}
+        {groups.inCity.length > 0 && groups.otherCity.length > 0 && (
           <>
-            <div>
-              <dt>{t('cart.withoutDiscount')}</dt>
-              <dd>{formatPrice(totals.totalAmount + totals.totalSavings)}</dd>
-            </div>
+            {row(
+              t('cart.inCityAmount', { city: cityName }),
+              formatPrice(inCity.amount),
+              'cart-in-city-amount',
+            )}
+            {row(t('cart.otherCityAmount'), formatPrice(other.amount), 'cart-other-city-amount')}
+          </>
+        )}
+        {savings > 0 && (
+          <>
+            {row(t('cart.withoutDiscount'), formatPrice(total + savings))}
             <div>
               <dt>{t('cart.discount')}</dt>
               <dd className="price__now--sale" data-testid="cart-savings">
-                −{formatPrice(totals.totalSavings)}
+                −{formatPrice(savings)}
               </dd>
             </div>
           </>
         )}
         <div className="summary__total">
           <dt>{t('common.total')}</dt>
-          <dd data-testid="cart-total">{formatPrice(totals.totalAmount)}</dd>
+          <dd data-testid="cart-total">{formatPrice(total)}</dd>
         </div>
       </dl>
-      {view.split.available.length > 0 ? (
+      {groups.inCity.length + groups.otherCity.length > 0 ? (
         <>
           <Link
             className="button button--primary button--block"
@@ -171,7 +194,7 @@ function CartSummary({ view, cityName }: { view: CartView; cityName: string }) {
           {!root?.customer && <p className="muted summary__hint">{t('cart.signInHint')}</p>}
         </>
       ) : (
-        <p className="muted">{t('cart.noneInCity', { city: cityName })}</p>
+        <p className="muted">{t('cart.noneInCity')}</p>
       )}
     </aside>
   );

@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router';
 import {
   ApiError,
   COOKIE,
-  CartDeliveryInformation,
+  cartGroups,
   DEFAULT_DELIVERY_METHOD,
   DEFAULT_PAYMENT_METHOD,
   ErrorCode,
@@ -54,8 +54,7 @@ export function checkoutDefaults(request: Request, split: SplitCart) {
 }
 
 /** Lines of the split cart that can come from another city (spec §4 'В другом городе', 3–5 days). */
-const otherCityItems = (split: SplitCart): CartItem[] =>
-  split.notAvailable.filter((i) => i.deliveryInformation === CartDeliveryInformation.otherCity);
+const otherCityItems = (split: SplitCart): CartItem[] => cartGroups(split).otherCity;
 
 /**
  * What the checkout page needs (spec §2: only for signed-in customers, otherwise sent to /cart): the cart split

@@ -70,7 +70,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const { formRef, choice, errors, onChange, onSubmit } = useCheckoutForm(
     failure,
     defaults,
-    split.available.length === 0,
+    otherCity.length === 0 ? 'none' : split.available.length === 0 ? 'only' : 'some',
   );
   const city = root?.city;
   const timeZone = city?.timeZone ?? 'Asia/Almaty';
