@@ -97,5 +97,6 @@ describe('dates read the same before and after hydration, in Russian and Kazakh 
       }
     }
     await s.done();
-  });
+    // Six pages, each opened twice (hydrated, and as the server sent it) after a whole order: longer than one journey.
+  }, 240_000);
 });
