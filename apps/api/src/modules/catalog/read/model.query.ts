@@ -1,6 +1,6 @@
 import type { ListFacets, Sort } from '@kiim/contract';
-import type { CatalogModel } from './catalog.model.ts';
-import type { ProductFilter, StockScope } from './catalog.listing.repository.ts';
+import type { CatalogModel } from './model.ts';
+import type { ProductFilter, StockScope } from '../catalog.listing.repository.ts';
 
 // Product lists answered from the in-memory read model (docs/decisions/018): the same filters, disjunctive facet
 // counts and six sorts as the SQL of catalog.listing.repository.ts, on typed arrays. Each product gets a mask of

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { ProductList, dataOf, type ProductListQuery } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
-import { listProductsModelJson } from '#app/modules/catalog/catalog.listing.ts';
+import { listProductsModelJson } from './listing.ts';
 
 /**
  * The read model's list answer — the very bytes the API sends — as an object, for comparing with the SQL path
