@@ -21,7 +21,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { catalogueLanguagePlugin } from './plugins/catalogue-language.ts';
 import { createSmsProvider, type SmsProvider } from './modules/sms/sms.provider.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { cachedAnswerLane, putLaneInFront, type LaneLimits } from './modules/catalog/catalog.lane.ts';
+import { answerLanePlugin, type LaneLimits } from './plugins/answer-lane.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { requestLogSerializer } from './lib/log-redact.ts';
@@ -163,10 +163,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(catalogueLanguagePlugin);
-  // Kept catalogue answers sent again before Fastify (docs/decisions/018): records what the whole path answered.
-  app.decorateRequest('sentJson', null);
-  app.decorate('catalogueLane', cachedAnswerLane(app, opts.laneLimits));
-  putLaneInFront(app.server, app.catalogueLane);
+  // Kept catalogue answers sent again before Fastify (docs/decisions/018, 039).
+  await app.register(answerLanePlugin, { limits: opts.laneLimits });
   await app.register(cookie);
   // Per-client limits of expensive reads (routes opt in with lib/read-limit.ts); counted per instance, in memory.
   await app.register(rateLimit, { global: false, allowList: ['127.0.0.1', '::1', '::ffff:127.0.0.1'] });

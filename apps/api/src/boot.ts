@@ -2,7 +2,7 @@ import { buildApp, type App } from './app.ts';
 import { loadConfig, type Config, type EpayConfig } from './config.ts';
 import { demoMasterImages, ensureSeeded } from './seed/seed.ts';
 import { createFirstOwner } from './modules/staff/staff.members.ts';
-import { limitHeapGrowth } from './lib/heap-growth.ts';
+import { limitHeapGrowth } from './boot.heap-growth.ts';
 
 /** Where boot reports (the app's log once it exists). */
 export interface BootLog {
@@ -38,7 +38,7 @@ export interface BootOptions {
  * port, with the shop's ePay adapter pointed at it; the app with its background jobs and the demo
  * catalogue's drawings as the media route's source of missing picture masters; the demo catalogue seeded
  * into an empty database (images drawn in the background). First of all, V8's old generation is kept from
- * growing past 1.3 × what is live between full collections (lib/heap-growth.ts; issue 14, memory 3).
+ * growing past 1.3 × what is live between full collections (boot.heap-growth.ts; issue 14, memory 3).
  * @returns the app (not yet listening) and the effective configuration.
  * @throws Error listing invalid configuration variables, or saying simulator mode has no simulator to start.
  */

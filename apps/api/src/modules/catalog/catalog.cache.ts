@@ -35,7 +35,7 @@ const stores = new WeakMap<object, Store>();
 
 /**
  * The catalogue version each kept ready-JSON answer was made at (a buffer is made once, at one version, and never
- * changes). Only answers the cache keeps are listed: an answer asked once is not (catalog.lane.ts serves only these).
+ * changes). Only answers the cache keeps are listed: an answer asked once is not (plugins/answer-lane.ts serves only these).
  */
 const keptAt = new WeakMap<Buffer, number>();
 

@@ -46,7 +46,7 @@ export interface ProductFilter {
 }
 
 /** A filter that facets leave out when counting its own values (disjunctive facets). */
-type FacetDimension = 'category' | 'brand' | 'colour' | 'size' | 'price';
+export type FacetDimension = 'category' | 'brand' | 'colour' | 'size' | 'price';
 
 /**
  * A product row with its stock units for a {@link StockScope} (exact units: never sent out); `price` and
@@ -60,7 +60,7 @@ type ProductEb = ExpressionBuilder<Database & { p: ProductTable }, 'p'>;
 export const listOrNone = <T>(values: readonly T[], none: T): T[] => (values.length ? [...values] : [none]);
 
 /** The product `p` has units in the regional city (never true in a hidden city). */
-function inStockCondition(eb: ProductEb, scope: StockScope): Expression<SqlBool> {
+export function inStockCondition(eb: ProductEb, scope: StockScope): Expression<SqlBool> {
   if (scope.regionalCityId === null) return sql<SqlBool>`1 = 0`;
   return eb.exists(
     eb
@@ -73,7 +73,7 @@ function inStockCondition(eb: ProductEb, scope: StockScope): Expression<SqlBool>
 }
 
 /** Conditions of a filter over the product `p`, leaving out the dimension `except` (for its facet counts). */
-function filterConditions(
+export function filterConditions(
   eb: ProductEb,
   f: ProductFilter,
   scope: StockScope,
@@ -113,97 +113,6 @@ function filterConditions(
       ),
     );
   return c;
-}
-
-/**
- * Counts of the products matching the filter: `total`, and how many of them are discounted and in stock in
- * the scope's city (what `discount=1` / `inStock=1` would leave).
- */
-export async function countProducts(
-  db: DbOrTrx,
-  filter: ProductFilter,
-  scope: StockScope,
-): Promise<{ total: number; discount: number; inStock: number }> {
-  const row = await db
-    .selectFrom('product as p')
-    .select((eb) => [
-      eb.fn.countAll().as('total'),
-      sql<number>`coalesce(sum(case when ${lowestOriginalPrice} > ${lowestPrice} then 1 else 0 end), 0)`.as(
-        'discount',
-      ),
-      sql<number>`coalesce(sum(case when ${inStockCondition(eb, scope)} then 1 else 0 end), 0)`.as(
-        'in_stock',
-      ),
-    ])
-    .where((eb) => eb.and(filterConditions(eb, filter, scope)))
-    .executeTakeFirstOrThrow();
-  return { total: Number(row.total), discount: Number(row.discount), inStock: Number(row.in_stock) };
-}
-
-/** Product counts per category id, per brand id or per colour (name and a hex), leaving that filter out. */
-export async function facetCounts(
-  db: DbOrTrx,
-  dimension: 'category' | 'brand' | 'colour',
-  filter: ProductFilter,
-  scope: StockScope,
-): Promise<{ key: string; hex: string; count: number }[]> {
-  const column = ({ category: 'p.category_id', brand: 'p.brand_id', colour: 'p.colour_name' } as const)[
-    dimension
-  ];
-  const rows = await db
-    .selectFrom('product as p')
-    .select((eb) => [
-      sql<string | number>`${sql.ref(column)}`.as('key'),
-      eb.fn.min('p.colour_hex').as('hex'),
-      eb.fn.countAll().as('n'),
-    ])
-    .where((eb) => eb.and(filterConditions(eb, filter, scope, dimension)))
-    .groupBy(column)
-    .execute();
-  return rows.map((r) => ({ key: String(r.key), hex: String(r.hex), count: Number(r.n) }));
-}
-
-/**
- * Product counts per size label, leaving the size filter out (with `inStock`, counting only sizes in stock in
- * the city), in size order (the lowest `size_order` the label has, then the label).
- */
-export async function sizeFacet(
-  db: DbOrTrx,
-  filter: ProductFilter,
-  scope: StockScope,
-): Promise<{ size: string; count: number }[]> {
-  const city = filter.inStock ? scope.regionalCityId : undefined;
-  const rows = await db
-    .selectFrom('product as p')
-    .innerJoin('sku as s', 's.product_id', 'p.id')
-    .select((eb) => [
-      's.size',
-      eb.fn.count<number>('p.id').distinct().as('n'),
-      eb.fn.min('s.size_order').as('o'),
-    ])
-    .where((eb) => eb.and(filterConditions(eb, filter, scope, 'size')))
-    .$if(city !== undefined, (qb) =>
-      qb.where((eb) => (city === null ? sql<SqlBool>`1 = 0` : hasUnitsInCity(eb.ref('s.id'), city!))),
-    )
-    .groupBy('s.size')
-    .orderBy('o')
-    .orderBy('s.size')
-    .execute();
-  return rows.map((r) => ({ size: r.size, count: Number(r.n) }));
-}
-
-/** Lowest and highest selling price of the products matching the filter without its price bounds; null when none. */
-export async function priceRange(
-  db: DbOrTrx,
-  filter: ProductFilter,
-  scope: StockScope,
-): Promise<{ min: number; max: number } | null> {
-  const row = await db
-    .selectFrom('product as p')
-    .select((eb) => [eb.fn.min(lowestPrice).as('min'), eb.fn.max(lowestPrice).as('max')])
-    .where((eb) => eb.and(filterConditions(eb, filter, scope, 'price')))
-    .executeTakeFirst();
-  return row && row.min !== null && row.max !== null ? { min: Number(row.min), max: Number(row.max) } : null;
 }
 
 /**

@@ -10,8 +10,14 @@ import type {
   ProductRow,
 } from './catalog.table.ts';
 import { stockLevels } from '#app/modules/inventory/inventory.rules.ts';
+import type { StockScope } from './catalog.listing.repository.ts';
 
 // Rows → contract shapes. 0/1 integers become booleans; exact stock units become levels (spec §3).
+
+/** Which units count as regional for a city: none when it is hidden from customers (spec §4). */
+export const scopeOf = (city: CityRow): StockScope => ({
+  regionalCityId: city.visible_for_customers === 1 ? city.id : null,
+});
 
 /** City row → City (spec §3). */
 export const toCity = (c: CityRow): City => ({

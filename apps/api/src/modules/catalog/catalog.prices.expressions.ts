@@ -5,7 +5,7 @@ import { sql, type RawBuilder } from 'kysely';
 // (not discounted) when it has one, else the product's `original_price`. A card, the listing's price filters and
 // sorts, and the discount filter and sort use the product's cheapest size: its price and its price before a
 // discount (of equal prices, the larger discount); the product's own prices when it has no SKU. Every expression
-// reads the product as `p`. The read model (catalog.model.ts) loads products through these same expressions, so the
+// reads the product as `p`. The read model (read/model.ts) loads products through these same expressions, so the
 // SQL listing and the model agree.
 
 /** A SKU `s`'s selling price in tenge, for the product `p` it belongs to. */

@@ -23,7 +23,7 @@ import {
   dataOf,
 } from '@kiim/contract';
 import * as catalog from './catalog.service.ts';
-import { listProductsJson } from './catalog.listing.ts';
+import { listProductsJson } from './read/index.ts';
 import { sendJsonText } from '#app/lib/compressed-json.ts';
 
 /** `GET /city/list`. */

@@ -23,9 +23,17 @@ import * as listing from './catalog.listing.repository.ts';
 import * as pageRepo from './catalog.page.repository.ts';
 import * as repo from './catalog.repository.ts';
 import { cachedAnswer, cachedReply, jsonAnswer } from './catalog.cache.ts';
-import { catalogModel, type CatalogModel } from './catalog.model.ts';
+import { catalogModel, type CatalogModel } from './read/index.ts';
 import { textsOf, translateText } from './catalog.texts.ts';
-import { toBanner, toCategory, toCity, toImage, toPickupPoint, toProductCard } from './catalog.mapper.ts';
+import {
+  scopeOf,
+  toBanner,
+  toCategory,
+  toCity,
+  toImage,
+  toPickupPoint,
+  toProductCard,
+} from './catalog.mapper.ts';
 import { stockLevels } from '#app/modules/inventory/inventory.rules.ts';
 import { ownBuffer } from '#app/lib/own-buffer.ts';
 
@@ -45,11 +53,6 @@ export async function requireCity(db: DbOrTrx, cityId: number): Promise<CityRow>
   if (!city) throw notFound(ErrorCode.cityNotFound, 'Город не найден');
   return city;
 }
-
-/** Which units count as regional for a city: none when it is hidden from customers (spec §4). */
-export const scopeOf = (city: CityRow): listing.StockScope => ({
-  regionalCityId: city.visible_for_customers === 1 ? city.id : null,
-});
 
 /** Every city in display order, with its visibility and courier flags (spec §3). */
 export async function listCities(db: DbOrTrx): Promise<City[]> {

@@ -137,7 +137,7 @@ export interface ProductStockTable {
 
 /**
  * One bump of `catalog_version` (docs/decisions/018): the product whose stock changed, or null for any other
- * catalogue change. Written by triggers only; read by the in-memory read model (catalog.model.ts).
+ * catalogue change. Written by triggers only; read by the in-memory read model (read/model.ts).
  */
 export interface CatalogChangeTable {
   version: number;

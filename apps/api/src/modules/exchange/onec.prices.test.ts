@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { oneC } from '#app/test/onec.fixtures.ts';
 import { orderFixtures } from '#app/test/order.fixtures.ts';
 import { makeApiKey } from '#app/test/staff.fixtures.ts';
-import { listProductsSql } from '#app/modules/catalog/catalog.listing.ts';
+import { listProductsSql } from '#app/modules/catalog/read/listing.oracle.testing.ts';
 
 // Each SKU keeps its own price (issue 28 item 4, docs/decisions/032): 1C prices the two sizes of one product at
 // 19,990 and 21,990 ₸; the storefront shows each size's price and «от 19 990 ₸» on the card (both listing paths), the

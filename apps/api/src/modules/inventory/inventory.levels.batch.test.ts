@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogueErrorCode, ProductListQuery } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { catalogVersion } from '#app/modules/catalog/catalog.repository.ts';
-import { catalogModel } from '#app/modules/catalog/catalog.model.ts';
-import { listProductsSql } from '#app/modules/catalog/catalog.listing.ts';
-import { modelList } from '#app/test/model-list.ts';
+import { catalogModel } from '#app/modules/catalog/read/index.ts';
+import { listProductsSql } from '#app/modules/catalog/read/listing.oracle.testing.ts';
+import { modelList } from '#app/modules/catalog/read/model-list.testing.ts';
 import { setStockLevels, STOCK_BATCH, type StockLevelsChange } from './inventory.levels.ts';
 
 // setStockLevels (the imports' batched stock writer) on a real database (SQLite, or PostgreSQL with DATABASE_URL):

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HEAP_GROWING_PERCENT, limitHeapGrowth } from './heap-growth.ts';
+import { HEAP_GROWING_PERCENT, limitHeapGrowth } from './boot.heap-growth.ts';
 
-const moduleUrl = new URL('./heap-growth.ts', import.meta.url).href;
+const moduleUrl = new URL('./boot.heap-growth.ts', import.meta.url).href;
 
 interface Run {
   /** The largest V8 heap seen (heapTotal), MB. */

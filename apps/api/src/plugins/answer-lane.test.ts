@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StockState, type ProductList } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { sellOutInCity } from '#app/test/catalog.fixtures.ts';
-import { clientOfRequest } from './catalog.lane.ts';
+import { clientOfRequest } from './answer-lane.ts';
 import { requestLogSerializer } from '#app/lib/log-redact.ts';
 
 // The cached-answer lane (docs/decisions/018): kept catalogue answers sent again before Fastify, through a real

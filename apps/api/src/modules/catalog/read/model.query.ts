@@ -1,11 +1,11 @@
 import type { ListFacets, Sort } from '@kiim/contract';
-import type { CatalogModel } from './catalog.model.ts';
-import type { ProductFilter, StockScope } from './catalog.listing.repository.ts';
+import type { CatalogModel } from './model.ts';
+import type { ProductFilter, StockScope } from '../catalog.listing.repository.ts';
 
-// Product lists answered from the in-memory read model (docs/decisions/018): the same filters, disjunctive facet
-// counts and six sorts as the SQL of catalog.listing.repository.ts, on typed arrays. Each product gets a mask of
-// the facet filters it fails; a product is listed with mask 0 and counted in a facet when it fails at most that
-// facet's own filter. Tests hold both paths to the same answers (catalog.model.test.ts).
+// Product lists answered from the in-memory read model (docs/decisions/018, 039): filters, disjunctive facet counts
+// and the six sorts on typed arrays. Each product gets a mask of the facet filters it fails; a product is listed with
+// mask 0 and counted in a facet when it fails at most that facet's own filter. The property test (model.test.ts)
+// holds it to the SQL oracle (listing.oracle.testing.ts).
 
 const CATEGORY = 1;
 const BRAND = 2;

@@ -3,10 +3,10 @@ import { ProductListQuery, SORTS, StockState, type Product } from '@kiim/contrac
 import { slugify } from '#app/lib/slug.ts';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { orderFixtures } from '#app/test/order.fixtures.ts';
-import { catalogModel, loadModel, type CatalogModel } from './catalog.model.ts';
-import { modelList } from '#app/test/model-list.ts';
-import { listProductsSql } from './catalog.listing.ts';
-import { isExactForm, resolveQuery } from './search.rules.ts';
+import { catalogModel, loadModel, type CatalogModel } from './model.ts';
+import { modelList } from './model-list.testing.ts';
+import { listProductsSql } from './listing.oracle.testing.ts';
+import { isExactForm, resolveQuery } from '../search.rules.ts';
 
 // The in-memory read model (docs/decisions/018) against the SQL path: the same items, counts, facets and order
 // for many random filter combinations, on the demo catalogue, right after stock changes (applied product by

@@ -1,10 +1,11 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { sentJsonOf } from '#app/lib/compressed-json.ts';
-import { keptAnswerVersion } from './catalog.cache.ts';
-import { catalogVersion, catalogVersionNow } from './catalog.repository.ts';
-import { catalogueLangOf } from './catalog.texts.ts';
+import { keptAnswerVersion } from '#app/modules/catalog/catalog.cache.ts';
+import { catalogVersion, catalogVersionNow } from '#app/modules/catalog/catalog.repository.ts';
+import { catalogueLangOf } from '#app/modules/catalog/catalog.texts.ts';
 
 // The cached-answer lane (issue 14 goal 3, docs/decisions/018): a catalogue answer the answer cache keeps (a listing,
 // product page or slider asked at least twice at one catalogue version) is sent again to the same URL and
@@ -55,7 +56,7 @@ export interface CachedAnswerLane {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The cached-answer lane in front of this app's HTTP server (catalog.lane.ts). */
+    /** The cached-answer lane in front of this app's HTTP server (plugins/answer-lane.ts). */
     catalogueLane: CachedAnswerLane;
   }
 }
@@ -229,3 +230,17 @@ export function putLaneInFront(server: Server, lane: CachedAnswerLane): void {
   server.removeListener('request', fastify);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => lane.serve(req, res, fastify));
 }
+
+/**
+ * The cached-answer lane as a Fastify plugin (docs/decisions/039: an edge concern at the edge): records what the
+ * whole path answered (`request.sentJson`, lib/compressed-json.ts), decorates the app with `catalogueLane` and puts
+ * the lane before Fastify's request listener. `limits`: how much it keeps (default {@link LANE_LIMITS}).
+ */
+export const answerLanePlugin = fp<{ limits?: LaneLimits }>(
+  async (app, opts) => {
+    app.decorateRequest('sentJson', null);
+    app.decorate('catalogueLane', cachedAnswerLane(app, opts.limits));
+    putLaneInFront(app.server, app.catalogueLane);
+  },
+  { name: 'answer-lane' },
+);

@@ -1,8 +1,8 @@
 import type { DbOrTrx } from '#app/db/database.ts';
-import { highestPrice, lowestOriginalPrice, lowestPrice } from './catalog.prices.expressions.ts';
-import type { ProductImageRow, ProductRow } from './catalog.table.ts';
+import { highestPrice, lowestOriginalPrice, lowestPrice } from '../catalog.prices.expressions.ts';
+import type { ProductImageRow, ProductRow } from '../catalog.table.ts';
 
-// Reads of the catalogue's in-memory read model (catalog.model.ts, docs/decisions/018): the active products whole
+// Reads of the catalogue's in-memory read model (model.ts, docs/decisions/018): the active products whole
 // and the other tables in ranges of product ids when it loads, the stock summary of some products when it applies
 // the change log. Functions take `db | trx` first.
 

@@ -1,0 +1,143 @@
+import { ErrorCode, ProductCard, type ProductList, type ProductListQuery } from '@kiim/contract';
+import type { DbOrTrx } from '#app/db/database.ts';
+import { notFound } from '#app/lib/errors.ts';
+import { ownBuffer } from '#app/lib/own-buffer.ts';
+import { stockLevels } from '#app/modules/inventory/inventory.rules.ts';
+import { cachedReply } from '../catalog.cache.ts';
+import { scopeOf, toProductCard } from '../catalog.mapper.ts';
+import * as repo from '../catalog.repository.ts';
+import { resolveQuery } from '../search.rules.ts';
+import { filterOf, toFacets } from './listing.filter.ts';
+import { catalogModel, type CatalogModel } from './model.ts';
+import { queryModel } from './model.query.ts';
+
+// Product lists (spec §4 sorts and stock states, §9 page sizes) answered from the in-memory read model — the one
+// listing engine in production (docs/decisions/039): one category or gender, the shopper's filters and search text,
+// facet counts for the filters, and the page of cards with stock for the city.
+
+/** Most search texts whose term groups are kept per model (a full map is emptied and filled again). */
+const MAX_KEPT_QUERIES = 10_000;
+
+const keptQueries = new WeakMap<CatalogModel, Map<string, string[][]>>();
+
+/**
+ * The term groups of a search text against the model's vocabulary ({@link resolveQuery}: typos, layout, word
+ * beginnings — the costly part of a search), kept per model and text: the vocabulary changes only with a new
+ * model, and every filter, sort, page and city of one text reuses them (issue 14).
+ */
+function termGroupsOf(m: CatalogModel, q: string): string[][] {
+  let kept = keptQueries.get(m);
+  if (!kept) keptQueries.set(m, (kept = new Map()));
+  let groups = kept.get(q);
+  if (!groups) {
+    if (kept.size >= MAX_KEPT_QUERIES) kept.clear();
+    kept.set(q, (groups = resolveQuery(q, m.vocabulary)));
+  }
+  return groups;
+}
+
+/** Card heads of each model by product position (see {@link cardHead}), made on first use. */
+const cardHeads = new WeakMap<CatalogModel, (Buffer | undefined)[]>();
+
+/**
+ * Product i's card as UTF-8 JSON without its stock fields and closing brace (`{"id":…,"arrivalDate":"…"`), checked
+ * against the contract and kept per model: a product's fields only change with a new model, its stock with every
+ * order, so an answer splices the kept heads with {@link stockTail} instead of mapping, checking and serialising
+ * each card per request (issue 14).
+ */
+function cardHead(m: CatalogModel, i: number): Buffer {
+  let heads = cardHeads.get(m);
+  if (!heads) cardHeads.set(m, (heads = new Array<Buffer | undefined>(m.n)));
+  let head = heads[i];
+  if (!head) {
+    const row = m.rows[i]!;
+    const brand = m.dict.brands.get(row.brand_id)!;
+    const none = { regional: 0, global: 0 };
+    const card = ProductCard.parse(toProductCard(row, brand, m.images[i], none, true));
+    const { regionalStockAmount: _r, globalStockAmount: _g, stockState: _s, ...fields } = card;
+    heads[i] = head = ownBuffer(JSON.stringify(fields).slice(0, -1));
+  }
+  return head;
+}
+
+/** The stock fields closing a card, `,"regionalStockAmount":…,"stockState":…}`, one kept per combination of levels. */
+const stockTails = new Map<string, Buffer>();
+
+/** The end of a card with these stock levels ({@link stockLevels} of its units in the city, spec §3–4). */
+function stockTail(levels: ReturnType<typeof stockLevels>): Buffer {
+  const key = `${levels.regionalStockAmount} ${levels.globalStockAmount} ${levels.stockState}`;
+  let tail = stockTails.get(key);
+  if (!tail) stockTails.set(key, (tail = ownBuffer(`,${JSON.stringify(levels).slice(1)}`)));
+  return tail;
+}
+
+const ITEMS_OPEN = Buffer.from('{"data":{"items":[');
+const COMMA = Buffer.from(',');
+
+/**
+ * One page of active products (spec §4 sorts, §9 page sizes) as UTF-8 JSON `{"data": ProductList}`: cards with stock
+ * for `query.cityId`, the total and the facet counts of the filters (see ProductListQuery). Answered from the read
+ * model brought up to the current catalogue version (docs/decisions/018): one version read (and the changes since
+ * the model's version), then filters, facets and the sort on arrays; the cards are spliced from kept JSON
+ * ({@link cardHead}, {@link stockTail}). Unknown brand, colour and category filter slugs match nothing; prices are
+ * whole tenge; `pageCount` is 0 when nothing matches; a page past the end is empty.
+ * @throws AppError 404 `cityNotFound` for an unknown city, `notFound` «Категория не найдена» for an unknown
+ *   `category`.
+ */
+export async function listProductsModelJson(
+  db: DbOrTrx,
+  query: ProductListQuery,
+  knownVersion?: number,
+): Promise<Buffer> {
+  const m = await catalogModel(db, knownVersion);
+  const city = m.cities.get(query.cityId);
+  if (!city) throw notFound(ErrorCode.cityNotFound, 'Город не найден');
+  const groups = query.q === undefined ? undefined : termGroupsOf(m, query.q);
+  const { category, filter } = filterOf(m.dict, query, groups);
+  const scope = scopeOf(city);
+  const offset = (query.page - 1) * query.pageSize;
+  const a = queryModel(m, filter, scope, query.sort, { offset, limit: query.pageSize }, !category);
+  const regional = scope.regionalCityId === null ? null : m.regional.get(scope.regionalCityId)!;
+  const visible = city.visible_for_customers === 1;
+  const ownCategory = category ? [{ key: String(category.id), hex: '', count: a.counts.total }] : [];
+  const rest: Omit<ProductList, 'items'> = {
+    total: a.counts.total,
+    page: query.page,
+    pageSize: query.pageSize,
+    pageCount: Math.ceil(a.counts.total / query.pageSize),
+    category,
+    facets: toFacets(
+      m.dict,
+      a.counts,
+      category ? ownCategory : a.byCategory,
+      a.byBrand,
+      a.byColour,
+      a.sizes,
+      a.price,
+    ),
+  };
+  const parts: Buffer[] = [ITEMS_OPEN];
+  a.page.forEach((i, k) => {
+    if (k > 0) parts.push(COMMA);
+    parts.push(cardHead(m, i), stockTail(stockLevels(regional ? regional[i]! : 0, m.global[i]!, visible)));
+  });
+  parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}}`));
+  return ownBuffer(parts);
+}
+
+/**
+ * The answer of `GET /api/catalog/products` as UTF-8 JSON (`{"data": ProductList}`), cached per catalogue version
+ * (docs/decisions/008): repeated lists cost one version read. Not for use inside a transaction (the model is read
+ * at the committed catalogue version).
+ * @throws what {@link listProductsModelJson} throws (errors are never cached).
+ */
+export async function listProductsJson(db: DbOrTrx, query: ProductListQuery): Promise<Buffer> {
+  // One version read serves the cache lookup and the read model.
+  const version = await repo.catalogVersion(db);
+  return cachedReply(
+    db,
+    `list:${JSON.stringify(query)}`,
+    () => listProductsModelJson(db, query, version),
+    version,
+  );
+}
