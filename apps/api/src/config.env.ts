@@ -131,6 +131,16 @@ export const EnvSchema = z.object({
   EPAY_SIMULATOR_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(500),
   EPAY_SIMULATOR_CALLBACK_COPIES: z.coerce.number().int().min(1).max(100).default(1),
   EPAY_SIMULATOR_CALLBACK_LOSS: z.coerce.number().min(0).max(1).default(0),
+  /**
+   * Carrier delivery through CDEK (issue 34, docs/shipping.md): `off` (default), `simulator` (the local
+   * tools/cdek-simulator at CDEK_API_URL), `test` (CDEK's public test host and account), `live`.
+   */
+  CDEK_MODE: z.enum(['off', 'simulator', 'test', 'live']).default('off'),
+  CDEK_API_URL: optionalUrl,
+  CDEK_CLIENT_ID: optionalText,
+  CDEK_CLIENT_SECRET: optionalText,
+  CDEK_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(5000),
+  CDEK_QUOTE_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   ORDER_PAYMENT_WINDOW_MINUTES: z.coerce
     .number()
     .int()

@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { EnvSchema, type Env } from './config.env.ts';
+import { shippingConfig, shippingProblems, type ShippingConfig } from './config.shipping.ts';
+
+export type { ShippingConfig } from './config.shipping.ts';
 
 /**
  * Card-online payments (Halyk ePay, payments-sms.md §1) and orders' payment window. Every
@@ -130,6 +133,8 @@ export type Config = {
   seller: SellerConfig;
   /** Order notifications (issue 13): SMTP server (unset: the development email outbox), sender, worker period. */
   mail: { smtpUrl: string | undefined; from: string; intervalSeconds: number };
+  /** Carrier delivery (CDEK), off by default. */
+  shipping: ShippingConfig;
 };
 
 /**
@@ -147,7 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const epayMode = e.EPAY_MODE ?? (e.NODE_ENV === 'production' ? 'live' : 'simulator');
-  const problems = crossFieldProblems(e, epayMode);
+  const problems = [...crossFieldProblems(e, epayMode), ...shippingProblems(e)];
   if (problems.length) throw invalid(problems);
   return {
     env: e.NODE_ENV,
@@ -197,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     seller: sellerConfig(e),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, intervalSeconds: e.NOTIFICATION_INTERVAL_SECONDS },
+    shipping: shippingConfig(e),
   };
 }
 

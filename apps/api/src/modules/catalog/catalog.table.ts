@@ -13,6 +13,8 @@ export interface CityTable {
   /** Days a courier delivery takes in the city (issue 12). */
   delivery_days: Generated<number>;
   sort_order: number;
+  /** CDEK's city `code`; null: no carrier delivery to this city (migration 20261229T080000). */
+  cdek_code: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -62,6 +64,11 @@ export interface CategoryTable {
   sort_order: number;
   /** 1: left out of the storefront's menus and category lists (migration 20261216T090000). */
   is_hidden: Generated<number>;
+  /** Packed size of one unit, grams and whole cm; null: the default above it (migration 20261229T080000). */
+  package_weight_g: number | null;
+  package_length_cm: number | null;
+  package_width_cm: number | null;
+  package_height_cm: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -121,6 +128,11 @@ export interface SkuTable {
   price: number | null;
   /** This size's price before a discount (>= `price`); null: `price` when that is set, else the product's. */
   original_price: number | null;
+  /** Packed size of one unit, grams and whole cm; null: the default above it (migration 20261229T080000). */
+  package_weight_g: number | null;
+  package_length_cm: number | null;
+  package_width_cm: number | null;
+  package_height_cm: number | null;
   created_at: string;
   updated_at: string;
 }

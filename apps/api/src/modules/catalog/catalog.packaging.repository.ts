@@ -1,0 +1,40 @@
+import type { DbOrTrx } from '#app/db/database.ts';
+
+/** Packaging columns of SKUs with their category's and kind (migration 20261229T080000), by SKU id. */
+export async function selectSkuPackaging(db: DbOrTrx, skuIds: readonly number[]) {
+  if (skuIds.length === 0) return [];
+  return db
+    .selectFrom('sku')
+    .innerJoin('product', 'product.id', 'sku.product_id')
+    .innerJoin('category', 'category.id', 'product.category_id')
+    .where('sku.id', 'in', [...skuIds])
+    .select([
+      'sku.id as skuId',
+      'sku.package_weight_g as skuWeightG',
+      'sku.package_length_cm as skuLengthCm',
+      'sku.package_width_cm as skuWidthCm',
+      'sku.package_height_cm as skuHeightCm',
+      'category.package_weight_g as categoryWeightG',
+      'category.package_length_cm as categoryLengthCm',
+      'category.package_width_cm as categoryWidthCm',
+      'category.package_height_cm as categoryHeightCm',
+      'category.kind as kind',
+    ])
+    .execute();
+}
+
+/** CDEK's code of a city, or null (not served or unknown city). */
+export async function selectCityCdekCode(db: DbOrTrx, cityId: number): Promise<number | null> {
+  const row = await db.selectFrom('city').where('id', '=', cityId).select('cdek_code').executeTakeFirst();
+  return row?.cdek_code ?? null;
+}
+
+/** Sets CDEK's code of a city (null: no carrier delivery there). @returns whether the city exists. */
+export async function updateCityCdekCode(db: DbOrTrx, cityId: number, code: number | null, at: string) {
+  const r = await db
+    .updateTable('city')
+    .set({ cdek_code: code, updated_at: at })
+    .where('id', '=', cityId)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}

@@ -1,0 +1,49 @@
+import type { DbOrTrx } from '#app/db/database.ts';
+import {
+  selectCityCdekCode,
+  selectSkuPackaging,
+  updateCityCdekCode,
+} from './catalog.packaging.repository.ts';
+
+/** One unit's packed size at each level, grams and cm; null fields fall through (shipping.parcel.ts). */
+export interface SkuPackaging {
+  skuId: number;
+  sku: { weightG: number | null; lengthCm: number | null; widthCm: number | null; heightCm: number | null };
+  category: {
+    weightG: number | null;
+    lengthCm: number | null;
+    widthCm: number | null;
+    heightCm: number | null;
+  };
+  /** spec §3 category kind: jeans 0, trousers 1, outerwear 2, clothes 3, underwear 4. */
+  kind: number;
+}
+
+/**
+ * The packaging data of SKUs (issue 34 item 5) for the shipping module: the SKU's own, its category's and the
+ * category's kind. SKUs that do not exist are left out. At most 500 ids (a cart's lines).
+ */
+export async function packagingOfSkus(db: DbOrTrx, skuIds: readonly number[]): Promise<SkuPackaging[]> {
+  const rows = await selectSkuPackaging(db, skuIds.slice(0, 500));
+  return rows.map((r) => ({
+    skuId: r.skuId,
+    sku: { weightG: r.skuWeightG, lengthCm: r.skuLengthCm, widthCm: r.skuWidthCm, heightCm: r.skuHeightCm },
+    category: {
+      weightG: r.categoryWeightG,
+      lengthCm: r.categoryLengthCm,
+      widthCm: r.categoryWidthCm,
+      heightCm: r.categoryHeightCm,
+    },
+    kind: r.kind,
+  }));
+}
+
+/** CDEK's city code of one of the shop's cities (null: no carrier delivery there, or no such city). */
+export const cityCdekCode = (db: DbOrTrx, cityId: number) => selectCityCdekCode(db, cityId);
+
+/**
+ * Maps one of the shop's cities to CDEK's city code (back office, delivery-cdek.md §4); null turns carrier
+ * delivery to the city off. @returns false when there is no such city.
+ */
+export const setCityCdekCode = (db: DbOrTrx, cityId: number, code: number | null, at: string) =>
+  updateCityCdekCode(db, cityId, code, at);
