@@ -32,12 +32,16 @@ const WAITING = '\nЖдут выбора категории на сайте (К�
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();
+  // Its products have no picture and pictures are not its subject: shown as staff may choose (the default, waiting
+  // for pictures, is tested in onec.pictureless.test.ts and the real sets).
+  await publishWithoutPictures();
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const { basic, call, signIn, upload, importFile, snapshot, productOf, stockOf } = oneC(() => t);
+const { basic, call, signIn, upload, importFile, snapshot, productOf, stockOf, publishWithoutPictures } =
+  oneC(() => t);
 
 describe('checkauth', () => {
   it('refuses without credentials, with a wrong password, with a key without the scope, or a role without the right', async () => {
