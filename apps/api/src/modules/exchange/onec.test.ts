@@ -223,6 +223,7 @@ describe('type=catalog: a whole exchange', () => {
     expect(groups.body.data.items).toContainEqual({
       ...{ externalId: 'g-accessories', name: 'Аксессуары', parentExternalId: null },
       ...{ categoryId: null, suggestedCategoryId: null, productCount: 1, unpublishedCount: 1 },
+      waitingForPicturesCount: 0,
     });
     // «мужская ВЕРХНЯЯ одежда» has the words of «Мужская верхняя одежда» (8): suggested, and mapped so when new.
     expect(groups.body.data.items).toContainEqual(
