@@ -161,6 +161,7 @@ describe('a fresh shop', () => {
     const settings = (await staffCall(t.app, member.cookie, 'GET', '/api/admin/exchange/settings')).body.data;
     expect(settings).toEqual({
       ...{ priceType: null, originalPriceType: null, defaultCityId: null, groupByArticle: false },
+      publishWithoutPictures: true,
       priceTypes: [
         { id: 't-retail', name: 'Розничная', currency: 'KZT', tenge: true },
         { id: 't-rub', name: 'Розничная РФ', currency: 'RUB', tenge: false },

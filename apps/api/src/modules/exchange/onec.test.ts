@@ -32,16 +32,13 @@ const WAITING = '\nЖдут выбора категории на сайте (К�
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();
-  // Its products have no picture and pictures are not its subject: shown as staff may choose (the default, waiting
-  // for pictures, is tested in onec.pictureless.test.ts and the real sets).
-  await publishWithoutPictures();
+  // Pictureless products shown: not this suite's subject (the default is in onec.pictureless.test.ts).
+  await oneC(() => t).publishWithoutPictures();
 });
 afterAll(async () => {
   await t?.close();
 });
-
-const { basic, call, signIn, upload, importFile, snapshot, productOf, stockOf, publishWithoutPictures } =
-  oneC(() => t);
+const { basic, call, signIn, upload, importFile, snapshot, productOf, stockOf } = oneC(() => t);
 
 describe('checkauth', () => {
   it('refuses without credentials, with a wrong password, with a key without the scope, or a role without the right', async () => {
@@ -223,7 +220,7 @@ describe('type=catalog: a whole exchange', () => {
     expect(groups.body.data.items).toContainEqual({
       ...{ externalId: 'g-accessories', name: 'Аксессуары', parentExternalId: null },
       ...{ categoryId: null, suggestedCategoryId: null, productCount: 1, unpublishedCount: 1 },
-      waitingForPicturesCount: 0,
+      ...{ waitingForPicturesCount: 0 },
     });
     // «мужская ВЕРХНЯЯ одежда» has the words of «Мужская верхняя одежда» (8): suggested, and mapped so when new.
     expect(groups.body.data.items).toContainEqual(
