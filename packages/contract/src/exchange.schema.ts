@@ -94,6 +94,11 @@ export const ExchangeGroup = z.object({
   productCount: z.number().int(),
   /** Of those, the ones hidden: drafts, and shop products unmapped, deleted or not listed in 1C, or not priced yet. */
   unpublishedCount: z.number().int(),
+  /**
+   * Of the shop products, those 1C wants shown that wait because they have no picture at all (issue 28 item 9): the
+   * back office says «нет фотографий». Always 0 while the setting `publishWithoutPictures` is on.
+   */
+  waitingForPicturesCount: z.number().int(),
 });
 export type ExchangeGroup = z.infer<typeof ExchangeGroup>;
 export const ExchangeGroupsResponse = z.object({ data: z.object({ items: z.array(ExchangeGroup) }) });
@@ -130,6 +135,11 @@ export const ExchangeSettings = z.object({
    * colour as a product of its own); false: one card per 1C product (its Ид). Left out: unchanged (issue 28 item 11).
    */
   groupByArticle: z.boolean().optional(),
+  /**
+   * «Публиковать товары без фотографий»: whether a 1C product without any picture (its own or a colour's) is shown;
+   * false (default): it waits unpublished until a picture arrives. Left out: unchanged (issue 28 item 9).
+   */
+  publishWithoutPictures: z.boolean().optional(),
 });
 export type ExchangeSettings = z.infer<typeof ExchangeSettings>;
 
@@ -151,6 +161,7 @@ export const ExchangeSettingsView = z.object({
   originalPriceType: z.string().nullable(),
   defaultCityId: z.number().int().nullable(),
   groupByArticle: z.boolean(),
+  publishWithoutPictures: z.boolean(),
   priceTypes: z.array(ExchangePriceType),
 });
 export type ExchangeSettingsView = z.infer<typeof ExchangeSettingsView>;

@@ -6,7 +6,8 @@ import { FormAlert, SelectField } from './Form.tsx';
 // The 1C exchange's settings (issue 28, docs/decisions/028): the price type the shop sells at, chosen among those the
 // last offers.xml sent (only types in tenge can be chosen: another currency is never taken 1:1), the crossed-out
 // type, the city that gets stock 1C sends without warehouses, and whether 1C products sharing an article make one card
-// (issue 28 item 11). Saved by the screen's action (`kind=settings`).
+// (issue 28 item 11), and whether products without pictures are shown (issue 28 item 9). Saved by the screen's action
+// (`kind=settings`).
 
 /** The settings panel; `cities` to choose the default city from. */
 export function ExchangeSettingsForm(props: {
@@ -64,6 +65,19 @@ export function ExchangeSettingsForm(props: {
           <p className="hint">
             Включите, если в 1С каждый цвет — отдельный товар: цвета одного артикула станут переключателями
             цвета в одной карточке. Иначе карточка — это один товар 1С с его характеристиками.
+          </p>
+          <label className="check">
+            <input
+              type="checkbox"
+              name="publishWithoutPictures"
+              defaultChecked={settings.publishWithoutPictures}
+            />{' '}
+            Публиковать товары без фотографий
+          </label>
+          <p className="hint">
+            Выключено: товар, пришедший из 1С без единой фотографии (ни у товара, ни у его цветов), не
+            показывается покупателям и ждёт фотографий — из следующей выгрузки 1С или добавленных в карточке
+            товара. Включено: такие товары сразу показываются, если у них есть цена.
           </p>
           {types.some((t) => !t.tenge) && (
             <p className="hint">

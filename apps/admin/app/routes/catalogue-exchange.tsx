@@ -42,7 +42,8 @@ export async function clientLoader() {
 
 /**
  * Saves one mapping: `kind` group (→ categoryId) or warehouse (→ cityId), an empty choice unmaps; `kind` property
- * (→ role, empty: the name's suggestion); or `kind` settings (price types, default city, grouping by article).
+ * (→ role, empty: the name's suggestion); or `kind` settings (price types, default city, grouping by article,
+ * publishing products without pictures).
  */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = formObject(await request.formData()) as Record<string, string>;
@@ -55,6 +56,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
         originalPriceType: form.originalPriceType || null,
         defaultCityId: form.defaultCityId ? Number(form.defaultCityId) : null,
         groupByArticle: form.groupByArticle === 'on',
+        publishWithoutPictures: form.publishWithoutPictures === 'on',
       },
       (b) => adminApi<ExchangeSettingsView>('PUT', '/exchange/settings', b),
     );
@@ -77,6 +79,7 @@ export default function CatalogueExchange() {
   const { groups, warehouses, properties, settings, options } = useLoaderData<typeof clientLoader>();
   const unmapped = groups.filter((g) => g.categoryId === null);
   const waiting = unmapped.reduce((n, g) => n + g.unpublishedCount, 0);
+  const withoutPictures = groups.reduce((n, g) => n + g.waitingForPicturesCount, 0);
   const categoryName = (id: number | null) => options.categories.find((c) => c.id === id)?.name;
   const cityName = (id: number | null) => options.cities.find((c) => c.id === id)?.name;
   // Unmapped groups first (they hold products waiting to be shown), then by name.
@@ -100,6 +103,12 @@ export default function CatalogueExchange() {
             {unmapped.length === 0
               ? 'Все группы сопоставлены.'
               : `Не сопоставлено групп: ${unmapped.length}; скрытых товаров в них: ${waiting}.`}
+          </p>
+        )}
+        {withoutPictures > 0 && (
+          <p role="status">
+            Не показаны покупателям — нет фотографий: {withoutPictures}. Добавьте фотографии в 1С или в
+            карточке товара, либо включите «Публиковать товары без фотографий» в настройках ниже.
           </p>
         )}
         {groups.length === 0 ? (
@@ -127,7 +136,12 @@ export default function CatalogueExchange() {
                     )}
                   </td>
                   <td data-label="Товаров">{g.productCount}</td>
-                  <td data-label="Скрыто">{g.unpublishedCount}</td>
+                  <td data-label="Скрыто">
+                    {g.unpublishedCount}
+                    {g.waitingForPicturesCount > 0 && (
+                      <small className="hint"> (нет фотографий: {g.waitingForPicturesCount})</small>
+                    )}
+                  </td>
                   <td data-label="Категория">
                     <MappingForm
                       kind="group"

@@ -82,5 +82,21 @@ export function oneC(ctx: () => TestContext) {
       .execute();
     return Object.fromEntries(rows.filter((r) => r.quantity > 0).map((r) => [r.city_id, Number(r.quantity)]));
   };
-  return { basic, call, signIn, upload, importFile, snapshot, productOf, stockOf };
+  /**
+   * The setting «Публиковать товары без фотографий» (issue 28 item 9) as staff save it, before an exchange: on for
+   * tests whose products have no picture and whose subject is not pictures (the default, off, keeps them waiting).
+   */
+  const publishWithoutPictures = async (on = true) => {
+    const at = new Date().toISOString();
+    const value = on ? '1' : '0';
+    await ctx()
+      .db.insertInto('exchange_setting')
+      .values({ key: 'publish_without_pictures', value, created_at: at, updated_at: at })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: at }))
+      .execute();
+  };
+  return {
+    ...{ basic, call, signIn, upload, importFile, snapshot, productOf, stockOf },
+    publishWithoutPictures,
+  };
 }

@@ -118,6 +118,21 @@ export async function productImageKeys(db: DbOrTrx, productId: number): Promise<
   return rows.map((r) => r.media_key);
 }
 
+/** Of `ids`, the products that have at least one picture (the 1C exchange shows none without, issue 28 item 9). */
+export async function productsWithImages(db: DbOrTrx, ids: readonly number[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('product_image')
+      .select('product_id')
+      .distinct()
+      .where('product_id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.add(r.product_id);
+  }
+  return out;
+}
+
 /** A product's pictures, in order. */
 export function productImages(db: DbOrTrx, productId: number) {
   return db

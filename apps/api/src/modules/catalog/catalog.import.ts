@@ -14,6 +14,7 @@ export {
   productImageKeys,
   productSkuPage,
   productsByModels,
+  productsWithImages,
   setSkuPrices,
   skuCounts,
   setProductsActive,

@@ -17,28 +17,41 @@ import * as drafts from './exchange.drafts.repository.ts';
 import { groupByArticle, materializeMapped, staffRun } from './onec.materialize.ts';
 import { propertyKey, saveStaffRole, seenProperties, staffRoles, suggestedRole } from './onec.properties.ts';
 import { isTenge, seenPriceTypes } from './onec.prices.ts';
+import {
+  applyPicturesSetting,
+  publishWithoutPictures,
+  splitByPictures,
+  waitingForPicturesByGroup,
+} from './onec.ready.ts';
 import { similarMatcher } from './onec.run.ts';
 
 // The 1C exchange's mappings and settings kept in the back office (issue 12 item 3, issue 28): groups → categories
 // (remapping a group moves its products and shows the priced ones; its drafts become shop products), warehouses →
-// cities (used by the next offers.xml), the price types and the default city. Names are only suggested (same or
+// cities (used by the next offers.xml), the price types, the default city, grouping by article and whether products
+// without pictures are shown (applied at once to the priced products; grouping by the next import.xml). Names are only suggested (same or
 // contained words), never mapped by themselves. Every change is audited.
 
 const groupNotFound = () => notFound(CatalogueErrorCode.entityNotFound, 'Такой группы 1С нет');
 
 /**
  * The 1C groups (by name) with their category, the category suggested by the same words, and their products: how
- * many, and how many 1C's rules keep hidden (the unmapped groups' products wait here for the staff to map them).
+ * many, how many 1C's rules keep hidden (the unmapped groups' products wait here for the staff to map them), and how
+ * many of those wait for pictures (issue 28 item 9).
  */
 export async function listGroups(db: Db): Promise<ExchangeGroup[]> {
   const counts = await repo.productCountsByGroup(db);
   const waiting = await drafts.draftCountsByGroup(db);
+  const pictureless = await waitingForPicturesByGroup(db);
   const suggest = similarMatcher(await listCategories(db));
   return (await repo.listGroups(db)).map((g) => ({
     ...{ externalId: g.external_id, name: g.name, parentExternalId: g.parent_external_id },
     ...{ categoryId: g.category_id, suggestedCategoryId: suggest(g.name) },
     productCount: (counts.get(g.external_id)?.products ?? 0) + (waiting.get(g.external_id) ?? 0),
-    unpublishedCount: (counts.get(g.external_id)?.unpublished ?? 0) + (waiting.get(g.external_id) ?? 0),
+    unpublishedCount:
+      (counts.get(g.external_id)?.unpublished ?? 0) +
+      (waiting.get(g.external_id) ?? 0) +
+      (pictureless.get(g.external_id)?.priced ?? 0),
+    waitingForPicturesCount: pictureless.get(g.external_id)?.waiting ?? 0,
   }));
 }
 
@@ -67,7 +80,8 @@ export async function mapGroup(db: Db, actor: Actor, groupId: string, categoryId
     const ids = links.map((l) => l.product_id);
     await repo.setPublish(trx, ids, category ? 1 : 0, nowIso);
     const priced = links.filter((l) => l.priced).map((l) => l.product_id);
-    await setProductsActive(trx, category ? priced : ids, category ? 1 : 0, nowIso);
+    const { show } = await splitByPictures(trx, priced);
+    await setProductsActive(trx, category ? show : ids, category ? 1 : 0, nowIso);
     const run = await staffRun(trx, actor);
     await reindexImported(trx, await materializeMapped(run));
     await audit(
@@ -117,6 +131,7 @@ export async function getSettings(db: DbOrTrx): Promise<ExchangeSettingsView> {
     originalPriceType: (await repo.getSetting(db, 'original_price_type')) ?? null,
     defaultCityId: Number.isInteger(city) && city > 0 ? city : null,
     groupByArticle: await groupByArticle(db),
+    publishWithoutPictures: await publishWithoutPictures(db),
     priceTypes: (await seenPriceTypes(db)).map((t) => ({ ...t, tenge: isTenge(t.currency) })),
   };
 }
@@ -143,6 +158,13 @@ export async function saveSettings(
     else if (body.defaultCityId === null) await repo.deleteSetting(trx, 'default_city_id');
     if (body.groupByArticle !== undefined)
       await repo.setSetting(trx, 'group_by_article', body.groupByArticle ? '1' : '0', nowIso);
+    if (
+      body.publishWithoutPictures !== undefined &&
+      body.publishWithoutPictures !== before.publishWithoutPictures
+    ) {
+      await repo.setSetting(trx, 'publish_without_pictures', body.publishWithoutPictures ? '1' : '0', nowIso);
+      await applyPicturesSetting(trx, nowIso);
+    }
     await audit(
       trx,
       actor,

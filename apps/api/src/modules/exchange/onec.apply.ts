@@ -16,7 +16,7 @@ import * as repo from './exchange.repository.ts';
 import type { ExchangeProductRow } from './exchange.repository.ts';
 import { setPrices, setSkuPrices, setStockLevels, stockMap } from './exchange.writes.ts';
 import { sizeOrder, type OfferData, type OfferPrice } from './onec.parse.ts';
-import { importPictures } from './onec.pictures.ts';
+import { setPictures, storePictures, type StoredPicture } from './onec.pictures.ts';
 import { isTenge, type PriceChoice } from './onec.prices.ts';
 import { count, warn, type OneCRun } from './onec.run.ts';
 import { sizeOfUnnamed } from './onec.sizes.ts';
@@ -36,7 +36,10 @@ export interface OffersState {
   /** Where stock without warehouses goes: the staff's choice, or the only city. */
   defaultCity: number | null;
   changesOnly: boolean;
-  /** Products priced for the first time that may be shown (set active at the end). */
+  /**
+   * Products that may be shown (set active at the end, those without pictures left waiting: onec.ready.ts): priced
+   * for the first time, or priced before and given their first pictures now.
+   */
   published: number[];
   /** Warnings already given once (unknown warehouse, no default city). */
   warned: Set<string>;
@@ -279,13 +282,13 @@ export async function applyOffers(run: OneCRun, s: OffersState, all: readonly Of
     ).map((d) => d.product_1c_id),
   );
   const kept = waiting.filter((o) => drafted.has(o.productId));
-  await drafts.upsertDraftOffers(
-    run.trx,
-    kept.map((o) => ({
-      ...{ external_id: o.id, product_1c_id: o.productId, data: offerJson(o) },
+  const rows = [];
+  for (const o of kept)
+    rows.push({
+      ...{ external_id: o.id, product_1c_id: o.productId, data: offerJson(o, await keptPictures(run, o)) },
       ...{ created_at: run.nowIso, updated_at: run.nowIso },
-    })),
-  );
+    });
+  await drafts.upsertDraftOffers(run.trx, rows);
   count(run, 'offersWaitingForMapping', kept.length);
   for (const o of waiting.filter((w) => !drafted.has(w.productId))) {
     count(run, 'skipped');
@@ -294,7 +297,7 @@ export async function applyOffers(run: OneCRun, s: OffersState, all: readonly Of
   const offers = all.filter((o) => b.links.has(o.productId));
   const skus = await skusOf(run, offers, b);
   await savePrices(run, s, offers, skus, b);
-  await offerPictures(run, offers, skus, b);
+  await offerPictures(run, s, offers, skus, b);
   const current = await stockMap(
     run.trx,
     [...skus.values()].map((k) => k.id),
@@ -307,29 +310,45 @@ export async function applyOffers(run: OneCRun, s: OffersState, all: readonly Of
 
 /**
  * The offers' own pictures (a colour's photos, issue 28 item 9) become their product's pictures, like a product's
- * from import.xml: the pictures of all offers of one product (its sizes) in one list, in the order sent.
+ * from import.xml: the pictures of all offers of one product (its sizes) in one list, in the order sent (an offer
+ * kept with a draft brings them stored). A product 1C wants shown and priced before that gets its first pictures
+ * now may be shown.
  */
 async function offerPictures(
   run: OneCRun,
+  s: OffersState,
   offers: readonly OfferData[],
   skus: ReadonlyMap<string, { product_id: number }>,
   b: BatchProducts,
 ) {
-  const byProduct = new Map<number, Set<string>>();
+  const byProduct = new Map<number, Map<string, StoredPicture | undefined>>();
   for (const o of offers) {
     const productId = skus.get(o.id)?.product_id;
-    if (productId === undefined || !o.pictures?.length) continue;
-    const list = byProduct.get(productId) ?? new Set<string>();
-    for (const p of o.pictures) list.add(p);
-    byProduct.set(productId, list);
+    if (productId === undefined) continue;
+    const list = byProduct.get(productId) ?? new Map<string, StoredPicture | undefined>();
+    if (o.images) for (const i of o.images) list.set(i.mediaKey, i);
+    else for (const p of o.pictures ?? []) list.set(p, undefined);
+    if (list.size) byProduct.set(productId, list);
   }
-  for (const [productId, list] of byProduct)
-    await importPictures(run, productId, b.fields.get(productId)?.name ?? '', [...list].slice(0, 20));
+  for (const [productId, list] of byProduct) {
+    const name = b.fields.get(productId)?.name ?? '';
+    const images: StoredPicture[] = [];
+    for (const [key, stored] of [...list].slice(0, 20))
+      images.push(...(stored ? [stored] : await storePictures(run, name, [key])));
+    const { changed } = await setPictures(run, productId, name, images);
+    const link = [...b.links.values()].flat().find((l) => l.product_id === productId);
+    if (changed && link?.publish && link.priced && !b.fields.get(productId)?.is_active)
+      s.published.push(productId);
+  }
 }
 
-/** An offer as JSON (kept with its draft; its pictures are not: the session's files are gone when it is mapped). */
-export const offerJson = (o: OfferData) =>
-  JSON.stringify({ ...o, pictures: undefined, prices: [...o.prices], stock: [...o.stock] });
+/** An offer's pictures made media while it waits with its draft (the session's files are gone when it is mapped). */
+const keptPictures = (run: OneCRun, o: OfferData) =>
+  o.images ?? storePictures(run, o.name || o.id, o.pictures ?? []);
+
+/** An offer as JSON, kept with its draft: its pictures as stored media (`images`), not the session's file names. */
+export const offerJson = (o: OfferData, images: readonly StoredPicture[]) =>
+  JSON.stringify({ ...o, pictures: undefined, images, prices: [...o.prices], stock: [...o.stock] });
 
 /** An offer kept with its draft. */
 export function offerOfJson(json: string): OfferData {

@@ -9,7 +9,8 @@ import {
 import { listCategories } from '#app/modules/catalog/catalog.service.ts';
 import * as repo from './exchange.repository.ts';
 import type { ExchangeProductRow } from './exchange.repository.ts';
-import { importPictures } from './onec.pictures.ts';
+import { importPictures, storePictures } from './onec.pictures.ts';
+import { publishWithoutPictures } from './onec.ready.ts';
 import * as drafts from './exchange.drafts.repository.ts';
 import { NO_GROUP, NO_GROUP_NAME, type ExchangeDraftRow } from './exchange.drafts.repository.ts';
 import { groupByArticle, materializeMapped, modelCodeOf } from './onec.materialize.ts';
@@ -45,7 +46,8 @@ import { readXml, textOf, type XNode } from './xml.stream.ts';
 // the size and colour properties of offers), warehouses, and products. A 1C product new to the shop waits as a draft
 // (exchange.drafts.repository.ts) until its group is mapped — a product without Группы waits in a group of its own — and is made
 // a shop product, unpublished, then (onec.materialize.ts); it is shown once priced. A product already in the shop is
-// updated (hidden while its group is unmapped or it is deleted in 1C). A full import (not СодержитТолькоИзменения)
+// updated (hidden while its group is unmapped or it is deleted in 1C, and while it has no picture unless the staff
+// chose to show such products: onec.ready.ts). A full import (not СодержитТолькоИзменения)
 // unpublishes the 1C products it does not list and forgets such drafts; nothing is ever deleted. A file of the
 // classifier alone (no Каталог: 1C sends it apart in the «several files» scheme) only records groups and properties. A bad product is
 // skipped and reported; a full import without any product is refused.
@@ -77,6 +79,8 @@ interface CatalogState {
   roleOf: RoleOf;
   /** Whether 1C products sharing an Артикул make one card (the staff's setting), else one card per 1C product. */
   byArticle: boolean;
+  /** Whether products without any picture are shown (the staff's setting), else they wait (issue 28 item 9). */
+  withoutPictures: boolean;
   /** Requisite and characteristic names the products used (listed to the staff). */
   seen: Map<string, SeenProperty>;
   /** A value of each property name as a product used it (an example for the staff). */
@@ -192,7 +196,8 @@ async function saveProducts(run: OneCRun, s: CatalogState, nodes: XNode[]) {
           product_1c_id: p.id,
           group_external_id: group,
           name: p.name,
-          data: JSON.stringify(p),
+          // The pictures are kept as media now: the session's files are gone when the group is mapped.
+          data: JSON.stringify({ ...p, images: await storePictures(run, p.name, p.pictures) }),
           ...{ listed_at: run.nowIso, created_at: run.nowIso, updated_at: run.nowIso },
         });
       if (!category && !p.deleted) count(run, 'productsWaitingForMapping');
@@ -202,7 +207,10 @@ async function saveProducts(run: OneCRun, s: CatalogState, nodes: XNode[]) {
     if (!category) count(run, 'productsInUnmappedGroups');
     const brand = await s.brandOf(p.brand);
     for (const link of mine) {
-      const fields = wantedFields(s, p, category, brand, publish && link.priced ? 1 : 0);
+      const { pictured } = await importPictures(run, link.product_id, p.name, p.pictures);
+      const shown = publish && link.priced && (pictured || s.withoutPictures) ? 1 : 0;
+      if (publish && !pictured && !s.withoutPictures) count(run, 'productsWaitingForPictures');
+      const fields = wantedFields(s, p, category, brand, shown);
       const before = current.get(link.product_id);
       const diff = Object.fromEntries(
         Object.entries(fields).filter(([k, v]) => before && before[k as keyof typeof before] !== v),
@@ -213,7 +221,6 @@ async function saveProducts(run: OneCRun, s: CatalogState, nodes: XNode[]) {
         s.touched.push(link.product_id);
       }
       listed.push({ ...link, group_external_id: group, publish, listed_at: run.nowIso });
-      await importPictures(run, link.product_id, p.name, p.pictures);
     }
   }
   await repo.upsertProductLinks(run.trx, listed);
@@ -253,6 +260,7 @@ export async function importCatalogXml(run: OneCRun, file: string): Promise<void
     touched: [],
     roleOf: await propertyRoles(run.trx),
     byArticle: await groupByArticle(run.trx),
+    withoutPictures: await publishWithoutPictures(run.trx),
     seen: new Map(),
     examples: new Map(),
   };

@@ -93,7 +93,10 @@ export async function runImport(
   }
 }
 
-/** `success`, the count of items read, of those skipped, and the warnings (one a line). */
+/**
+ * `success`, the count of items read, of those skipped, the products waiting for a category or for pictures (issue 28
+ * item 9), and the warnings (one a line).
+ */
 function answerOf(run: OneCRun): string {
   const lines = ['success', `Загружено: ${run.done.items - (run.summary.skipped ?? 0)}`];
   if (run.summary.skipped) lines.push(`Пропущено: ${run.summary.skipped}`);
@@ -102,6 +105,11 @@ function answerOf(run: OneCRun): string {
     lines.push(
       `Ждут выбора категории на сайте (Каталог → Обмен с 1С), ` +
         `${run.summary.productsWaitingForMapping ? 'товаров' : 'предложений'}: ${waiting}`,
+    );
+  if (run.summary.productsWaitingForPictures)
+    lines.push(
+      `Ждут фотографий (не показаны покупателям; добавьте картинки в 1С или включите на сайте ` +
+        `«Публиковать товары без фотографий»), товаров: ${run.summary.productsWaitingForPictures}`,
     );
   lines.push(...run.warnings);
   const more = (run.summary.warnings ?? 0) - run.warnings.length;

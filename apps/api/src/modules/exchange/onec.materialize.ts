@@ -7,13 +7,18 @@ import * as repo from './exchange.repository.ts';
 import { applyOffers, offerOfJson } from './onec.apply.ts';
 import { offersState } from './onec.offers.ts';
 import type { ProductData } from './onec.parse.ts';
-import { importPictures } from './onec.pictures.ts';
+import { setPictures, storePictures, type StoredPicture } from './onec.pictures.ts';
+import { splitByPictures } from './onec.ready.ts';
 import { seenPriceTypes } from './onec.prices.ts';
 import { brandResolver, count, type OneCRun } from './onec.run.ts';
 
 // Drafts made shop products (issue 28 item 1): a 1C product waits as a draft while its group is not mapped to a
 // category; once it is (by the staff in the back office, or in 1C by moving the product to a mapped group), the shop
-// product is made in that category with the offers kept meanwhile (sizes, prices, stock), and shown when priced.
+// product is made in that category with the offers kept meanwhile (sizes, prices, stock, the pictures of the product
+// and of its colours), and shown when priced and pictured (onec.ready.ts).
+
+/** A draft's data: the product as import.xml described it, with its pictures kept as media (absent in old drafts). */
+type DraftData = ProductData & { images?: StoredPicture[] };
 
 const PAGE = 200;
 
@@ -28,8 +33,9 @@ export const modelCodeOf = (p: Pick<ProductData, 'id' | 'article'>, byArticle: b
   byArticle && p.article ? p.article : p.id;
 
 /**
- * Makes shop products of every draft whose group is mapped now, in the run's transaction; their pictures when the run
- * has the session's files. @returns the new products' ids (for the search index).
+ * Makes shop products of every draft whose group is mapped now, in the run's transaction, with the pictures kept with
+ * the draft (read from the session's files for a draft kept before they were). Priced ones are shown unless they have
+ * no picture (counted as `productsWaitingForPictures`). @returns the new products' ids (for the search index).
  */
 export async function materializeMapped(run: OneCRun): Promise<number[]> {
   const categories = new Map((await listCategories(run.trx)).map((c) => [c.id, c]));
@@ -43,7 +49,7 @@ export async function materializeMapped(run: OneCRun): Promise<number[]> {
     after = page.at(-1)!.product_1c_id;
     const links = [];
     for (const d of page) {
-      const p = JSON.parse(d.data) as ProductData;
+      const p = JSON.parse(d.data) as DraftData;
       const category = categories.get(d.category_id!)!;
       const productId = await createProduct(
         run.trx,
@@ -67,7 +73,7 @@ export async function materializeMapped(run: OneCRun): Promise<number[]> {
         },
         ...{ publish: 1, priced: 0, listed_at: d.listed_at, created_at: run.nowIso, updated_at: run.nowIso },
       });
-      if (run.dir) await importPictures(run, productId, p.name, p.pictures);
+      await setPictures(run, productId, p.name, p.images ?? (await storePictures(run, p.name, p.pictures)));
     }
     await repo.upsertProductLinks(run.trx, links);
     const ids = page.map((d) => d.product_1c_id);
@@ -75,8 +81,10 @@ export async function materializeMapped(run: OneCRun): Promise<number[]> {
     await drafts.deleteDrafts(run.trx, ids);
     if (offers.length) await applyOffers(run, state, offers);
   }
-  await setProductsActive(run.trx, state.published, 1, run.nowIso);
-  count(run, 'productsPublished', state.published.length);
+  const { show, waiting } = await splitByPictures(run.trx, state.published);
+  await setProductsActive(run.trx, show, 1, run.nowIso);
+  count(run, 'productsPublished', show.length);
+  count(run, 'productsWaitingForPictures', waiting.length);
   return made;
 }
 

@@ -14,6 +14,7 @@ import {
   type OfferData,
 } from './onec.parse.ts';
 import { choosePriceTypes, type PriceTypeSeen } from './onec.prices.ts';
+import { splitByPictures } from './onec.ready.ts';
 import { cityMatcher, count, saveWarehouse, warn, type OneCRun } from './onec.run.ts';
 import { propertyRoles, rememberProperties, type RoleOf, type SeenProperty } from './onec.properties.ts';
 import { characteristicsOf, type OfferProperty } from './onec.sizes.ts';
@@ -142,8 +143,10 @@ export async function importOffersXml(
         ? 'В файле нет ни одного предложения (Предложения): ничего не загружено'
         : `Ни одно из ${offersSeen} предложений не загружено: ${run.warnings.slice(0, 3).join('; ')}`,
     );
-  await setProductsActive(run.trx, s?.published ?? [], 1, run.nowIso);
-  count(run, 'productsPublished', s?.published.length ?? 0);
+  const { show, waiting } = await splitByPictures(run.trx, s?.published ?? []);
+  await setProductsActive(run.trx, show, 1, run.nowIso);
+  count(run, 'productsPublished', show.length);
+  count(run, 'productsWaitingForPictures', waiting.length);
   await rememberProperties(run.trx, [...seen.values()], run.nowIso);
 }
 

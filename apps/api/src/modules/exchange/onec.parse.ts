@@ -1,4 +1,5 @@
 import { MAX_EXTERNAL_ID, MAX_STOCK_UNITS } from '@kiim/contract';
+import type { StoredPicture } from './onec.pictures.ts';
 import { productTexts, suggestedRole, type RoleOf } from './onec.properties.ts';
 import { sizeAndColour, type OfferProperty } from './onec.sizes.ts';
 import { child, childrenOf, textAt, textOf, type XNode } from './xml.stream.ts';
@@ -225,6 +226,8 @@ export interface OfferData {
   deleted: boolean;
   /** The offer's own pictures (`Картинка`: a colour's photos, issue 28 item 9), relative to the session's folder. */
   pictures?: string[];
+  /** Those pictures stored as media (an offer kept with its draft: issue 28 item 9); then `pictures` is not read. */
+  images?: StoredPicture[];
 }
 
 /** The `Картинка` paths of a product or offer, at most FIELD_LIMITS.pictures (more are reported by `warn`). */

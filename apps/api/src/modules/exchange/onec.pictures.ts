@@ -23,21 +23,27 @@ function missing(run: OneCRun, text: string) {
   if (!run.warnings.includes(text)) warn(run, text);
 }
 
+/** A picture kept as a media master: what a product's picture needs, with no session file left to read. */
+export interface StoredPicture {
+  mediaKey: string;
+  width: number;
+  height: number;
+}
+
 /**
- * The pictures (Картинка) of a product: each file becomes a WebP master under the media folder (at most 2400 px a
- * side, like an upload's), keyed by its content (`products/1c-<hash>`), so the same picture sent again changes
- * nothing; the product's pictures are replaced only when the list differs. A missing, unreadable or oversized (over
- * 8000 px a side, checked before decoding) file is left out (counted as `picturesMissing` and named in the answer
- * to 1C, issue 28 item 9).
+ * The pictures (Картинка) of a product or offer made media masters: each file becomes a WebP master under the media
+ * folder (at most 2400 px a side, like an upload's), keyed by its content (`products/1c-<hash>`), so the same picture
+ * sent again changes nothing. A missing, unreadable or oversized (over 8000 px a side, checked before decoding) file
+ * is left out (counted as `picturesMissing` and named in the answer to 1C, issue 28 item 9). Drafts keep what this
+ * returns, so their pictures outlive the session's folder.
  */
-export async function importPictures(
+export async function storePictures(
   run: OneCRun,
-  productId: number,
   name: string,
   pictures: readonly string[],
-) {
-  if (pictures.length === 0) return;
-  const images: { mediaKey: string; width: number; height: number }[] = [];
+): Promise<StoredPicture[]> {
+  const images: StoredPicture[] = [];
+  if (!run.dir) return images; // a staff's run has no session files
   for (const rel of pictures) {
     const data = await pictureFile(run, rel);
     if (!data) {
@@ -65,9 +71,33 @@ export async function importPictures(
       );
     }
   }
+  return images;
+}
+
+/**
+ * Makes stored pictures a product's pictures, replacing them only when the list differs (an empty list keeps what
+ * the product has). @returns whether the product has any picture now, and whether its pictures changed.
+ */
+export async function setPictures(
+  run: OneCRun,
+  productId: number,
+  name: string,
+  images: readonly StoredPicture[],
+): Promise<{ pictured: boolean; changed: boolean }> {
   const now = await productImageKeys(run.trx, productId);
-  if (images.length && images.map((i) => i.mediaKey).join() !== now.join()) {
-    await setProductImages(run.trx, run.ids, productId, name, images, run.nowIso);
-    count(run, 'picturesSet');
-  }
+  if (images.length === 0 || images.map((i) => i.mediaKey).join() === now.join())
+    return { pictured: now.length > 0, changed: false };
+  await setProductImages(run.trx, run.ids, productId, name, images, run.nowIso);
+  count(run, 'picturesSet');
+  return { pictured: true, changed: true };
+}
+
+/** The pictures of a product from the session's files (storePictures, then setPictures). */
+export async function importPictures(
+  run: OneCRun,
+  productId: number,
+  name: string,
+  pictures: readonly string[],
+): Promise<{ pictured: boolean; changed: boolean }> {
+  return setPictures(run, productId, name, await storePictures(run, name, pictures));
 }

@@ -14,11 +14,14 @@ import { listProductsSql } from '#app/modules/catalog/read/listing.oracle.testin
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();
+  // Its products have no picture and pictures are not its subject: shown as staff may choose (the default, waiting
+  // for pictures, is tested in onec.pictureless.test.ts and the real sets).
+  await publishWithoutPictures();
 });
 afterAll(async () => {
   await t?.close();
 });
-const { basic, call, signIn, upload, importFile } = oneC(() => t);
+const { basic, call, signIn, upload, importFile, publishWithoutPictures } = oneC(() => t);
 
 const DRESS = 'd0000000-0000-0000-0000-000000000001';
 const SIZE_42 = `${DRESS}#e0000000-0000-0000-0000-000000000042`;

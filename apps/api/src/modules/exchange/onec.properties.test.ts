@@ -14,11 +14,14 @@ import { productTexts, suggestedRole } from './onec.properties.ts';
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
+  // Its products have no picture and pictures are not its subject: shown as staff may choose (the default, waiting
+  // for pictures, is tested in onec.pictureless.test.ts and the real sets).
+  await publishWithoutPictures();
 });
 afterAll(async () => {
   await t?.close();
 });
-const { basic, call, signIn, upload, importFile } = oneC(() => t);
+const { basic, call, signIn, upload, importFile, publishWithoutPictures } = oneC(() => t);
 
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация ВерсияСхемы="2.08">';
 const DRESS = 'd0000000-0000-0000-0000-000000000001';

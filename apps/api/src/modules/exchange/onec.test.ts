@@ -32,11 +32,12 @@ const WAITING = '\nЖдут выбора категории на сайте (К�
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();
+  // Pictureless products shown: not this suite's subject (the default is in onec.pictureless.test.ts).
+  await oneC(() => t).publishWithoutPictures();
 });
 afterAll(async () => {
   await t?.close();
 });
-
 const { basic, call, signIn, upload, importFile, snapshot, productOf, stockOf } = oneC(() => t);
 
 describe('checkauth', () => {
@@ -219,6 +220,7 @@ describe('type=catalog: a whole exchange', () => {
     expect(groups.body.data.items).toContainEqual({
       ...{ externalId: 'g-accessories', name: 'Аксессуары', parentExternalId: null },
       ...{ categoryId: null, suggestedCategoryId: null, productCount: 1, unpublishedCount: 1 },
+      ...{ waitingForPicturesCount: 0 },
     });
     // «мужская ВЕРХНЯЯ одежда» has the words of «Мужская верхняя одежда» (8): suggested, and mapped so when new.
     expect(groups.body.data.items).toContainEqual(

@@ -13,11 +13,14 @@ import { getSettings } from './exchange.mapping.ts';
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();
+  // Its products have no picture and pictures are not its subject: shown as staff may choose (the default, waiting
+  // for pictures, is tested in onec.pictureless.test.ts and the real sets).
+  await publishWithoutPictures();
 });
 afterAll(async () => {
   await t?.close();
 });
-const { basic, call, signIn, upload, importFile } = oneC(() => t);
+const { basic, call, signIn, upload, importFile, publishWithoutPictures } = oneC(() => t);
 
 const COAT = 'c1000000-0000-0000-0000-000000000001';
 const SIZE_M = `${COAT}#s-m`;
