@@ -70,10 +70,9 @@ const renderPage = async (request: Request, clientAddress: string) => {
   // (bound to the shopper's address) and the nonce (app/entry.server.tsx) ride on it.
   const context = Object.assign(new RouterContextProvider(), { api: apiFor(clientAddress), cspNonce: nonce });
   const response = withBuildId(await handleRequest(request, context));
-  const personal = /(?:^|;\s*)customer_token=/.test(request.headers.get('cookie') ?? '');
   return compressResponse(
     request,
-    withPageHeaders(response, config.publicUrl, pageCsp(nonce, pageSources), personal),
+    withPageHeaders(request, response, config.publicUrl, pageCsp(nonce, pageSources), config.pageCache),
   );
 };
 
