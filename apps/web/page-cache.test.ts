@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCacheControl, pagePath } from './page-cache.ts';
+import { pageCacheControl, pagePath, pageRoute } from './page-cache.ts';
 
 const policy = { seconds: 10, staleSeconds: 20 };
 const PUBLIC = 'public, max-age=0, s-maxage=10, stale-while-revalidate=20';
@@ -61,5 +61,14 @@ describe('page cache policy (issue 31 item 3)', () => {
     expect(pagePath('/_root.data')).toBe('/');
     expect(pagePath('/category/x.data?_routes=a')).toBe('/category/x');
     expect(pagePath('/brands/')).toBe('/brands');
+  });
+
+  it('names a page request by its route pattern for metrics, never by its address', () => {
+    expect(pageRoute('/')).toBe('/');
+    expect(pageRoute('/Product/plate-1?x=1')).toBe('/product/*');
+    expect(pageRoute('/product/plate-1.data')).toBe('/product/*');
+    expect(pageRoute('/personal/orders/details/7')).toBe('/personal/*');
+    expect(pageRoute('/brands')).toBe('/brands');
+    expect(pageRoute('/wp-admin/setup.php')).toBe('/*');
   });
 });

@@ -68,3 +68,21 @@ export function pageCacheControl(
   if (!cacheable) return null;
   return `public, max-age=0, s-maxage=${policy.seconds}, stale-while-revalidate=${policy.staleSeconds}`;
 }
+
+/** First path segments of the storefront's routes (routes.ts); anything else is the 404 route. */
+const ROUTE_HEADS = new Set(
+  'home-zhenshiny home-muzhchiny category product brands carousel search sitemap.xml robots.txt cart info auth city wishlist personal'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The route pattern of a page request for metrics, never its raw address (bounded label values): `/`, `/brands`,
+ * `/product/*`, `/personal/*`…, and `/*` for a path no route has.
+ */
+export function pageRoute(url: string): string {
+  const [head = '', ...rest] = pagePath(url).toLowerCase().split('/').slice(1);
+  if (head === '') return '/';
+  if (!ROUTE_HEADS.has(head)) return '/*';
+  return rest.length ? `/${head}/*` : `/${head}`;
+}
