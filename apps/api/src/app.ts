@@ -117,7 +117,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : `req-${randomUUID()}`;
     },
     // Bounded requests (issue 11 §4): a whole request within REQUEST_TIMEOUT_MS, its headers within 10 s, checked
     // every second; an idle socket is closed after a minute.
