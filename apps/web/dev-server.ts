@@ -113,8 +113,11 @@ async function main(): Promise<void> {
       api: inProcessApi(app, clientAddress),
       cspNonce: '',
     });
-    const personal = /(?:^|;\s*)customer_token=/.test(request.headers.get('cookie') ?? '');
-    const response = withPageHeaders(await handle(request, context), config.publicUrl, '', personal);
+    // Development keeps no page at a shared cache: personal answers are still marked private.
+    const response = withPageHeaders(request, await handle(request, context), config.publicUrl, '', {
+      seconds: 0,
+      staleSeconds: 0,
+    });
     // No CSP in development: Vite's client and React Refresh add inline scripts and styles.
     response.headers.delete('content-security-policy');
     return response;

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { baseSecurityHeaders } from '@kiim/api/security-headers';
+import { pageCacheControl, type PageCachePolicy } from './page-cache.ts';
 
 /** Origins a page may load from besides its own; each only when that feature is configured. */
 export interface PageSources {
@@ -51,21 +52,23 @@ export function pageCsp(nonce: string, sources: PageSources): string {
 }
 
 /**
- * `response` with the page headers: the base ones of the API's plugin, the CSP (HTML answers), and
- * `Cache-Control: no-store` for pages that set a cookie or belong to a signed-in shopper (personal answers).
+ * `response` to `request` with the page headers: the base ones of the API's plugin, the CSP (HTML answers), and the
+ * `Cache-Control` of page-cache.ts under `cache` (public catalogue pages; `private, no-store` for personal ones and
+ * any answer that sets a cookie).
  */
 export function withPageHeaders(
+  request: Request,
   response: Response,
   publicUrl: string,
   csp: string,
-  personal: boolean,
+  cache: PageCachePolicy,
 ): Response {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(baseSecurityHeaders(publicUrl)))
     if (!headers.has(name)) headers.set(name, value);
   if ((headers.get('content-type') ?? '').startsWith('text/html'))
     headers.set('content-security-policy', csp);
-  if (!headers.has('cache-control') && (personal || headers.has('set-cookie')))
-    headers.set('cache-control', 'no-store');
+  const cacheControl = pageCacheControl(request, response, cache);
+  if (cacheControl) headers.set('cache-control', cacheControl);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
 import { compressResponse } from './http-compression.ts';
+import { pageRoute } from './page-cache.ts';
 import { serveAdmin } from './admin-static.ts';
 import { servePage } from './page-listener.ts';
 import { inProcessApi } from './in-process-api.ts';
@@ -70,10 +71,9 @@ const renderPage = async (request: Request, clientAddress: string) => {
   // (bound to the shopper's address) and the nonce (app/entry.server.tsx) ride on it.
   const context = Object.assign(new RouterContextProvider(), { api: apiFor(clientAddress), cspNonce: nonce });
   const response = withBuildId(await handleRequest(request, context));
-  const personal = /(?:^|;\s*)customer_token=/.test(request.headers.get('cookie') ?? '');
   return compressResponse(
     request,
-    withPageHeaders(response, config.publicUrl, pageCsp(nonce, pageSources), personal),
+    withPageHeaders(request, response, config.publicUrl, pageCsp(nonce, pageSources), config.pageCache),
   );
 };
 
@@ -124,6 +124,16 @@ await app.register(async (pages) => {
     const p = request.url;
     if (p === '/api' || p.startsWith('/api/') || p.startsWith('/media/')) return reply.callNotFound();
     reply.hijack();
+    // Timed by the page's route pattern (page-cache.ts): Fastify's own hook does not see a hijacked answer.
+    const started = performance.now();
+    reply.raw.once('finish', () =>
+      app.metrics.observeRequest(
+        request.method,
+        pageRoute(p),
+        reply.raw.statusCode,
+        (performance.now() - started) / 1000,
+      ),
+    );
     // Never rejects: whatever the request, the process stays up (page-listener.ts).
     const page = servePage(request, reply.raw, renderPage, { bodyLimit: PAGE_BODY_LIMIT, log: request.log });
     pagesInFlight.add(page);

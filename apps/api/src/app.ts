@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -11,12 +12,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createDatabase, type Db, type Dialect } from './db/database.ts';
+import type pg from 'pg';
 import { migrateToLatest } from './db/migrate.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { installClosing, type Closing } from './lib/closing.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { healthPlugin } from './plugins/health.ts';
+import { createMetrics, metricsPlugin, type ShopMetrics } from './plugins/metrics.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { catalogueLanguagePlugin } from './plugins/catalogue-language.ts';
 import { createSmsProvider, type SmsProvider } from './modules/sms/sms.provider.ts';
@@ -66,6 +69,8 @@ declare module 'fastify' {
     notifier: Notifier;
     /** The ordered stop: requests in flight, then background work, then the database (lib/closing.ts). */
     closing: Closing;
+    /** Prometheus metrics of this process (`GET /metrics`, plugins/metrics.ts). */
+    metrics: ShopMetrics;
   }
 }
 
@@ -107,6 +112,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     logger: opts.logger ?? { level: config.logLevel, serializers: { req: requestLogSerializer } },
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
+    // The request id of log lines: the proxy's (nginx's X-Request-Id, deploy/nginx/kiim.conf) when it is a plain
+    // token, so one id names the request in both logs; else a fresh one.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : `req-${randomUUID()}`;
+    },
     // Bounded requests (issue 11 §4): a whole request within REQUEST_TIMEOUT_MS, its headers within 10 s, checked
     // every second; an idle socket is closed after a minute.
     requestTimeout: config.http.requestTimeoutMs,
@@ -124,7 +136,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   // A connection PostgreSQL closes while idle is logged; the pool opens a new one (issue 27, decision 026).
   const onPoolError = (err: Error) =>
     app.log.warn({ err }, 'PostgreSQL closed an idle connection: the pool reconnects');
-  const database = opts.db ?? createDatabase({ ...config, onPoolError });
+  // Metrics first: the database handle the app opens reports each query's time to them (docs/decisions/042).
+  const metrics = createMetrics();
+  const database: { db: Db; dialect: Dialect; pool?: pg.Pool } =
+    opts.db ?? createDatabase({ ...config, onPoolError, onQuery: metrics.observeQuery });
+  metrics.bind(database.db, database.pool);
+  app.decorate('metrics', metrics);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
@@ -160,6 +177,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   if (opts.migrate !== false) await migrateToLatest(database.db);
 
   await app.register(errorHandlerPlugin);
+  // Before every route, so each answer is timed by its route's pattern.
+  await app.register(metricsPlugin, { metrics });
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(catalogueLanguagePlugin);

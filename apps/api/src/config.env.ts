@@ -104,6 +104,21 @@ export const EnvSchema = z.object({
    * the storefront's in-process calls), `true`, `false`, or comma-separated addresses/CIDRs.
    */
   TRUST_PROXY: z.string().default('loopback'),
+  /**
+   * How long a reverse proxy or CDN may keep an anonymous catalogue page (home, categories, products, brands,
+   * information pages), seconds (`s-maxage`, docs/decisions/042); 0 makes every page `private, no-store`.
+   */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  /**
+   * How much longer, seconds, the proxy may answer with such a page while it fetches a fresh one
+   * (`stale-while-revalidate`): a change reaches every shopper at most PAGE_CACHE_SECONDS + this later.
+   */
+  PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
+  /**
+   * Bearer token that opens `GET /metrics` (Prometheus format, docs/decisions/042); unset, `/metrics` answers 404.
+   * At least 16 characters.
+   */
+  METRICS_TOKEN: z.preprocess(blankIsUnset, z.string().min(16).max(256).optional()),
   /** Secret mixed into one-time code hashes. Must be set in production. */
   OTP_SECRET: z.string().min(16).default('development-only-otp-secret'),
   /**

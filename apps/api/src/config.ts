@@ -122,6 +122,10 @@ export type Config = {
     dailyLimit: number;
   };
   trustProxy: boolean | string | string[];
+  /** Anonymous catalogue pages at a shared cache: `s-maxage` and `stale-while-revalidate`, seconds (decision 042). */
+  pageCache: { seconds: number; staleSeconds: number };
+  /** The bearer token of `GET /metrics` (METRICS_TOKEN); undefined: the route answers 404. */
+  metricsToken: string | undefined;
   /** Expensive reads per client address per minute. */
   readRateLimitPerMinute: number;
   otpSecret: string;
@@ -191,6 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dailyLimit: e.SMS_DAILY_LIMIT,
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    pageCache: { seconds: e.PAGE_CACHE_SECONDS, staleSeconds: e.PAGE_CACHE_STALE_SECONDS },
+    metricsToken: e.METRICS_TOKEN,
     readRateLimitPerMinute: e.READ_RATE_LIMIT_PER_MINUTE,
     otpSecret: e.OTP_SECRET,
     publicUrl: (e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),

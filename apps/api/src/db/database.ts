@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type Transaction } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type CompiledQuery,
+  type LogEvent,
+  type Transaction,
+} from 'kysely';
+import type pg from 'pg';
 import { CASEFOLD_FUNCTION, casefold, isPostgres } from './dialect.ts';
 import {
   BACKSTOP_CHECKPOINT_PAGES,
@@ -154,6 +163,8 @@ export interface DatabaseOptions {
    * a warning on stderr.
    */
   onPoolError?: (err: Error) => void;
+  /** Told of every query this handle runs: its duration in seconds and whether it failed (metrics, decision 042). */
+  onQuery?: (seconds: number, failed: boolean) => void;
 }
 
 /** PostgreSQL connections per pool when the options name none (the config's default DATABASE_POOL_SIZE). */
@@ -167,7 +178,10 @@ export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
  * a crash (the WAL fsynced off the event loop: {@link DurableSqliteDriver}), with foreign keys on and a busy
  * timeout (architecture: Data).
  */
-export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialect } {
+export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialect; pool?: pg.Pool } {
+  const log = opts.onQuery
+    ? (event: LogEvent) => opts.onQuery!(event.queryDurationMillis / 1000, event.level === 'error')
+    : undefined;
   if (opts.databaseUrl) {
     const pool = createPgPool({
       connectionString: opts.databaseUrl,
@@ -177,7 +191,8 @@ export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialec
       onError:
         opts.onPoolError ?? ((err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`)),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    return { db, dialect: 'postgres', pool };
   }
   if (opts.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(opts.sqlitePath), { recursive: true });
   const sqlite = new SQLite(opts.sqlitePath);
@@ -193,7 +208,7 @@ export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialec
   const dialect = wal
     ? new DurableSqliteDialect(sqlite, `${sqlite.name}-wal`)
     : new SqliteDialect({ database: sqlite });
-  const db = new Kysely<Database>({ dialect });
+  const db = new Kysely<Database>({ dialect, log });
   if (dialect instanceof DurableSqliteDialect) readersNow.set(db, dialect.readNow);
   return { db, dialect: 'sqlite' };
 }

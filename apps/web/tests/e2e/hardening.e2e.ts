@@ -392,7 +392,7 @@ describe('security headers and caching (issue 11 §8)', () => {
       redirect: 'manual',
       headers: { cookie: 'customer_token=whatever' },
     });
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
   });
 });
 

@@ -26,6 +26,8 @@ export interface RunningShop {
   dataDir: string;
   /** The shop's process (raw-socket and shutdown tests watch it). */
   process: ChildProcess;
+  /** What the shop printed on stdout so far (its JSON log lines), when started with `captureOutput`. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -36,7 +38,7 @@ export interface RunningShop {
  */
 export async function startShop(
   env: Record<string, string> = {},
-  opts: { postgres?: PostgresDatabase } = {},
+  opts: { postgres?: PostgresDatabase; captureOutput?: boolean } = {},
 ): Promise<RunningShop> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiim-e2e-'));
@@ -58,8 +60,10 @@ export async function startShop(
       ...database,
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', opts.captureOutput ? 'pipe' : 'inherit', 'inherit'],
   });
+  let printed = '';
+  child.stdout?.on('data', (d: Buffer) => (printed += d.toString()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 150_000;
   for (;;) {
@@ -80,6 +84,7 @@ export async function startShop(
     url,
     dataDir,
     process: child,
+    output: () => printed,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
