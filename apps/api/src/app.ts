@@ -17,6 +17,7 @@ import { installClosing, type Closing } from './lib/closing.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { healthPlugin } from './plugins/health.ts';
+import { rolePlugin, roleDuties } from './plugins/role.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { catalogueLanguagePlugin } from './plugins/catalogue-language.ts';
 import { createSmsProvider, type SmsProvider } from './modules/sms/sms.provider.ts';
@@ -81,7 +82,10 @@ export interface BuildAppOptions {
   payments?: PaymentProvider;
   /** Email sender instead of the one made from configuration (tests). */
   mailer?: Mailer | null;
-  /** Run the background jobs (the payment job every PAYMENT_SWEEP_INTERVAL_SECONDS); the servers do, tests do not. */
+  /**
+   * Run the background jobs (the payment job every PAYMENT_SWEEP_INTERVAL_SECONDS); the servers do, tests do not.
+   * A `web` process (KIIM_ROLE=web) never runs them.
+   */
   jobs?: boolean;
   /** Apply pending migrations before serving (default true). */
   migrate?: boolean;
@@ -139,9 +143,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       closeDatabase: !opts.db || opts.closeDb ? () => database.db.destroy() : undefined,
     }),
   );
-  if (opts.jobs) registerPaymentJob(app, config.payments.sweepIntervalSeconds);
+  // A `web` process (KIIM_ROLE) runs no background job; a `worker` or `all` one runs every job (docs/decisions/041).
+  const jobs = (opts.jobs ?? false) && roleDuties(config.role).jobs;
+  if (jobs) registerPaymentJob(app, config.payments.sweepIntervalSeconds);
   // Old 1C exchange folders and abandoned import jobs, every 15 minutes (issue 29 item 3, docs/decisions/034).
-  if (opts.jobs) registerExchangeSweep(app, 15 * 60);
+  if (jobs) registerExchangeSweep(app, 15 * 60);
   app.decorate(
     'notifier',
     createNotifier(
@@ -153,12 +159,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         log: app.log,
         clock: app.clock,
       },
-      opts.jobs ?? false,
+      jobs,
       config.mail.intervalSeconds,
     ),
   );
   if (opts.migrate !== false) await migrateToLatest(database.db);
 
+  await app.register(rolePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin);
