@@ -18,6 +18,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { rolePlugin, roleDuties } from './plugins/role.ts';
+import { databaseRateStore } from './lib/rate-store.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { catalogueLanguagePlugin } from './plugins/catalogue-language.ts';
 import { createSmsProvider, type SmsProvider } from './modules/sms/sms.provider.ts';
@@ -176,7 +177,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   putLaneInFront(app.server, app.catalogueLane);
   await app.register(cookie);
   // Per-client limits of expensive reads (routes opt in with lib/read-limit.ts); counted per instance, in memory.
-  await app.register(rateLimit, { global: false, allowList: ['127.0.0.1', '::1', '::ffff:127.0.0.1'] });
+  // On PostgreSQL the counts are in the database, shared by every process (docs/decisions/041); SQLite's one
+  // process keeps them in memory.
+  await app.register(rateLimit, {
+    global: false,
+    allowList: ['127.0.0.1', '::1', '::ffff:127.0.0.1'],
+    ...(database.dialect === 'postgres'
+      ? { store: databaseRateStore(database.db, () => app.clock.now().getTime()) }
+      : {}),
+  });
   await app.register(swagger, {
     openapi: {
       info: {
