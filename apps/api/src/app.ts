@@ -19,6 +19,7 @@ import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { rolePlugin, roleDuties } from './plugins/role.ts';
 import { databaseRateStore } from './lib/rate-store.ts';
+import { systemAdminRoutes } from './modules/system/system.routes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { catalogueLanguagePlugin } from './plugins/catalogue-language.ts';
 import { createSmsProvider, type SmsProvider } from './modules/sms/sms.provider.ts';
@@ -232,6 +233,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(oneCRoutes, { prefix: '/exchange' });
       await api.register(notificationRoutes, { prefix: '/dev' });
       await api.register(exchangeAdminRoutes, { prefix: '/admin' });
+      await api.register(systemAdminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );
