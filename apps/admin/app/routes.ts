@@ -11,6 +11,7 @@ export default [
     route('staff', 'routes/staff.tsx'),
     route('api-keys', 'routes/api-keys.tsx'),
     route('audit', 'routes/audit.tsx'),
+    route('system', 'routes/system.tsx'),
     route('orders', 'routes/orders.tsx'),
     route('orders/:number', 'routes/order.tsx'),
     route('notifications', 'routes/notifications.tsx'),

@@ -20,6 +20,9 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { createMetrics, metricsPlugin, type ShopMetrics } from './plugins/metrics.ts';
+import { rolePlugin, roleDuties } from './plugins/role.ts';
+import { databaseRateStore } from './lib/rate-store.ts';
+import { systemAdminRoutes } from './modules/system/system.routes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { catalogueLanguagePlugin } from './plugins/catalogue-language.ts';
 import { createSmsProvider, type SmsProvider } from './modules/sms/sms.provider.ts';
@@ -86,7 +89,10 @@ export interface BuildAppOptions {
   payments?: PaymentProvider;
   /** Email sender instead of the one made from configuration (tests). */
   mailer?: Mailer | null;
-  /** Run the background jobs (the payment job every PAYMENT_SWEEP_INTERVAL_SECONDS); the servers do, tests do not. */
+  /**
+   * Run the background jobs (the payment job every PAYMENT_SWEEP_INTERVAL_SECONDS); the servers do, tests do not.
+   * A `web` process (KIIM_ROLE=web) never runs them.
+   */
   jobs?: boolean;
   /** Apply pending migrations before serving (default true). */
   migrate?: boolean;
@@ -156,9 +162,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       closeDatabase: !opts.db || opts.closeDb ? () => database.db.destroy() : undefined,
     }),
   );
-  if (opts.jobs) registerPaymentJob(app, config.payments.sweepIntervalSeconds);
+  // A `web` process (KIIM_ROLE) runs no background job; a `worker` or `all` one runs every job (docs/decisions/041).
+  const jobs = (opts.jobs ?? false) && roleDuties(config.role).jobs;
+  if (jobs) registerPaymentJob(app, config.payments.sweepIntervalSeconds);
   // Old 1C exchange folders and abandoned import jobs, every 15 minutes (issue 29 item 3, docs/decisions/034).
-  if (opts.jobs) registerExchangeSweep(app, 15 * 60);
+  if (jobs) registerExchangeSweep(app, 15 * 60);
   app.decorate(
     'notifier',
     createNotifier(
@@ -170,12 +178,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         log: app.log,
         clock: app.clock,
       },
-      opts.jobs ?? false,
+      jobs,
       config.mail.intervalSeconds,
     ),
   );
   if (opts.migrate !== false) await migrateToLatest(database.db);
 
+  await app.register(rolePlugin);
   await app.register(errorHandlerPlugin);
   // Before every route, so each answer is timed by its route's pattern.
   await app.register(metricsPlugin, { metrics });
@@ -186,7 +195,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(answerLanePlugin, { limits: opts.laneLimits });
   await app.register(cookie);
   // Per-client limits of expensive reads (routes opt in with lib/read-limit.ts); counted per instance, in memory.
-  await app.register(rateLimit, { global: false, allowList: ['127.0.0.1', '::1', '::ffff:127.0.0.1'] });
+  // On PostgreSQL the counts are in the database, shared by every process (docs/decisions/041); SQLite's one
+  // process keeps them in memory.
+  await app.register(rateLimit, {
+    global: false,
+    allowList: ['127.0.0.1', '::1', '::ffff:127.0.0.1'],
+    ...(database.dialect === 'postgres'
+      ? { store: databaseRateStore(database.db, () => app.clock.now().getTime()) }
+      : {}),
+  });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -233,6 +250,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(oneCRoutes, { prefix: '/exchange' });
       await api.register(notificationRoutes, { prefix: '/dev' });
       await api.register(exchangeAdminRoutes, { prefix: '/admin' });
+      await api.register(systemAdminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

@@ -28,6 +28,12 @@ export const EnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** Longest wait for in-flight requests at SIGTERM/SIGINT before the process exits anyway, milliseconds. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /**
+   * What this process does (issue 31 §1; docs/decisions/041): `web` serves pages and the API and runs no background
+   * job; `worker` runs every background job and answers only its health endpoints; `all` (default) both, so one
+   * process is the whole shop (`npm start` on SQLite). Several `web` and `worker` processes need PostgreSQL.
+   */
+  KIIM_ROLE: z.enum(['web', 'worker', 'all']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * PostgreSQL URL (`postgres://` or `postgresql://` with a host); when absent the embedded SQLite file is used

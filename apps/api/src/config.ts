@@ -100,6 +100,8 @@ export type Config = {
   logLevel: string;
   /** Limits of the HTTP server (issue 11 §4): whole request, headers, graceful shutdown; milliseconds. */
   http: { requestTimeoutMs: number; headersTimeoutMs: number; shutdownTimeoutMs: number };
+  /** What this process does (KIIM_ROLE): serve (`web`), run the background jobs (`worker`), or both (`all`). */
+  role: 'web' | 'worker' | 'all';
   databaseUrl: string | undefined;
   /** Most PostgreSQL connections of this process (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
@@ -168,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersTimeoutMs: Math.min(10_000, e.REQUEST_TIMEOUT_MS),
       shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     },
+    role: e.KIIM_ROLE,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,

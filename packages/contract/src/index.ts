@@ -29,3 +29,4 @@ export * from './form.numbers.ts';
 export * from './naming.ts';
 export * from './stock.admin.schema.ts';
 export * from './client.ts';
+export * from './system.schema.ts';

@@ -21,6 +21,7 @@ describe('the navigation by role', () => {
       'Сотрудники',
       'Ключи API',
       'Журнал действий',
+      'Система',
     ]);
     expect(labels('manager')).toEqual([
       'Главная',

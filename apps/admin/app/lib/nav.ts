@@ -93,6 +93,13 @@ export const SECTIONS: readonly Section[] = [
     ready: true,
     about: 'Кто, когда и что изменил',
   },
+  {
+    to: '/system',
+    label: 'Система',
+    permission: 'settings.manage',
+    ready: true,
+    about: 'Очереди фоновой работы и периодические задачи',
+  },
 ];
 
 /** Whether the member's role has the permission. */

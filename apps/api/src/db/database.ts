@@ -68,6 +68,7 @@ import type {
 } from '#app/modules/review/review.table.ts';
 import type { ContentPageTable } from '#app/modules/content/content.table.ts';
 import type { JobRunTable } from '#app/lib/job-run.ts';
+import type { RateLimitHitTable } from '#app/lib/rate-store.ts';
 import type {
   ExchangeGroupTable,
   ExchangeProductTable,
@@ -129,6 +130,7 @@ export interface Database {
   review_author: ReviewAuthorTable;
   content_page: ContentPageTable;
   job_run: JobRunTable;
+  rate_limit_hit: RateLimitHitTable;
   exchange_group: ExchangeGroupTable;
   exchange_warehouse: ExchangeWarehouseTable;
   exchange_product: ExchangeProductTable;

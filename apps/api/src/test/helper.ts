@@ -43,6 +43,8 @@ export interface TestContext {
   db: Db;
   dialect: Dialect;
   config: Config;
+  /** The test's PostgreSQL schema (for shop processes started on it, server-process.ts); undefined on SQLite. */
+  schema: string | undefined;
   /**
    * Another instance of the shop on this test's database, with its own connections (issue 11 §12: several
    * instances behind a load balancer); closed by the caller, before {@link TestContext.close}.
@@ -151,6 +153,7 @@ export async function createTestApp(
     db: database.db,
     dialect: database.dialect,
     config,
+    schema: testDatabaseUrl ? id : undefined,
     async anotherInstance(env) {
       const other = openDatabase();
       const otherApp = await appOn(other, env);
