@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import { CASEFOLD_FUNCTION, casefold, isPostgres } from './dialect.ts';
 import {
   BACKSTOP_CHECKPOINT_PAGES,
   DurableSqliteAdapter,
   DurableSqliteDialect,
   reusePreparedStatements,
+  type ReadNow,
 } from './sqlite-durable.ts';
 import { createPgPool, DEFAULT_CONNECT_TIMEOUT_MS } from './pg-pool.ts';
 import type {
@@ -41,9 +42,9 @@ import type {
   OrderTable,
 } from '#app/modules/order/order.table.ts';
 import type { PaymentEventTable, PaymentTable, RefundTable } from '#app/modules/payment/payment.table.ts';
+import type { AuditLogTable } from '#app/modules/audit/audit.table.ts';
 import type {
   ApiKeyTable,
-  AuditLogTable,
   StaffAuthFailureTable,
   StaffInvitationTable,
   StaffMemberTable,
@@ -58,7 +59,7 @@ import type {
   ReviewVoteTable,
 } from '#app/modules/review/review.table.ts';
 import type { ContentPageTable } from '#app/modules/content/content.table.ts';
-import type { JobRunTable } from '#app/lib/job-run.ts';
+import type { JobRunTable } from '#app/db/job-run.table.ts';
 import type {
   ExchangeGroupTable,
   ExchangeProductTable,
@@ -73,6 +74,7 @@ import type { NotificationTable } from '#app/modules/notification/notification.t
 
 // Kept here for the modules that mark their statements (its home is the pool's file).
 export { prepareOnPostgres } from './pg-pool.ts';
+export type { ReadNow } from './sqlite-durable.ts';
 
 /** Every table of the shop, as Kysely sees it. */
 export interface Database {
@@ -197,9 +199,6 @@ export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialec
   if (dialect instanceof DurableSqliteDialect) readersNow.set(db, dialect.readNow);
   return { db, dialect: 'sqlite' };
 }
-
-/** A synchronous read on an idle connection: its rows (none: an empty list), or undefined when the connection is in use. */
-export type ReadNow = (compiled: CompiledQuery) => Record<string, unknown>[] | undefined;
 
 const readersNow = new WeakMap<object, ReadNow>();
 
