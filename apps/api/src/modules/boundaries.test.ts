@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importCycles, importGraph, repoRoot, tsFiles } from '#app/test/import-graph.ts';
 
 // The module boundaries of docs/decisions/011, checked on the source: dependencies point along the business
 // flow (order → payment, order → inventory, never back), one owner per table (stock: inventory), and no module
@@ -89,5 +90,44 @@ describe('module boundaries (docs/decisions/011)', () => {
         .map((i) => `${f} → ${i.target}`),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it('lib/ imports no module (issue 30 item 5): the owned-list kit and the job claim live elsewhere', () => {
+    const libDir = path.join(modulesDir, '..', 'lib');
+    const offenders = fs
+      .readdirSync(libDir)
+      .filter((f) => f.endsWith('.ts'))
+      .filter((f) =>
+        [...fs.readFileSync(path.join(libDir, f), 'utf8').matchAll(/from\s+'([^']+)'/g)].some(
+          ([, spec]) => spec!.startsWith('#app/modules/') || spec!.startsWith('../modules/'),
+        ),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it('the owned-list kit knows no other module: the customer token is injected (issue 30 item 5)', () => {
+    const offenders = sourceFiles()
+      .filter((f) => moduleOf(f) === 'owned-list')
+      .filter((f) => importedModules(f).some((i) => i.module !== 'owned-list'));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the audit log’s and the job claim’s old addresses serve the exchange module only, until its split lands', () => {
+    const old = ["'#app/modules/staff/staff.audit.ts'", "'#app/lib/job-run.ts'"];
+    const exempt = [
+      path.join('apps', 'api', 'src', 'modules', 'exchange'),
+      path.join('apps', 'api', 'src', 'modules', 'boundaries.test.ts'),
+    ];
+    const offenders = tsFiles(['apps', 'packages'])
+      .map((f) => path.relative(repoRoot, f))
+      .filter((f) => !exempt.some((e) => f.startsWith(e)))
+      .filter((f) => old.some((o) => fs.readFileSync(path.join(repoRoot, f), 'utf8').includes(o)));
+    expect(offenders).toEqual([]);
+  });
+
+  it('no import cycle in apps/ and packages/, type-only imports included (issue 30)', () => {
+    const graph = importGraph(tsFiles(['apps', 'packages']));
+    expect(graph.size).toBeGreaterThan(500);
+    expect(importCycles(graph)).toEqual([]);
   });
 });
