@@ -10,9 +10,9 @@ import { ExchangeSettingsForm } from './ExchangeSettingsForm.tsx';
 // to the screen's action and says «Сохранено».
 
 const priceTypes: ExchangeSettingsView['priceTypes'] = [
-  { name: 'Оптовая', currency: 'KZT', tenge: true },
-  { name: 'Розничная', currency: 'KZT', tenge: true },
-  { name: 'Dollar', currency: 'USD', tenge: false },
+  { id: 'pt-1', name: 'Оптовая', currency: 'KZT', tenge: true },
+  { id: 'pt-2', name: 'Розничная', currency: 'KZT', tenge: true },
+  { id: 'pt-3', name: 'Dollar', currency: 'USD', tenge: false },
 ];
 const settings = (more: Partial<ExchangeSettingsView> = {}): ExchangeSettingsView => ({
   priceType: null,
