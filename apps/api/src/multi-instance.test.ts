@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { orderFixtures } from '#app/test/order.fixtures.ts';
-import { claimJobRun } from '#app/lib/job-run.ts';
+import { claimJobRun } from '#app/db/job-run.ts';
 import { nextMobile } from '#app/test/customer.fixtures.ts';
 import { hashPassword } from '#app/lib/password.ts';
 import { newId } from '#app/lib/ids.ts';

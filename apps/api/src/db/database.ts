@@ -6,7 +6,6 @@ import {
   PostgresDialect,
   SqliteDialect,
   sql,
-  type CompiledQuery,
   type LogEvent,
   type Transaction,
 } from 'kysely';
@@ -17,6 +16,7 @@ import {
   DurableSqliteAdapter,
   DurableSqliteDialect,
   reusePreparedStatements,
+  type ReadNow,
 } from './sqlite-durable.ts';
 import { createPgPool, DEFAULT_CONNECT_TIMEOUT_MS } from './pg-pool.ts';
 import type {
@@ -50,9 +50,9 @@ import type {
   OrderTable,
 } from '#app/modules/order/order.table.ts';
 import type { PaymentEventTable, PaymentTable, RefundTable } from '#app/modules/payment/payment.table.ts';
+import type { AuditLogTable } from '#app/modules/audit/audit.table.ts';
 import type {
   ApiKeyTable,
-  AuditLogTable,
   StaffAuthFailureTable,
   StaffInvitationTable,
   StaffMemberTable,
@@ -67,7 +67,7 @@ import type {
   ReviewVoteTable,
 } from '#app/modules/review/review.table.ts';
 import type { ContentPageTable } from '#app/modules/content/content.table.ts';
-import type { JobRunTable } from '#app/lib/job-run.ts';
+import type { JobRunTable } from '#app/db/job-run.table.ts';
 import type { RateLimitHitTable } from '#app/lib/rate-store.ts';
 import type {
   ExchangeGroupTable,
@@ -83,6 +83,7 @@ import type { NotificationTable } from '#app/modules/notification/notification.t
 
 // Kept here for the modules that mark their statements (its home is the pool's file).
 export { prepareOnPostgres } from './pg-pool.ts';
+export type { ReadNow } from './sqlite-durable.ts';
 
 /** Every table of the shop, as Kysely sees it. */
 export interface Database {
@@ -214,9 +215,6 @@ export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialec
   if (dialect instanceof DurableSqliteDialect) readersNow.set(db, dialect.readNow);
   return { db, dialect: 'sqlite' };
 }
-
-/** A synchronous read on an idle connection: its rows (none: an empty list), or undefined when the connection is in use. */
-export type ReadNow = (compiled: CompiledQuery) => Record<string, unknown>[] | undefined;
 
 const readersNow = new WeakMap<object, ReadNow>();
 

@@ -1,10 +1,10 @@
-import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
-import type { DbOrTrx } from './database.ts';
+import { PostgresAdapter, sql, type Expression, type QueryExecutorProvider, type SqlBool } from 'kysely';
 
-// What differs between the two databases in queries the modules write (architecture: Data).
+// What differs between the two databases in queries the modules write (architecture: Data). Handles are taken
+// as any Kysely handle (`QueryExecutorProvider`), so this file needs nothing of database.ts, which imports it.
 
 /** Whether `db` talks to PostgreSQL (else SQLite). */
-export const isPostgres = (db: DbOrTrx) => db.getExecutor().adapter instanceof PostgresAdapter;
+export const isPostgres = (db: QueryExecutorProvider) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * SQLite's function lower-casing any letters (`casefold(text)`): SQLite's own `lower()` and `LIKE` fold Latin
@@ -21,7 +21,7 @@ export const casefold = (value: unknown) => (typeof value === 'string' ? value.t
  * pattern).
  */
 export function containsText(
-  db: DbOrTrx,
+  db: QueryExecutorProvider,
   expr: Expression<string | null>,
   text: string,
 ): Expression<SqlBool> {

@@ -11,7 +11,9 @@ import {
   type DatabaseConnection,
   type Driver,
 } from 'kysely';
-import type { ReadNow } from './database.ts';
+
+/** A synchronous read on an idle connection: its rows (none: an empty list), or undefined when the connection is in use. */
+export type ReadNow = (compiled: CompiledQuery) => Record<string, unknown>[] | undefined;
 
 // SQLite made durable without fsync on the event loop (split from database.ts, issue 27): the WAL fsynced off the loop
 // after each write ({@link DurableSqliteDriver}), checkpoints in a worker thread, and prepared statements reused.

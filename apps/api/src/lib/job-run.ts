@@ -1,42 +1,4 @@
-import type { Db } from '#app/db/database.ts';
-
-/** `job_run`: the time each background job's last run was claimed (migration 20261204T100000). */
-export interface JobRunTable {
-  name: string;
-  /** ISO time of the last claimed run. */
-  last_run_at: string;
-  /** Which instance claimed it (host and process id), for the operator. */
-  instance: string | null;
-}
-
-/** Slack under a full period: runs of one interval on several instances never fall just short of it. */
-const SLACK_MS = 1000;
-
-/**
- * Claims this period's run of the job `name` for this instance (issue 11 §12: several instances on one database).
- * One conditional UPDATE — the row's last run at least a period (less one second of slack) ago — so of instances
- * that try at once exactly one wins, on SQLite and PostgreSQL alike; the others skip this period.
- * @param now the app clock's time; `periodSeconds` the job's interval.
- * @returns true when this instance should run the job now.
- */
-export async function claimJobRun(
-  db: Db,
-  name: string,
-  now: Date,
-  periodSeconds: number,
-  instance: string,
-): Promise<boolean> {
-  await db
-    .insertInto('job_run')
-    .values({ name, last_run_at: new Date(0).toISOString(), instance: null })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const dueBefore = new Date(now.getTime() - periodSeconds * 1000 + SLACK_MS).toISOString();
-  const result = await db
-    .updateTable('job_run')
-    .set({ last_run_at: now.toISOString(), instance })
-    .where('name', '=', name)
-    .where('last_run_at', '<=', dueBefore)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+// The job-period claim's old address, kept only for the exchange module's import while helper h1 splits that
+// module (issue 30 item 5): the claim and its table type live in db/job-run.ts now. Deleted once exchange imports
+// `#app/db/job-run.ts`; nothing else may import this file (modules/boundaries.test.ts).
+export { claimJobRun } from '#app/db/job-run.ts';

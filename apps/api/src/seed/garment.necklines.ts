@@ -1,6 +1,6 @@
 // Necklines, collars and hoods of the tops (see garment.tops.ts).
 import { CX, bandStroke, button, f, line, mix, path, poly, stitched, type Pt } from './garment.kit.ts';
-import type { TopDraw } from './garment.tops.ts';
+import type { TopDraw } from './garment.top-spec.ts';
 
 /** Neckline of a top: the inside of the back, then the band, collar, lapels, hood or straps. */
 export function drawNeckline(d: TopDraw): void {

@@ -1,6 +1,6 @@
 // Pockets, yokes, belts, skirt folds and knit cables of the tops (see garment.tops.ts).
 import { CX, button, f, line, path, poly, stitched } from './garment.kit.ts';
-import type { TopDraw } from './garment.tops.ts';
+import type { TopDraw } from './garment.top-spec.ts';
 
 /** Pockets, yoke, belt, skirt folds and cables of a top, as its spec asks. */
 export function drawTrims(d: TopDraw): void {

@@ -1,6 +1,11 @@
 import type { AttachToCustomerBody, Cart, CartContents, MergeBody } from '@kiim/contract';
 import type { Db } from '#app/db/database.ts';
-import { attachList, mergeLists, requireCustomerList, type ListRequester } from '#app/lib/owned-list.ts';
+import {
+  attachList,
+  mergeLists,
+  requireCustomerList,
+  type ListRequester,
+} from '#app/modules/owned-list/owned-list.ts';
 import { resolveToken } from '#app/modules/customer/customer.token.ts';
 import { toCart } from './cart.mapper.ts';
 import { CART_LIST, cartContents, linesFor, requireCity } from './cart.service.ts';
@@ -8,7 +13,7 @@ import { CART_LIST, cartContents, linesFor, requireCity } from './cart.service.t
 // A customer's cart and the sign-in merge (spec §4, §7, §8). The storefront, right after sign-in, asks for
 // the customer's cart (get-by-customer-token); when there is none (code 3001) it attaches the anonymous cart
 // (update-customer-id-by-customer-token), otherwise it merges the anonymous cart into the customer's (merge).
-// The rules are the customer-owned list kit's (lib/owned-list.ts), shared with the wishlist.
+// The rules are the customer-owned list kit's (modules/owned-list/owned-list.ts), shared with the wishlist.
 
 /**
  * `GET /api/cart/get-by-customer-token/{token}/{cityId}` (spec §7): the cart of the customer of `token`,

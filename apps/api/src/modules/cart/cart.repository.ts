@@ -6,7 +6,7 @@ import { pickupPointCount } from './cart.lines.repository.ts';
 
 // The cart module's Kysely writes and reads of its lines (conventions: repository; what a line shows is read in
 // cart.lines.repository.ts); the `cart` rows themselves (owner, lock, merge) go through the customer-owned list kit
-// (lib/owned-list.ts). Every function takes a database handle or an open transaction first. Times are ISO 8601 UTC text; prices whole tenge. The add to
+// (modules/owned-list/owned-list.ts). Every function takes a database handle or an open transaction first. Times are ISO 8601 UTC text; prices whole tenge. The add to
 // cart's statements are fixed queries (db/fixed-query.ts: built and compiled once, issue 14).
 
 /** The SKU with this ERP identifier and whether its product is still sold, or undefined. */

@@ -13,9 +13,13 @@ import {
   SplitCartResponse,
   SplitParams,
 } from '@kiim/contract';
-import { listRequester, registerAttachAndMerge } from '#app/lib/owned-list.routes.ts';
+import { listRequesterFrom, registerAttachAndMerge } from '#app/modules/owned-list/owned-list.routes.ts';
+import { requestToken } from '#app/modules/customer/customer.auth.ts';
 import { addOrUpdateItem, clearCart, getCart, removeItem, splitCart } from './cart.service.ts';
 import { attachCart, getCustomerCart, mergeCarts } from './cart.customer.service.ts';
+
+/** The requester of a list call: the customer token of the request (or of the query), and the clock. */
+const listRequester = listRequesterFrom(requestToken);
 
 const tags = ['cart'];
 /** The token is optional: needed only for a cart that belongs to a customer. */
@@ -124,5 +128,6 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     errors,
     attach: attachCart,
     merge: mergeCarts,
+    listRequester,
   });
 };

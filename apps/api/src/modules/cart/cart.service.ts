@@ -18,7 +18,8 @@ import {
   withLockedList,
   type ListRequester,
   type OwnedListKind,
-} from '#app/lib/owned-list.ts';
+} from '#app/modules/owned-list/owned-list.ts';
+import { resolveToken } from '#app/modules/customer/customer.token.ts';
 import {
   toCart,
   toCartCity,
@@ -43,7 +44,7 @@ const skuNotFound = () => notFound(ErrorCode.skuNotFound, 'Товар не на�
 const cityNotFound = () => notFound(ErrorCode.cityNotFound, 'Город не найден');
 
 /**
- * The cart as a customer-owned list (lib/owned-list.ts: access, lock and re-check, attach, merge, claim):
+ * The cart as a customer-owned list (modules/owned-list/owned-list.ts: access, lock and re-check, attach, merge, claim):
  * merging adds the source's quantities to the destination's, capped at 999 (docs/decisions/005).
  */
 export const CART_LIST: OwnedListKind = {
@@ -56,6 +57,7 @@ export const CART_LIST: OwnedListKind = {
   },
   copyItems: repo.addLinesFrom,
   deleteItems: (trx, cartId) => repo.deleteLines(trx, cartId),
+  customerOf: async (db, token, now) => (await resolveToken(db, token, now)).customer,
 };
 
 /**

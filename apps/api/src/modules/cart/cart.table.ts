@@ -1,8 +1,8 @@
 import type { Generated } from 'kysely';
-import type { OwnedListTable } from '#app/lib/owned-list.repository.ts';
+import type { OwnedListTable } from '#app/modules/owned-list/owned-list.table.ts';
 
 /**
- * Cart (spec §3), a customer-owned list (lib/owned-list.ts): `id` is the cart uuid of spec §3 (cookie
+ * Cart (spec §3), a customer-owned list (modules/owned-list/owned-list.ts): `id` is the cart uuid of spec §3 (cookie
  * `cart_uuid`); anonymous (`customer_id` null) until attached to a customer at sign-in or claimed by an order;
  * `merged_into_id` is set when it was merged into another cart (spec §4 sign-in merge).
  */

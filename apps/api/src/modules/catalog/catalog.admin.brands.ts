@@ -10,7 +10,7 @@ import type { DbOrTrx } from '#app/db/database.ts';
 import { notFound } from '#app/lib/errors.ts';
 import { checkUpload, claimMediaKey, storeUploadedMaster } from '#app/modules/media/media.upload.ts';
 import { mediaUrl } from '#app/modules/media/media.url.ts';
-import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
+import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import * as admin from './catalog.admin.repository.ts';
 import * as structure from './catalog.admin.structure.repository.ts';
 import { counted, inUse, saveKazakhTexts, slugTaken } from './catalog.admin.structure.common.ts';

@@ -2,7 +2,7 @@ import { BANNER_SLOTS, CatalogueErrorCode, type AdminCategory, type CategoryInpu
 import type { z } from 'zod';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { notFound } from '#app/lib/errors.ts';
-import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
+import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import * as admin from './catalog.admin.repository.ts';
 import * as repo from './catalog.repository.ts';
 import * as structure from './catalog.admin.structure.repository.ts';

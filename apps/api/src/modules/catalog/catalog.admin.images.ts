@@ -2,7 +2,7 @@ import { CatalogueErrorCode, type AdminProduct } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { notFound } from '#app/lib/errors.ts';
 import { checkUpload, claimMediaKey, storeUploadedMaster } from '#app/modules/media/media.upload.ts';
-import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
+import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import * as admin from './catalog.admin.repository.ts';
 import { adminProduct, requireProduct } from './catalog.admin.products.ts';
 

@@ -12,7 +12,7 @@ import type { DbOrTrx } from '#app/db/database.ts';
 import { badRequest, notFound } from '#app/lib/errors.ts';
 import { checkUpload, claimMediaKey, storeUploadedMaster } from '#app/modules/media/media.upload.ts';
 import { bannerImage } from '#app/modules/media/media.url.ts';
-import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
+import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import * as admin from './catalog.admin.repository.ts';
 import * as repo from './catalog.repository.ts';
 import { toPickupPoint } from './catalog.mapper.ts';

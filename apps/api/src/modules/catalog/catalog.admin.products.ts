@@ -15,7 +15,7 @@ import type { DbOrTrx } from '#app/db/database.ts';
 import { AppError, badRequest, notFound } from '#app/lib/errors.ts';
 import { setStockLevels, stockOfSkus } from '#app/modules/inventory/inventory.levels.ts';
 import { productImage } from '#app/modules/media/media.url.ts';
-import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
+import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import * as admin from './catalog.admin.repository.ts';
 import { skuCodesOf, slugOf } from './catalog.admin.naming.ts';
 import * as repo from './catalog.repository.ts';

@@ -23,7 +23,7 @@ import {
   StockMovementQuery,
   dataOf,
 } from '@kiim/contract';
-import { requestActor } from '#app/modules/staff/staff.audit.ts';
+import { requestActor } from '#app/modules/audit/audit.ts';
 import { currentStaff, requirePermission } from '#app/modules/staff/staff.auth.ts';
 import { errors, guarded } from '#app/modules/staff/staff.routes.common.ts';
 import * as products from './catalog.admin.products.ts';

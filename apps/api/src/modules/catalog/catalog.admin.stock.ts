@@ -9,7 +9,7 @@ import {
 import { AppError } from '#app/lib/errors.ts';
 import type { DbOrTrx } from '#app/db/database.ts';
 import * as inventory from '#app/modules/inventory/inventory.levels.ts';
-import { actorLabels, audit, type Actor } from '#app/modules/staff/staff.audit.ts';
+import { actorLabels, audit, type Actor } from '#app/modules/audit/audit.ts';
 import * as admin from './catalog.admin.repository.ts';
 import * as repo from './catalog.repository.ts';
 import { pageOf } from '#app/lib/paging.ts';

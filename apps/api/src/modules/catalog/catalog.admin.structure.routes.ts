@@ -14,7 +14,7 @@ import {
   VisibilityInput,
   dataOf,
 } from '@kiim/contract';
-import { requestActor } from '#app/modules/staff/staff.audit.ts';
+import { requestActor } from '#app/modules/audit/audit.ts';
 import { currentStaff, requirePermission } from '#app/modules/staff/staff.auth.ts';
 import { errors, guarded, ok } from '#app/modules/staff/staff.routes.common.ts';
 import * as cities from './catalog.admin.cities.ts';

@@ -9,7 +9,7 @@ import {
 } from '@kiim/contract';
 import type { Db, DbOrTrx } from '#app/db/database.ts';
 import { badRequest, notFound } from '#app/lib/errors.ts';
-import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
+import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import * as repo from './content.repository.ts';
 import { bodyProblems, renderPage, type RenderValues } from './content.render.ts';
 import { savePage } from './content.service.ts';

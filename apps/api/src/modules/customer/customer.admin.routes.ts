@@ -7,7 +7,7 @@ import {
   AdminCustomerResponse,
   BlockCustomerBody,
 } from '@kiim/contract';
-import { requestActor } from '#app/modules/staff/staff.audit.ts';
+import { requestActor } from '#app/modules/audit/audit.ts';
 import { currentStaff, requirePermission } from '#app/modules/staff/staff.auth.ts';
 import { errors, guarded } from '#app/modules/staff/staff.routes.common.ts';
 import { customerForStaff, listCustomers, setCustomerBlocked } from './customer.admin.ts';

@@ -7,7 +7,7 @@ import {
 } from '@kiim/contract';
 import type { Db, DbOrTrx } from '#app/db/database.ts';
 import { notFound } from '#app/lib/errors.ts';
-import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
+import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import * as repo from './customer.repository.ts';
 import type { CustomerRow } from './customer.table.ts';
 import { pageOf } from '#app/lib/paging.ts';

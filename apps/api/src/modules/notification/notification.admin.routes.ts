@@ -7,7 +7,7 @@ import {
   AdminNotificationQuery,
   dataOf,
 } from '@kiim/contract';
-import { requestActor } from '#app/modules/staff/staff.audit.ts';
+import { requestActor } from '#app/modules/audit/audit.ts';
 import { currentStaff, requirePermission } from '#app/modules/staff/staff.auth.ts';
 import { errors, guarded } from '#app/modules/staff/staff.routes.common.ts';
 import { listNotificationsForStaff, resendNotification } from './notification.admin.ts';

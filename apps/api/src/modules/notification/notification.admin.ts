@@ -8,7 +8,7 @@ import {
 } from '@kiim/contract';
 import type { Db } from '#app/db/database.ts';
 import { AppError, notFound } from '#app/lib/errors.ts';
-import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
+import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import type { OrderNotice } from './notification.notice.ts';
 import * as repo from './notification.repository.ts';
 import type { NotificationRow } from './notification.table.ts';

@@ -13,7 +13,7 @@ import {
   AdminRefundParams,
   OrderNumberParams,
 } from '@kiim/contract';
-import { requestActor } from '#app/modules/staff/staff.audit.ts';
+import { requestActor } from '#app/modules/audit/audit.ts';
 import { currentStaff, requirePermission } from '#app/modules/staff/staff.auth.ts';
 import { errors, guarded } from '#app/modules/staff/staff.routes.common.ts';
 import { dashboard } from './order.dashboard.ts';

@@ -21,7 +21,7 @@ import { listCities } from '#app/modules/catalog/catalog.service.ts';
 import * as inventory from '#app/modules/inventory/inventory.service.ts';
 import { paymentOfOrder } from '#app/modules/payment/payment.service.ts';
 import { attemptRefund, oweRefundUpTo, refundsOfOrder } from '#app/modules/payment/refund.service.ts';
-import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
+import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import * as adminRepo from './order.admin.repository.ts';
 import { chainHistory, toOrderLine } from './order.mapper.ts';
 import { moveOrder, type OrderDeps } from './order.lifecycle.ts';

@@ -1,5 +1,5 @@
 import type { Db, DbOrTrx } from '#app/db/database.ts';
-import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
+import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import * as repo from './order.exchange.repository.ts';
 
 // What the 1C exchange (`type=sale`) reads and marks of orders (issue 28 item 13, docs/decisions/033): an order goes

@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type { OrderStatus } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { newId } from '#app/lib/ids.ts';
-import type { SmsProvider } from '#app/modules/sms/sms.provider.ts';
-import type { Notifier, WrittenNotices } from '#app/modules/notification/notification.service.ts';
-import { requestReturn, type PaymentDeps } from '#app/modules/payment/payment.service.ts';
+import type { WrittenNotices } from '#app/modules/notification/notification.service.ts';
+import { requestReturn } from '#app/modules/payment/payment.service.ts';
 import * as inventory from '#app/modules/inventory/inventory.service.ts';
 import type { StockActor } from '#app/modules/inventory/inventory.levels.ts';
 import { NO_NOTICES, recordOrderEvent, type NoticeDeps, type OrderEvent } from './order.notify.ts';
@@ -13,27 +11,7 @@ import { orderStockNote } from './order.rules.ts';
 import { canTransition, type StatusActor } from './order.status.ts';
 import type { OrderRow, OrderStatusHistoryRow } from './order.table.ts';
 
-/** What the order flows (its card-payment flow included) need from the app. */
-export interface OrderDeps extends PaymentDeps {
-  sms: SmsProvider;
-  /** Public origin of the shop (ePay's postLink and the shopper's way back). */
-  publicUrl: string;
-  /** Minutes an unpaid card-online order holds its stock. */
-  paymentWindowMinutes: number;
-  /** Order notifications: the outbox's delivery (issue 13). */
-  notifier: Notifier;
-}
-
-/** The deps of the order flows from the Fastify app. */
-export const orderDeps = (app: FastifyInstance): OrderDeps => ({
-  db: app.db,
-  sms: app.sms,
-  log: app.log,
-  payments: app.payments,
-  publicUrl: app.config.publicUrl.replace(/\/+$/, ''),
-  paymentWindowMinutes: app.config.payments.paymentWindowMinutes,
-  notifier: app.notifier,
-});
+export { orderDeps, type OrderDeps } from './order.deps.ts';
 
 /** The statuses the customer is told about, as outbox events (`completed` is not). */
 const EVENT_OF: Partial<Record<OrderStatus, OrderEvent>> = {

@@ -9,7 +9,7 @@ import {
 } from '#app/modules/notification/notification.service.ts';
 import { paymentOfOrder } from '#app/modules/payment/payment.service.ts';
 import type { PaymentRow } from '#app/modules/payment/payment.table.ts';
-import type { OrderDeps } from './order.lifecycle.ts';
+import type { OrderDeps } from './order.deps.ts';
 import * as repo from './order.repository.ts';
 import type { StatusActor } from './order.status.ts';
 import type { OrderLineRow, OrderRow } from './order.table.ts';

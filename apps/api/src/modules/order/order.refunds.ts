@@ -1,7 +1,7 @@
 import { ErrorCode, PaymentMethod, type AdminOrder } from '@kiim/contract';
 import { notFound } from '#app/lib/errors.ts';
 import { attemptRefund, scheduleRefundRetry } from '#app/modules/payment/refund.service.ts';
-import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
+import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import { getAdminOrder } from './order.admin.ts';
 import type { OrderDeps } from './order.lifecycle.ts';
 import * as repo from './order.repository.ts';

@@ -15,7 +15,7 @@ import type { CustomerRow } from '#app/modules/customer/customer.table.ts';
 import { paymentsOfOrders } from '#app/modules/payment/payment.service.ts';
 import { refundsOwedOfOrders } from '#app/modules/payment/refund.service.ts';
 import type { PaymentRow } from '#app/modules/payment/payment.table.ts';
-import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
+import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import { returnOrderMoney } from './card-payment/card-payment.apply.ts';
 import { chargeOrderHold, settleBeforeCancel } from './card-payment/card-payment.settle.ts';
 import { moveOrder, type OrderDeps } from './order.lifecycle.ts';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { PaymentErrorCode, type HalykAuth } from '@kiim/contract';
-import type { Db, DbOrTrx } from '#app/db/database.ts';
+import type { DbOrTrx } from '#app/db/database.ts';
 import { AppError } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
-import { PaymentProviderError, type PaymentProvider } from './payment.provider.ts';
+import { PaymentProviderError } from './payment.provider.ts';
+import type { PaymentDeps } from './payment.deps.ts';
 import * as repo from './payment.repository.ts';
 import { attemptRefund, oweRefundUpTo } from './refund.service.ts';
 import type { PaymentRow } from './payment.table.ts';
@@ -16,13 +16,7 @@ import type { PaymentRow } from './payment.table.ts';
 // nothing of orders: `order_id` is only the reference of what a payment pays; what a payment means for an order
 // (paid, late, to be cancelled) is decided by the order module's card-payment flow.
 
-/** What the payment functions need from the app. */
-export interface PaymentDeps {
-  db: Db;
-  log: FastifyBaseLogger;
-  /** The Halyk ePay adapter (real ePay or the project's simulator). */
-  payments: PaymentProvider;
-}
+export type { PaymentDeps } from './payment.deps.ts';
 
 /** Where a payment fact came from (audit, `payment_event.source`). */
 export type PaymentSource = 'callback' | 'return' | 'poll' | 'expiry';

@@ -3,7 +3,7 @@ import type { DbOrTrx } from '#app/db/database.ts';
 import { newId } from '#app/lib/ids.ts';
 import { PaymentProviderError, type StatusCheck } from './payment.provider.ts';
 import * as payments from './payment.repository.ts';
-import type { PaymentDeps } from './payment.service.ts';
+import type { PaymentDeps } from './payment.deps.ts';
 import type { PaymentRow, RefundRow } from './payment.table.ts';
 import * as repo from './refund.repository.ts';
 

@@ -10,7 +10,7 @@ import {
   ModerationListQuery,
   RejectBody,
 } from '@kiim/contract';
-import { requestActor } from '#app/modules/staff/staff.audit.ts';
+import { requestActor } from '#app/modules/audit/audit.ts';
 import { currentStaff, requirePermission } from '#app/modules/staff/staff.auth.ts';
 import { errors, guarded } from '#app/modules/staff/staff.routes.common.ts';
 import { answerQuestion, moderateItem, moderationQueue } from './review.moderation.ts';

@@ -9,7 +9,7 @@ import { AppError, notFound } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
 import { productRefs } from '#app/modules/catalog/catalog.service.ts';
 import { orderNumbers } from '#app/modules/order/order.service.ts';
-import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
+import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import { questionExtras } from './question.service.ts';
 import * as questions from './question.repository.ts';
 import { pageOf, sliceOf, toModeratedQuestion, toModeratedReview } from './review.mapper.ts';

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '#app/config.ts';
 import type { Db } from '#app/db/database.ts';
 import type { Clock } from '#app/lib/clock.ts';
 import { newId } from '#app/lib/ids.ts';
-import { createMobizonProvider } from './sms.mobizon.ts';
-import { createSmscProvider } from './sms.smsc.ts';
 import { insertMessage } from './sms.repository.ts';
 import type { SmsMessageTable } from './sms.table.ts';
+
+// What every SMS gateway adapter shares (the provider interface, its errors, recording a sent message, the
+// form POST) and the development provider; the choice among them by configuration is sms.factory.ts, so the
+// adapters import this file and nothing imports them back (no import cycle).
 
 /**
  * Sends one SMS. `mobile` is `7XXXXXXXXXX`. `options.validityMinutes`: how long the gateway may keep trying to
@@ -113,22 +114,6 @@ export function createDevSmsProvider(deps: SmsProviderDeps): SmsProvider {
       deps.log.info({ mobile, text }, 'sms (development provider)');
     },
   };
-}
-
-/**
- * The provider chosen by configuration `SMS_PROVIDER` (design/payments-sms.md): `dev`, `mobizon` or `smsc`,
- * each with its URL, credentials and timeout from configuration.
- */
-export function createSmsProvider(config: Config, db: Db, log: FastifyBaseLogger, clock: Clock): SmsProvider {
-  const deps = { db, log, clock };
-  switch (config.smsProvider) {
-    case 'dev':
-      return createDevSmsProvider(deps);
-    case 'mobizon':
-      return createMobizonProvider(deps, { ...config.sms.mobizon, timeoutMs: config.sms.timeoutMs });
-    case 'smsc':
-      return createSmscProvider(deps, { ...config.sms.smsc, timeoutMs: config.sms.timeoutMs });
-  }
 }
 
 /**

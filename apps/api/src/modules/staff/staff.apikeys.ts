@@ -10,7 +10,7 @@ import {
 import type { Db, DbOrTrx } from '#app/db/database.ts';
 import { AppError } from '#app/lib/errors.ts';
 import { newId, sha256 } from '#app/lib/ids.ts';
-import { audit, requestActor, type Actor } from './staff.audit.ts';
+import { audit, requestActor, type Actor } from '#app/modules/audit/audit.ts';
 import * as repo from './staff.apikey.repository.ts';
 import type { ApiKeyRow } from './staff.table.ts';
 

@@ -11,7 +11,7 @@ import {
   dataOf,
 } from '@kiim/contract';
 import { createApiKey, listApiKeys, revokeApiKey } from './staff.apikeys.ts';
-import { auditFilters, listAudit } from './staff.audit.ts';
+import { auditFilters, listAudit } from '#app/modules/audit/audit.ts';
 import { requirePermission } from './staff.auth.ts';
 import { staffActor } from './staff.manage.routes.ts';
 import { errors, guarded, ok } from './staff.routes.common.ts';

@@ -10,7 +10,7 @@ import {
   UpdateStaffBody,
   dataOf,
 } from '@kiim/contract';
-import { requestActor } from './staff.audit.ts';
+import { requestActor } from '#app/modules/audit/audit.ts';
 import { currentStaff, requirePermission } from './staff.auth.ts';
 import {
   changeRole,

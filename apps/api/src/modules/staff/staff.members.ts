@@ -16,7 +16,7 @@ import { AppError } from '#app/lib/errors.ts';
 import { newId, newSecret, sha256 } from '#app/lib/ids.ts';
 import { hashPassword } from '#app/lib/password.ts';
 import { revokeKeysMadeBy } from './staff.apikeys.ts';
-import { audit, systemActor, type Actor } from './staff.audit.ts';
+import { audit, systemActor, type Actor } from '#app/modules/audit/audit.ts';
 import * as repo from './staff.repository.ts';
 import { closeMemberSessions, closeSession, type SessionOrigin } from './staff.session.ts';
 import { sessionState, startSession, type StaffDeps } from './staff.signin.ts';

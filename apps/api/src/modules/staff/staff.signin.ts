@@ -12,7 +12,7 @@ import type { Db, DbOrTrx } from '#app/db/database.ts';
 import { AppError } from '#app/lib/errors.ts';
 import { failureLimiter, type FailureStore } from '#app/lib/failure-limits.ts';
 import { hashPassword, passwordNeedsRehash, verifyPassword } from '#app/lib/password.ts';
-import { audit, type Actor } from './staff.audit.ts';
+import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import * as repo from './staff.repository.ts';
 import {
   closeSession,

@@ -3,7 +3,7 @@ import type { DbOrTrx } from '#app/db/database.ts';
 import { AppError } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
 import { hashPassword, verifyPassword } from '#app/lib/password.ts';
-import { audit, type Actor } from './staff.audit.ts';
+import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import * as repo from './staff.repository.ts';
 import { closeMemberSessions, closeSession, type SessionOrigin } from './staff.session.ts';
 import {

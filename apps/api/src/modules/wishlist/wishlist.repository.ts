@@ -1,7 +1,7 @@
 import type { DbOrTrx } from '#app/db/database.ts';
 
 // The only place with the wishlist module's Kysely queries on its entries (conventions: repository); the
-// `wishlist` rows themselves (owner, lock, merge) go through the customer-owned list kit (lib/owned-list.ts).
+// `wishlist` rows themselves (owner, lock, merge) go through the customer-owned list kit (modules/owned-list/owned-list.ts).
 // Every function takes a database handle or an open transaction first. Times are ISO 8601 UTC text.
 
 /** The SKU with this ERP identifier, its product and whether that product is still sold, or undefined. */

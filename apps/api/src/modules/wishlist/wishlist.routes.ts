@@ -8,7 +8,7 @@ import {
   WishlistRemoveQuery,
   WishlistResponse,
 } from '@kiim/contract';
-import { listRequester, registerAttachAndMerge } from '#app/lib/owned-list.routes.ts';
+import { listRequesterFrom, registerAttachAndMerge } from '#app/modules/owned-list/owned-list.routes.ts';
 import { requestToken } from '#app/modules/customer/customer.auth.ts';
 import {
   addItem,
@@ -18,6 +18,9 @@ import {
   mergeWishlists,
   removeItem,
 } from './wishlist.service.ts';
+
+/** The requester of a list call: the customer token of the request (or of the query), and the clock. */
+const listRequester = listRequesterFrom(requestToken);
 
 const tags = ['wishlist'];
 /** The token is optional: needed only for a wishlist that belongs to a customer. */
@@ -103,5 +106,6 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
     errors,
     attach: attachWishlist,
     merge: mergeWishlists,
+    listRequester,
   });
 };

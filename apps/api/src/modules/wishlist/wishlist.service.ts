@@ -20,7 +20,7 @@ import {
   withLockedList,
   type ListRequester,
   type OwnedListKind,
-} from '#app/lib/owned-list.ts';
+} from '#app/modules/owned-list/owned-list.ts';
 import { productCardsByIds, requireCity } from '#app/modules/catalog/catalog.service.ts';
 import { resolveToken } from '#app/modules/customer/customer.token.ts';
 import * as repo from './wishlist.repository.ts';
@@ -34,7 +34,7 @@ const wishlistNotFound = () => notFound(ErrorCode.wishlistNotFound, 'Списо�
 const skuNotFound = () => notFound(ErrorCode.skuNotFound, 'Товар не найден');
 
 /**
- * The wishlist as a customer-owned list (lib/owned-list.ts: access, lock and re-check, attach, merge): merging
+ * The wishlist as a customer-owned list (modules/owned-list/owned-list.ts: access, lock and re-check, attach, merge): merging
  * is a union — a product in both keeps the destination's entry (docs/decisions/005).
  */
 const WISHLIST: OwnedListKind = {
@@ -47,6 +47,7 @@ const WISHLIST: OwnedListKind = {
   },
   copyItems: repo.copyItems,
   deleteItems: repo.deleteItems,
+  customerOf: async (db, token, now) => (await resolveToken(db, token, now)).customer,
 };
 
 /** The wishlist's entries without card data, newest first. */

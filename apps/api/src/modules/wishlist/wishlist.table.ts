@@ -1,7 +1,7 @@
-import type { OwnedListTable } from '#app/lib/owned-list.repository.ts';
+import type { OwnedListTable } from '#app/modules/owned-list/owned-list.table.ts';
 
 /**
- * Wishlist (spec §3: uuid, items), a customer-owned list (lib/owned-list.ts): `id` is the wishlist uuid of
+ * Wishlist (spec §3: uuid, items), a customer-owned list (modules/owned-list/owned-list.ts): `id` is the wishlist uuid of
  * spec §3 (cookie `wishlist_uuid`); anonymous (`customer_id` null) until attached to a customer at sign-in;
  * `merged_into_id` is set when it was merged into another wishlist (spec §4 sign-in merge).
  */

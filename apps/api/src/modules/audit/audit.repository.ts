@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { DbOrTrx } from '#app/db/database.ts';
-import type { AuditLogTable } from './staff.table.ts';
+import type { AuditLogTable } from './audit.table.ts';
 
 // Queries of the audit log: insert and read only. There is no update or delete here, by design (append-only;
 // the database's triggers refuse them too).

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AttachToCustomerBody, ErrorBody, MergeBody } from '@kiim/contract';
 import type { Db } from '#app/db/database.ts';
-import { requestToken } from '#app/modules/customer/customer.auth.ts';
 import type { ListRequester } from './owned-list.ts';
 
 // The routes the cart and the wishlist share (spec §7 `update-customer-id-by-customer-token` and `merge`),
@@ -11,15 +10,21 @@ import type { ListRequester } from './owned-list.ts';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
+/** Who asks a list call: `request` and, for a route that takes one, the token of spec §7's query. */
+export type ListRequesterOf = (request: FastifyRequest, queryToken?: string) => ListRequester;
+
 /**
- * The requester of a list call: the token of header `X-Authorization` (spec §7) or cookie `customer_token`,
- * else `queryToken` (a token of spec §7's query), and the app's clock. The header wins, so a client that
+ * Makes the requester reader of the list routes from the customer module's `requestToken` (header
+ * `X-Authorization`, spec §7, or cookie `customer_token`), injected so that the kit imports no other module.
+ * The requester carries that token, else `queryToken`, and the app's clock. The header wins, so a client that
  * repeats a call after exchanging an expired token (spec §8) is not held back by an old token in the query.
  */
-export const listRequester = (request: FastifyRequest, queryToken?: string): ListRequester => ({
-  token: requestToken(request) || queryToken,
-  now: request.server.clock.now(),
-});
+export const listRequesterFrom =
+  (requestToken: (request: FastifyRequest) => string | undefined): ListRequesterOf =>
+  (request, queryToken) => ({
+    token: requestToken(request) || queryToken,
+    now: request.server.clock.now(),
+  });
 
 /** What a list module gives {@link registerAttachAndMerge}. */
 interface AttachAndMergeRoutes<C> {
@@ -36,6 +41,8 @@ interface AttachAndMergeRoutes<C> {
   errors: Record<number, typeof ErrorBody>;
   attach: (db: Db, body: AttachToCustomerBody, now: Date) => Promise<C>;
   merge: (db: Db, body: MergeBody, requester: ListRequester) => Promise<C>;
+  /** The module's requester reader (see {@link listRequesterFrom}). */
+  listRequester: ListRequesterOf;
 }
 
 /**
@@ -76,6 +83,6 @@ export function registerAttachAndMerge<C>(app: ZodApp, r: AttachAndMergeRoutes<C
         response,
       },
     },
-    async (request) => ({ data: await r.merge(app.db, request.body, listRequester(request)) }),
+    async (request) => ({ data: await r.merge(app.db, request.body, r.listRequester(request)) }),
   );
 }

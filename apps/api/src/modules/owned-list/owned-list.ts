@@ -1,7 +1,6 @@
 import { ErrorCode, type AttachToCustomerBody, type MergeBody } from '@kiim/contract';
 import { isoNow, transactionAnsweredBeforeSync, type Db, type DbOrTrx } from '#app/db/database.ts';
 import { AppError } from '#app/lib/errors.ts';
-import { resolveToken } from '#app/modules/customer/customer.token.ts';
 import * as repo from './owned-list.repository.ts';
 
 export type { ListRecord } from './owned-list.repository.ts';
@@ -38,11 +37,20 @@ export interface OwnedListKind {
   copyItems: (trx: DbOrTrx, sourceId: string, destinationId: string, nowIso: string) => Promise<void>;
   /** Removes every item of a list. */
   deleteItems: (trx: DbOrTrx, listId: string) => Promise<unknown>;
+  /**
+   * The customer of a token, injected by the list module (the customer module's token rule), so that the kit
+   * knows no module of its own.
+   * @throws AppError 403 for an expired (`Token has expired`, spec §8), revoked or unknown token.
+   */
+  customerOf: CustomerOfToken;
 }
+
+/** Resolves a customer token at `now` to its customer's id; 403 when the token may not be used (spec §8). */
+export type CustomerOfToken = (db: DbOrTrx, token: string, now: Date) => Promise<{ id: string }>;
 
 /**
  * Checks that `requester` may use the list (the kit's access rule).
- * @throws the kind's 404 (owned by someone else, or no token); AppError 403 from `resolveToken` when the
+ * @throws the kind's 404 (owned by someone else, or no token); AppError 403 from `kind.customerOf` when the
  *   token is expired (`Token has expired`, spec §8), revoked or unknown.
  */
 async function assertAccess(
@@ -53,7 +61,7 @@ async function assertAccess(
 ): Promise<void> {
   if (list.customer_id === null) return;
   if (!requester.token) throw kind.notFound();
-  const { customer } = await resolveToken(db, requester.token, requester.now);
+  const customer = await kind.customerOf(db, requester.token, requester.now);
   if (customer.id !== list.customer_id) throw kind.notFound();
 }
 
@@ -149,7 +157,7 @@ export async function attachList(
   body: AttachToCustomerBody,
   now: Date,
 ): Promise<string> {
-  const { customer } = await resolveToken(db, body.token, now);
+  const customer = await kind.customerOf(db, body.token, now);
   const uuid = body.uuid.toLowerCase();
   const nowIso = isoNow(now);
   await db.transaction().execute(async (trx) => {

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { Notifier } from '#app/modules/notification/notification.service.ts';
+import type { PaymentDeps } from '#app/modules/payment/payment.service.ts';
+import type { SmsProvider } from '#app/modules/sms/sms.provider.ts';
+
+/** What the order flows (its card-payment flow included) need from the app. */
+export interface OrderDeps extends PaymentDeps {
+  sms: SmsProvider;
+  /** Public origin of the shop (ePay's postLink and the shopper's way back). */
+  publicUrl: string;
+  /** Minutes an unpaid card-online order holds its stock. */
+  paymentWindowMinutes: number;
+  /** Order notifications: the outbox's delivery (issue 13). */
+  notifier: Notifier;
+}
+
+/** The deps of the order flows from the Fastify app. */
+export const orderDeps = (app: FastifyInstance): OrderDeps => ({
+  db: app.db,
+  sms: app.sms,
+  log: app.log,
+  payments: app.payments,
+  publicUrl: app.config.publicUrl.replace(/\/+$/, ''),
+  paymentWindowMinutes: app.config.payments.paymentWindowMinutes,
+  notifier: app.notifier,
+});

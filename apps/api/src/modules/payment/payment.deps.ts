@@ -1,0 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '#app/db/database.ts';
+import type { PaymentProvider } from './payment.provider.ts';
+
+/** What the payment functions need from the app. */
+export interface PaymentDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** The Halyk ePay adapter (real ePay or the project's simulator). */
+  payments: PaymentProvider;
+}
