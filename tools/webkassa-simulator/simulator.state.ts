@@ -1,17 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { WEBKASSA_SIMULATOR_CREDENTIALS } from '@kiim/api/config';
 
 /**
  * The state of one Webkassa simulator (in memory: it stands in for an external system) and the shapes it deals
  * in, shared by its routes (simulator.routes.ts, simulator.check.ts, simulator.pages.ts).
  */
 
-/** Default credentials: the shop's simulator configuration uses the same (config.env.ts). */
-export const WEBKASSA_SIMULATOR_CREDENTIALS = {
-  apiKey: 'kiim-webkassa-simulator-key',
-  login: 'kiim@webkassa.local',
-  password: 'kiim-simulator',
-  cashbox: 'SWK00000001',
-} as const;
+/** Default credentials and cash register: the shop's simulator configuration uses the same (config.fiscal.ts). */
+export { WEBKASSA_SIMULATOR_CREDENTIALS };
 
 /** Behaviour knobs, changeable while running ({@link WebkassaSimulator.configure}); faults for tests. */
 export interface WebkassaBehaviour {

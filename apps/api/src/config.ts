@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { EnvSchema, type Env } from './config.env.ts';
+import { fiscalConfig, fiscalProblems, type FiscalConfig } from './config.fiscal.ts';
+
+export { WEBKASSA_SIMULATOR_CREDENTIALS, type FiscalConfig } from './config.fiscal.ts';
 
 /**
  * Card-online payments (Halyk ePay, payments-sms.md §1) and orders' payment window. Every
@@ -130,6 +133,8 @@ export type Config = {
   seller: SellerConfig;
   /** Order notifications (issue 13): SMTP server (unset: the development email outbox), sender, worker period. */
   mail: { smtpUrl: string | undefined; from: string; intervalSeconds: number };
+  /** Fiscal receipts (issue 32): provider, cash register, VAT (config.fiscal.ts). */
+  fiscal: FiscalConfig;
 };
 
 /**
@@ -197,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     seller: sellerConfig(e),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, intervalSeconds: e.NOTIFICATION_INTERVAL_SECONDS },
+    fiscal: fiscalConfig(e),
   };
 }
 
@@ -272,6 +278,7 @@ function crossFieldProblems(e: Env, epayMode: EpayConfig['mode']): string[] {
       if (!value) problems.push(`${name}: required when EPAY_MODE=live`);
     }
   }
+  problems.push(...fiscalProblems(e));
   return problems;
 }
 

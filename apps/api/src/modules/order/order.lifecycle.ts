@@ -9,6 +9,8 @@ import * as inventory from '#app/modules/inventory/inventory.service.ts';
 import type { StockActor } from '#app/modules/inventory/inventory.levels.ts';
 import { NO_NOTICES, recordOrderEvent, type NoticeDeps, type OrderEvent } from './order.notify.ts';
 import * as repo from './order.repository.ts';
+import { queueOrderReturn } from './order.fiscal.ts';
+import type { FiscalQueue } from '#app/modules/fiscal/fiscal.service.ts';
 import { orderStockNote } from './order.rules.ts';
 import { canTransition, type StatusActor } from './order.status.ts';
 import type { OrderRow, OrderStatusHistoryRow } from './order.table.ts';
@@ -22,6 +24,8 @@ export interface OrderDeps extends PaymentDeps {
   paymentWindowMinutes: number;
   /** Order notifications: the outbox's delivery (issue 13). */
   notifier: Notifier;
+  /** Fiscal receipts: where money events are queued (issue 32; off: nothing is written). */
+  fiscal: FiscalQueue;
 }
 
 /** The deps of the order flows from the Fastify app. */
@@ -33,6 +37,13 @@ export const orderDeps = (app: FastifyInstance): OrderDeps => ({
   publicUrl: app.config.publicUrl.replace(/\/+$/, ''),
   paymentWindowMinutes: app.config.payments.paymentWindowMinutes,
   notifier: app.notifier,
+  fiscal: fiscalQueue(app),
+});
+
+/** The fiscal queue of the app's configuration: on unless FISCAL_PROVIDER=off. */
+export const fiscalQueue = (app: FastifyInstance): FiscalQueue => ({
+  enabled: app.config.fiscal.provider !== 'off',
+  cashbox: app.config.fiscal.cashbox,
 });
 
 /** The statuses the customer is told about, as outbox events (`completed` is not). */
@@ -71,7 +82,8 @@ async function releaseStock(
  * Moves an order to `to` inside the caller's transaction, if the rules allow it for `actor` (order.status.ts)
  * and the order is still in the status it was read in (a conditional UPDATE: of two racing changes exactly
  * one wins). Appends the history entry; a cancellation puts the order's units back into stock and asks for money
- * taken by card back (the payment module returns it; the payment job retries). The customer's notifications of
+ * taken by card back (the payment module returns it; the payment job retries) with, when `deps.fiscal` is given and
+ * the order has a sale receipt, its return receipt (issue 32). The customer's notifications of
  * the new status are written to the outbox in the same transaction (order.notify.ts).
  * @param stockActor who the stock movements of a cancellation name: the staff member or API key that cancelled,
  *   else the shop itself (the shopper's cancellation, the payment job).
@@ -80,7 +92,7 @@ async function releaseStock(
  */
 export async function moveOrder(
   trx: DbOrTrx,
-  deps: NoticeDeps,
+  deps: NoticeDeps & { fiscal?: FiscalQueue },
   order: Pick<OrderRow, 'id' | 'number' | 'status' | 'delivery_method_id'>,
   to: OrderStatus,
   actor: StatusActor,
@@ -104,6 +116,8 @@ export async function moveOrder(
   if (to === 'cancelled') {
     await releaseStock(trx, order, reason, stockActor, nowIso);
     await requestReturn(trx, order.id, nowIso);
+    // Money taken with a sale receipt goes back: its return receipt, in the same transaction (issue 32).
+    if (deps.fiscal) await queueOrderReturn(trx, deps.fiscal, order.id, 'cancel', 'all', nowIso);
   }
   const event = EVENT_OF[to];
   return event ? recordOrderEvent(trx, deps, order.id, event, actor, nowIso) : NO_NOTICES;
