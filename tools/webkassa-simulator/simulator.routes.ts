@@ -10,7 +10,7 @@ import { openShift, webkassaDateTime, type SimCashbox, type SimulatorState } fro
  */
 
 const fail = (...errors: WkError[]) => ({ Errors: errors });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const session = z.object({ Token: z.string().max(200), CashboxUniqueNumber: z.string().max(50) });
 
 /** Why the request may not go on: token unknown (3) or expired (2), cash register unknown (6). */
@@ -37,7 +37,11 @@ async function answer(
   body: unknown,
   lose = false,
 ) {
-  if (state.behaviour.slowMs > 0) await sleep(state.behaviour.slowMs);
+  if (state.behaviour.slowMs > 0) {
+    const held = sleep(state.behaviour.slowMs);
+    state.held.add(held);
+    await held.finally(() => state.held.delete(held));
+  }
   if (lose) {
     request.raw.socket.destroy();
     return reply.hijack();

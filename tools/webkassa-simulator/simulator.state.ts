@@ -121,6 +121,8 @@ export interface SimulatorState {
   tokens: Map<string, number>;
   cashboxes: Map<string, SimCashbox>;
   calls: CallRecord[];
+  /** Answers being held back (`slowMs`). */
+  held: Set<Promise<void>>;
   /** Receipts issued so far, all cash registers: seeds fiscal signs. */
   issued: number;
   origin: string;
@@ -142,6 +144,8 @@ export interface WebkassaSimulator {
   shifts(cashbox?: string): SimShift[];
   /** Calls received, oldest first. */
   calls(): CallRecord[];
+  /** Resolves when no answer is being held back (after `slowMs`): what a test waits for before going on. */
+  idle(): Promise<void>;
 }
 
 /** The fresh state of a simulator with these options. */
@@ -178,6 +182,7 @@ export function createState(options: WebkassaSimulatorOptions): SimulatorState {
     tokens: new Map(),
     cashboxes,
     calls: [],
+    held: new Set(),
     issued: 0,
     origin: '',
   };

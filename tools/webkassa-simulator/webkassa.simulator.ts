@@ -59,5 +59,8 @@ export function createWebkassaSimulator(options: WebkassaSimulatorOptions = {}):
     receipts: (n) => [...(box(n)?.receipts.values() ?? [])],
     shifts: (n) => [...(box(n)?.shifts ?? [])],
     calls: () => [...state.calls],
+    async idle() {
+      while (state.held.size) await Promise.allSettled([...state.held]);
+    },
   };
 }

@@ -178,6 +178,9 @@ export function createWebkassa(config: WebkassaConfig): FiscalProvider {
       }
       return send(doc, true);
     }
+    // Code 9 also means a broken per-cashbox sequence (a call still running at Webkassa, e.g. one whose answer came
+    // after our deadline): not the content's fault, so tried again later.
+    if (r.error.code === 9 && /последовательн/i.test(r.error.text)) return { kind: 'retry', message };
     if (CONTENT_CODES.has(r.error.code)) return { kind: 'refused', message };
     return { kind: 'retry', message };
   }
