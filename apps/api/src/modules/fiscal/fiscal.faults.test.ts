@@ -26,12 +26,11 @@ beforeAll(async () => {
   await wk.listen();
   t = await createTestApp({ clock, env: { FISCAL_PROVIDER: 'simulator', WEBKASSA_URL: wk.url } });
   fx = orderFixtures(t);
-  // A short deadline, so an answer held back by the simulator times out here.
   const provider = createWebkassa({
     ...t.config.fiscal.webkassa,
     url: wk.url,
     vatPercent: 16,
-    timeoutMs: 300,
+    timeoutMs: 15_000,
   });
   deps = { db: t.db, provider, log: t.app.log, clock };
 });
