@@ -99,6 +99,8 @@ async function main(): Promise<void> {
     bootApi({
       epaySimulator: async (epay, log) =>
         (await import('@kiim/tools/epay-simulator/start')).startEpaySimulator(epay, log),
+      webkassaSimulator: async (fiscal, seller) =>
+        (await import('@kiim/tools/webkassa-simulator/start')).startWebkassaSimulator(fiscal, seller),
     }),
   );
   const [web, admin] = await Promise.all([viteFor(webDir, app), viteFor(adminDir, app)]);

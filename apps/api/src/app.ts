@@ -59,6 +59,8 @@ import { createNotifier, type Notifier } from './modules/notification/notificati
 import { notificationAdminRoutes } from './modules/notification/notification.admin.routes.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
 import { exchangeAdminRoutes } from './modules/exchange/exchange.admin.routes.ts';
+import { createFiscalProvider, registerFiscalJob } from './modules/fiscal/fiscal.job.ts';
+import type { FiscalProvider } from './modules/fiscal/fiscal.provider.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,6 +73,8 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** Order notifications (SMS and email outbox, its worker). */
     notifier: Notifier;
+    /** The fiscal provider (Webkassa or its simulator); null when fiscalisation is off (issue 32). */
+    fiscal: FiscalProvider | null;
     /** The ordered stop: requests in flight, then background work, then the database (lib/closing.ts). */
     closing: Closing;
     /** Prometheus metrics of this process (`GET /metrics`, plugins/metrics.ts). */
@@ -168,6 +172,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   if (jobs) registerPaymentJob(app, config.payments.sweepIntervalSeconds);
   // Old 1C exchange folders and abandoned import jobs, every 15 minutes (issue 29 item 3, docs/decisions/034).
   if (jobs) registerExchangeSweep(app, 15 * 60);
+  app.decorate('fiscal', createFiscalProvider(config.fiscal));
+  // Fiscal receipts: the queue's worker and the daily Z-report (issue 32, docs/decisions/043).
+  if (jobs) registerFiscalJob(app, app.fiscal);
   app.decorate(
     'notifier',
     createNotifier(

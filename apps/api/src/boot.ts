@@ -1,5 +1,5 @@
 import { buildApp, type App } from './app.ts';
-import { loadConfig, type Config, type EpayConfig } from './config.ts';
+import { loadConfig, type Config, type EpayConfig, type FiscalConfig, type SellerConfig } from './config.ts';
 import { demoMasterImages, ensureSeeded } from './seed/seed.ts';
 import { createFirstOwner } from './modules/staff/staff.members.ts';
 import { limitHeapGrowth } from './boot.heap-growth.ts';
@@ -26,9 +26,23 @@ export interface LocalEpay {
  */
 export type EpaySimulatorStarter = (epay: EpayConfig, log: BootLog) => Promise<LocalEpay>;
 
+/** A running local stand-in for Webkassa: its origin (the adapter's WEBKASSA_URL), and how to stop it. */
+export interface LocalWebkassa {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a local Webkassa for `FISCAL_PROVIDER=simulator` with the configured credentials and cash register, the
+ * seller printed on its receipts: `startWebkassaSimulator` of tools/webkassa-simulator, handed in by the entry.
+ */
+export type WebkassaSimulatorStarter = (fiscal: FiscalConfig, seller: SellerConfig) => Promise<LocalWebkassa>;
+
 export interface BootOptions {
   /** Starts the ePay simulator; needed when the configuration says `EPAY_MODE=simulator`. */
   epaySimulator?: EpaySimulatorStarter;
+  /** Starts the Webkassa simulator; needed when the configuration says `FISCAL_PROVIDER=simulator`. */
+  webkassaSimulator?: WebkassaSimulatorStarter;
 }
 
 /**
@@ -50,10 +64,22 @@ export async function bootApi(options: BootOptions = {}): Promise<{ app: App; co
     info: (o, m) => logTo.app?.info(o, m),
     warn: (o, m) => logTo.app?.warn(o, m),
   });
-  const config = epay ? withEpayEndpoints(baseConfig, epay.endpoints) : baseConfig;
+  const webkassa = await startLocalWebkassa(baseConfig, options.webkassaSimulator);
+  const withEpay = epay ? withEpayEndpoints(baseConfig, epay.endpoints) : baseConfig;
+  const config = webkassa
+    ? {
+        ...withEpay,
+        fiscal: { ...withEpay.fiscal, webkassa: { ...withEpay.fiscal.webkassa, url: webkassa.url } },
+      }
+    : withEpay;
   const app = await buildApp({ config, jobs: true, masterImages: demoMasterImages });
   logTo.app = app.log;
   keepRunningOnUnhandledRejection(app);
+  if (webkassa) {
+    app.log.info({ origin: webkassa.url }, 'Webkassa simulator is listening (receipts are not real)');
+    app.closing.onStop('Webkassa simulator', () => webkassa.close());
+  }
+  warnIfNotFiscalising(app);
   if (epay) {
     app.log.info({ origin: epay.url }, 'Halyk ePay simulator is listening (test cards only, no money moves)');
     // Closed after the requests in flight (a card payment under way calls it) and the payment job.
@@ -114,6 +140,33 @@ async function startLocalEpay(
     );
   }
   return start(config.payments.epay, log);
+}
+
+/** The Webkassa simulator started when the configuration asks for it; null otherwise. */
+async function startLocalWebkassa(
+  config: Config,
+  start: WebkassaSimulatorStarter | undefined,
+): Promise<LocalWebkassa | null> {
+  if (config.fiscal.provider !== 'simulator') return null;
+  if (!start) {
+    throw new Error(
+      'Invalid configuration:\n  FISCAL_PROVIDER: simulator mode needs the Webkassa simulator of tools/, which this server entry does not start; ' +
+        'use npm start, or set FISCAL_PROVIDER=webkassa with the WEBKASSA_* settings (or off)',
+    );
+  }
+  return start(config.fiscal, config.seller);
+}
+
+/**
+ * Production with fiscalisation off (issue 32): every tenge taken must go through an online cash register, so the
+ * log says so loudly at start (the back office shows it too).
+ */
+function warnIfNotFiscalising(app: App): void {
+  if (app.config.env !== 'production' || app.config.fiscal.provider !== 'off') return;
+  app.log.warn(
+    'FISCAL_PROVIDER=off in production: payments and handovers issue NO fiscal receipts, as Kazakh law requires ' +
+      'for money taken (MinFin Order 626). Set FISCAL_PROVIDER=webkassa and WEBKASSA_* (docs/fiscal.md).',
+  );
 }
 
 /** The configuration with the shop's ePay adapter pointed at a local ePay. */

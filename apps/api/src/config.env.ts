@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isValidBin } from './lib/bin.ts';
+import { fiscalEnv } from './config.fiscal.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -216,6 +217,8 @@ export const EnvSchema = z.object({
   SELLER_EMAIL: z.preprocess(blankIsUnset, z.string().email().optional()),
   /** Customer service hours as a phrase shown after the phone (`ежедневно с 9:00 до 21:00`). */
   SELLER_SERVICE_HOURS: z.preprocess(blankIsUnset, z.string().max(120).optional()),
+  /** Fiscal receipts through an online cash register (issue 32): config.fiscal.ts. */
+  ...fiscalEnv,
 });
 /** The validated environment. */
 export type Env = z.infer<typeof EnvSchema>;

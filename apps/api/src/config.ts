@@ -3,6 +3,9 @@ import { EnvSchema, type Env } from './config.env.ts';
 import { shippingConfig, shippingProblems, type ShippingConfig } from './config.shipping.ts';
 
 export type { ShippingConfig } from './config.shipping.ts';
+import { fiscalConfig, fiscalProblems, type FiscalConfig } from './config.fiscal.ts';
+
+export { WEBKASSA_SIMULATOR_CREDENTIALS, type FiscalConfig } from './config.fiscal.ts';
 
 /**
  * Card-online payments (Halyk ePay, payments-sms.md §1) and orders' payment window. Every
@@ -141,6 +144,8 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string; intervalSeconds: number };
   /** Carrier delivery (CDEK), off by default. */
   shipping: ShippingConfig;
+  /** Fiscal receipts (issue 32): provider, cash register, VAT (config.fiscal.ts). */
+  fiscal: FiscalConfig;
 };
 
 /**
@@ -212,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seller: sellerConfig(e),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, intervalSeconds: e.NOTIFICATION_INTERVAL_SECONDS },
     shipping: shippingConfig(e),
+    fiscal: fiscalConfig(e),
   };
 }
 
@@ -287,6 +293,7 @@ function crossFieldProblems(e: Env, epayMode: EpayConfig['mode']): string[] {
       if (!value) problems.push(`${name}: required when EPAY_MODE=live`);
     }
   }
+  problems.push(...fiscalProblems(e));
   return problems;
 }
 

@@ -7,6 +7,8 @@ const { app, config } = await startOrExplain(() =>
     // EPAY_MODE=simulator (development): the project's ePay simulator from tools/, loaded only in that mode.
     epaySimulator: async (epay, log) =>
       (await import('@kiim/tools/epay-simulator/start')).startEpaySimulator(epay, log),
+    webkassaSimulator: async (fiscal, seller) =>
+      (await import('@kiim/tools/webkassa-simulator/start')).startWebkassaSimulator(fiscal, seller),
   }),
 );
 closeOnSignals(app);

@@ -175,6 +175,11 @@ export const AdminHandoverBody = z
         }),
       )
       .max(200),
+    /**
+     * Cash on or card on delivery: tenge the customer paid in cash, the rest by card (the fiscal receipt's
+     * payments, issue 32); absent: all in the order's payment method.
+     */
+    paidCash: z.number().int().min(0).max(100_000_000).optional(),
   })
   .strict();
 export type AdminHandoverBody = z.infer<typeof AdminHandoverBody>;

@@ -80,6 +80,7 @@ import type {
   ExchangeWarehouseTable,
 } from '#app/modules/exchange/exchange.table.ts';
 import type { NotificationTable } from '#app/modules/notification/notification.table.ts';
+import type { FiscalCashboxTable, FiscalReceiptTable } from '#app/modules/fiscal/fiscal.table.ts';
 
 // Kept here for the modules that mark their statements (its home is the pool's file).
 export { prepareOnPostgres } from './pg-pool.ts';
@@ -142,6 +143,8 @@ export interface Database {
   exchange_import: ExchangeImportTable;
   catalogue_text: CatalogueTextTable;
   notification: NotificationTable;
+  fiscal_receipt: FiscalReceiptTable;
+  fiscal_cashbox: FiscalCashboxTable;
 }
 
 export type Db = Kysely<Database>;

@@ -31,6 +31,7 @@ import * as m20261228T050000 from './20261228T050000-create-refund.ts';
 import * as m20261229T080000 from './20261229T080000-add-packaging-and-carrier-city.ts';
 import * as m20261229T040000 from './20261229T040000-create-rate-limit-hit.ts';
 import * as m20261228T020000 from './20261228T020000-add-sku-prices.ts';
+import * as m20261229T060000 from './20261229T060000-create-fiscal-receipt.ts';
 
 /** All migrations by name, in order. A new migration is added here (static list: no directory scan). */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '20261228T020000-add-sku-prices': m20261228T020000,
   '20261229T080000-add-packaging-and-carrier-city': m20261229T080000,
   '20261229T040000-create-rate-limit-hit': m20261229T040000,
+  '20261229T060000-create-fiscal-receipt': m20261229T060000,
 };

@@ -29,6 +29,7 @@ import { deliverOrderNotices } from './order.notify.ts';
 import * as repo from './order.repository.ts';
 import { assemble, changeStatusByBackoffice, orderChanged } from './order.service.ts';
 import { orderStockNote } from './order.rules.ts';
+import { queueOrderReturn, queueOrderSale } from './order.fiscal.ts';
 import { canTransition } from './order.status.ts';
 import type { OrderLineRow, OrderRow } from './order.table.ts';
 import { pageOf } from '#app/lib/paging.ts';
@@ -274,6 +275,31 @@ function refusalsOf(
 }
 
 /**
+ * The fiscal receipts of a handover (issue 32), in its transaction: cash or card on delivery — the sale of the
+ * units taken, paid as staff recorded (`paidCash` tenge in cash, the rest by card; default the order's method);
+ * card online — the return of the refused units, linked to the sale made at payment.
+ */
+async function queueHandoverReceipts(
+  trx: DbOrTrx,
+  deps: OrderDeps,
+  row: Pick<OrderRow, 'id' | 'payment_id'>,
+  paidCash: number | undefined,
+  refundId: string | null,
+  refusedLines: readonly OrderLineRow[],
+  refusals: ReadonlyMap<string, number>,
+  nowIso: string,
+): Promise<void> {
+  if (row.payment_id !== PaymentMethod.cardOnline) {
+    const all = row.payment_id === PaymentMethod.cashOnDelivery ? 'cash' : 'card';
+    const paid = paidCash === undefined ? ({ type: all } as const) : { cashSum: paidCash };
+    await queueOrderSale(trx, deps.fiscal, row.id, paid, nowIso);
+  } else if (refundId) {
+    const units = refusedLines.map((line) => ({ line, count: refusals.get(line.id)! }));
+    await queueOrderReturn(trx, deps.fiscal, row.id, `refund-${refundId}`, units, nowIso);
+  }
+}
+
+/**
  * `POST /api/admin/orders/:number/handover`: the order is handed over (pickup desk or courier, spec: «Примерка при
  * получении») and completed; the refused units go back to stock in the order's city (inventory module; a stock
  * movement `order_cancelled` per SKU, by the member, «№ …: отказ при выдаче»), the amount
@@ -321,6 +347,16 @@ export async function handOver(
       paid && refusedAmount > 0
         ? await oweRefundUpTo(trx, paid, refusedAmount, `${actor.type}:${actor.id ?? ''}`, nowIso)
         : null;
+    await queueHandoverReceipts(
+      trx,
+      deps,
+      row,
+      body.paidCash,
+      owed?.id ?? null,
+      refusedLines,
+      refusals,
+      nowIso,
+    );
     await audit(
       trx,
       actor,

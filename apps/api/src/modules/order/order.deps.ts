@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Notifier } from '#app/modules/notification/notification.service.ts';
 import type { PaymentDeps } from '#app/modules/payment/payment.service.ts';
 import type { SmsProvider } from '#app/modules/sms/sms.provider.ts';
+import type { FiscalQueue } from '#app/modules/fiscal/fiscal.service.ts';
 
 /** What the order flows (its card-payment flow included) need from the app. */
 export interface OrderDeps extends PaymentDeps {
@@ -12,6 +13,8 @@ export interface OrderDeps extends PaymentDeps {
   paymentWindowMinutes: number;
   /** Order notifications: the outbox's delivery (issue 13). */
   notifier: Notifier;
+  /** Fiscal receipts: where money events are queued (issue 32; off: nothing is written). */
+  fiscal: FiscalQueue;
 }
 
 /** The deps of the order flows from the Fastify app. */
@@ -23,4 +26,11 @@ export const orderDeps = (app: FastifyInstance): OrderDeps => ({
   publicUrl: app.config.publicUrl.replace(/\/+$/, ''),
   paymentWindowMinutes: app.config.payments.paymentWindowMinutes,
   notifier: app.notifier,
+  fiscal: fiscalQueue(app),
+});
+
+/** The fiscal queue of the app's configuration: on unless FISCAL_PROVIDER=off. */
+export const fiscalQueue = (app: FastifyInstance): FiscalQueue => ({
+  enabled: app.config.fiscal.provider !== 'off',
+  cashbox: app.config.fiscal.cashbox,
 });

@@ -7,11 +7,13 @@ import * as inventory from '#app/modules/inventory/inventory.service.ts';
 import type { StockActor } from '#app/modules/inventory/inventory.levels.ts';
 import { NO_NOTICES, recordOrderEvent, type NoticeDeps, type OrderEvent } from './order.notify.ts';
 import * as repo from './order.repository.ts';
+import { queueOrderReturn } from './order.fiscal.ts';
+import type { FiscalQueue } from '#app/modules/fiscal/fiscal.service.ts';
 import { orderStockNote } from './order.rules.ts';
 import { canTransition, type StatusActor } from './order.status.ts';
 import type { OrderRow, OrderStatusHistoryRow } from './order.table.ts';
 
-export { orderDeps, type OrderDeps } from './order.deps.ts';
+export { fiscalQueue, orderDeps, type OrderDeps } from './order.deps.ts';
 
 /** The statuses the customer is told about, as outbox events (`completed` is not). */
 const EVENT_OF: Partial<Record<OrderStatus, OrderEvent>> = {
@@ -49,7 +51,8 @@ async function releaseStock(
  * Moves an order to `to` inside the caller's transaction, if the rules allow it for `actor` (order.status.ts)
  * and the order is still in the status it was read in (a conditional UPDATE: of two racing changes exactly
  * one wins). Appends the history entry; a cancellation puts the order's units back into stock and asks for money
- * taken by card back (the payment module returns it; the payment job retries). The customer's notifications of
+ * taken by card back (the payment module returns it; the payment job retries) with, when `deps.fiscal` is given and
+ * the order has a sale receipt, its return receipt (issue 32). The customer's notifications of
  * the new status are written to the outbox in the same transaction (order.notify.ts).
  * @param stockActor who the stock movements of a cancellation name: the staff member or API key that cancelled,
  *   else the shop itself (the shopper's cancellation, the payment job).
@@ -58,7 +61,7 @@ async function releaseStock(
  */
 export async function moveOrder(
   trx: DbOrTrx,
-  deps: NoticeDeps,
+  deps: NoticeDeps & { fiscal?: FiscalQueue },
   order: Pick<OrderRow, 'id' | 'number' | 'status' | 'delivery_method_id'>,
   to: OrderStatus,
   actor: StatusActor,
@@ -82,6 +85,8 @@ export async function moveOrder(
   if (to === 'cancelled') {
     await releaseStock(trx, order, reason, stockActor, nowIso);
     await requestReturn(trx, order.id, nowIso);
+    // Money taken with a sale receipt goes back: its return receipt, in the same transaction (issue 32).
+    if (deps.fiscal) await queueOrderReturn(trx, deps.fiscal, order.id, 'cancel', 'all', nowIso);
   }
   const event = EVENT_OF[to];
   return event ? recordOrderEvent(trx, deps, order.id, event, actor, nowIso) : NO_NOTICES;

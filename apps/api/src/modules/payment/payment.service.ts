@@ -206,10 +206,16 @@ export async function returnMoney(deps: PaymentDeps, payment: PaymentRow, now: D
 }
 
 /**
- * Charges a held payment (two-stage terminal, `authorized` → `charged`); nothing for other payments.
+ * Charges a held payment (two-stage terminal, `authorized` → `charged`); nothing for other payments. `charged` runs
+ * in the transaction that records the charge, once (the caller's records of the money taken: a fiscal receipt).
  * @throws AppError 502 providerUnavailable when ePay refuses or does not answer (nothing changed).
  */
-export async function chargeHeld(deps: PaymentDeps, payment: PaymentRow, now: Date): Promise<void> {
+export async function chargeHeld(
+  deps: PaymentDeps,
+  payment: PaymentRow,
+  now: Date,
+  charged?: (trx: DbOrTrx, nowIso: string) => Promise<void>,
+): Promise<void> {
   if (payment.status !== 'authorized' || !payment.transaction_id) return;
   try {
     await deps.payments.charge(payment.transaction_id);
@@ -230,6 +236,7 @@ export async function chargeHeld(deps: PaymentDeps, payment: PaymentRow, now: Da
         { amount: Number(payment.amount) },
         nowIso,
       );
+      await charged?.(trx, nowIso);
     }
   });
 }

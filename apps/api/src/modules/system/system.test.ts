@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
-import { claimJobRun } from '#app/lib/job-run.ts';
+import { claimJobRun } from '#app/db/job-run.ts';
 import { newId } from '#app/lib/ids.ts';
 import { signedInMember, staffCall } from '#app/test/staff.fixtures.ts';
 import { orderFixtures } from '#app/test/order.fixtures.ts';

@@ -6,6 +6,7 @@ import type { PaymentRow } from '#app/modules/payment/payment.table.ts';
 import { moveOrder, type OrderDeps } from '../order.lifecycle.ts';
 import { deliverOrderNotices } from '../order.notify.ts';
 import * as repo from '../order.repository.ts';
+import { queueOrderSale } from '../order.fiscal.ts';
 
 // The card payment of an order (spec §4 payment 3, §7; payments-sms.md §1), step "apply what ePay says": the one
 // place where a payment's result changes its order. The payment module reads and records ePay's answer; this
@@ -28,7 +29,8 @@ export async function returnOrderMoney(deps: OrderDeps, orderId: string, now: Da
  * racing callbacks, returns and polls, exactly one changes anything):
  * - paid (`CHARGE`/`AUTH` with the payment's amount and currency): in one transaction — order row, then payment
  *   row, the lock order of every writer of both — the order, if still awaiting payment, becomes paid (history,
- *   notifications written, the SMS sent after commit) and the payment is recorded; if the order was meanwhile cancelled (payment window closed)
+ *   notifications written, the SMS sent after commit, the sale receipt queued when charged) and the payment is
+ *   recorded; if the order was meanwhile cancelled (payment window closed)
  *   the payment is recorded as a late payment and its money returned;
  * - declined (`FAILED`/`REJECT`): the attempt is recorded; the order keeps waiting (the shopper may retry until
  *   the window closes);
@@ -58,6 +60,10 @@ export async function applyPaymentStatus(
       if (moved) throw new Error(`payment ${payment.id} was paid while its order awaited payment`);
       return null;
     }
+    // Money charged (one-stage terminal): its sale receipt, in this transaction (issue 32). A hold (AUTH) gets
+    // it when charged at handover.
+    if (moved && reading.statusName === 'CHARGE')
+      await queueOrderSale(trx, deps.fiscal, order.id, { type: 'card' }, nowIso);
     return { order, moved };
   });
   if (!outcome) return 'unchanged';

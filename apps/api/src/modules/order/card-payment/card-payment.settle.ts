@@ -4,6 +4,7 @@ import { askStatus, awaitsMoney } from '#app/modules/payment/payment.status.ts';
 import type { OrderDeps } from '../order.lifecycle.ts';
 import type { OrderRow } from '../order.table.ts';
 import { applyPaymentStatus } from './card-payment.apply.ts';
+import { queueOrderSale } from '../order.fiscal.ts';
 
 // The card payment of an order when the order changes hands or is cancelled: ask ePay before cancelling an
 // order awaiting payment, charge a held payment before handing the order over. (The money of a cancelled order
@@ -33,11 +34,14 @@ export async function settleBeforeCancel(
 }
 
 /**
- * Charges the order's held payment (two-stage terminal) before the order is handed over; nothing for other
- * payments.
+ * Charges the order's held payment (two-stage terminal) before the order is handed over, its sale receipt queued
+ * in the charge's transaction (issue 32); nothing for other payments.
  * @throws AppError 502 providerUnavailable when ePay refuses or does not answer (the order is not moved).
  */
 export async function chargeOrderHold(deps: OrderDeps, orderId: string, now: Date): Promise<void> {
   const payment = await paymentOfOrder(deps.db, orderId);
-  if (payment) await chargeHeld(deps, payment, now);
+  if (payment)
+    await chargeHeld(deps, payment, now, (trx, nowIso) =>
+      queueOrderSale(trx, deps.fiscal, orderId, { type: 'card' }, nowIso).then(() => undefined),
+    );
 }
