@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { KASPI_ENV } from './config.kaspi.ts';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isValidBin } from './lib/bin.ts';
@@ -131,6 +132,7 @@ export const EnvSchema = z.object({
   EPAY_SIMULATOR_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(500),
   EPAY_SIMULATOR_CALLBACK_COPIES: z.coerce.number().int().min(1).max(100).default(1),
   EPAY_SIMULATOR_CALLBACK_LOSS: z.coerce.number().min(0).max(1).default(0),
+  ...KASPI_ENV,
   ORDER_PAYMENT_WINDOW_MINUTES: z.coerce
     .number()
     .int()

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { EnvSchema, type Env } from './config.env.ts';
+import { kaspiConfig, kaspiProblems, type KaspiConfig } from './config.kaspi.ts';
 
 /**
  * Card-online payments (Halyk ePay, payments-sms.md §1) and orders' payment window. Every
@@ -125,6 +126,8 @@ export type Config = {
   publicUrl: string;
   /** Card payments (Halyk ePay) and the payment window. */
   payments: PaymentConfig;
+  /** Kaspi Pay on the site (payment 4; config.kaspi.ts). */
+  kaspi: KaspiConfig;
   staff: StaffConfig;
   /** The seller's legal details shown in the footer and the public offer. */
   seller: SellerConfig;
@@ -147,7 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const epayMode = e.EPAY_MODE ?? (e.NODE_ENV === 'production' ? 'live' : 'simulator');
-  const problems = crossFieldProblems(e, epayMode);
+  const problems = [...crossFieldProblems(e, epayMode), ...kaspiProblems(e)];
   if (problems.length) throw invalid(problems);
   return {
     env: e.NODE_ENV,
@@ -190,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otpSecret: e.OTP_SECRET,
     publicUrl: (e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
     payments: paymentConfig(e, epayMode),
+    kaspi: kaspiConfig(e),
     staff: {
       twoFactorRequired: e.NODE_ENV === 'production',
       firstOwner:

@@ -41,6 +41,7 @@ import type {
   OrderTable,
 } from '#app/modules/order/order.table.ts';
 import type { PaymentEventTable, PaymentTable, RefundTable } from '#app/modules/payment/payment.table.ts';
+import type { KaspiAttemptTable, KaspiDeviceTable } from '#app/modules/kaspi/kaspi.table.ts';
 import type {
   ApiKeyTable,
   AuditLogTable,
@@ -106,6 +107,8 @@ export interface Database {
   payment: PaymentTable;
   payment_event: PaymentEventTable;
   refund: RefundTable;
+  kaspi_device: KaspiDeviceTable;
+  kaspi_attempt: KaspiAttemptTable;
   staff_member: StaffMemberTable;
   staff_recovery_code: StaffRecoveryCodeTable;
   staff_session: StaffSessionTable;

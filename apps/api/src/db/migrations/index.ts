@@ -29,6 +29,7 @@ import * as m20261216T120000 from './20261216T120000-add-payment-refund-owed.ts'
 import * as m20261228T030000 from './20261228T030000-add-order-exchange-version.ts';
 import * as m20261228T050000 from './20261228T050000-create-refund.ts';
 import * as m20261228T020000 from './20261228T020000-add-sku-prices.ts';
+import * as m20261229T070000 from './20261229T070000-create-kaspi-payment.ts';
 
 /** All migrations by name, in order. A new migration is added here (static list: no directory scan). */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '20261228T050000-create-refund': m20261228T050000,
   '20261228T040000-create-exchange-import': m20261228T040000,
   '20261228T020000-add-sku-prices': m20261228T020000,
+  '20261229T070000-create-kaspi-payment': m20261229T070000,
 };

@@ -5,6 +5,7 @@ import { newId } from '#app/lib/ids.ts';
 import type { SmsProvider } from '#app/modules/sms/sms.provider.ts';
 import type { Notifier, WrittenNotices } from '#app/modules/notification/notification.service.ts';
 import { requestReturn, type PaymentDeps } from '#app/modules/payment/payment.service.ts';
+import { kaspiRefunds, type KaspiDeps } from '#app/modules/kaspi/kaspi.service.ts';
 import * as inventory from '#app/modules/inventory/inventory.service.ts';
 import type { StockActor } from '#app/modules/inventory/inventory.levels.ts';
 import { NO_NOTICES, recordOrderEvent, type NoticeDeps, type OrderEvent } from './order.notify.ts';
@@ -22,6 +23,8 @@ export interface OrderDeps extends PaymentDeps {
   paymentWindowMinutes: number;
   /** Order notifications: the outbox's delivery (issue 13). */
   notifier: Notifier;
+  /** Kaspi Pay (payment 4), or null when KASPI_PAY_MODE is off. */
+  kaspi?: KaspiDeps | null;
 }
 
 /** The deps of the order flows from the Fastify app. */
@@ -33,6 +36,8 @@ export const orderDeps = (app: FastifyInstance): OrderDeps => ({
   publicUrl: app.config.publicUrl.replace(/\/+$/, ''),
   paymentWindowMinutes: app.config.payments.paymentWindowMinutes,
   notifier: app.notifier,
+  kaspi: app.kaspi,
+  gateways: app.kaspi ? { kaspi: kaspiRefunds(app.kaspi) } : {},
 });
 
 /** The statuses the customer is told about, as outbox events (`completed` is not). */

@@ -4,7 +4,7 @@ import { PaymentErrorCode, type HalykAuth } from '@kiim/contract';
 import type { Db, DbOrTrx } from '#app/db/database.ts';
 import { AppError } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
-import { PaymentProviderError, type PaymentProvider } from './payment.provider.ts';
+import { PaymentProviderError, type PaymentProvider, type RefundGateway } from './payment.provider.ts';
 import * as repo from './payment.repository.ts';
 import { attemptRefund, oweRefundUpTo } from './refund.service.ts';
 import type { PaymentRow } from './payment.table.ts';
@@ -22,6 +22,8 @@ export interface PaymentDeps {
   log: FastifyBaseLogger;
   /** The Halyk ePay adapter (real ePay or the project's simulator). */
   payments: PaymentProvider;
+  /** Refunds of other providers' payments by `payment.provider` (`kaspi` when Kaspi Pay is on). */
+  gateways?: Readonly<Record<string, RefundGateway>>;
 }
 
 /** Where a payment fact came from (audit, `payment_event.source`). */
@@ -35,20 +37,20 @@ const providerUnavailable = () =>
   );
 
 /**
- * Opens a card payment in the caller's transaction: `invoiceId` is ePay's invoiceID (6–15 digits), `amount` in
- * tenge, a random 256-bit `secret_hash` kept for the callback check.
+ * Opens a payment in the caller's transaction: `invoiceId` is ePay's invoiceID (6–15 digits; for Kaspi Pay,
+ * `provider` `kaspi`, the ExternalId), `amount` in tenge, a random 256-bit `secret_hash` kept for the callback check.
  * @returns the payment row written.
  */
 export async function openPayment(
   trx: DbOrTrx,
-  payment: { orderId: string; invoiceId: string; amount: number },
+  payment: { orderId: string; invoiceId: string; amount: number; provider?: 'halyk' | 'kaspi' },
   nowIso: string,
 ): Promise<PaymentRow> {
   const row: PaymentRow = {
     id: newId(),
     order_id: payment.orderId,
     invoice_id: payment.invoiceId,
-    provider: 'halyk',
+    provider: payment.provider ?? 'halyk',
     secret_hash: randomBytes(32).toString('hex'),
     amount: payment.amount,
     currency: 'KZT',
@@ -71,6 +73,10 @@ export async function openPayment(
   await repo.insertPayment(trx, row);
   return row;
 }
+
+/** One payment by id. */
+export const findPayment = (db: DbOrTrx, id: string): Promise<PaymentRow | undefined> =>
+  repo.findPaymentById(db, id);
 
 /** The payment of an order, if it has one. */
 export const paymentOfOrder = (db: DbOrTrx, orderId: string): Promise<PaymentRow | undefined> =>
