@@ -8,8 +8,9 @@ const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
 /** Kaspi Pay's environment variables (merged into config.env.ts's schema). */
 export const KASPI_ENV = {
   /**
-   * Kaspi Pay on the site (payment 4): `off`, `simulator` (tools/kaspi-simulator on loopback; default outside
-   * production, refused in production) or `live`. Off by default in production until configured.
+   * Kaspi Pay on the site (payment 4): `off` (default until the storefront's Kaspi page and the boot's simulator
+   * start land, docs/kaspi.md), `simulator` (tools/kaspi-simulator at KASPI_PAY_API_URL; refused in production)
+   * or `live`.
    */
   KASPI_PAY_MODE: z.preprocess(blankIsUnset, z.enum(['off', 'simulator', 'live']).optional()),
   /** The partner API's base with its scheme prefix (`https://…:8545/r3/v01`); required with `live`. */
@@ -70,9 +71,8 @@ export const KASPI_SIMULATOR_CREDENTIALS = {
   organizationBin: '180340021791',
 } as const;
 
-/** The mode: as set, else `simulator` outside production and `off` in production. */
-const modeOf = (e: KaspiEnv): KaspiConfig['mode'] =>
-  e.KASPI_PAY_MODE ?? (e.NODE_ENV === 'production' ? 'off' : 'simulator');
+/** The mode: as set, else `off` (docs/decisions/044: simulator by default once the boot starts it). */
+const modeOf = (e: KaspiEnv): KaspiConfig['mode'] => e.KASPI_PAY_MODE ?? 'off';
 
 /** Kaspi's configuration; in simulator mode the credentials default to the simulator's. */
 export function kaspiConfig(e: KaspiEnv): KaspiConfig {
@@ -92,12 +92,19 @@ export function kaspiConfig(e: KaspiEnv): KaspiConfig {
   };
 }
 
-/** `NAME: why` for each broken rule: the simulator in production; `live` without its URL, key and trade point. */
+/**
+ * `NAME: why` for each broken rule: the simulator in production; `simulator` or `live` without its URL; `live`
+ * without its key and trade point.
+ */
 export function kaspiProblems(e: KaspiEnv): string[] {
   const mode = modeOf(e);
   const problems: string[] = [];
   if (mode === 'simulator' && e.NODE_ENV === 'production')
     problems.push('KASPI_PAY_MODE: the Kaspi simulator confirms any payment and must not run in production');
+  if (mode === 'simulator' && !e.KASPI_PAY_API_URL)
+    problems.push(
+      'KASPI_PAY_API_URL: the running Kaspi simulator’s …/r3/v01 (npx tsx tools/kaspi-simulator)',
+    );
   if (mode === 'live') {
     const required = {
       KASPI_PAY_API_URL: e.KASPI_PAY_API_URL,
