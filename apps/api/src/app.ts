@@ -36,6 +36,10 @@ import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { backofficeRoutes } from './modules/order/order.backoffice.routes.ts';
 import { cardPaymentRoutes } from './modules/order/card-payment/card-payment.routes.ts';
+import { kaspiPaymentRoutes } from './modules/order/kaspi-payment/kaspi-payment.routes.ts';
+import { registerKaspiJob } from './modules/order/kaspi-payment/kaspi-payment.job.ts';
+import { createKaspiPay, type KaspiPay } from './modules/kaspi/kaspi.client.ts';
+import type { KaspiDeps } from './modules/kaspi/kaspi.service.ts';
 import { registerPaymentJob } from './modules/order/card-payment/card-payment.job.ts';
 import { registerExchangeSweep } from './modules/exchange/onec.folders.ts';
 import { createPaymentProvider } from './modules/payment/halyk.epay.ts';
@@ -71,6 +75,8 @@ declare module 'fastify' {
     sms: SmsProvider;
     /** The card-payment provider (Halyk ePay adapter, real or simulator, by configuration). */
     payments: PaymentProvider;
+    /** Kaspi Pay (payment 4; issue 33), or null when KASPI_PAY_MODE is off. */
+    kaspi: KaspiDeps | null;
     /** Order notifications (SMS and email outbox, its worker). */
     notifier: Notifier;
     /** The fiscal provider (Webkassa or its simulator); null when fiscalisation is off (issue 32). */
@@ -92,6 +98,8 @@ export interface BuildAppOptions {
   sms?: SmsProvider;
   /** Card-payment provider; by default the Halyk ePay adapter at the configured URLs. */
   payments?: PaymentProvider;
+  /** Kaspi Pay adapter; by default the one at KASPI_PAY_API_URL (used only when KASPI_PAY_MODE is not off). */
+  kaspi?: KaspiPay;
   /** Email sender instead of the one made from configuration (tests). */
   mailer?: Mailer | null;
   /**
@@ -159,6 +167,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('clock', opts.clock ?? systemClock);
   app.decorate('sms', opts.sms ?? createSmsProvider(config, database.db, app.log, app.clock));
   app.decorate('payments', opts.payments ?? createPaymentProvider(config.payments));
+  app.decorate(
+    'kaspi',
+    config.kaspi.mode === 'off'
+      ? null
+      : {
+          db: database.db,
+          log: app.log,
+          kaspi: opts.kaspi ?? createKaspiPay(config.kaspi),
+          config: config.kaspi,
+        },
+  );
   // The database closes last, after the requests in flight and the background work (issue 14, stopping under load).
   app.decorate(
     'closing',
@@ -170,6 +189,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   // A `web` process (KIIM_ROLE) runs no background job; a `worker` or `all` one runs every job (docs/decisions/041).
   const jobs = (opts.jobs ?? false) && roleDuties(config.role).jobs;
   if (jobs) registerPaymentJob(app, config.payments.sweepIntervalSeconds);
+  if (jobs && app.kaspi) registerKaspiJob(app, config.kaspi.pollSeconds);
   // Old 1C exchange folders and abandoned import jobs, every 15 minutes (issue 29 item 3, docs/decisions/034).
   if (jobs) registerExchangeSweep(app, 15 * 60);
   app.decorate('fiscal', createFiscalProvider(config.fiscal));
@@ -241,6 +261,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(customerRoutes, { prefix: '/customer' });
       await api.register(orderRoutes, { prefix: '/order' });
       await api.register(cardPaymentRoutes, { prefix: '/payment' });
+      await api.register(kaspiPaymentRoutes, { prefix: '/payment' });
       await api.register(backofficeRoutes, { prefix: '/backoffice' });
       await api.register(staffRoutes, { prefix: '/admin' });
       await api.register(contentRoutes, { prefix: '/content' });

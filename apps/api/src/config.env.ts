@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { KASPI_ENV } from './config.kaspi.ts';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isValidBin } from './lib/bin.ts';
@@ -163,6 +164,7 @@ export const EnvSchema = z.object({
   CDEK_CLIENT_SECRET: optionalText,
   CDEK_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(5000),
   CDEK_QUOTE_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  ...KASPI_ENV,
   ORDER_PAYMENT_WINDOW_MINUTES: z.coerce
     .number()
     .int()

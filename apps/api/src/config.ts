@@ -6,6 +6,7 @@ export type { ShippingConfig } from './config.shipping.ts';
 import { fiscalConfig, fiscalProblems, type FiscalConfig } from './config.fiscal.ts';
 
 export { WEBKASSA_SIMULATOR_CREDENTIALS, type FiscalConfig } from './config.fiscal.ts';
+import { kaspiConfig, kaspiProblems, type KaspiConfig } from './config.kaspi.ts';
 
 /**
  * Card-online payments (Halyk ePay, payments-sms.md §1) and orders' payment window. Every
@@ -137,6 +138,8 @@ export type Config = {
   publicUrl: string;
   /** Card payments (Halyk ePay) and the payment window. */
   payments: PaymentConfig;
+  /** Kaspi Pay on the site (payment 4; config.kaspi.ts). */
+  kaspi: KaspiConfig;
   staff: StaffConfig;
   /** The seller's legal details shown in the footer and the public offer. */
   seller: SellerConfig;
@@ -163,7 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const epayMode = e.EPAY_MODE ?? (e.NODE_ENV === 'production' ? 'live' : 'simulator');
-  const problems = [...crossFieldProblems(e, epayMode), ...shippingProblems(e)];
+  const problems = [...crossFieldProblems(e, epayMode), ...shippingProblems(e), ...kaspiProblems(e)];
   if (problems.length) throw invalid(problems);
   return {
     env: e.NODE_ENV,
@@ -209,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otpSecret: e.OTP_SECRET,
     publicUrl: (e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
     payments: paymentConfig(e, epayMode),
+    kaspi: kaspiConfig(e),
     staff: {
       twoFactorRequired: e.NODE_ENV === 'production',
       firstOwner:

@@ -19,8 +19,11 @@ export const DeliveryMethod = { pickup: 1, courier: 2 } as const;
 export type DeliveryMethod = (typeof DeliveryMethod)[keyof typeof DeliveryMethod];
 export const DEFAULT_DELIVERY_METHOD: DeliveryMethod = DeliveryMethod.pickup;
 
-/** Payment methods (spec §4): 1 cash on delivery, 2 card on delivery (default), 3 card online. */
-export const PaymentMethod = { cashOnDelivery: 1, cardOnDelivery: 2, cardOnline: 3 } as const;
+/**
+ * Payment methods (spec §4): 1 cash on delivery, 2 card on delivery (default), 3 card online; 4 Kaspi (Kaspi Pay,
+ * issue 33 — offered only when KASPI_PAY_MODE is not `off`).
+ */
+export const PaymentMethod = { cashOnDelivery: 1, cardOnDelivery: 2, cardOnline: 3, kaspi: 4 } as const;
 export type PaymentMethod = (typeof PaymentMethod)[keyof typeof PaymentMethod];
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod = PaymentMethod.cardOnDelivery;
 
@@ -154,8 +157,18 @@ export const DELIVERY_METHOD_NAMES: Record<DeliveryMethod, string> = {
   [DeliveryMethod.courier]: 'Курьерская доставка',
 };
 
-/** Names of the payment methods (spec §4) as checkout, the footer and the information pages show them. */
-export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
+/** True for the methods paid online before the order is handed over: card online (3) and Kaspi (4). */
+export const isPaidOnline = (paymentId: number): boolean =>
+  paymentId === PaymentMethod.cardOnline || paymentId === PaymentMethod.kaspi;
+
+/** The name of payment 4 (Kaspi Pay) at checkout, in Russian and Kazakh alike (a brand). */
+export const KASPI_PAYMENT_NAME = 'Kaspi';
+
+/**
+ * Names of the spec's payment methods (spec §4) as checkout, the footer and the information pages show them
+ * (Kaspi, 4, is offered only when switched on: {@link KASPI_PAYMENT_NAME}).
+ */
+export const PAYMENT_METHOD_NAMES: Record<Exclude<PaymentMethod, 4>, string> = {
   [PaymentMethod.cashOnDelivery]: 'Наличными при получении',
   [PaymentMethod.cardOnDelivery]: 'Картой при получении',
   [PaymentMethod.cardOnline]: 'Картой онлайн',

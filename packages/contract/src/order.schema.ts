@@ -44,12 +44,12 @@ export const OrderDraft = z
       .int({ message: 'Выберите способ доставки' })
       .min(1, { message: 'Выберите способ доставки' })
       .max(2, { message: 'Выберите способ доставки' }),
-    /** spec §4: 1 cash on delivery, 2 card on delivery, 3 card online. */
+    /** spec §4: 1 cash on delivery, 2 card on delivery, 3 card online; 4 Kaspi when offered (issue 33). */
     paymentId: z
       .number({ message: 'Выберите способ оплаты' })
       .int({ message: 'Выберите способ оплаты' })
       .min(1, { message: 'Выберите способ оплаты' })
-      .max(3, { message: 'Выберите способ оплаты' }),
+      .max(4, { message: 'Выберите способ оплаты' }),
     /** Required for pickup (method 1): a pickup point of `regionId`. */
     pickupPointId: z.number({ message: 'Выберите пункт самовывоза' }).int().positive().nullish(),
     customerComment: optionalText(1000),

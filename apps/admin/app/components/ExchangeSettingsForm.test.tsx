@@ -19,6 +19,7 @@ const settings = (more: Partial<ExchangeSettingsView> = {}): ExchangeSettingsVie
   originalPriceType: null,
   defaultCityId: null,
   groupByArticle: false,
+  publishWithoutPictures: false,
   priceTypes,
   ...more,
 });

@@ -1,14 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-  type LogEvent,
-  type Transaction,
-} from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent, type Transaction } from 'kysely';
 import type pg from 'pg';
 import { CASEFOLD_FUNCTION, casefold, isPostgres } from './dialect.ts';
 import {
@@ -51,6 +44,7 @@ import type {
 } from '#app/modules/order/order.table.ts';
 import type { PaymentEventTable, PaymentTable, RefundTable } from '#app/modules/payment/payment.table.ts';
 import type { AuditLogTable } from '#app/modules/audit/audit.table.ts';
+import type { KaspiAttemptTable, KaspiDeviceTable } from '#app/modules/kaspi/kaspi.table.ts';
 import type {
   ApiKeyTable,
   StaffAuthFailureTable,
@@ -118,6 +112,8 @@ export interface Database {
   payment: PaymentTable;
   payment_event: PaymentEventTable;
   refund: RefundTable;
+  kaspi_device: KaspiDeviceTable;
+  kaspi_attempt: KaspiAttemptTable;
   staff_member: StaffMemberTable;
   staff_recovery_code: StaffRecoveryCodeTable;
   staff_session: StaffSessionTable;

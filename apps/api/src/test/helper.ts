@@ -83,6 +83,8 @@ export async function createTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     AUTO_SEED: 'false',
+    // Kaspi Pay (payment 4) only in the tests that start its simulator (test/kaspi.fixtures.ts).
+    KASPI_PAY_MODE: 'off',
     ...opts.env,
   });
   let database: { db: Db; dialect: Dialect };

@@ -32,6 +32,7 @@ import * as m20261229T080000 from './20261229T080000-add-packaging-and-carrier-c
 import * as m20261229T040000 from './20261229T040000-create-rate-limit-hit.ts';
 import * as m20261228T020000 from './20261228T020000-add-sku-prices.ts';
 import * as m20261229T060000 from './20261229T060000-create-fiscal-receipt.ts';
+import * as m20261229T070000 from './20261229T070000-create-kaspi-payment.ts';
 
 /** All migrations by name, in order. A new migration is added here (static list: no directory scan). */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '20261229T080000-add-packaging-and-carrier-city': m20261229T080000,
   '20261229T040000-create-rate-limit-hit': m20261229T040000,
   '20261229T060000-create-fiscal-receipt': m20261229T060000,
+  '20261229T070000-create-kaspi-payment': m20261229T070000,
 };

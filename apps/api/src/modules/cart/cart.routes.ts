@@ -107,7 +107,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     data: { cart: await getCart(app.db, request.params.uuid, request.params.cityId, listRequester(request)) },
   }));
   app.get('/split-cart-items-by-region-id/:cartUuid/:cityId', { schema: splitSchema }, async (request) => ({
-    data: await splitCart(app.db, request.params.cartUuid, request.params.cityId, listRequester(request)),
+    data: await splitCart(
+      app.db,
+      request.params.cartUuid,
+      request.params.cityId,
+      listRequester(request),
+      app.kaspi !== null,
+    ),
   }));
   app.delete('/item', { schema: removeItemSchema }, async (request) => ({
     data: await removeItem(app.db, request.body, listRequester(request)),

@@ -31,6 +31,7 @@ import {
 import {
   offeredDeliveryMethods,
   offeredPaymentMethods,
+  paymentMethodRules,
   type CityDeliveryOptions,
 } from './checkout.policy.ts';
 import * as repo from './cart.repository.ts';
@@ -211,18 +212,23 @@ export async function getCart(
 /**
  * Pickup points, delivery methods and payment methods a city offers (spec §3, §4): pickup (free) when it
  * has pickup points, courier at `city.courier_price` tenge where available, the payment methods those
- * delivery methods allow (1, 2 and card online 3) — the rules of checkout.policy.ts. A city hidden from
+ * delivery methods allow (1, 2, card online 3, and Kaspi 4 when `kaspiOn`) — the rules of checkout.policy.ts. A city hidden from
  * customers offers no pickup point, no delivery method and so no payment method.
  * For the split cart and for the order flow's checks.
  * @throws AppError 404 cityNotFound.
  */
-export async function cityDeliveryOptions(db: DbOrTrx, cityId: number): Promise<CityDeliveryOptions> {
+export async function cityDeliveryOptions(
+  db: DbOrTrx,
+  cityId: number,
+  kaspiOn = false,
+): Promise<CityDeliveryOptions> {
   const city = await requireCity(db, cityId);
   const pickupPoints = city.visibleForCustomers
     ? (await repo.selectPickupPoints(db, cityId)).map(toPickupPoint)
     : [];
   const deliveryMethods = offeredDeliveryMethods(city);
-  return { city, pickupPoints, deliveryMethods, paymentMethods: offeredPaymentMethods(deliveryMethods) };
+  const paymentMethods = offeredPaymentMethods(deliveryMethods, paymentMethodRules(kaspiOn));
+  return { city, pickupPoints, deliveryMethods, paymentMethods };
 }
 
 /**
@@ -237,9 +243,10 @@ export async function splitCart(
   uuid: string,
   cityId: number,
   requester: ListRequester,
+  kaspiOn = false,
 ): Promise<SplitCart> {
   const cart = await requireList(db, CART_LIST, uuid, requester);
-  const options = await cityDeliveryOptions(db, cityId);
+  const options = await cityDeliveryOptions(db, cityId, kaspiOn);
   const items = toCart(cart.id, await linesFor(db, cart.id, options.city), options.city).items;
   return {
     available: items.filter((i) => i.inStock),

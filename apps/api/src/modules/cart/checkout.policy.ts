@@ -2,6 +2,7 @@ import {
   DELIVERY_METHOD_NAMES,
   DeliveryMethod,
   ErrorCode,
+  KASPI_PAYMENT_NAME,
   PAYMENT_METHOD_NAMES,
   PaymentMethod,
   type DeliveryMethodOption,
@@ -45,6 +46,17 @@ const PAYMENT_METHOD_RULES: readonly PaymentMethodRule[] = [
     deliveryMethods: [DeliveryMethod.pickup, DeliveryMethod.courier],
   },
 ];
+
+/** Kaspi (4, issue 33): paid in the Kaspi app before handover, like card online; offered only when switched on. */
+export const KASPI_PAYMENT_RULE: PaymentMethodRule = {
+  id: PaymentMethod.kaspi,
+  name: KASPI_PAYMENT_NAME,
+  deliveryMethods: [DeliveryMethod.pickup, DeliveryMethod.courier],
+};
+
+/** The shop's rules, with Kaspi's when Kaspi Pay is on (KASPI_PAY_MODE not `off`). */
+export const paymentMethodRules = (kaspiOn: boolean): readonly PaymentMethodRule[] =>
+  kaspiOn ? [...PAYMENT_METHOD_RULES, KASPI_PAYMENT_RULE] : PAYMENT_METHOD_RULES;
 
 /**
  * Delivery methods a city offers (spec §4): pickup (free) when it has pickup points, courier at the city's

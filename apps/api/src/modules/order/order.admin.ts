@@ -4,7 +4,7 @@ import {
   DeliveryMethod,
   ErrorCode,
   ORDER_STATUSES,
-  PaymentMethod,
+  isPaidOnline,
   type AdminCancelBody,
   type AdminHandoverBody,
   type AdminOrder,
@@ -143,7 +143,7 @@ export async function getAdminOrder(db: DbOrTrx, number: string): Promise<AdminO
     refundsOfOrder(db, row.id),
   ]);
   const refusedAmount = refusedAmountOf(lines);
-  const paidOnline = row.payment_id === PaymentMethod.cardOnline ? (order!.payment?.amount ?? 0) : 0;
+  const paidOnline = isPaidOnline(row.payment_id) ? (order!.payment?.amount ?? 0) : 0;
   const paidBack = order!.payment?.refundedAmount ?? 0;
   const toPay = Number(row.total_amount) - refusedAmount;
   return {
@@ -342,7 +342,7 @@ export async function handOver(
     if (!written) throw orderChanged();
     // The refund owed is a durable row written with the handover: sent at once after commit, and by the
     // payment job with backoff if ePay fails now (decision 035).
-    const paid = row.payment_id === PaymentMethod.cardOnline && (await paymentOfOrder(trx, row.id));
+    const paid = isPaidOnline(row.payment_id) && (await paymentOfOrder(trx, row.id));
     const owed =
       paid && refusedAmount > 0
         ? await oweRefundUpTo(trx, paid, refusedAmount, `${actor.type}:${actor.id ?? ''}`, nowIso)

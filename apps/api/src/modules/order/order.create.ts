@@ -82,7 +82,7 @@ export async function createOrder(
   const earlier = await repo.findOrderByIdempotencyKey(db, customer.id, draft.idempotencyKey);
   if (earlier) return replay(db, customer.id, earlier, fingerprint);
 
-  const checkout = await checkDraft(db, draft);
+  const checkout = await checkDraft(db, draft, Boolean(deps.kaspi));
   const nowIso = now.toISOString();
   let placed: { order: Order; notices: WrittenNotices } | { replayOf: OrderRow };
   try {

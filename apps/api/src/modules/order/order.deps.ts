@@ -3,6 +3,7 @@ import type { Notifier } from '#app/modules/notification/notification.service.ts
 import type { PaymentDeps } from '#app/modules/payment/payment.service.ts';
 import type { SmsProvider } from '#app/modules/sms/sms.provider.ts';
 import type { FiscalQueue } from '#app/modules/fiscal/fiscal.service.ts';
+import { kaspiRefunds, type KaspiDeps } from '#app/modules/kaspi/kaspi.service.ts';
 
 /** What the order flows (its card-payment flow included) need from the app. */
 export interface OrderDeps extends PaymentDeps {
@@ -15,6 +16,8 @@ export interface OrderDeps extends PaymentDeps {
   notifier: Notifier;
   /** Fiscal receipts: where money events are queued (issue 32; off: nothing is written). */
   fiscal: FiscalQueue;
+  /** Kaspi Pay (payment 4), or null when KASPI_PAY_MODE is off. */
+  kaspi?: KaspiDeps | null;
 }
 
 /** The deps of the order flows from the Fastify app. */
@@ -27,6 +30,8 @@ export const orderDeps = (app: FastifyInstance): OrderDeps => ({
   paymentWindowMinutes: app.config.payments.paymentWindowMinutes,
   notifier: app.notifier,
   fiscal: fiscalQueue(app),
+  kaspi: app.kaspi,
+  gateways: app.kaspi ? { kaspi: kaspiRefunds(app.kaspi) } : {},
 });
 
 /** The fiscal queue of the app's configuration: on unless FISCAL_PROVIDER=off. */

@@ -1,4 +1,4 @@
-import { ErrorCode, PaymentMethod, type AdminOrder } from '@kiim/contract';
+import { ErrorCode, isPaidOnline, type AdminOrder } from '@kiim/contract';
 import { notFound } from '#app/lib/errors.ts';
 import { attemptRefund, scheduleRefundRetry } from '#app/modules/payment/refund.service.ts';
 import { audit, type Actor } from '#app/modules/audit/audit.ts';
@@ -24,8 +24,7 @@ export async function retryRefund(
   actor: Actor,
 ): Promise<AdminOrder> {
   const order = await repo.findOrderByNumber(deps.db, number);
-  if (!order || order.payment_id !== PaymentMethod.cardOnline)
-    throw notFound(ErrorCode.orderNotFound, 'Заказ не найден');
+  if (!order || !isPaidOnline(order.payment_id)) throw notFound(ErrorCode.orderNotFound, 'Заказ не найден');
   const nowIso = actor.at.toISOString();
   const refund = await deps.db.transaction().execute(async (trx) => {
     const r = await scheduleRefundRetry(trx, order.id, refundId, nowIso);

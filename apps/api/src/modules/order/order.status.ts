@@ -1,4 +1,4 @@
-import { DeliveryMethod, PaymentMethod, type OrderStatus } from '@kiim/contract';
+import { DeliveryMethod, isPaidOnline, type OrderStatus } from '@kiim/contract';
 
 // Pure rules of an order's life (issue: new → awaiting payment (card online) → paid → ready for pickup /
 // handed to courier → completed, and cancelled). No database access here.
@@ -6,9 +6,9 @@ import { DeliveryMethod, PaymentMethod, type OrderStatus } from '@kiim/contract'
 /** Who changes a status: the shopper, the payment window, ePay's verified answer, or the shop's staff/ERP. */
 export type StatusActor = 'customer' | 'system' | 'payment' | 'backoffice';
 
-/** The status an order starts in: awaiting payment for card online (payment 3), otherwise new. */
+/** The status an order starts in: awaiting payment for card online (payment 3) and Kaspi (4), otherwise new. */
 export const initialStatus = (paymentId: number): OrderStatus =>
-  paymentId === PaymentMethod.cardOnline ? 'awaiting_payment' : 'new';
+  isPaidOnline(paymentId) ? 'awaiting_payment' : 'new';
 
 /** Every move the order's life allows, whoever asks. */
 const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {

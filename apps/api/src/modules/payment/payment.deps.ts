@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#app/db/database.ts';
-import type { PaymentProvider } from './payment.provider.ts';
+import type { PaymentProvider, RefundGateway } from './payment.provider.ts';
 
 /** What the payment functions need from the app. */
 export interface PaymentDeps {
@@ -8,4 +8,6 @@ export interface PaymentDeps {
   log: FastifyBaseLogger;
   /** The Halyk ePay adapter (real ePay or the project's simulator). */
   payments: PaymentProvider;
+  /** Refunds of other providers' payments by `payment.provider` (`kaspi` when Kaspi Pay is on). */
+  gateways?: Readonly<Record<string, RefundGateway>>;
 }

@@ -1,4 +1,5 @@
 import type { HalykToken } from '@kiim/contract';
+import type { PaymentRow } from './payment.table.ts';
 
 /**
  * The card-payment provider as the shop uses it (payments-sms.md §1): a payment token for one invoice, the
@@ -93,3 +94,15 @@ export class PaymentProviderError extends Error {
 export const isPaidStatus = (statusName: string) => statusName === 'CHARGE' || statusName === 'AUTH';
 /** True when ePay says the attempt failed for good: `FAILED`, `REJECT`. */
 export const isFailedStatus = (statusName: string) => statusName === 'FAILED' || statusName === 'REJECT';
+
+/**
+ * Refunds of another provider's payments (Kaspi Pay, decision 044), for the refund rows of decision 035: what the
+ * provider says it has refunded of a payment, and one refund. Both throw {@link PaymentProviderError} (`status`
+ * 4xx when the provider refused, none when it did not answer).
+ */
+export interface RefundGateway {
+  /** Tenge the provider has refunded of the payment so far. */
+  refundedSoFar(payment: PaymentRow): Promise<number>;
+  /** Refunds `amount` tenge of the payment. */
+  refund(payment: PaymentRow, amount: number): Promise<void>;
+}

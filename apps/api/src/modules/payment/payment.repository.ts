@@ -18,6 +18,10 @@ export async function findPaymentByInvoice(db: DbOrTrx, invoiceId: string): Prom
 }
 
 /** The payment of an order. */
+/** One payment by id. */
+export const findPaymentById = (db: DbOrTrx, id: string): Promise<PaymentRow | undefined> =>
+  db.selectFrom('payment').selectAll().where('id', '=', id).executeTakeFirst();
+
 export async function findPaymentByOrder(db: DbOrTrx, orderId: string): Promise<PaymentRow | undefined> {
   return db.selectFrom('payment').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 }
@@ -280,7 +284,7 @@ export async function addRefunded(
 
 /**
  * Charged payments paid after `paidAfter`, not asked about since `checkedBefore`, with no refund of the shop's
- * still open: the ones the payment job reads for refunds made in ePay's cabinet (decision 035). Oldest check
+ * still open: the ePay payments the payment job reads for refunds made in ePay's cabinet (decision 035). Oldest check
  * first.
  */
 export function findChargedToAudit(
@@ -292,6 +296,7 @@ export function findChargedToAudit(
   return db
     .selectFrom('payment')
     .selectAll()
+    .where('provider', '=', 'halyk')
     .where('status', '=', 'charged')
     .where('paid_at', '>=', paidAfter)
     .where((eb) => eb.or([eb('last_checked_at', 'is', null), eb('last_checked_at', '<=', checkedBefore)]))

@@ -29,20 +29,20 @@ const providerUnavailable = () =>
   );
 
 /**
- * Opens a card payment in the caller's transaction: `invoiceId` is ePay's invoiceID (6–15 digits), `amount` in
- * tenge, a random 256-bit `secret_hash` kept for the callback check.
+ * Opens a payment in the caller's transaction: `invoiceId` is ePay's invoiceID (6–15 digits; for Kaspi Pay,
+ * `provider` `kaspi`, the ExternalId), `amount` in tenge, a random 256-bit `secret_hash` kept for the callback check.
  * @returns the payment row written.
  */
 export async function openPayment(
   trx: DbOrTrx,
-  payment: { orderId: string; invoiceId: string; amount: number },
+  payment: { orderId: string; invoiceId: string; amount: number; provider?: 'halyk' | 'kaspi' },
   nowIso: string,
 ): Promise<PaymentRow> {
   const row: PaymentRow = {
     id: newId(),
     order_id: payment.orderId,
     invoice_id: payment.invoiceId,
-    provider: 'halyk',
+    provider: payment.provider ?? 'halyk',
     secret_hash: randomBytes(32).toString('hex'),
     amount: payment.amount,
     currency: 'KZT',
@@ -65,6 +65,10 @@ export async function openPayment(
   await repo.insertPayment(trx, row);
   return row;
 }
+
+/** One payment by id. */
+export const findPayment = (db: DbOrTrx, id: string): Promise<PaymentRow | undefined> =>
+  repo.findPaymentById(db, id);
 
 /** The payment of an order, if it has one. */
 export const paymentOfOrder = (db: DbOrTrx, orderId: string): Promise<PaymentRow | undefined> =>

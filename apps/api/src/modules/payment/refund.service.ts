@@ -135,26 +135,30 @@ export async function attemptRefund(deps: PaymentDeps, refund: RefundRow, now: D
       return (await recordPaid(deps, refund, 'payment refunded', nowIso)) ? 'paid' : 'skipped';
     return fail('failed', `Платёж в состоянии ${payment.status}: вернуть нечего`);
   }
+  // ePay's payments go to ePay; another provider's (Kaspi Pay, decision 044) to its gateway.
+  const gateway = payment.provider === 'halyk' ? null : (deps.gateways?.[payment.provider] ?? null);
+  const who = payment.provider === 'kaspi' ? 'Kaspi' : 'ePay';
+  if (payment.provider !== 'halyk' && !gateway) return fail('sending', `${who} сейчас выключен`);
   try {
     if (refund.attempts > 0) {
-      const epay = refundedAtEpay(
-        await deps.payments.checkStatus(payment.invoice_id),
-        Number(payment.amount),
-      );
-      if (epay >= Number(payment.refunded_amount) + Number(refund.amount))
+      const done = gateway
+        ? await gateway.refundedSoFar(payment)
+        : refundedAtEpay(await deps.payments.checkStatus(payment.invoice_id), Number(payment.amount));
+      if (done >= Number(payment.refunded_amount) + Number(refund.amount))
         return (await recordPaid(deps, refund, 'status lookup', nowIso)) ? 'paid' : 'skipped';
     }
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
-    return fail('sending', `Статус в ePay не получен: ${err.message}`);
+    return fail('sending', `Статус в ${who} не получен: ${err.message}`);
   }
   try {
-    await deps.payments.refund(payment.transaction_id, Number(refund.amount), refund.external_id);
+    if (gateway) await gateway.refund(payment, Number(refund.amount));
+    else await deps.payments.refund(payment.transaction_id, Number(refund.amount), refund.external_id);
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
     const refused = err.status !== undefined && err.status >= 400 && err.status < 500;
-    if (!refused) return fail('sending', `ePay не ответил: ${err.message}`);
-    return fail(attempts >= MAX_REFUSALS ? 'failed' : 'owed', `ePay отказал: ${err.message}`);
+    if (!refused) return fail('sending', `${who} не ответил: ${err.message}`);
+    return fail(attempts >= MAX_REFUSALS ? 'failed' : 'owed', `${who} отказал: ${err.message}`);
   }
   return (await recordPaid(deps, refund, 'sent', nowIso)) ? 'paid' : 'skipped';
 }

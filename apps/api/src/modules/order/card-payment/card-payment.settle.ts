@@ -4,15 +4,15 @@ import { askStatus, awaitsMoney } from '#app/modules/payment/payment.status.ts';
 import type { OrderDeps } from '../order.lifecycle.ts';
 import type { OrderRow } from '../order.table.ts';
 import { applyPaymentStatus } from './card-payment.apply.ts';
-import { queueOrderSale } from '../order.fiscal.ts';
+import { settleKaspiBeforeCancel } from '../kaspi-payment/kaspi-payment.poll.ts';
 
 // The card payment of an order when the order changes hands or is cancelled: ask ePay before cancelling an
 // order awaiting payment, charge a held payment before handing the order over. (The money of a cancelled order
 // goes back through returnOrderMoney, card-payment.apply.ts.)
 
 /**
- * Before a card-online order awaiting payment is cancelled: asks ePay whether it was paid after all and applies
- * that (so a paid order is cancelled with a refund rather than left unpaid).
+ * Before a card-online (or Kaspi) order awaiting payment is cancelled: asks ePay (or Kaspi) whether it was paid
+ * after all and applies that (so a paid order is cancelled with a refund rather than left unpaid).
  * @returns false when ePay could not be asked (the caller should not cancel now).
  */
 export async function settleBeforeCancel(
@@ -22,6 +22,8 @@ export async function settleBeforeCancel(
   now: Date,
 ): Promise<boolean> {
   const payment = await paymentOfOrder(deps.db, order.id);
+  // A Kaspi order's payment is read from Kaspi (issue 33, decision 044).
+  if (payment?.provider === 'kaspi') return settleKaspiBeforeCancel(deps, payment, source, now);
   if (!payment || !awaitsMoney(payment)) return true;
   try {
     await applyPaymentStatus(deps, payment, await askStatus(deps, payment), source, now);

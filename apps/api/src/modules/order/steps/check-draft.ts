@@ -23,9 +23,9 @@ export interface CheckedCheckout {
  * against what the city offers (checkout.policy.ts: delivery method, payment method, pickup point).
  * @throws AppError 400 field errors; 404 cityNotFound; 422 deliveryMethodNotOffered, paymentMethodNotOffered.
  */
-export async function checkDraft(db: DbOrTrx, draft: OrderDraft): Promise<CheckedCheckout> {
+export async function checkDraft(db: DbOrTrx, draft: OrderDraft, kaspiOn = false): Promise<CheckedCheckout> {
   const delivery = checkDeliveryFields(draft);
-  const options = await cityDeliveryOptions(db, draft.regionId);
+  const options = await cityDeliveryOptions(db, draft.regionId, kaspiOn);
   checkCheckoutChoice(options, { ...delivery, paymentId: draft.paymentId });
   const city = await requireCity(db, draft.regionId);
   return {
