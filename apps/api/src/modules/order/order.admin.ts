@@ -4,6 +4,7 @@ import {
   DeliveryMethod,
   ErrorCode,
   ORDER_STATUSES,
+  PaymentMethod,
   isPaidOnline,
   type AdminCancelBody,
   type AdminHandoverBody,
@@ -289,7 +290,7 @@ async function queueHandoverReceipts(
   refusals: ReadonlyMap<string, number>,
   nowIso: string,
 ): Promise<void> {
-  if (row.payment_id !== PaymentMethod.cardOnline) {
+  if (!isPaidOnline(row.payment_id)) {
     const all = row.payment_id === PaymentMethod.cashOnDelivery ? 'cash' : 'card';
     const paid = paidCash === undefined ? ({ type: all } as const) : { cashSum: paidCash };
     await queueOrderSale(trx, deps.fiscal, row.id, paid, nowIso);

@@ -5,6 +5,7 @@ import type { OrderDeps } from '../order.lifecycle.ts';
 import type { OrderRow } from '../order.table.ts';
 import { applyPaymentStatus } from './card-payment.apply.ts';
 import { settleKaspiBeforeCancel } from '../kaspi-payment/kaspi-payment.poll.ts';
+import { queueOrderSale } from '../order.fiscal.ts';
 
 // The card payment of an order when the order changes hands or is cancelled: ask ePay before cancelling an
 // order awaiting payment, charge a held payment before handing the order over. (The money of a cancelled order
