@@ -94,6 +94,13 @@ describe('ordering a size from another city’s stock (issue 35 §1)', () => {
 
     await page.getByRole('link', { name: 'Оформить заказ' }).click();
     await page.getByRole('dialog').waitFor();
+    // The first step creates the account of a new number, so it shows the consent line too (issue 35 §7).
+    const consent = page.getByRole('dialog').getByTestId('sign-in-consent');
+    expect(await consent.textContent()).toContain('Нажимая «Получить код», вы соглашаетесь с');
+    expect(await consent.getByRole('link').evaluateAll((a) => a.map((l) => l.getAttribute('href')))).toEqual([
+      '/info/dogovor-publichnoj-oferty',
+      '/info/politika-konfidencialnosti',
+    ]);
     await page.getByLabel('Номер телефона').fill('+7 701 555 35 01');
     await page.getByRole('button', { name: 'Получить код' }).click();
     await page.getByLabel('Код из SMS').waitFor();

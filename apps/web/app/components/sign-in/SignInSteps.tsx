@@ -18,6 +18,21 @@ import {
 
 export { useTypedContact, type SignInReply, type StepContext } from './SignInParts.tsx';
 
+/**
+ * The offer and privacy consent under «Получить код» (issue 35 §7): the phone step creates the account of a new
+ * number, so it asks for the same consent as registration.
+ */
+function ConsentLine() {
+  const t = useT();
+  return (
+    <p className="muted small" data-testid="sign-in-consent">
+      {t('signIn.consentBefore')} <Link to="/info/dogovor-publichnoj-oferty">{t('signIn.offer')}</Link>{' '}
+      {t('signIn.consentAnd')} <Link to="/info/politika-konfidencialnosti">{t('signIn.privacy')}</Link>
+      {t('signIn.consentAfter') ? ` ${t('signIn.consentAfter')}` : ''}.
+    </p>
+  );
+}
+
 function PhoneStep({ ctx }: { ctx: StepContext }) {
   const t = useT();
   const formId = formIdOf(ctx);
@@ -26,6 +41,7 @@ function PhoneStep({ ctx }: { ctx: StepContext }) {
       <StepForm ctx={ctx} intent="send-code" id={formId}>
         <p className="muted">{t('signIn.phoneIntro')}</p>
         <MobileField ctx={ctx} />
+        <ConsentLine />
         <Submit ctx={ctx}>{t('signIn.getCode')}</Submit>
       </StepForm>
       <StepLinks
@@ -91,11 +107,7 @@ function RegisterStep({ ctx }: { ctx: StepContext }) {
           defaultValue={valueOf(ctx, 'surname')}
         />
         <MobileField ctx={ctx} autoFocus={false} />
-        <p className="muted small">
-          {t('signIn.consentBefore')} <Link to="/info/dogovor-publichnoj-oferty">{t('signIn.offer')}</Link>{' '}
-          {t('signIn.consentAnd')} <Link to="/info/politika-konfidencialnosti">{t('signIn.privacy')}</Link>
-          {t('signIn.consentAfter') ? ` ${t('signIn.consentAfter')}` : ''}.
-        </p>
+        <ConsentLine />
         <Submit ctx={ctx}>{t('signIn.getCode')}</Submit>
       </StepForm>
       <StepLinks ctx={ctx} form={formId} links={[['phone', t('signIn.haveAccount')]]} />
