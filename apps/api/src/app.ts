@@ -23,6 +23,7 @@ import { createMetrics, metricsPlugin, type ShopMetrics } from './plugins/metric
 import { rolePlugin, roleDuties } from './plugins/role.ts';
 import { databaseRateStore } from './lib/rate-store.ts';
 import { systemAdminRoutes } from './modules/system/system.routes.ts';
+import { jobQueues } from './modules/system/system.service.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { catalogueLanguagePlugin } from './plugins/catalogue-language.ts';
 import { createSmsProvider } from './modules/sms/sms.factory.ts';
@@ -160,6 +161,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const database: { db: Db; dialect: Dialect; pool?: pg.Pool } =
     opts.db ?? createDatabase({ ...config, onPoolError, onQuery: metrics.observeQuery });
   metrics.bind(database.db, database.pool);
+  // Each background queue's depth and oldest age in /metrics too (issue 31 §4; the «Система» screen's figures).
+  metrics.setJobQueueReader(async () =>
+    (await jobQueues(database.db, app.clock.now())).map((q) => ({
+      kind: q.kind,
+      depth: q.depth,
+      oldestSeconds: q.oldestAgeSeconds ?? 0,
+    })),
+  );
   app.decorate('metrics', metrics);
   app.decorate('config', config);
   app.decorate('db', database.db);

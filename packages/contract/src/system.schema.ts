@@ -5,13 +5,14 @@ import { z } from 'zod';
  * them. `depth` — rows waiting or under way; `oldestAgeSeconds` — seconds since the oldest of them was written
  * (null when the queue is empty). Metrics read the same figures.
  */
-export const JOB_QUEUE_KINDS = ['notification', 'refund', 'exchange-import'] as const;
+export const JOB_QUEUE_KINDS = ['notification', 'refund', 'fiscal-receipt', 'exchange-import'] as const;
 export type JobQueueKind = (typeof JOB_QUEUE_KINDS)[number];
 
 /** Each queue's name as staff see it. */
 export const JOB_QUEUE_NAME: Record<JobQueueKind, string> = {
   notification: 'SMS и письма покупателям',
   refund: 'Возвраты денег на карту',
+  'fiscal-receipt': 'Чеки для кассы (Webkassa)',
   'exchange-import': 'Загрузки из 1С',
 };
 

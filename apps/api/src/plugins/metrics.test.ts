@@ -76,7 +76,9 @@ describe('GET /metrics (issue 31 item 4)', () => {
     expect(text).toContain('kiim_orders_created 0');
     expect(text).toContain('kiim_orders_paid 0');
     expect(text).toContain('kiim_sms_sends{status="sent"} 0');
-    expect(text).not.toContain('kiim_job_queue_depth{');
+    // The app reads its own queues (modules/system): empty in a fresh shop.
+    for (const kind of ['notification', 'refund', 'fiscal-receipt', 'exchange-import'])
+      expect(text).toContain(`kiim_job_queue_depth{kind="${kind}"} 0`);
     t.app.metrics.setJobQueueReader(async () => [{ kind: 'notification', depth: 3, oldestSeconds: 12 }]);
     t.app.metrics.observeRequest('POST', '/api/customer/auth-by-mobile', 429, 0.01);
     text = await scrape();

@@ -4,12 +4,13 @@ import type { Db } from '#app/db/database.ts';
 
 /**
  * The rows of each background queue still to be worked (issue 31 §1): the notification outbox's pending, claimed and
- * sending rows; refunds owed or being sent; 1C imports queued or running. Read-only counts over the owning modules'
+ * sending rows; refunds owed or being sent; fiscal receipts to send (decision 043); 1C imports queued or running. Read-only counts over the owning modules'
  * tables (this module writes none of them), for the «Система» screen and, later, metrics.
  */
 const WAITING = {
   notification: { table: 'notification', column: 'status', states: ['pending', 'claimed', 'sending'] },
   refund: { table: 'refund', column: 'status', states: ['owed', 'sending'] },
+  'fiscal-receipt': { table: 'fiscal_receipt', column: 'status', states: ['pending', 'sending'] },
   'exchange-import': { table: 'exchange_import', column: 'state', states: ['queued', 'running'] },
 } as const satisfies Record<JobQueueKind, { table: string; column: string; states: readonly string[] }>;
 

@@ -20,6 +20,7 @@ describe('the background queues (issue 31 §1)', () => {
     expect(queues).toEqual([
       { kind: 'notification', depth: 0, oldestAgeSeconds: null },
       { kind: 'refund', depth: 0, oldestAgeSeconds: null },
+      { kind: 'fiscal-receipt', depth: 0, oldestAgeSeconds: null },
       { kind: 'exchange-import', depth: 0, oldestAgeSeconds: null },
     ]);
   });
