@@ -23,7 +23,7 @@ import { createMetrics, metricsPlugin, type ShopMetrics } from './plugins/metric
 import { rolePlugin, roleDuties } from './plugins/role.ts';
 import { databaseRateStore } from './lib/rate-store.ts';
 import { systemAdminRoutes } from './modules/system/system.routes.ts';
-import { jobQueues } from './modules/system/system.service.ts';
+import { jobQueues } from './modules/system/system.repository.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { catalogueLanguagePlugin } from './plugins/catalogue-language.ts';
 import { createSmsProvider } from './modules/sms/sms.factory.ts';

@@ -62,7 +62,7 @@ import type {
 } from '#app/modules/review/review.table.ts';
 import type { ContentPageTable } from '#app/modules/content/content.table.ts';
 import type { JobRunTable } from '#app/db/job-run.table.ts';
-import type { RateLimitHitTable } from '#app/lib/rate-store.ts';
+import type { RateLimitHitTable } from '#app/db/rate-limit-hit.table.ts';
 import type {
   ExchangeGroupTable,
   ExchangeProductTable,

@@ -1,15 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '#app/db/database.ts';
 
-/** `rate_limit_hit`: one limit's window for one route and client address (migration 20261229T040000). */
-export interface RateLimitHitTable {
-  /** The route (`GET /api/catalog/products`) and the limit's key (the client address). */
-  limit_key: string;
-  /** The window's start and end, ms since the epoch. */
-  window_start: number;
-  window_end: number;
-  hits: number;
-}
+export type { RateLimitHitTable } from '#app/db/rate-limit-hit.table.ts';
 
 /** A window's hits so far (this one included) and ms left in it, as @fastify/rate-limit's stores answer. */
 export interface RateWindow {

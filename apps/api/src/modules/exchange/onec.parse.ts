@@ -1,8 +1,17 @@
 import { MAX_EXTERNAL_ID, MAX_STOCK_UNITS } from '@kiim/contract';
-import type { StoredPicture } from './onec.pictures.ts';
 import { productTexts, suggestedRole, type RoleOf } from './onec.properties.ts';
 import { sizeAndColour, type OfferProperty } from './onec.sizes.ts';
 import { child, childrenOf, textAt, textOf, type XNode } from './xml.stream.ts';
+
+/**
+ * A picture kept as a media master (onec.pictures.ts): what a product's picture needs, with no session file left to
+ * read. Declared here, beside the parsed shapes that carry it, so the parser imports nothing that imports it back.
+ */
+export interface StoredPicture {
+  mediaKey: string;
+  width: number;
+  height: number;
+}
 
 // CommerceML 2 elements as plain values (issue 12 item 3): groups, properties, products (Товар), warehouses, price
 // types and offers (Предложение), in the shapes 1C:Enterprise writes them (2.05–2.10: attributes or elements).

@@ -5,6 +5,7 @@ import { productImageKeys, setProductImages } from '#app/modules/catalog/catalog
 import { fileExists, masterFile } from '#app/modules/media/media.storage.ts';
 import { pictureSize, writeMaster } from '#app/modules/media/media.upload.ts';
 import { count, warn, type OneCRun } from './onec.run.ts';
+import type { StoredPicture } from './onec.parse.ts';
 
 /** Largest picture file accepted from 1C. */
 const MAX_PICTURE_BYTES = 20 * 1024 * 1024;
@@ -23,12 +24,7 @@ function missing(run: OneCRun, text: string) {
   if (!run.warnings.includes(text)) warn(run, text);
 }
 
-/** A picture kept as a media master: what a product's picture needs, with no session file left to read. */
-export interface StoredPicture {
-  mediaKey: string;
-  width: number;
-  height: number;
-}
+export type { StoredPicture } from './onec.parse.ts';
 
 /**
  * The pictures (Картинка) of a product or offer made media masters: each file becomes a WebP master under the media

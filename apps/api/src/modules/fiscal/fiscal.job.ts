@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { FiscalConfig } from '#app/config.ts';
-import { claimJobRun } from '#app/lib/job-run.ts';
+import { claimJobRun } from '#app/db/job-run.ts';
 import { startOfLocalDay, localDayOf } from '#app/lib/zoned-day.ts';
 import type { FiscalProvider } from './fiscal.provider.ts';
 import { closeShiftNow, runFiscalQueue, type FiscalDeps } from './fiscal.worker.ts';

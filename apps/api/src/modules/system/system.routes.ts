@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminSystem, dataOf } from '@kiim/contract';
 import { requirePermission } from '#app/modules/staff/staff.auth.ts';
 import { errors, guarded } from '#app/modules/staff/staff.routes.common.ts';
-import { jobQueues, periodicJobs } from './system.service.ts';
+import { jobQueues, periodicJobs } from './system.repository.ts';
 
 const systemSchema = guarded(
   'admin: system',

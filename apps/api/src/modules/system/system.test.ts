@@ -4,7 +4,7 @@ import { claimJobRun } from '#app/db/job-run.ts';
 import { newId } from '#app/lib/ids.ts';
 import { signedInMember, staffCall } from '#app/test/staff.fixtures.ts';
 import { orderFixtures } from '#app/test/order.fixtures.ts';
-import { jobQueues, periodicJobs } from './system.service.ts';
+import { jobQueues, periodicJobs } from './system.repository.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
-import { claimJobRun } from '#app/lib/job-run.ts';
+import { claimJobRun } from '#app/db/job-run.ts';
 import { orderDeps } from '../order.lifecycle.ts';
 import { pollKaspiPayments, type KaspiOrderDeps } from './kaspi-payment.poll.ts';
 
