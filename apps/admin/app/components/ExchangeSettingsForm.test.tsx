@@ -108,7 +108,8 @@ describe('the 1C exchange settings panel', () => {
   it('posts kind=settings with the choices and says «Сохранено»', async () => {
     const posted = renderPanel(settings());
     fireEvent.change(screen.getByLabelText('Город для остатков без склада'), { target: { value: '1' } });
-    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('checkbox', { name: /с одинаковым артикулом/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Публиковать товары без фотографий' }));
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     expect((await screen.findByRole('status')).textContent).toBe('Сохранено');
     expect(posted).toEqual([
@@ -118,6 +119,7 @@ describe('the 1C exchange settings panel', () => {
         originalPriceType: '',
         defaultCityId: '1',
         groupByArticle: 'on',
+        publishWithoutPictures: 'on',
       },
     ]);
   });
