@@ -66,7 +66,10 @@ export function pageCacheControl(
     policy.seconds > 0 &&
     PUBLIC_PAGES.some((re) => re.test(path.toLowerCase()));
   if (!cacheable) return null;
-  return `public, max-age=0, s-maxage=${policy.seconds}, stale-while-revalidate=${policy.staleSeconds}`;
+  // Browsers honour stale-while-revalidate too: a page's data just after sign-in could come from their cache, so
+  // it is sent only when staff set PAGE_CACHE_STALE_SECONDS above 0 (default 0).
+  const stale = policy.staleSeconds > 0 ? `, stale-while-revalidate=${policy.staleSeconds}` : '';
+  return `public, max-age=0, s-maxage=${policy.seconds}${stale}`;
 }
 
 /** First path segments of the storefront's routes (routes.ts); anything else is the 404 route. */

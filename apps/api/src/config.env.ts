@@ -121,7 +121,7 @@ export const EnvSchema = z.object({
    * How much longer, seconds, the proxy may answer with such a page while it fetches a fresh one
    * (`stale-while-revalidate`): a change reaches every shopper at most PAGE_CACHE_SECONDS + this later.
    */
-  PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
+  PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
   /**
    * Bearer token that opens `GET /metrics` (Prometheus format, docs/decisions/042); unset, `/metrics` answers 404.
    * At least 16 characters.
