@@ -4,7 +4,7 @@
 #   docker run --env-file kiim.env -p 3000:3000 -v kiim-data:/app/data kiim
 ARG NODE_IMAGE=node:22-bookworm-slim
 
-FROM ${NODE_IMAGE} AS build
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 # Native modules (better-sqlite3, argon2) build from source when no prebuilt binary fits.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
@@ -15,21 +15,14 @@ COPY apps/admin/package.json apps/admin/
 COPY packages/contract/package.json packages/contract/
 COPY tools/package.json tools/
 COPY bench/package.json bench/
+
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN NODE_ENV=production npm run build \
  && rm -rf node_modules apps/*/node_modules packages/*/node_modules tools/node_modules bench/node_modules
 
-FROM ${NODE_IMAGE} AS deps
-WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
-COPY package.json package-lock.json ./
-COPY apps/api/package.json apps/api/
-COPY apps/web/package.json apps/web/
-COPY apps/admin/package.json apps/admin/
-COPY packages/contract/package.json packages/contract/
-COPY tools/package.json tools/
-COPY bench/package.json bench/
+FROM manifests AS deps
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM ${NODE_IMAGE}

@@ -16,6 +16,7 @@ import {
   type StatusPath,
 } from './simulator.state.ts';
 import { addStatuses, registerWebhookRoutes } from './simulator.webhooks.ts';
+import { listenOnLoopback } from '../loopback.ts';
 
 /**
  * The project's local CDEK (API v2) simulator (delivery-cdek.md §10): CDEK's protocol on a loopback port with
@@ -105,11 +106,7 @@ export function createCdekSimulator(options: CdekSimulatorOptions = {}): CdekSim
     get url() {
       return state.origin;
     },
-    async listen(port = 0) {
-      const address = await app.listen({ host: '127.0.0.1', port });
-      state.origin = address.replace('localhost', '127.0.0.1');
-      return state.origin;
-    },
+    listen: (port = 0) => listenOnLoopback(app, state, port),
     async close() {
       await Promise.allSettled([...state.pending]);
       await app.close();

@@ -3,6 +3,7 @@ import { registerOauthRoute } from './simulator.oauth.ts';
 import { applyOperation, registerOperationRoutes } from './simulator.operations.ts';
 import { registerPayformRoutes } from './simulator.payform.ts';
 import { createState, isLive, type EpaySimulator, type SimulatorOptions } from './simulator.state.ts';
+import { listenOnLoopback } from '../loopback.ts';
 
 /**
  * The project's local Halyk ePay simulator (payments-sms.md §1 "What the project's ePay simulator must do"):
@@ -59,11 +60,7 @@ export function createEpaySimulator(options: SimulatorOptions = {}): EpaySimulat
     get url() {
       return state.origin;
     },
-    async listen(port = 0) {
-      const address = await app.listen({ host: '127.0.0.1', port });
-      state.origin = address.replace('localhost', '127.0.0.1');
-      return state.origin;
-    },
+    listen: (port = 0) => listenOnLoopback(app, state, port),
     async close() {
       await Promise.allSettled([...state.pending]);
       await app.close();

@@ -10,6 +10,7 @@ import {
   type SimPayment,
   type SimReturn,
 } from './simulator.state.ts';
+import { listenOnLoopback } from '../loopback.ts';
 
 /**
  * The project's local Kaspi Pay simulator (kaspi.md A9): Kaspi's partner API as reconstructed in kaspi.md A1–A8
@@ -68,11 +69,7 @@ export function createKaspiSimulator(options: KaspiSimulatorOptions = {}): Kaspi
     get apiUrl() {
       return `${state.origin}${PREFIX}`;
     },
-    async listen(port = 0) {
-      const address = await app.listen({ host: '127.0.0.1', port });
-      state.origin = address.replace('localhost', '127.0.0.1');
-      return state.origin;
-    },
+    listen: (port = 0) => listenOnLoopback(app, state, port),
     close: () => app.close(),
     configure(change) {
       Object.assign(state.behaviour, change);

@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { registerPages } from './simulator.pages.ts';
 import { registerRoutes } from './simulator.routes.ts';
 import { createState, type WebkassaSimulator, type WebkassaSimulatorOptions } from './simulator.state.ts';
+import { listenOnLoopback } from '../loopback.ts';
 
 /**
  * The project's local Webkassa simulator (fiscal-webkassa.md §9): the v4 protocol of Webkassa's cloud cash
@@ -44,11 +45,7 @@ export function createWebkassaSimulator(options: WebkassaSimulatorOptions = {}):
     get url() {
       return state.origin;
     },
-    async listen(port = 0) {
-      const address = await app.listen({ host: '127.0.0.1', port });
-      state.origin = address.replace('localhost', '127.0.0.1');
-      return state.origin;
-    },
+    listen: (port = 0) => listenOnLoopback(app, state, port),
     close: () => app.close(),
     configure(change) {
       Object.assign(state.behaviour, change);
