@@ -61,6 +61,11 @@ describe('page cache policy (issue 31 item 3)', () => {
     expect(pagePath('/_root.data')).toBe('/');
     expect(pagePath('/category/x.data?_routes=a')).toBe('/category/x');
     expect(pagePath('/brands/')).toBe('/brands');
+    // A request target the URL parser refuses is still a path (it once threw in the metrics hook and ended the shop).
+    expect(pagePath('//%5Cevil.example.data?brand=%ED%A0%80')).toBe('//%5Cevil.example');
+    expect(pageRoute('//%5Cevil.example.data?brand=%ED%A0%80')).toBe('/*');
+    expect(pagePath('http://127.0.0.1:3000/product/x.data?a=1')).toBe('/product/x');
+    expect(pagePath('not a url')).toBe('/');
   });
 
   it('names a page request by its route pattern for metrics, never by its address', () => {

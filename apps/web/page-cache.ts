@@ -31,9 +31,21 @@ const PUBLIC_PAGES = [
 /** Pages of one shopper whatever their cookies: cart, checkout, thank-you, account, sign-in, the form routes. */
 const PERSONAL_PAGES = /^\/(cart|personal|auth|city|wishlist|admin)(\/|$)/i;
 
-/** The page path of a request: a `.data` navigation names its page (`/_root.data` is the home page). */
+/**
+ * The page path of a request: a `.data` navigation names its page (`/_root.data` is the home page).
+ * @param url a request target (`/path?query`, read as a path even when it starts `//`) or an absolute URL.
+ * Never throws: the fuzzer's `//%5Cevil.example.data` is no URL and ended the process from the metrics hook.
+ */
 export function pagePath(url: string): string {
-  const pathname = new URL(url, 'http://x').pathname.replace(/\/+$/, '') || '/';
+  let pathname = url.split(/[?#]/, 1)[0]!;
+  if (!pathname.startsWith('/')) {
+    try {
+      pathname = new URL(url).pathname;
+    } catch {
+      pathname = '/';
+    }
+  }
+  pathname = pathname.replace(/\/+$/, '') || '/';
   if (pathname === '/_root.data') return '/';
   return pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) || '/' : pathname;
 }
@@ -84,8 +96,9 @@ const ROUTE_HEADS = new Set(
  * `/product/*`, `/personal/*`…, and `/*` for a path no route has.
  */
 export function pageRoute(url: string): string {
-  const [head = '', ...rest] = pagePath(url).toLowerCase().split('/').slice(1);
-  if (head === '') return '/';
+  const path = pagePath(url).toLowerCase();
+  if (path === '/') return '/';
+  const [head = '', ...rest] = path.split('/').slice(1);
   if (!ROUTE_HEADS.has(head)) return '/*';
   return rest.length ? `/${head}/*` : `/${head}`;
 }

@@ -128,14 +128,15 @@ await app.register(async (pages) => {
     reply.hijack();
     // Timed by the page's route pattern (page-cache.ts): Fastify's own hook does not see a hijacked answer.
     const started = performance.now();
-    reply.raw.once('finish', () =>
-      app.metrics.observeRequest(
-        request.method,
-        pageRoute(p),
-        reply.raw.statusCode,
-        (performance.now() - started) / 1000,
-      ),
-    );
+    // An event listener that threw would end the process: a metrics fault is logged, never fatal.
+    reply.raw.once('finish', () => {
+      try {
+        const seconds = (performance.now() - started) / 1000;
+        app.metrics.observeRequest(request.method, pageRoute(p), reply.raw.statusCode, seconds);
+      } catch (err) {
+        request.log.error({ err }, 'page metrics failed');
+      }
+    });
     // Never rejects: whatever the request, the process stays up (page-listener.ts).
     const page = servePage(request, reply.raw, renderPage, { bodyLimit: PAGE_BODY_LIMIT, log: request.log });
     pagesInFlight.add(page);
