@@ -214,6 +214,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         mailer: opts.mailer !== undefined ? opts.mailer : createMailer(config),
         log: app.log,
         clock: app.clock,
+        leaseMs: config.mail.leaseSeconds * 1000,
       },
       jobs,
       config.mail.intervalSeconds,

@@ -3,6 +3,7 @@ import { loadConfig, type Config, type EpayConfig, type FiscalConfig, type Selle
 import { demoMasterImages, ensureSeeded } from './seed/seed.ts';
 import { createFirstOwner } from './modules/staff/staff.members.ts';
 import { limitHeapGrowth } from './boot.heap-growth.ts';
+import { roleDuties } from './plugins/role.ts';
 
 /** Where boot reports (the app's log once it exists). */
 export interface BootLog {
@@ -87,8 +88,11 @@ export async function bootApi(options: BootOptions = {}): Promise<{ app: App; co
   }
   // The picture prerender stops at close (no further picture; the one under way is written) before the database
   // closes: it reads product rows between pictures (issue 14, stopping under load).
+  // It is a background job: a `web` process (KIIM_ROLE) leaves it to the workers and keeps sharp's ≈ 110 MB out of
+  // its memory (issue 31's 400 MB per process); a picture asked before a worker drew it is drawn on demand.
   const prerender = new AbortController();
-  const { images } = await ensureSeeded(app.db, config, app.log, prerender.signal);
+  const mediaPrerender = config.mediaPrerender && roleDuties(config.role).jobs;
+  const { images } = await ensureSeeded(app.db, { ...config, mediaPrerender }, app.log, prerender.signal);
   app.closing.onStop('picture prerender', async () => {
     prerender.abort();
     await images;

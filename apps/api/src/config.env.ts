@@ -188,6 +188,11 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Kiim <no-reply@kiim.kz>'),
   /** How often the notification worker looks for due SMS and emails, seconds. */
   NOTIFICATION_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /**
+   * How long a notification's claim or send holds its row, seconds: a process killed mid-send leaves its claimed
+   * rows to another worker this much later (docs/decisions/023).
+   */
+  NOTIFICATION_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   /** The first owner of the back office, made at start when no staff account exists (issue 15). */
   ADMIN_EMAIL: z.preprocess(blankIsUnset, z.string().trim().toLowerCase().pipe(z.email()).optional()),
   ADMIN_PASSWORD: z.preprocess(

@@ -143,8 +143,11 @@ export type Config = {
   staff: StaffConfig;
   /** The seller's legal details shown in the footer and the public offer. */
   seller: SellerConfig;
-  /** Order notifications (issue 13): SMTP server (unset: the development email outbox), sender, worker period. */
-  mail: { smtpUrl: string | undefined; from: string; intervalSeconds: number };
+  /**
+   * Order notifications (issue 13): SMTP server (unset: the development email outbox), sender, worker period and
+   * the lease of a claimed row, seconds.
+   */
+  mail: { smtpUrl: string | undefined; from: string; intervalSeconds: number; leaseSeconds: number };
   /** Carrier delivery (CDEK), off by default. */
   shipping: ShippingConfig;
   /** Fiscal receipts (issue 32): provider, cash register, VAT (config.fiscal.ts). */
@@ -219,7 +222,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     },
     seller: sellerConfig(e),
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, intervalSeconds: e.NOTIFICATION_INTERVAL_SECONDS },
+    mail: {
+      ...{ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+      ...{ intervalSeconds: e.NOTIFICATION_INTERVAL_SECONDS, leaseSeconds: e.NOTIFICATION_LEASE_SECONDS },
+    },
     shipping: shippingConfig(e),
     fiscal: fiscalConfig(e),
   };

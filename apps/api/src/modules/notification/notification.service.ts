@@ -9,6 +9,7 @@ import type { NotificationRow } from './notification.table.ts';
 import {
   deliverClaimed,
   deliverDue,
+  BATCH,
   LEASE_MS,
   type DeliveryReport,
   type NotifyDeps,
@@ -79,7 +80,7 @@ export async function recordOrderNotice(
   trx: DbOrTrx,
   notice: OrderNotice,
   to: NoticeRecipient,
-  opts: { emailEnabled: boolean; nowIso: string; claimSms?: boolean },
+  opts: { emailEnabled: boolean; nowIso: string; claimSms?: boolean; leaseMs?: number },
 ): Promise<WrittenNotices> {
   const written: WrittenNotices = { sms: [], email: [] };
   const base = {
@@ -106,7 +107,7 @@ export async function recordOrderNotice(
       ? {
           status: 'claimed' as const,
           claim_id: newId(),
-          lease_until: new Date(Date.parse(opts.nowIso) + LEASE_MS).toISOString(),
+          lease_until: new Date(Date.parse(opts.nowIso) + (opts.leaseMs ?? LEASE_MS)).toISOString(),
         }
       : {};
     const row: NotificationRow = { ...base, ...claim, id, channel: 'sms', recipient: to.mobile };
@@ -149,6 +150,9 @@ export function createNotifier(
           const report = await deliverDue(deps);
           if (report.sent || report.retried || report.failed || report.abandoned)
             deps.log.info(report, 'notification worker');
+          // A full batch: more rows may be due (a campaign of thousands), so the next run starts now, not at the
+          // next tick — unless the app is closing.
+          if (report.claimed === BATCH && ready) again = true;
         } catch (err) {
           deps.log.error({ err }, 'notification worker failed');
         }

@@ -23,10 +23,14 @@ export interface NotifyDeps {
   mailer: Mailer | null;
   log: FastifyBaseLogger;
   clock: Clock;
+  /** How long a claim or a send holds its row, ms (NOTIFICATION_LEASE_SECONDS; default {@link LEASE_MS}). */
+  leaseMs?: number;
 }
 
-/** How long a claim or a send holds its row before another worker may act on it, ms. */
+/** How long a claim or a send holds its row before another worker may act on it, ms (the default). */
 export const LEASE_MS = 2 * 60_000;
+/** Rows one run claims at most; a run that claimed this many is followed by another at once (a campaign drains). */
+export const BATCH = 50;
 /** Sends tried before a notification is given up (`failed`). */
 export const MAX_ATTEMPTS = 10;
 /** First retry after 30 s, doubling up to one hour. */
@@ -39,6 +43,8 @@ export interface DeliveryReport {
   failed: number;
   /** Rows found `sending` past their lease, now `unknown`. */
   abandoned: number;
+  /** Rows this run claimed (a full {@link BATCH}: more may be due). */
+  claimed?: number;
 }
 
 type Outcome = 'sent' | 'retried' | 'failed' | 'skipped';
@@ -65,7 +71,7 @@ async function deliverOne(deps: NotifyDeps, row: NotificationRow, claimId: strin
   const now = deps.clock.now();
   const nowIso = now.toISOString();
   const message = await render(row);
-  const lease = new Date(now.getTime() + LEASE_MS).toISOString();
+  const lease = new Date(now.getTime() + (deps.leaseMs ?? LEASE_MS)).toISOString();
   if (!(await repo.startSending(deps.db, row.id, claimId, lease, nowIso))) return 'skipped';
   if (row.channel === 'email' && !deps.mailer) {
     await repo.markRefused(
@@ -148,12 +154,15 @@ export async function deliverDue(
   const claimId = newId();
   const rows = await repo.claimDue(deps.db, {
     nowIso,
-    leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(),
+    leaseUntil: new Date(now.getTime() + (deps.leaseMs ?? LEASE_MS)).toISOString(),
     claimId,
-    limit: opts.limit ?? 50,
+    limit: opts.limit ?? BATCH,
     ids: opts.ids,
   });
-  const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, abandoned: abandoned.length };
+  const report: DeliveryReport = {
+    ...{ sent: 0, retried: 0, failed: 0, abandoned: abandoned.length },
+    claimed: rows.length,
+  };
   for (const row of rows) {
     const outcome = await deliverOne(deps, row, claimId);
     if (outcome !== 'skipped') report[outcome]++;

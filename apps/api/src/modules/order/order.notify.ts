@@ -119,7 +119,7 @@ async function writeNotices(
       email: facts.order.email ?? contact.email,
       language: contact.language,
     },
-    { emailEnabled: deps.notifier.emailEnabled, nowIso, claimSms },
+    { emailEnabled: deps.notifier.emailEnabled, nowIso, claimSms, leaseMs: deps.notifier.deps.leaseMs },
   );
 }
 
