@@ -270,3 +270,62 @@ export function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 10) / 10 : NaN;
 }
+
+/** A client agent keeping up to 4 connections to nginx (one shopper's browser). */
+export const keptAlive = () => new https.Agent({ keepAlive: true, maxSockets: 4 });
+
+/** What the race and the browsing need: a city with a pickup point, the raced SKU (`lastUnits` units in city 1, none elsewhere), pages to browse. */
+export async function prepareGoods(shop: string, pgc: pg.Client, lastUnits: number) {
+  const list = (await (await fetch(`${shop}/api/catalog/products?cityId=1&pageSize=60`)).json()) as {
+    data: { items: { slug: string }[] };
+  };
+  const slugs = list.data.items.map((i) => i.slug);
+  const product = async (slug: string) =>
+    (
+      (await (await fetch(`${shop}/api/catalog/product/${slug}?cityId=1`)).json()) as {
+        data: { price: number; skus: { externalId: string }[] };
+      }
+    ).data;
+  const raced = (await product(slugs[0]!)).skus[0]!.externalId;
+  const other = (await product(slugs[1]!)).skus[0]!.externalId;
+  const sku = (await pgc.query<{ id: number }>('select id from sku where external_id = $1', [raced])).rows[0]!
+    .id;
+  await pgc.query('update stock set quantity = 0 where sku_id = $1', [sku]);
+  await pgc.query('update stock set quantity = $2 where sku_id = $1 and city_id = 1', [sku, lastUnits]);
+  const point = (
+    await pgc.query<{ id: number }>('select id from pickup_point where city_id = 1 order by id limit 1')
+  ).rows[0]!.id;
+  const pages = [
+    '/',
+    '/home-zhenshiny',
+    '/home-muzhchiny',
+    '/brands',
+    ...slugs.slice(0, 20).map((s) => `/product/${s}`),
+  ];
+  return { raced, sku, other, point, pages, slugs, product };
+}
+
+/** One customer's checkout through nginx from `from`: add `externalId` to a new cart, then a pickup order (cash). */
+export async function checkout(
+  n: RunningNginx,
+  tally: Tally,
+  token: string,
+  externalId: string,
+  point: number,
+  from: string,
+) {
+  const a = keptAlive();
+  const headers = { 'x-authorization': token };
+  const added = await send(n, tally, 'add to cart', {
+    ...{ path: '/api/cart/add-or-update-item', method: 'PUT', from, agent: a, headers },
+    json: { uuid: null, externalId, regionId: 1, qty: 1 },
+  });
+  const uuid = /"uuid":"([^"]+)"/.exec(added.body)?.[1];
+  if (!uuid) return a.destroy();
+  const order = { cartUuid: uuid, regionId: 1, deliveryMethodId: 1, paymentId: 1, pickupPointId: point };
+  await send(n, tally, 'order', {
+    ...{ path: '/api/order/create', method: 'POST', from, agent: a, headers },
+    json: { order: { ...order, idempotencyKey: crypto.randomUUID() } },
+  });
+  a.destroy();
+}
