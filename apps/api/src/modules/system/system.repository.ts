@@ -41,6 +41,25 @@ export async function jobQueues(db: Db, now: Date): Promise<AdminJobQueue[]> {
   );
 }
 
+/**
+ * How far behind the notification worker is: the age, seconds, of the oldest notification due now (pending and due,
+ * or claimed by a process whose lease ran out); 0 when none is due. A readiness check of the `worker` role.
+ */
+export async function notificationLagSeconds(db: Db, now: Date): Promise<number> {
+  const nowIso = now.toISOString();
+  const row = await db
+    .selectFrom('notification')
+    .select(sql<string | null>`min(next_attempt_at)`.as('due'))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]),
+        eb.and([eb('status', '=', 'claimed'), eb('lease_until', '<', nowIso)]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return row.due ? Math.max(0, Math.floor((now.getTime() - Date.parse(row.due)) / 1000)) : 0;
+}
+
 /** The periodic jobs (job_run): each one's last claimed run and the process that claimed it, by name. */
 export async function periodicJobs(db: Db): Promise<AdminPeriodicJob[]> {
   const rows = await db.selectFrom('job_run').selectAll().orderBy('name').execute();
