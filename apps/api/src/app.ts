@@ -33,6 +33,7 @@ import { answerLanePlugin, type LaneLimits } from './plugins/answer-lane.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { requestLogSerializer } from './lib/log-redact.ts';
+import { withRequestId } from './lib/request-context.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { backofficeRoutes } from './modules/order/order.backoffice.routes.ts';
@@ -222,6 +223,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   );
   if (opts.migrate !== false) await migrateToLatest(database.db);
 
+  // Work a request starts carries its id, into the rows it queues (lib/request-context.ts).
+  app.addHook('onRequest', (request, _reply, done) => withRequestId(request.id, done));
   await app.register(rolePlugin);
   await app.register(errorHandlerPlugin);
   // Before every route, so each answer is timed by its route's pattern.

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CustomerLanguage } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { newId } from '#app/lib/ids.ts';
+import { currentRequestId } from '#app/lib/request-context.ts';
 import type { OrderNotice } from './notification.notice.ts';
 import { insertNotification } from './notification.repository.ts';
 import { smsText } from './notification.texts.ts';
@@ -100,6 +101,7 @@ export async function recordOrderNotice(
     body_html: null,
     created_at: opts.nowIso,
     updated_at: opts.nowIso,
+    request_id: currentRequestId(),
   };
   if (to.mobile && smsText(notice, to.language) !== null) {
     const id = newId();

@@ -46,6 +46,8 @@ export interface NotificationTable {
   body_html: string | null;
   created_at: string;
   updated_at: string;
+  /** The request that queued it (its log id, issue 31 §4); null outside a request. */
+  request_id: string | null;
 }
 
 export type NotificationRow = Selectable<NotificationTable>;

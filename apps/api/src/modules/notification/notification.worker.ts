@@ -99,6 +99,7 @@ async function deliverOne(deps: NotifyDeps, row: NotificationRow, claimId: strin
     const next = nextAttempt(row, err, now);
     const log = {
       err,
+      reqId: row.request_id ?? undefined,
       notificationId: row.id,
       channel: row.channel,
       event: row.event,
@@ -117,6 +118,11 @@ async function deliverOne(deps: NotifyDeps, row: NotificationRow, claimId: strin
     return next ? 'retried' : 'failed';
   }
   await repo.markSent(deps.db, row.id, claimId, message, deps.clock.now().toISOString());
+  // Under the id of the request that queued it, whichever process sends it (issue 31 §4).
+  deps.log.info(
+    { reqId: row.request_id ?? undefined, notificationId: row.id, channel: row.channel, event: row.event },
+    'notification sent',
+  );
   return 'sent';
 }
 
