@@ -40,6 +40,7 @@ import {
 } from './targets.ts';
 import type { ImportFigures } from './import.ts';
 import { productionSettings } from './production-settings.ts';
+import { runSaleDay, saleDayMarkdown } from './sale-day.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(root, 'data', 'bench');
@@ -71,10 +72,11 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 0.5);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 /**
  * Parts of a run (to measure one lever at a time; the whole bench runs them all): `api` (the load targets and the
- * processes' memory), `checkout`, `pages` (Lighthouse) and `import`, comma-separated. BENCH_CATALOGUES
+ * processes' memory), `checkout`, `pages` (Lighthouse), `import` and `sale-day` (issue 31; bench/sale-day.ts),
+ * comma-separated. BENCH_CATALOGUES
  * (`demo,large`) picks the catalogues; BENCH_MATCH, a regular expression, keeps only the load targets it matches.
  */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'api,checkout,pages,import').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'api,checkout,pages,import,sale-day').split(','));
 const CATALOGUES = new Set((process.env.BENCH_CATALOGUES ?? 'demo,large').split(','));
 const MATCH = new RegExp(process.env.BENCH_MATCH ?? '');
 /**
@@ -1156,6 +1158,8 @@ async function main() {
   const imports = importPrep
     ? (log('catalogue import (bench/import.ts)'), await part('import', importPrep.run))
     : null;
+  // Last, with every other shop stopped: the sale day starts its own processes and nginx (bench/sale-day.ts).
+  const saleDay = PARTS.has('sale-day') ? await part('sale day', () => runSaleDay(root)) : null;
   const seconds = Math.round((Date.now() - started) / 1000);
   const table = [
     ...rows(floorResult, loads, pages),
@@ -1179,9 +1183,10 @@ async function main() {
     pages,
     table,
     imports,
+    saleDay,
   };
   fs.mkdirSync(resultsDir, { recursive: true });
-  const md = markdown(machine, table, seconds, timings);
+  const md = markdown(machine, table, seconds, timings) + (saleDay ? `\n${saleDayMarkdown(saleDay)}` : '');
   fs.writeFileSync(
     path.join(resultsDir, `bench-${result.date.replace(/[:.]/g, '-')}.json`),
     JSON.stringify(result, null, 2),

@@ -298,7 +298,7 @@ describe.skipIf(!bin)('a sale day: nginx, two web and two worker processes on Po
     }
     expect.soft(freshAfter).toBeLessThanOrEqual(FRESH + STALE + 2);
 
-    // Memory per process (checked after the table is printed).
+    // Memory per process, the most seen during the load and now (checked after the table is printed).
     const rss = processes.map((p) => [p.name, p.rssMb()] as const);
 
     const ms = browse.map((a) => a.ms);
@@ -345,6 +345,9 @@ describe.skipIf(!bin)('a sale day: nginx, two web and two worker processes on Po
     ].join('\n');
     console.info(table);
     fs.writeFileSync(`${dir}/figures.md`, `${table}\n`);
-    expect.soft(rss.filter(([, mb]) => mb > 400)).toEqual([]);
+    // `npm run bench` adds the figures to its report (bench/sale-day.ts).
+    if (process.env.SALE_DAY_FIGURES) fs.writeFileSync(process.env.SALE_DAY_FIGURES, JSON.stringify(figures));
+    for (const [name, mb] of rss) peak.set(name, Math.max(peak.get(name) ?? 0, mb));
+    expect.soft([...peak].filter(([, mb]) => mb > 400)).toEqual([]);
   }, 600_000);
 });
