@@ -1,3 +1,4 @@
+import { PaymentMethod } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { customerContact } from '#app/modules/customer/customer.service.ts';
 import type {
@@ -18,6 +19,14 @@ import type { OrderLineRow, OrderRow } from './order.table.ts';
 // An order's money events as fiscal receipts (issue 32, docs/decisions/043): what the receipt of a sale or a
 // return says, built from the order as it is in the caller's transaction and queued there (the money path only
 // inserts a row).
+
+/**
+ * How money taken online was paid, as Webkassa names it: Kaspi is `mobile` (PaymentType 4, issue 33 item 3), card
+ * online `card` (1).
+ */
+export function onlinePaymentType(order: Pick<OrderRow, 'payment_id'>): FiscalPaymentType {
+  return order.payment_id === PaymentMethod.kaspi ? 'mobile' : 'card';
+}
 
 /** Units of a line on a receipt. */
 type LineUnits = { line: OrderLineRow; count: number };
@@ -93,7 +102,8 @@ export async function queueOrderSale(
 /**
  * Queues the return receipt of money given back after the order's sale (`eventKey`: the refund's id), in the
  * caller's transaction: the refused units when given, else everything the sale receipt holds; paid back by card
- * (card online: the only way Kiim gives money back). Nothing when the order has no sale receipt.
+ * online (card, or Kaspi as `mobile`: the only ways Kiim gives money back). Nothing when the order has no sale
+ * receipt.
  * @returns what {@link queueReturn} says.
  */
 export async function queueOrderReturn(
@@ -105,13 +115,14 @@ export async function queueOrderReturn(
   nowIso: string,
 ): Promise<Awaited<ReturnType<typeof queueReturn>>> {
   if (!queue.enabled) return 'off';
+  const order = (await repo.findOrderById(trx, orderId))!;
+  const type = onlinePaymentType(order);
   let c: ReceiptContent | null;
   if (refused === 'all') {
     c = await saleContent(trx, orderId);
-    if (c) c = { ...c, payments: [{ type: 'card', sum: contentTotal(c) }] };
+    if (c) c = { ...c, payments: [{ type, sum: contentTotal(c) }] };
   } else {
-    const order = (await repo.findOrderById(trx, orderId))!;
-    c = await content(trx, order, refused, 0, (total) => [{ type: 'card', sum: total }]);
+    c = await content(trx, order, refused, 0, (total) => [{ type, sum: total }]);
   }
   if (!c) return 'no-sale';
   return queueReturn(trx, queue, { orderId, eventKey, content: c }, nowIso);

@@ -6,7 +6,7 @@ import type { PaymentRow } from '#app/modules/payment/payment.table.ts';
 import { moveOrder, type OrderDeps } from '../order.lifecycle.ts';
 import { deliverOrderNotices } from '../order.notify.ts';
 import * as repo from '../order.repository.ts';
-import { queueOrderSale } from '../order.fiscal.ts';
+import { onlinePaymentType, queueOrderSale } from '../order.fiscal.ts';
 
 // The card payment of an order (spec §4 payment 3, §7; payments-sms.md §1), step "apply what ePay says": the one
 // place where a payment's result changes its order. The payment module reads and records ePay's answer; this
@@ -63,7 +63,7 @@ export async function applyPaymentStatus(
     // Money charged (one-stage terminal): its sale receipt, in this transaction (issue 32). A hold (AUTH) gets
     // it when charged at handover.
     if (moved && reading.statusName === 'CHARGE')
-      await queueOrderSale(trx, deps.fiscal, order.id, { type: 'card' }, nowIso);
+      await queueOrderSale(trx, deps.fiscal, order.id, { type: onlinePaymentType(order) }, nowIso);
     return { order, moved };
   });
   if (!outcome) return 'unchanged';
