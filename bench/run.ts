@@ -41,6 +41,7 @@ import {
 import type { ImportFigures } from './import.ts';
 import { productionSettings } from './production-settings.ts';
 import { runSaleDay, saleDayMarkdown } from './sale-day.ts';
+import { fiscalRows, runFiscalBench } from './fiscal-rows.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(root, 'data', 'bench');
@@ -72,11 +73,12 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 0.5);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 /**
  * Parts of a run (to measure one lever at a time; the whole bench runs them all): `api` (the load targets and the
- * processes' memory), `checkout`, `pages` (Lighthouse), `import` and `sale-day` (issue 31; bench/sale-day.ts),
+ * processes' memory), `checkout`, `pages` (Lighthouse), `import`, `fiscal` (issue 32; bench/fiscal.ts) and `sale-day`
+ * (issue 31; bench/sale-day.ts),
  * comma-separated. BENCH_CATALOGUES
  * (`demo,large`) picks the catalogues; BENCH_MATCH, a regular expression, keeps only the load targets it matches.
  */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'api,checkout,pages,import,sale-day').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'api,checkout,pages,import,fiscal,sale-day').split(','));
 const CATALOGUES = new Set((process.env.BENCH_CATALOGUES ?? 'demo,large').split(','));
 const MATCH = new RegExp(process.env.BENCH_MATCH ?? '');
 /**
@@ -1158,6 +1160,8 @@ async function main() {
   const imports = importPrep
     ? (log('catalogue import (bench/import.ts)'), await part('import', importPrep.run))
     : null;
+  // Fiscal receipts on a shop of their own, in a process of their own (bench/fiscal.ts, issue 32).
+  const fiscal = PARTS.has('fiscal') ? await part('fiscal', () => runFiscalBench(root)) : null;
   // Last, with every other shop stopped: the sale day starts its own processes and nginx (bench/sale-day.ts).
   const saleDay = PARTS.has('sale-day') ? await part('sale day', () => runSaleDay(root)) : null;
   const seconds = Math.round((Date.now() - started) / 1000);
@@ -1167,6 +1171,7 @@ async function main() {
     ...checkoutTable,
     ...memory,
     ...importRows(imports),
+    ...fiscalRows(fiscal),
   ];
   const result = {
     date: new Date().toISOString(),

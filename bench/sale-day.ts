@@ -32,12 +32,7 @@ export async function runSaleDay(root: string): Promise<SaleDayResult> {
   child.stderr.on('data', (d: Buffer) => (printed = (printed + d.toString()).slice(-4000)));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (!fs.existsSync(out)) {
-    const tail = printed
-      .replace(ANSI, '')
-      .trim()
-      .split('\n')
-      .slice(-3)
-      .join(' / ');
+    const tail = printed.replace(ANSI, '').trim().split('\n').slice(-3).join(' / ');
     return { skipped: `the sale-day test wrote no figures (exit ${code}): ${tail}` };
   }
   const figures = JSON.parse(fs.readFileSync(out, 'utf8')) as [string, string][];
