@@ -94,6 +94,31 @@ export function checkBody(doc: FiscalDocument, vatPercent: number | null) {
   };
 }
 
+/** Alternative hosts tried after a 505, at most (Webkassa's `AlternativeDomainNames`, fiscal-webkassa.md §7). */
+const MAX_ALTERNATIVES = 3;
+
+/**
+ * Where to resend a call Webkassa answered 505 (service down on this host): the hosts of its
+ * `AlternativeDomainNames` header, as HTTPS origins only, at most {@link MAX_ALTERNATIVES}; anything that is not a
+ * plain host name (a path, a scheme, user-info) is ignored. Plain HTTP is kept only for a loopback host while the
+ * configured URL is itself plain HTTP on loopback (the local simulator).
+ * @param header the header's value (comma-separated hosts), or null.
+ * @param configured the configured WEBKASSA_URL.
+ */
+export function alternativeOrigins(header: string | null, configured: string): string[] {
+  if (!header) return [];
+  const local = /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/.test(configured);
+  const origins: string[] = [];
+  for (const raw of header.split(',')) {
+    const host = raw.trim().toLowerCase();
+    if (!/^[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?(?::\d{1,5})?$/.test(host)) continue;
+    const loopback = /^(127\.0\.0\.1|localhost)(:|$)/.test(host);
+    origins.push(`${local && loopback ? 'http' : 'https'}://${host}`);
+    if (origins.length === MAX_ALTERNATIVES) break;
+  }
+  return origins;
+}
+
 /**
  * The Webkassa adapter: one token per process, renewed on code 2/3 and the call retried once; a shift over 24 h
  * (11) closed by a Z-report and the receipt retried once; a duplicate (14) read from its `Data` or left
@@ -102,11 +127,30 @@ export function checkBody(doc: FiscalDocument, vatPercent: number | null) {
 export function createWebkassa(config: WebkassaConfig): FiscalProvider {
   let token: string | null = null;
 
+  /**
+   * One call: to the configured URL, and on code 505 the same path and body to each of the answer's
+   * `AlternativeDomainNames` in turn (fiscal-webkassa.md §7) until one answers otherwise.
+   */
   async function post(path: string, body: Record<string, unknown>): Promise<Envelope> {
+    const first = await postTo(config.url.replace(/\/+$/, ''), path, body);
+    if (first.envelope.error?.code !== 505) return first.envelope;
+    let last = first.envelope;
+    for (const origin of alternativeOrigins(first.alternatives, config.url)) {
+      last = (await postTo(origin, path, body)).envelope;
+      if (last.error?.code !== 505) return last;
+    }
+    return last;
+  }
+
+  async function postTo(
+    origin: string,
+    path: string,
+    body: Record<string, unknown>,
+  ): Promise<{ envelope: Envelope; alternatives: string | null }> {
     let res: Response;
     let text: string;
     try {
-      res = await fetch(`${config.url.replace(/\/+$/, '')}${path}`, {
+      res = await fetch(`${origin}${path}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -130,7 +174,10 @@ export function createWebkassa(config: WebkassaConfig): FiscalProvider {
     if (!parsed.success)
       throw new FiscalTransportError(`Webkassa ответила без конверта (HTTP ${res.status})`);
     const e = parsed.data.Errors?.[0];
-    return { data: parsed.data.Data, error: e ? { code: e.Code, text: e.Text } : null };
+    return {
+      envelope: { data: parsed.data.Data, error: e ? { code: e.Code, text: e.Text } : null },
+      alternatives: res.headers.get('alternativedomainnames'),
+    };
   }
 
   async function authorize(): Promise<string> {
