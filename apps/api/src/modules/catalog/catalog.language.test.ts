@@ -58,7 +58,8 @@ describe('Kazakh answers in the answer cache (issue 30 item 4)', () => {
     // Each language is an answer of its own.
     const russian = await listProductsJson(counted.db, query);
     expect(russian.equals(third)).toBe(false);
-    const names = (b: Buffer) => (JSON.parse(b.toString()) as { data: ProductList }).data.items.map((i) => i.name);
+    const names = (b: Buffer) =>
+      (JSON.parse(b.toString()) as { data: ProductList }).data.items.map((i) => i.name);
     expect(names(third).some((n) => KAZAKH.test(n))).toBe(true);
     expect(names(russian).some((n) => KAZAKH.test(n))).toBe(false);
   });
@@ -73,8 +74,7 @@ describe('Kazakh answers in the answer cache (issue 30 item 4)', () => {
         expect(res.headers['content-encoding']).toBe('br');
         expect(res.headers.vary).toBe('Accept-Encoding, Accept-Language');
         const data = JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString()).data as
-          | ProductList
-          | Product;
+          ProductList | Product;
         expect('items' in data ? data.items[0]!.name : data.name).toMatch(KAZAKH);
       }
     }
@@ -116,7 +116,9 @@ describe('brands in Kazakh', () => {
       description: 'Қазақша сипаттама.',
       country: 'Қазақстан',
     });
-    expect((await ask<BrandDetails[]>('/api/catalog/brands')).data.find((b) => b.id === brand.id)).toEqual(brand);
+    expect((await ask<BrandDetails[]>('/api/catalog/brands')).data.find((b) => b.id === brand.id)).toEqual(
+      brand,
+    );
   });
 });
 

@@ -65,7 +65,9 @@ function pageBase(
   if (!base) {
     if (bases.size >= MAX_PAGE_BASES) bases.clear();
     const kept = bases;
-    base = lang ? modelSay(db, m, lang).then((say) => loadPageBase(db, slug, say)) : loadPageBase(db, slug, asIs);
+    base = lang
+      ? modelSay(db, m, lang).then((say) => loadPageBase(db, slug, say))
+      : loadPageBase(db, slug, asIs);
     kept.set(key, base);
     base.catch(() => kept.delete(key));
   }
@@ -220,7 +222,6 @@ export async function productsByIds(
   return [...new Set(ids)].flatMap((id) => (cards.has(id) ? [cards.get(id)!] : []));
 }
 
-
 /**
  * Cards of the given active products for one city (spec §3, §4: stock levels and label of the city), keyed
  * by product id, in a fixed number of queries (stock, first images, brands) whatever their number. Products
@@ -244,4 +245,3 @@ export async function productCardsByIds(
   const cards = await cardsOf(db, rows, city, await shopperSay(db, lang));
   return new Map(rows.map((r, i) => [r.id, cards[i]!]));
 }
-

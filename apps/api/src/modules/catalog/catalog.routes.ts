@@ -171,7 +171,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/catalog/product/:slug', { schema: productSchema }, async (req, reply) =>
-    sendJsonText(req, reply, await catalog.getProductJson(app.db, req.params.slug, req.query.cityId, langOf(req))),
+    sendJsonText(
+      req,
+      reply,
+      await catalog.getProductJson(app.db, req.params.slug, req.query.cityId, langOf(req)),
+    ),
   );
 
   app.get('/catalog/product/:slug/related', { schema: relatedSchema }, async (req, reply) =>

@@ -171,7 +171,10 @@ export async function listBanners(
   now: Date,
   lang: CatalogueLang | null = null,
 ): Promise<Banner[]> {
-  const [rows, say] = await Promise.all([repo.listBanners(db, slots, now.toISOString()), shopperSay(db, lang)]);
+  const [rows, say] = await Promise.all([
+    repo.listBanners(db, slots, now.toISOString()),
+    shopperSay(db, lang),
+  ]);
   return rows.map((b) => toBanner(b, say));
 }
 

@@ -27,7 +27,11 @@ export const shopperLang = (request: { headers: { 'accept-language'?: string } }
  * An `onRequest` hook for the routes of shopper answers: they vary by `Accept-Language` (caches keep each language
  * apart). Compressed answers (lib/compressed-json.ts) name both headers.
  */
-export function varyByLanguage(_request: unknown, reply: { header(name: string, value: string): unknown }, done: () => void) {
+export function varyByLanguage(
+  _request: unknown,
+  reply: { header(name: string, value: string): unknown },
+  done: () => void,
+) {
   reply.header('vary', 'Accept-Language');
   done();
 }

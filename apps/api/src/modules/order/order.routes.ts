@@ -114,7 +114,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.get('/list', { schema: listSchema }, async (request) => ({
-    data: { items: await listOrders(app.db, currentCustomer(request).id, request.query.state, langOf(request)) },
+    data: {
+      items: await listOrders(app.db, currentCustomer(request).id, request.query.state, langOf(request)),
+    },
   }));
 
   app.get('/details/:number', { schema: detailsSchema }, async (request) => ({

@@ -146,7 +146,10 @@ export async function listProductsModelJson(
   const parts: Buffer[] = [ITEMS_OPEN];
   a.page.forEach((i, k) => {
     if (k > 0) parts.push(COMMA);
-    parts.push(cardHead(m, i, lang, say), stockTail(stockLevels(regional ? regional[i]! : 0, m.global[i]!, visible)));
+    parts.push(
+      cardHead(m, i, lang, say),
+      stockTail(stockLevels(regional ? regional[i]! : 0, m.global[i]!, visible)),
+    );
   });
   parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}}`));
   return ownBuffer(parts);
