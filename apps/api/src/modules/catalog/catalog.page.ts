@@ -191,7 +191,7 @@ export function relatedProductsJson(
 ): Promise<Buffer> {
   return cachedReply(db, `${langKey(lang)}related:${cityId}:${slug}`, async () => {
     const city = await requireCity(db, cityId);
-    const say = await shopperSay(db, lang);
+    const say = lang ? await shopperSay(db, lang) : asIs;
     const product = await pageRepo.findActiveCardBySlug(db, slug);
     if (!product) throw notFound(ErrorCode.notFound, 'Товар не найден');
     const scope = scopeOf(city);
@@ -242,6 +242,6 @@ export async function productCardsByIds(
     limit: ids.length,
     offset: 0,
   });
-  const cards = await cardsOf(db, rows, city, await shopperSay(db, lang));
+  const cards = await cardsOf(db, rows, city, lang ? await shopperSay(db, lang) : asIs);
   return new Map(rows.map((r, i) => [r.id, cards[i]!]));
 }

@@ -35,7 +35,8 @@ export {
 
 /** Every city in display order, with its visibility and courier flags (spec §3), names in `lang`. */
 export async function listCities(db: DbOrTrx, lang: CatalogueLang | null = null): Promise<City[]> {
-  const [rows, say] = await Promise.all([repo.listCities(db), shopperSay(db, lang)]);
+  const rows = await repo.listCities(db);
+  const say = lang ? await shopperSay(db, lang) : asIs;
   return rows.map((c) => toCity(c, say));
 }
 
@@ -49,7 +50,8 @@ export async function listPickupPoints(
   lang: CatalogueLang | null = null,
 ): Promise<PickupPoint[]> {
   await requireCity(db, cityId);
-  const [rows, say] = await Promise.all([repo.listPickupPoints(db, cityId), shopperSay(db, lang)]);
+  const rows = await repo.listPickupPoints(db, cityId);
+  const say = lang ? await shopperSay(db, lang) : asIs;
   return rows.map((p) => toPickupPoint(p, say));
 }
 
@@ -62,11 +64,8 @@ export async function deliveryCities(
   db: DbOrTrx,
   lang: CatalogueLang | null = null,
 ): Promise<DeliveryCity[]> {
-  const [cities, points, say] = await Promise.all([
-    repo.listCities(db),
-    repo.listAllPickupPoints(db),
-    shopperSay(db, lang),
-  ]);
+  const [cities, points] = await Promise.all([repo.listCities(db), repo.listAllPickupPoints(db)]);
+  const say = lang ? await shopperSay(db, lang) : asIs;
   return cities
     .filter((c) => c.visible_for_customers === 1)
     .map((c) => ({
@@ -89,7 +88,8 @@ export async function pickupPointsByIds(
   lang: CatalogueLang | null = null,
 ): Promise<Map<number, PickupPoint>> {
   if (ids.length === 0) return new Map();
-  const [rows, say] = await Promise.all([repo.findPickupPointsByIds(db, ids), shopperSay(db, lang)]);
+  const rows = await repo.findPickupPointsByIds(db, ids);
+  const say = lang ? await shopperSay(db, lang) : asIs;
   return new Map(rows.map((p) => [p.id, toPickupPoint(p, say)]));
 }
 
@@ -110,7 +110,8 @@ export async function listCategories(
   gender?: number,
   lang: CatalogueLang | null = null,
 ): Promise<Category[]> {
-  const [rows, say] = await Promise.all([repo.listCategories(db, gender), shopperSay(db, lang)]);
+  const rows = await repo.listCategories(db, gender);
+  const say = lang ? await shopperSay(db, lang) : asIs;
   return rows.filter(shown).map((c) => toCategory(c, say));
 }
 
@@ -120,7 +121,8 @@ export async function listCategories(
  */
 export async function listBrands(db: DbOrTrx, lang: CatalogueLang | null = null): Promise<BrandDetails[]> {
   return cachedAnswer(db, `${langKey(lang)}brands`, async () => {
-    const [rows, say] = await Promise.all([repo.listBrandsWithCounts(db), shopperSay(db, lang)]);
+    const rows = await repo.listBrandsWithCounts(db);
+    const say = lang ? await shopperSay(db, lang) : asIs;
     return rows.filter(shown).map((b) => ({
       id: b.id,
       slug: b.slug,
@@ -171,10 +173,8 @@ export async function listBanners(
   now: Date,
   lang: CatalogueLang | null = null,
 ): Promise<Banner[]> {
-  const [rows, say] = await Promise.all([
-    repo.listBanners(db, slots, now.toISOString()),
-    shopperSay(db, lang),
-  ]);
+  const rows = await repo.listBanners(db, slots, now.toISOString());
+  const say = lang ? await shopperSay(db, lang) : asIs;
   return rows.map((b) => toBanner(b, say));
 }
 
