@@ -25,7 +25,6 @@ import { databaseRateStore } from './lib/rate-store.ts';
 import { systemAdminRoutes } from './modules/system/system.routes.ts';
 import { jobQueues } from './modules/system/system.repository.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { catalogueLanguagePlugin } from './plugins/catalogue-language.ts';
 import { createSmsProvider } from './modules/sms/sms.factory.ts';
 import type { SmsProvider } from './modules/sms/sms.provider.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -231,7 +230,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(metricsPlugin, { metrics });
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(catalogueLanguagePlugin);
   // Kept catalogue answers sent again before Fastify (docs/decisions/018, 039).
   await app.register(answerLanePlugin, { limits: opts.laneLimits });
   await app.register(cookie);

@@ -117,12 +117,12 @@ declare module 'fastify' {
 
 /**
  * Sends ready UTF-8 JSON (made and checked against the contract once, then cached) compressed for clients that
- * accept Brotli or gzip, with `Vary: Accept-Encoding`; Fastify sends the bytes as they are. The request remembers
- * what it was answered with ({@link sentJsonOf}).
+ * accept Brotli or gzip, with `Vary: Accept-Encoding, Accept-Language` (catalogue answers come in the shopper's
+ * language); Fastify sends the bytes as they are. The request remembers what it was answered with ({@link sentJsonOf}).
  */
 export function sendJsonText(request: FastifyRequest, reply: FastifyReply, json: Buffer): FastifyReply {
   const { body, encoding, final } = encodedJson(json, request.headers['accept-encoding']);
-  reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+  reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding, Accept-Language');
   if (encoding) reply.header('content-encoding', encoding);
   request.sentJson = { json, body, final };
   return reply.send(body);

@@ -8,12 +8,12 @@ import { catalogVersion, catalogVersionNow } from '#app/modules/catalog/catalog.
 import { catalogueLangOf } from '#app/modules/catalog/catalog.texts.ts';
 
 // The cached-answer lane (issue 14 goal 3, docs/decisions/018): a catalogue answer the answer cache keeps (a listing,
-// product page or slider asked at least twice at one catalogue version) is sent again to the same URL and
-// Accept-Encoding straight from the HTTP server, before Fastify — the same bytes and the same headers the whole
-// path sent for it (its security headers, Vary, Content-Encoding and Cache-Control included, recorded from that
-// answer), after the one catalogue version read of decision 008: an answer made at an older version is never sent.
-// Anything else — another version, a Kazakh answer, a request with a body, any method but GET, a URL not recorded —
-// goes through Fastify as before, which answers it and may record it. What the lane skips is per-request work a
+// product page or slider asked at least twice at one catalogue version) is sent again to the same URL,
+// Accept-Encoding and catalogue language (Russian or Kazakh, decision 046) straight from the HTTP server, before
+// Fastify — the same bytes and the same headers the whole path sent for it (its security headers, Vary,
+// Content-Encoding and Cache-Control included, recorded from that answer), after the one catalogue version read of
+// decision 008: an answer made at an older version is never sent. Anything else — another version, a request with a
+// body, any method but GET, a URL not recorded — goes through Fastify as before, which answers it and may record it. What the lane skips is per-request work a
 // public cached answer does not need: routing, the query's validation, hooks, cookie parsing, the handler's promise
 // chain and per-request header building. A lane answer is not counted by the expensive-read rate limit (issue 11 §6):
 // it costs about a bare route; every answer that is made (a miss) still is.
@@ -65,7 +65,9 @@ declare module 'fastify' {
 const isInfoEnabled = (app: FastifyInstance) =>
   (app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') ?? false;
 
-const keyOf = (url: string, acceptEncoding: string | undefined) => `${url}\n${acceptEncoding ?? ''}`;
+/** A recorded answer's key: its URL, Accept-Encoding and catalogue language (decision 046: each language apart). */
+const keyOf = (url: string, headers: IncomingMessage['headers']) =>
+  `${url}\n${headers['accept-encoding'] ?? ''}\n${catalogueLangOf(headers['accept-language']) ?? ''}`;
 
 /** Whether a request carries anything besides its URL and headers (a GET body): such requests take the whole path. */
 const hasBody = (headers: IncomingMessage['headers']) =>
@@ -105,7 +107,7 @@ export function clientOfRequest(
 
 /**
  * The lane of `app`: records, after each answer of {@link sendJsonText} made from a kept answer (status 200, GET,
- * Russian, no body, the very bytes it chose sent), its URL, Accept-Encoding, version, bytes and headers; serves them
+ * no body, the very bytes it chose sent), its URL, Accept-Encoding, version, bytes and headers; serves them
  * as described above. Register before the routes. Stops answering when the app begins to close.
  * @param limits most answers and bytes kept ({@link LANE_LIMITS}; tests give smaller ones): a new record drops the
  *   oldest recorded first; an answer over `maxBytes` alone is not recorded (Fastify keeps answering it).
@@ -134,7 +136,7 @@ export function cachedAnswerLane(app: FastifyInstance, limits: LaneLimits = LANE
     if (!sent?.final) return;
     const version = keptAnswerVersion(sent.json);
     const h = request.headers;
-    if (version === undefined || hasBody(h) || catalogueLangOf(h['accept-language'])) return;
+    if (version === undefined || hasBody(h)) return;
     const replyHeaders = reply.getHeaders();
     // The bytes chosen are the bytes sent (no onSend hook replaced them), and nothing personal rides along.
     if (Number(replyHeaders['content-length']) !== sent.body.length || replyHeaders['set-cookie']) return;
@@ -143,7 +145,7 @@ export function cachedAnswerLane(app: FastifyInstance, limits: LaneLimits = LANE
       if (value === undefined) continue;
       for (const v of Array.isArray(value) ? value : [value]) headers.push(name, String(v));
     }
-    const key = keyOf(request.raw.url ?? request.url, h['accept-encoding']);
+    const key = keyOf(request.raw.url ?? request.url, h);
     drop(key);
     // Too big to keep on its own: not recorded, and nothing else dropped for it.
     if (sent.body.length > limits.maxBytes) return;
@@ -189,9 +191,9 @@ export function cachedAnswerLane(app: FastifyInstance, limits: LaneLimits = LANE
     serve(req, res, next) {
       if (closing || req.method !== 'GET' || entries.size === 0) return next(req, res);
       const h = req.headers;
-      const key = keyOf(req.url ?? '', h['accept-encoding']);
+      const key = keyOf(req.url ?? '', h);
       const entry = entries.get(key);
-      if (!entry || hasBody(h) || catalogueLangOf(h['accept-language'])) return next(req, res);
+      if (!entry || hasBody(h)) return next(req, res);
       const started = performance.now();
       let now: number | undefined;
       try {

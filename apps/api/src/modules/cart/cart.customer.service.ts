@@ -8,6 +8,8 @@ import {
 } from '#app/modules/owned-list/owned-list.ts';
 import { resolveToken } from '#app/modules/customer/customer.token.ts';
 import { toCart } from './cart.mapper.ts';
+import { shopperSay } from '#app/modules/catalog/read/index.ts';
+import type { CatalogueLang } from '#app/modules/catalog/catalog.texts.ts';
 import { CART_LIST, cartContents, linesFor, requireCity } from './cart.service.ts';
 
 // A customer's cart and the sign-in merge (spec §4, §7, §8). The storefront, right after sign-in, asks for
@@ -23,11 +25,17 @@ import { CART_LIST, cartContents, linesFor, requireCity } from './cart.service.t
  * @throws AppError 403 for an unknown or revoked token, 403 `Token has expired` (spec §8); 404 cityNotFound;
  *   404 noCustomerCart (code 3001) when the customer has no cart (spec §8).
  */
-export async function getCustomerCart(db: Db, token: string, cityId: number, now: Date): Promise<Cart> {
+export async function getCustomerCart(
+  db: Db,
+  token: string,
+  cityId: number,
+  now: Date,
+  lang: CatalogueLang | null = null,
+): Promise<Cart> {
   const { customer } = await resolveToken(db, token, now);
   const city = await requireCity(db, cityId);
   const cart = await requireCustomerList(db, CART_LIST, customer.id);
-  return toCart(cart.id, await linesFor(db, cart.id, city), city);
+  return toCart(cart.id, await linesFor(db, cart.id, city), city, await shopperSay(db, lang));
 }
 
 /**

@@ -10,6 +10,7 @@ import { decodeStock, stockCount } from '#app/modules/inventory/inventory.rules.
 import { productImage } from '#app/modules/media/media.url.ts';
 import type { CartCityRecord, selectPickupPoints } from './cart.repository.ts';
 import type { CartLineRecord } from './cart.lines.repository.ts';
+import { asIs, type Say } from '#app/modules/catalog/catalog.texts.ts';
 
 // Pure rules of the cart: rows → contract shapes and totals. No database access here (what a city offers at
 // checkout is checkout.policy.ts).
@@ -119,8 +120,11 @@ export function deliveryInformation(line: CartLine, city: CartCity): string {
   return CartDeliveryInformation.none;
 }
 
-/** {@link CartLine} → the contract's `CartItem` (spec §3) for `city`. Prices in tenge per unit. */
-function toCartItem(line: CartLine, city: CartCity): CartItem {
+/**
+ * {@link CartLine} → the contract's `CartItem` (spec §3) for `city`. Prices in tenge per unit; the product and
+ * colour names and the picture's alt text in `say`'s language (docs/decisions/046).
+ */
+function toCartItem(line: CartLine, city: CartCity, say: Say): CartItem {
   return {
     externalId: line.externalId,
     qty: line.qty,
@@ -130,35 +134,47 @@ function toCartItem(line: CartLine, city: CartCity): CartItem {
     deliveryInformation: deliveryInformation(line, city),
     productId: line.productId,
     slug: line.slug,
-    name: line.name,
+    name: say(line.name),
     brandName: line.brandName,
     size: line.size,
-    colourName: line.colourName,
-    image: line.image,
+    colourName: say(line.colourName),
+    image: line.image && say !== asIs ? { ...line.image, alt: say(line.image.alt) } : line.image,
     stockCount: line.stockCount,
   };
 }
 
-/** The cart of spec §3 for `city` from its lines (already in the order they were added). */
-export function toCart(uuid: string, lines: readonly CartLine[], city: CartCity): Cart {
-  const items = lines.map((line) => toCartItem(line, city));
+/**
+ * The cart of spec §3 for `city` from its lines (already in the order they were added), texts in `say`'s language
+ * (Russian as it is by default).
+ */
+export function toCart(uuid: string, lines: readonly CartLine[], city: CartCity, say: Say = asIs): Cart {
+  const items = lines.map((line) => toCartItem(line, city, say));
   return { uuid, items, ...cartTotals(items) };
 }
 
-/** Pickup point row → the contract's `PickupPoint` with every field of spec §3 (`regionId` = its city). */
-export function toPickupPoint(row: Awaited<ReturnType<typeof selectPickupPoints>>[number]): PickupPoint {
+/** A text that may be absent in `say`'s language. */
+const sayOrNull = (say: Say, text: string | null) => (text === null ? null : say(text));
+
+/**
+ * Pickup point row → the contract's `PickupPoint` with every field of spec §3 (`regionId` = its city), its texts in
+ * `say`'s language (Russian as it is by default).
+ */
+export function toPickupPoint(
+  row: Awaited<ReturnType<typeof selectPickupPoints>>[number],
+  say: Say = asIs,
+): PickupPoint {
   return {
     id: row.id,
     regionId: row.city_id,
-    title: row.title,
-    buildingName: row.building_name,
-    addressCity: row.address_city,
-    addressStreetNumber: row.address_street_number,
+    title: say(row.title),
+    buildingName: sayOrNull(say, row.building_name),
+    addressCity: say(row.address_city),
+    addressStreetNumber: say(row.address_street_number),
     addressEntranceNumber: row.address_entrance_number,
     addressFloor: row.address_floor,
-    addressApartmentNumber: row.address_apartment_number,
-    addressComment: row.address_comment,
-    openingHours: row.opening_hours,
+    addressApartmentNumber: sayOrNull(say, row.address_apartment_number),
+    addressComment: sayOrNull(say, row.address_comment),
+    openingHours: say(row.opening_hours),
     longitude: Number(row.longitude),
     latitude: Number(row.latitude),
   };

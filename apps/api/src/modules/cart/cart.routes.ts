@@ -17,6 +17,7 @@ import { listRequesterFrom, registerAttachAndMerge } from '#app/modules/owned-li
 import { requestToken } from '#app/modules/customer/customer.auth.ts';
 import { addOrUpdateItem, clearCart, getCart, removeItem, splitCart } from './cart.service.ts';
 import { attachCart, getCustomerCart, mergeCarts } from './cart.customer.service.ts';
+import { shopperLang as langOf, varyByLanguage } from '#app/modules/catalog/catalog.texts.ts';
 
 /** The requester of a list call: the customer token of the request (or of the query), and the clock. */
 const listRequester = listRequesterFrom(requestToken);
@@ -97,14 +98,24 @@ const getByCustomerTokenSchema = {
 /**
  * Routes of the cart module under `/api/cart` (spec §7): add or update an item, remove one, clear, get a
  * cart by uuid or by customer token, attach to a customer, merge, split by city. Anonymous carts are used
- * by uuid; a customer's cart only with that customer's token (any other gets 404, never the cart).
+ * by uuid; a customer's cart only with that customer's token (any other gets 404, never the cart). Product names
+ * and pickup points in the shopper's language (`Accept-Language: kk`, docs/decisions/046).
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', varyByLanguage);
   app.put('/add-or-update-item', { schema: addOrUpdateItemSchema }, async (request) => ({
-    data: await addOrUpdateItem(app.db, request.body, listRequester(request)),
+    data: await addOrUpdateItem(app.db, request.body, listRequester(request), langOf(request)),
   }));
   app.get('/get-by-uuid/:uuid/:cityId', { schema: getByUuidSchema }, async (request) => ({
-    data: { cart: await getCart(app.db, request.params.uuid, request.params.cityId, listRequester(request)) },
+    data: {
+      cart: await getCart(
+        app.db,
+        request.params.uuid,
+        request.params.cityId,
+        listRequester(request),
+        langOf(request),
+      ),
+    },
   }));
   app.get('/split-cart-items-by-region-id/:cartUuid/:cityId', { schema: splitSchema }, async (request) => ({
     data: await splitCart(
@@ -113,6 +124,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       request.params.cityId,
       listRequester(request),
       app.kaspi !== null,
+      langOf(request),
     ),
   }));
   app.delete('/item', { schema: removeItemSchema }, async (request) => ({
@@ -122,7 +134,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await clearCart(app.db, request.body.uuid, listRequester(request)),
   }));
   app.get('/get-by-customer-token/:token/:cityId', { schema: getByCustomerTokenSchema }, async (request) => ({
-    data: await getCustomerCart(app.db, request.params.token, request.params.cityId, app.clock.now()),
+    data: await getCustomerCart(
+      app.db,
+      request.params.token,
+      request.params.cityId,
+      app.clock.now(),
+      langOf(request),
+    ),
   }));
   registerAttachAndMerge(app, {
     tags,

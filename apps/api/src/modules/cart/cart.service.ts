@@ -36,6 +36,8 @@ import {
 } from './checkout.policy.ts';
 import * as repo from './cart.repository.ts';
 import * as lineReads from './cart.lines.repository.ts';
+import { shopperSay } from '#app/modules/catalog/read/index.ts';
+import { asIs, type CatalogueLang, type Say } from '#app/modules/catalog/catalog.texts.ts';
 
 export type { CartCity, CartLine } from './cart.mapper.ts';
 
@@ -91,8 +93,9 @@ export async function addOrUpdateItem(
   db: Db,
   body: AddOrUpdateItemBody,
   requester: ListRequester,
+  lang: CatalogueLang | null = null,
 ): Promise<Cart> {
-  if (!body.uuid) return addToNewCart(db, body, requester);
+  if (!body.uuid) return addToNewCart(db, body, requester, lang);
   const before = await requireList(db, CART_LIST, body.uuid, requester);
   const sku = await repo.findSkuByExternalId(db, body.externalId);
   // A product no longer sold cannot be added, but its lines can still be lowered or removed.
@@ -102,7 +105,7 @@ export async function addOrUpdateItem(
   await withLockedList(db, CART_LIST, before, requester, (trx, nowIso) =>
     changeLine(trx, uuid, sku.id, body.qty, nowIso),
   );
-  return toCart(uuid, await linesFor(db, uuid, city), city);
+  return toCart(uuid, await linesFor(db, uuid, city), city, await shopperSay(db, lang));
 }
 
 /** Adds `qty` (a delta, spec §4) of the SKU to the cart's line: an upsert when positive, else lower or delete. */
@@ -120,7 +123,12 @@ async function changeLine(trx: DbOrTrx, uuid: string, skuId: number, qty: number
  * that read and what was written — the line the upsert makes in an empty cart (quantity `qty` capped at 999, added
  * now) — the same cart a read back gives; a delta ≤ 0 makes an empty cart.
  */
-async function addToNewCart(db: Db, body: AddOrUpdateItemBody, requester: ListRequester): Promise<Cart> {
+async function addToNewCart(
+  db: Db,
+  body: AddOrUpdateItemBody,
+  requester: ListRequester,
+  lang: CatalogueLang | null,
+): Promise<Cart> {
   const found = await lineReads.findSkuInCity(db, body.externalId, body.regionId);
   if (!found || (body.qty > 0 && found.is_active !== 1)) throw skuNotFound();
   if (found.city_id === null) throw cityNotFound();
@@ -144,7 +152,7 @@ async function addToNewCart(db: Db, body: AddOrUpdateItemBody, requester: ListRe
     body.qty > 0
       ? [toCartLine({ ...found, qty: Math.min(body.qty, CART_LINE_MAX_QTY), added_at: nowIso }, city)]
       : [];
-  return toCart(uuid, lines, city);
+  return toCart(uuid, lines, city, await shopperSay(db, lang));
 }
 
 /** The cart's lines without prices (the answer of calls that name no city), in the order they were added. */
@@ -203,10 +211,11 @@ export async function getCart(
   uuid: string,
   cityId: number,
   requester: ListRequester,
+  lang: CatalogueLang | null = null,
 ): Promise<Cart> {
   const cart = await requireList(db, CART_LIST, uuid, requester);
   const city = await requireCity(db, cityId);
-  return toCart(cart.id, await linesFor(db, cart.id, city), city);
+  return toCart(cart.id, await linesFor(db, cart.id, city), city, await shopperSay(db, lang));
 }
 
 /**
@@ -221,10 +230,11 @@ export async function cityDeliveryOptions(
   db: DbOrTrx,
   cityId: number,
   kaspiOn = false,
+  say: Say = asIs,
 ): Promise<CityDeliveryOptions> {
   const city = await requireCity(db, cityId);
   const pickupPoints = city.visibleForCustomers
-    ? (await repo.selectPickupPoints(db, cityId)).map(toPickupPoint)
+    ? (await repo.selectPickupPoints(db, cityId)).map((p) => toPickupPoint(p, say))
     : [];
   const deliveryMethods = offeredDeliveryMethods(city);
   const paymentMethods = offeredPaymentMethods(deliveryMethods, paymentMethodRules(kaspiOn));
@@ -244,10 +254,12 @@ export async function splitCart(
   cityId: number,
   requester: ListRequester,
   kaspiOn = false,
+  lang: CatalogueLang | null = null,
 ): Promise<SplitCart> {
   const cart = await requireList(db, CART_LIST, uuid, requester);
-  const options = await cityDeliveryOptions(db, cityId, kaspiOn);
-  const items = toCart(cart.id, await linesFor(db, cart.id, options.city), options.city).items;
+  const say = await shopperSay(db, lang);
+  const options = await cityDeliveryOptions(db, cityId, kaspiOn, say);
+  const items = toCart(cart.id, await linesFor(db, cart.id, options.city), options.city, say).items;
   return {
     available: items.filter((i) => i.inStock),
     notAvailable: items.filter((i) => !i.inStock),

@@ -24,7 +24,7 @@ import type { BannerRow } from './catalog.table.ts';
 
 /** Every pickup point (spec §3 fields), by city. */
 export async function adminPickupPoints(db: DbOrTrx): Promise<PickupPoint[]> {
-  return (await repo.listAllPickupPoints(db)).map(toPickupPoint);
+  return (await repo.listAllPickupPoints(db)).map((p) => toPickupPoint(p));
 }
 
 /**

@@ -25,6 +25,7 @@ import {
 import * as catalog from './catalog.service.ts';
 import { listProductsJson } from './read/index.ts';
 import { sendJsonText } from '#app/lib/compressed-json.ts';
+import { shopperLang as langOf, varyByLanguage } from './catalog.texts.ts';
 
 /** `GET /city/list`. */
 const cityListSchema = {
@@ -122,33 +123,39 @@ const relatedSchema = {
  * `GET /city/list`, `GET /city/:cityId/pickup-points`, `GET /catalog/categories`, `GET /catalog/category-tree`,
  * `GET /catalog/brands`, `GET /catalog/banners`, `GET /catalog/products`, `GET /catalog/products/by-ids`, `GET /catalog/product-slugs`,
  * `GET /catalog/product/:slug`, `GET /catalog/product/:slug/related`. Answers are `{data}`; errors the contract's
- * ErrorBody (400 bad input with per-field `errors`, 404 unknown city, category or product).
+ * ErrorBody (400 bad input with per-field `errors`, 404 unknown city, category or product). Texts in the shopper's
+ * language (`Accept-Language: kk`, read once per request and handed to the read side; docs/decisions/046); answers
+ * vary by `Accept-Language`.
  */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/city/list', { schema: cityListSchema }, async () => ({ data: await catalog.listCities(app.db) }));
+  app.addHook('onRequest', varyByLanguage);
+
+  app.get('/city/list', { schema: cityListSchema }, async (req) => ({
+    data: await catalog.listCities(app.db, langOf(req)),
+  }));
 
   app.get('/city/:cityId/pickup-points', { schema: pickupPointsSchema }, async (req) => ({
-    data: await catalog.listPickupPoints(app.db, req.params.cityId),
+    data: await catalog.listPickupPoints(app.db, req.params.cityId, langOf(req)),
   }));
 
   app.get('/catalog/categories', { schema: categoriesSchema }, async (req) => ({
-    data: await catalog.listCategories(app.db, req.query.gender),
+    data: await catalog.listCategories(app.db, req.query.gender, langOf(req)),
   }));
 
   app.get('/catalog/category-tree', { schema: categoryTreeSchema }, async (req) => ({
-    data: await catalog.categoryTree(app.db, req.query.gender),
+    data: await catalog.categoryTree(app.db, req.query.gender, langOf(req)),
   }));
 
-  app.get('/catalog/brands', { schema: brandsSchema }, async () => ({
-    data: await catalog.listBrands(app.db),
+  app.get('/catalog/brands', { schema: brandsSchema }, async (req) => ({
+    data: await catalog.listBrands(app.db, langOf(req)),
   }));
 
   app.get('/catalog/banners', { schema: bannersSchema }, async (req) => ({
-    data: await catalog.listBanners(app.db, req.query.slot, app.clock.now()),
+    data: await catalog.listBanners(app.db, req.query.slot, app.clock.now(), langOf(req)),
   }));
 
   app.get('/catalog/products', { schema: productsSchema, ...expensiveRead(app) }, async (req, reply) =>
-    sendJsonText(req, reply, await listProductsJson(app.db, req.query)),
+    sendJsonText(req, reply, await listProductsJson(app.db, req.query, langOf(req))),
   );
 
   app.get('/catalog/product-slugs', { schema: productSlugsSchema, ...expensiveRead(app) }, async () => ({
@@ -159,15 +166,23 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/catalog/products/by-ids',
     { schema: productsByIdsSchema, ...expensiveRead(app) },
     async (req) => ({
-      data: await catalog.productsByIds(app.db, req.query.ids, req.query.cityId),
+      data: await catalog.productsByIds(app.db, req.query.ids, req.query.cityId, langOf(req)),
     }),
   );
 
   app.get('/catalog/product/:slug', { schema: productSchema }, async (req, reply) =>
-    sendJsonText(req, reply, await catalog.getProductJson(app.db, req.params.slug, req.query.cityId)),
+    sendJsonText(
+      req,
+      reply,
+      await catalog.getProductJson(app.db, req.params.slug, req.query.cityId, langOf(req)),
+    ),
   );
 
   app.get('/catalog/product/:slug/related', { schema: relatedSchema }, async (req, reply) =>
-    sendJsonText(req, reply, await catalog.relatedProductsJson(app.db, req.params.slug, req.query.cityId)),
+    sendJsonText(
+      req,
+      reply,
+      await catalog.relatedProductsJson(app.db, req.params.slug, req.query.cityId, langOf(req)),
+    ),
   );
 };

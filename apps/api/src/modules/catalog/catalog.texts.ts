@@ -4,8 +4,8 @@ import * as repo from './catalog.repository.ts';
 
 // The catalogue in the shopper's language (issue 13, docs/decisions/022): Russian is the catalogue's own language;
 // a Kazakh text of a name, a colour, a description sentence or a composition is a `catalogue_text` row keyed by the
-// Russian text. Answers to a Kazakh-speaking shopper get the Kazakh texts put in place; anything without one stays
-// Russian (the fallback).
+// Russian text. The read side's mappers put the Kazakh texts into the answers they build for a Kazakh-speaking
+// shopper (docs/decisions/046); anything without one stays Russian (the fallback).
 
 /** Languages the catalogue has texts in besides Russian. */
 export const CATALOGUE_LANGS = ['kk'] as const;
@@ -19,30 +19,41 @@ export function catalogueLangOf(acceptLanguage: string | undefined): CatalogueLa
   return acceptLanguage?.trim().toLowerCase().startsWith('kk') ? 'kk' : null;
 }
 
-/** Fields of answers that carry catalogue text shoppers read. */
-const TEXT_FIELDS = new Set([
-  'name',
-  'colourName',
-  'categoryName',
-  'description',
-  'composition',
-  'care',
-  'country',
-  'title',
-  'subtitle',
-  'buttonText',
-  'alt',
-  // Pickup points (spec §3) and the seller's details (footer).
-  'buildingName',
-  'addressCity',
-  'addressStreetNumber',
-  'addressApartmentNumber',
-  'addressComment',
-  'openingHours',
-  'companyName',
-  'legalAddress',
-  'serviceHours',
-]);
+/** The shopper's catalogue language of a request, read once in its route ({@link catalogueLangOf}). */
+export const shopperLang = (request: { headers: { 'accept-language'?: string } }): CatalogueLang | null =>
+  catalogueLangOf(request.headers['accept-language']);
+
+/**
+ * An `onRequest` hook for the routes of shopper answers: they vary by `Accept-Language` (caches keep each language
+ * apart). Compressed answers (lib/compressed-json.ts) name both headers.
+ */
+export function varyByLanguage(
+  _request: unknown,
+  reply: { header(name: string, value: string): unknown },
+  done: () => void,
+) {
+  reply.header('vary', 'Accept-Language');
+  done();
+}
+
+/**
+ * A catalogue text in the shopper's language: the Kazakh text of a Russian one (whole, or a description sentence by
+ * sentence), the Russian text where there is none. The mappers of shopper answers call it on each text field they
+ * build (docs/decisions/046); Russian answers use {@link asIs}.
+ */
+export type Say = (russian: string) => string;
+
+/** The Russian catalogue as it is (no work on the Russian path). */
+export const asIs: Say = (text) => text;
+
+/** A {@link Say} over the texts of one language (`catalogue_text` rows keyed by the Russian text). */
+export const sayOf =
+  (texts: ReadonlyMap<string, string>): Say =>
+  (text) =>
+    translateText(texts, text);
+
+/** The cache-key prefix of answers in `lang` (nothing for Russian, so Russian keys stay as they were). */
+export const langKey = (lang: CatalogueLang | null): string => (lang ? `${lang}:` : '');
 
 /** A text in the language of `texts`: whole, or sentence by sentence (a description), else as it is. */
 export function translateText(texts: ReadonlyMap<string, string>, text: string): string {
@@ -51,17 +62,6 @@ export function translateText(texts: ReadonlyMap<string, string>, text: string):
   const sentences = text.split(/(?<=[.!?])\s+/);
   if (sentences.length < 2) return text;
   return sentences.map((s) => texts.get(s) ?? s).join(' ');
-}
-
-/** Puts the texts of `texts` in place in an answer (any depth), in the catalogue's text fields only. */
-export function localizeAnswer(value: unknown, texts: ReadonlyMap<string, string>): unknown {
-  if (Array.isArray(value)) return value.map((v) => localizeAnswer(v, texts));
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    out[k] = typeof v === 'string' && TEXT_FIELDS.has(k) ? translateText(texts, v) : localizeAnswer(v, texts);
-  }
-  return out;
 }
 
 /** The catalogue texts of a language, cached until the catalogue changes. */

@@ -11,6 +11,8 @@ import {
 } from '@kiim/contract';
 import type { Config } from '#app/config.ts';
 import * as content from './content.service.ts';
+import { shopperLang as langOf, varyByLanguage } from '#app/modules/catalog/catalog.texts.ts';
+import { shopperSay } from '#app/modules/catalog/read/index.ts';
 import type { RenderValues } from './content.render.ts';
 
 /** `GET /content/pages`. */
@@ -50,7 +52,8 @@ export const sellerDetails = (config: Config): SellerDetails => ({
 /**
  * Information pages (spec §2) under `/api/content`: `GET /pages` (the index), `GET /pages/:slug` (one page,
  * rendered) and `GET /seller` (legal details). Answers `{data}`; bad slug or language → 400 with field
- * errors; unknown or unpublished page → 404 `contentNotFound`.
+ * errors; unknown or unpublished page → 404 `contentNotFound`. Cities and the seller's details in the shopper's
+ * catalogue language (`Accept-Language: kk`, docs/decisions/046).
  */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const values: RenderValues = {
@@ -58,13 +61,18 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     shop: { url: app.config.publicUrl, paymentWindowMinutes: app.config.payments.paymentWindowMinutes },
   };
 
+  app.addHook('onRequest', varyByLanguage);
+
   app.get('/pages', { schema: pagesSchema }, async (req) => ({
     data: await content.listPages(app.db, req.query.locale),
   }));
 
   app.get('/pages/:slug', { schema: pageSchema }, async (req) => ({
-    data: await content.getPage(app.db, req.params.slug, req.query.locale, values),
+    data: await content.getPage(app.db, req.params.slug, req.query.locale, values, langOf(req)),
   }));
 
-  app.get('/seller', { schema: sellerSchema }, async () => ({ data: values.seller }));
+  app.get('/seller', { schema: sellerSchema }, async (req) => {
+    const lang = langOf(req);
+    return { data: lang ? content.sellerIn(values.seller, await shopperSay(app.db, lang)) : values.seller };
+  });
 };

@@ -7,12 +7,14 @@ import {
   type ContentPageSummary,
   type ContentLocale,
   type DeliveryCity,
+  type SellerDetails,
 } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { badRequest, notFound } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
 import { deliveryCities } from '#app/modules/catalog/catalog.service.ts';
-import { CATALOGUE_LANGS, textsOf, translateText } from '#app/modules/catalog/catalog.texts.ts';
+import { CATALOGUE_LANGS, type CatalogueLang, type Say } from '#app/modules/catalog/catalog.texts.ts';
+import { shopperSay } from '#app/modules/catalog/read/index.ts';
 import * as repo from './content.repository.ts';
 import { blocksOf, bodyProblems, renderPage, type RenderValues } from './content.render.ts';
 import type { ContentPageRow } from './content.table.ts';
@@ -77,31 +79,30 @@ function partsOf(row: ContentPageRow, values: RenderValues) {
 }
 
 /**
- * The values filled into a text of `locale`: the seller's name, address and service hours in that language where
- * the catalogue's texts have them (catalogue_text, docs/decisions/022), so a Kazakh page reads
- * «күн сайын 9:00-ден 21:00-ге дейін», not the configured Russian phrase.
+ * The seller's details with its name, address and service hours in `say`'s language where the catalogue's texts
+ * have them (catalogue_text, docs/decisions/022, 046), so Kazakh reads «күн сайын 9:00-ден 21:00-ге дейін», not the
+ * configured Russian phrase.
  */
+export const sellerIn = (seller: SellerDetails, say: Say): SellerDetails => ({
+  ...seller,
+  companyName: say(seller.companyName),
+  legalAddress: say(seller.legalAddress),
+  serviceHours: say(seller.serviceHours),
+});
+
+/** The values filled into a text of `locale`: the seller's details in that language ({@link sellerIn}). */
 async function valuesIn(db: DbOrTrx, locale: string, values: RenderValues): Promise<RenderValues> {
   const lang = CATALOGUE_LANGS.find((l) => l === locale);
   if (!lang) return values;
-  const texts = await textsOf(db, lang);
-  const { companyName, legalAddress, serviceHours } = values.seller;
-  return {
-    ...values,
-    seller: {
-      ...values.seller,
-      companyName: translateText(texts, companyName),
-      legalAddress: translateText(texts, legalAddress),
-      serviceHours: translateText(texts, serviceHours),
-    },
-  };
+  return { ...values, seller: sellerIn(values.seller, await shopperSay(db, lang)) };
 }
 
 /**
  * A published page ready to show: its HTML parts with data blocks between them, the catalogue's cities with
  * pickup points and courier prices when a block needs them (delivery, stores), and the seller's details. A page
  * not published in `locale` comes in Russian (`locale: 'ru'` in the answer). Placeholders are filled in the
- * text's language; `seller` stays as configured (the catalogue-language plugin translates answers).
+ * text's language; the cities and `seller` in the shopper's catalogue language `lang` (null: Russian, as
+ * configured; docs/decisions/046).
  * @throws AppError 404 `contentNotFound` for an unknown slug, or a page published in neither language.
  */
 export async function getPage(
@@ -109,17 +110,18 @@ export async function getPage(
   slug: string,
   locale: ContentLocale,
   values: RenderValues,
+  lang: CatalogueLang | null = null,
 ): Promise<ContentPage> {
   const row = await publishedPage(db, slug, locale);
   if (!row) throw notFound(ErrorCode.contentNotFound, 'Страница не найдена');
   const blocks = blocksOf(row.body);
   const needsCities = blocks.includes('delivery-cities') || blocks.includes('stores');
-  const cities: DeliveryCity[] = needsCities ? await deliveryCities(db) : [];
+  const cities: DeliveryCity[] = needsCities ? await deliveryCities(db, lang) : [];
   return {
     ...toSummary(row),
     parts: partsOf(row, await valuesIn(db, row.locale, values)),
     cities,
-    seller: values.seller,
+    seller: lang ? sellerIn(values.seller, await shopperSay(db, lang)) : values.seller,
   };
 }
 

@@ -9,6 +9,7 @@ import { deliverOrderNotices, recordOrderAccepted } from './order.notify.ts';
 import * as repo from './order.repository.ts';
 import { draftFingerprint } from './order.rules.ts';
 import { getOrder, orderOf } from './order.service.ts';
+import type { CatalogueLang } from '#app/modules/catalog/catalog.texts.ts';
 import type { OrderRow } from './order.table.ts';
 import { checkDraft } from './steps/check-draft.ts';
 import { numberOrder } from './steps/number-order.ts';
@@ -32,6 +33,7 @@ async function replay(
   customerId: string,
   existing: OrderRow,
   fingerprint: string,
+  lang: CatalogueLang | null,
 ): Promise<Order> {
   if (existing.request_hash !== fingerprint) {
     throw new AppError(
@@ -40,7 +42,7 @@ async function replay(
       'Этот заказ уже оформлен с другими данными. Обновите страницу и оформите заказ заново',
     );
   }
-  return getOrder(db, customerId, existing.number);
+  return getOrder(db, customerId, existing.number, lang);
 }
 
 /**
@@ -76,11 +78,12 @@ export async function createOrder(
   customer: CustomerRow,
   draft: OrderDraft,
   now: Date,
+  lang: CatalogueLang | null = null,
 ): Promise<Order> {
   const { db } = deps;
   const fingerprint = draftFingerprint(draft);
   const earlier = await repo.findOrderByIdempotencyKey(db, customer.id, draft.idempotencyKey);
-  if (earlier) return replay(db, customer.id, earlier, fingerprint);
+  if (earlier) return replay(db, customer.id, earlier, fingerprint, lang);
 
   const checkout = await checkDraft(db, draft, Boolean(deps.kaspi));
   const nowIso = now.toISOString();
@@ -124,12 +127,13 @@ export async function createOrder(
     // A parallel request with the same key committed first (unique (customer_id, idempotency_key), or its
     // lines/stock are already gone): answer its order.
     const winner = await repo.findOrderByIdempotencyKey(db, customer.id, draft.idempotencyKey);
-    if (winner) return replay(db, customer.id, winner, fingerprint);
+    if (winner) return replay(db, customer.id, winner, fingerprint, lang);
     throw err;
   }
-  if ('replayOf' in placed) return replay(db, customer.id, placed.replayOf, fingerprint);
+  if ('replayOf' in placed) return replay(db, customer.id, placed.replayOf, fingerprint, lang);
   // The answer does not wait for the SMS (decision 023, issue 14): the row is committed, the outbox guarantees it.
   const { notices } = placed;
   deps.notifier.sendInBackground(() => deliverOrderNotices(deps, notices));
-  return placed.order;
+  // In another language the order is read back with its texts (decision 046); Russian answers what was written.
+  return lang ? getOrder(db, customer.id, placed.order.number, lang) : placed.order;
 }

@@ -8,6 +8,7 @@ import {
   type PickupPoint,
 } from '@kiim/contract';
 import type { PaymentRow } from '#app/modules/payment/payment.table.ts';
+import { asIs, type Say } from '#app/modules/catalog/catalog.texts.ts';
 import { CUSTOMER_CANCELLABLE } from './order.status.ts';
 import type { OrderLineRow, OrderRow, OrderStatusHistoryRow } from './order.table.ts';
 
@@ -19,14 +20,17 @@ const toStatus = (s: string): OrderStatus => {
   throw new Error(`unknown order status in the database: ${s}`);
 };
 
-/** Order line row → contract OrderLine (the snapshot taken at ordering time; prices in tenge). */
-export function toOrderLine(l: OrderLineRow, orderCityId: number): OrderLine {
+/**
+ * Order line row → contract OrderLine (the snapshot taken at ordering time; prices in tenge), the product and colour
+ * names of the snapshot in `say`'s language (docs/decisions/046; Russian as ordered by default).
+ */
+export function toOrderLine(l: OrderLineRow, orderCityId: number, say: Say = asIs): OrderLine {
   return {
     externalId: l.external_id,
     productSlug: l.product_slug,
-    name: l.product_name,
+    name: say(l.product_name),
     size: l.size,
-    colourName: l.colour_name,
+    colourName: say(l.colour_name),
     image: l.image,
     qty: l.qty,
     price: l.price,
@@ -85,6 +89,8 @@ export function chainHistory<
 
 /** What an order shows beside its own row: its city's time zone, status history and card payment. */
 interface OrderExtras {
+  /** The shopper's language for the lines' texts (Russian as ordered when absent). */
+  say?: Say;
   timeZone: string;
   history: readonly OrderStatusHistoryRow[];
   payment: OrderPayment | null;
@@ -102,7 +108,8 @@ export function toOrder(
   pickupPoint: PickupPoint | null,
   extras: OrderExtras,
 ): Order {
-  const mapped = lines.map((l) => toOrderLine(l, o.city_id));
+  const say = extras.say ?? asIs;
+  const mapped = lines.map((l) => toOrderLine(l, o.city_id, say));
   const status = toStatus(o.status);
   const statusHistory: OrderStatusChange[] = extras.history.length
     ? chainHistory(extras.history).map((h) => ({ status: toStatus(h.to_status), at: h.created_at }))

@@ -11,6 +11,7 @@ import {
   OrderNumberParams,
 } from '@kiim/contract';
 import { authenticateCustomer, currentCustomer } from '#app/modules/customer/customer.auth.ts';
+import { shopperLang as langOf, varyByLanguage } from '#app/modules/catalog/catalog.texts.ts';
 import { orderDeps } from './order.lifecycle.ts';
 import { createOrder } from './order.create.ts';
 import { cancelOrderByCustomer, getOrder, listOrders } from './order.service.ts';
@@ -81,14 +82,22 @@ const detailsSchema = {
 /**
  * Order routes under `/api/order` (spec §7 `POST /api/order/create`; the account's order pages of spec §2).
  * Every route needs the signed-in customer (X-Authorization or the customer_token cookie): 401 without a
- * token, 403 for a bad or expired one (spec §8) — checked before the body.
+ * token, 403 for a bad or expired one (spec §8) — checked before the body. Product names and pickup points in the
+ * shopper's language (`Accept-Language: kk`, docs/decisions/046).
  */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = orderDeps(app);
+  app.addHook('onRequest', varyByLanguage);
   app.addHook('onRequest', authenticateCustomer);
 
   app.post('/create', { schema: createSchema }, async (request) => {
-    const order = await createOrder(deps, currentCustomer(request), request.body.order, app.clock.now());
+    const order = await createOrder(
+      deps,
+      currentCustomer(request),
+      request.body.order,
+      app.clock.now(),
+      langOf(request),
+    );
     return { data: { order } };
   });
 
@@ -99,15 +108,18 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         currentCustomer(request),
         request.body.number,
         app.clock.now(),
+        langOf(request),
       ),
     },
   }));
 
   app.get('/list', { schema: listSchema }, async (request) => ({
-    data: { items: await listOrders(app.db, currentCustomer(request).id, request.query.state) },
+    data: {
+      items: await listOrders(app.db, currentCustomer(request).id, request.query.state, langOf(request)),
+    },
   }));
 
   app.get('/details/:number', { schema: detailsSchema }, async (request) => ({
-    data: await getOrder(app.db, currentCustomer(request).id, request.params.number),
+    data: await getOrder(app.db, currentCustomer(request).id, request.params.number, langOf(request)),
   }));
 };

@@ -11,6 +11,8 @@ import {
 import type { DbOrTrx } from '#app/db/database.ts';
 import { AppError, notFound } from '#app/lib/errors.ts';
 import { cityTimeZones, pickupPointsByIds } from '#app/modules/catalog/catalog.service.ts';
+import { shopperSay } from '#app/modules/catalog/read/index.ts';
+import type { CatalogueLang, Say } from '#app/modules/catalog/catalog.texts.ts';
 import type { CustomerRow } from '#app/modules/customer/customer.table.ts';
 import { paymentsOfOrders } from '#app/modules/payment/payment.service.ts';
 import { refundsOwedOfOrders } from '#app/modules/payment/refund.service.ts';
@@ -45,8 +47,15 @@ export const STATUS_NAME: Record<OrderStatus, string> = {
   cancelled: 'отменён',
 };
 
-/** Rows → contract orders, with lines, pickup points, histories, payments and time zones in one query each. */
-export async function assemble(db: DbOrTrx, rows: readonly OrderRow[]): Promise<Order[]> {
+/**
+ * Rows → contract orders, with lines, pickup points, histories, payments and time zones in one query each; product
+ * names and pickup points in `lang` (null: Russian; docs/decisions/046).
+ */
+export async function assemble(
+  db: DbOrTrx,
+  rows: readonly OrderRow[],
+  lang: CatalogueLang | null = null,
+): Promise<Order[]> {
   const ids = rows.map((r) => r.id);
   const [lines, history, payments, owed, zones] = await Promise.all([
     repo.findOrderLines(db, ids),
@@ -59,7 +68,7 @@ export async function assemble(db: DbOrTrx, rows: readonly OrderRow[]): Promise<
     ),
   ]);
   const pointIds = [...new Set(rows.flatMap((r) => (r.pickup_point_id === null ? [] : [r.pickup_point_id])))];
-  const points = await pickupPointsByIds(db, pointIds);
+  const [points, say] = await Promise.all([pickupPointsByIds(db, pointIds, lang), shopperSay(db, lang)]);
   const group = <T extends { order_id: string }>(items: readonly T[]) => {
     const by = new Map<string, T[]>();
     for (const i of items) by.set(i.order_id, [...(by.get(i.order_id) ?? []), i]);
@@ -69,6 +78,7 @@ export async function assemble(db: DbOrTrx, rows: readonly OrderRow[]): Promise<
   const historyByOrder = group(history);
   return rows.map((r) =>
     orderOf(r, {
+      say,
       lines: linesByOrder.get(r.id) ?? [],
       pickupPoint: r.pickup_point_id === null ? null : (points.get(r.pickup_point_id) ?? null),
       timeZone: zones.get(r.city_id) ?? 'Asia/Almaty',
@@ -81,6 +91,8 @@ export async function assemble(db: DbOrTrx, rows: readonly OrderRow[]): Promise<
 
 /** What an order is shown with besides its row (lines in position order, history in any order). */
 export interface OrderParts {
+  /** The shopper's language for the lines' texts (Russian as ordered when absent). */
+  say?: Say;
   lines: readonly OrderLineRow[];
   pickupPoint: PickupPoint | null;
   /** The IANA time zone of the order's city. */
@@ -94,6 +106,7 @@ export interface OrderParts {
 /** An order as its owner sees it, from its row and parts (order.mapper.ts). */
 export function orderOf(row: OrderRow, parts: OrderParts): Order {
   return toOrder(row, parts.lines, parts.pickupPoint, {
+    say: parts.say,
     timeZone: parts.timeZone,
     history: parts.history,
     payment: parts.payment ? toOrderPayment(parts.payment, row, parts.refundOwed ?? 0) : null,
@@ -101,27 +114,33 @@ export function orderOf(row: OrderRow, parts: OrderParts): Order {
 }
 
 /**
- * One order of the customer by number (`GET /api/order/details/:number`).
+ * One order of the customer by number (`GET /api/order/details/:number`), texts in `lang` (null: Russian).
  * @throws AppError 404 orderNotFound for an unknown number or another customer's order (never revealed).
  */
-export async function getOrder(db: DbOrTrx, customerId: string, number: string): Promise<Order> {
+export async function getOrder(
+  db: DbOrTrx,
+  customerId: string,
+  number: string,
+  lang: CatalogueLang | null = null,
+): Promise<Order> {
   const row = await repo.findCustomerOrderByNumber(db, customerId, number);
   if (!row) throw orderNotFound();
-  const [order] = await assemble(db, [row]);
+  const [order] = await assemble(db, [row], lang);
   return order!;
 }
 
 /**
  * The customer's orders, newest first (`GET /api/order/list`, spec §2 /personal/orders/…): `pending` =
- * status neither completed nor cancelled; `completed` = completed or cancelled.
+ * status neither completed nor cancelled; `completed` = completed or cancelled. Texts in `lang` (null: Russian).
  */
 export async function listOrders(
   db: DbOrTrx,
   customerId: string,
   state: 'pending' | 'completed',
+  lang: CatalogueLang | null = null,
 ): Promise<Order[]> {
   const rows = await repo.findCustomerOrders(db, customerId, FINISHED_ORDER_STATUSES, state === 'completed');
-  return assemble(db, rows);
+  return assemble(db, rows, lang);
 }
 
 const notCancellable = (status: OrderStatus) =>
@@ -138,7 +157,7 @@ const notCancellable = (status: OrderStatus) =>
  * payment, paid). An order awaiting payment is first checked with ePay (a payment made meanwhile is applied,
  * then returned). The order's units go back to stock in the same transaction; money taken is returned
  * (refund, or a released hold) right after — retried by the payment job if ePay does not answer.
- * @returns the order as it is now.
+ * @returns the order as it is now, texts in `lang` (null: Russian).
  * @throws AppError 404 orderNotFound; 409 4014 orderNotCancellable (handed over, completed, already cancelled,
  *   or changed meanwhile).
  */
@@ -147,6 +166,7 @@ export async function cancelOrderByCustomer(
   customer: CustomerRow,
   number: string,
   now: Date,
+  lang: CatalogueLang | null = null,
 ): Promise<Order> {
   const found = await repo.findCustomerOrderByNumber(deps.db, customer.id, number);
   if (!found) throw orderNotFound();
@@ -163,7 +183,7 @@ export async function cancelOrderByCustomer(
   }
   await returnOrderMoney(deps, found.id, now);
   await deliverOrderNotices(deps, cancelled);
-  return getOrder(deps.db, customer.id, number);
+  return getOrder(deps.db, customer.id, number, lang);
 }
 
 /**

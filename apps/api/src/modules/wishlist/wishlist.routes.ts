@@ -10,6 +10,7 @@ import {
 } from '@kiim/contract';
 import { listRequesterFrom, registerAttachAndMerge } from '#app/modules/owned-list/owned-list.routes.ts';
 import { requestToken } from '#app/modules/customer/customer.auth.ts';
+import { shopperLang as langOf, varyByLanguage } from '#app/modules/catalog/catalog.texts.ts';
 import {
   addItem,
   attachWishlist,
@@ -81,9 +82,11 @@ const getByCustomerTokenSchema = {
 /**
  * Routes of the wishlist module under `/api/wishlist` (spec §7): add and remove a product, get a wishlist by
  * uuid or by customer token, attach to a customer, merge. Anonymous wishlists are used by uuid; a customer's
- * only with that customer's token (any other gets 404, never the wishlist).
+ * only with that customer's token (any other gets 404, never the wishlist). Product names in the shopper's
+ * language (`Accept-Language: kk`, docs/decisions/046).
  */
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', varyByLanguage);
   app.post('/item', { schema: addItemSchema }, async (request) => ({
     data: await addItem(app.db, request.query, listRequester(request, request.query.token)),
   }));
@@ -91,10 +94,22 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await removeItem(app.db, request.query, listRequester(request)),
   }));
   app.get('/get-by-uuid/:cityId/:uuid', { schema: getByUuidSchema }, async (request) => ({
-    data: await getWishlist(app.db, request.params.uuid, request.params.cityId, listRequester(request)),
+    data: await getWishlist(
+      app.db,
+      request.params.uuid,
+      request.params.cityId,
+      listRequester(request),
+      langOf(request),
+    ),
   }));
   app.get('/get-by-customer-token/:cityId', { schema: getByCustomerTokenSchema }, async (request) => ({
-    data: await getCustomerWishlist(app.db, requestToken(request), request.params.cityId, app.clock.now()),
+    data: await getCustomerWishlist(
+      app.db,
+      requestToken(request),
+      request.params.cityId,
+      app.clock.now(),
+      langOf(request),
+    ),
   }));
   registerAttachAndMerge(app, {
     tags,

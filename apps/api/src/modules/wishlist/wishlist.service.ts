@@ -22,6 +22,7 @@ import {
   type OwnedListKind,
 } from '#app/modules/owned-list/owned-list.ts';
 import { productCardsByIds, requireCity } from '#app/modules/catalog/catalog.service.ts';
+import type { CatalogueLang } from '#app/modules/catalog/catalog.texts.ts';
 import { resolveToken } from '#app/modules/customer/customer.token.ts';
 import * as repo from './wishlist.repository.ts';
 
@@ -59,13 +60,22 @@ async function contents(db: DbOrTrx, uuid: string): Promise<WishlistContents> {
   };
 }
 
-/** The wishlist for a city: entries with product cards (stock of the city), products no longer sold left out. */
-async function withCards(db: DbOrTrx, uuid: string, cityId: number): Promise<Wishlist> {
+/**
+ * The wishlist for a city: entries with product cards (stock of the city, names in `lang`), products no longer sold
+ * left out.
+ */
+async function withCards(
+  db: DbOrTrx,
+  uuid: string,
+  cityId: number,
+  lang: CatalogueLang | null,
+): Promise<Wishlist> {
   const rows = await repo.selectItems(db, uuid);
   const cards = await productCardsByIds(
     db,
     rows.map((r) => r.product_id),
     cityId,
+    lang,
   );
   const items = rows.flatMap((r) => {
     const product = cards.get(r.product_id);
@@ -149,9 +159,10 @@ export async function getWishlist(
   uuid: string,
   cityId: number,
   requester: ListRequester,
+  lang: CatalogueLang | null = null,
 ): Promise<Wishlist> {
   const wishlist = await requireList(db, WISHLIST, uuid, requester);
-  return withCards(db, wishlist.id, cityId);
+  return withCards(db, wishlist.id, cityId, lang);
 }
 
 /**
@@ -165,12 +176,13 @@ export async function getCustomerWishlist(
   token: string | undefined,
   cityId: number,
   now: Date,
+  lang: CatalogueLang | null = null,
 ): Promise<Wishlist> {
   if (!token) throw new AppError(401, ErrorCode.unauthorized, 'Войдите в свой аккаунт');
   const { customer } = await resolveToken(db, token, now);
   await requireCity(db, cityId);
   const wishlist = await requireCustomerList(db, WISHLIST, customer.id);
-  return withCards(db, wishlist.id, cityId);
+  return withCards(db, wishlist.id, cityId, lang);
 }
 
 /**

@@ -5,3 +5,4 @@
 
 export { listProductsJson } from './listing.ts';
 export { catalogModel, type CatalogModel } from './model.ts';
+export { shopperSay, modelSay } from './texts.ts';
