@@ -4,6 +4,7 @@ import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './shop.ts';
 
 // The shop's nginx configuration (deploy/nginx/kiim.conf) run by the real nginx for tests: the file itself, with its
 // ports, paths, certificate and upstream rewritten, inside a minimal main configuration of the test's own.
@@ -18,17 +19,6 @@ export function nginxBinary(): string | null {
     if (spawnSync(bin, ['-v']).status === 0) return bin;
   }
   return null;
-}
-
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 /** A running nginx: its HTTPS and HTTP ports, certificate, access log, and `stop`. */

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startGatewaySim, type GatewaySim } from '@kiim/tools/sms-gateway';
 import { nginxBinary, startNginx, type RunningNginx } from './nginx.ts';
-import { newPostgresDatabase, type PostgresDatabase } from './shop.ts';
+import { freePort, newPostgresDatabase, type PostgresDatabase } from './shop.ts';
 import * as sale from './sale-day.ts';
 
 // The sale-day test (issue 31 acceptance; docs/decisions/041, 042, 049): nginx (deploy/nginx/kiim.conf) in front of
@@ -45,7 +45,7 @@ afterAll(async () => {
 
 /** Starts the four processes (the first alone: it migrates and seeds) and nginx in front of the two web ones. */
 async function startShopFloor(db: PostgresDatabase, sms: GatewaySim, dir: string) {
-  const [web1, web2, worker1, worker2] = await Promise.all([1, 2, 3, 4].map(() => sale.freePort()));
+  const [web1, web2, worker1, worker2] = await Promise.all([1, 2, 3, 4].map(() => freePort()));
   const env = {
     ...{ DATABASE_URL: db.url, SMS_PROVIDER: 'mobizon', MOBIZON_API_URL: sms.url, MOBIZON_API_KEY: 'sale' },
     ...{

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -14,17 +13,6 @@ import type { RunningNginx } from './nginx.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const compiled = path.join(repoRoot, 'apps/web/dist/server.mjs');
-
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** One shop process of a role (KIIM_ROLE), on a fixed port so that a restart takes its place behind nginx. */
 export interface ShopProcess {

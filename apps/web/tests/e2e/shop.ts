@@ -11,7 +11,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 /** Where browser tests save their screenshots (test artefacts). */
 export const screenshotDir = path.join(repoRoot, 'test-results', 'e2e');
 
-async function freePort(): Promise<number> {
+/** A free TCP port on 127.0.0.1 (the OS picks it). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = srv.address() as net.AddressInfo;
