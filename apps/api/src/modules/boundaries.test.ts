@@ -112,17 +112,9 @@ describe('module boundaries (docs/decisions/011)', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('the audit log’s and the job claim’s old addresses serve the exchange module only, until its split lands', () => {
-    const old = ["'#app/modules/staff/staff.audit.ts'", "'#app/lib/job-run.ts'"];
-    const exempt = [
-      path.join('apps', 'api', 'src', 'modules', 'exchange'),
-      path.join('apps', 'api', 'src', 'modules', 'boundaries.test.ts'),
-    ];
-    const offenders = tsFiles(['apps', 'packages'])
-      .map((f) => path.relative(repoRoot, f))
-      .filter((f) => !exempt.some((e) => f.startsWith(e)))
-      .filter((f) => old.some((o) => fs.readFileSync(path.join(repoRoot, f), 'utf8').includes(o)));
-    expect(offenders).toEqual([]);
+  it('the audit log and the job claim have one address each: the old staff/ and lib/ shims are gone (issue 30)', () => {
+    expect(fs.existsSync(path.join(modulesDir, 'staff', 'staff.audit.ts'))).toBe(false);
+    expect(fs.existsSync(path.join(modulesDir, '..', 'lib', 'job-run.ts'))).toBe(false);
   });
 
   it('no import cycle in apps/ and packages/, type-only imports included (issue 30)', () => {
@@ -145,6 +137,32 @@ describe('the catalogue read side (docs/decisions/039)', () => {
             .filter((to) => !(/\.test\.ts$|[/]test[/]/.test(from) && to.endsWith('.testing.ts')))
             .map((to) => `${path.relative(repoRoot, from)} → ${path.relative(repoRoot, to)}`),
     );
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('the exchange rooms (issue 30 item 5, docs/decisions/047)', () => {
+  const graph = importGraph(tsFiles(['apps', 'packages']));
+  const exchangeDir = path.join(modulesDir, 'exchange');
+  const room = (file: string) => {
+    const rel = path.relative(exchangeDir, file).split(path.sep);
+    return rel.length > 1 && ['onec', 'sheet'].includes(rel[0]!) ? rel[0]! : null;
+  };
+
+  it('finds both rooms', () => {
+    const rooms = new Set([...graph.keys()].map(room));
+    expect(rooms).toEqual(new Set([null, 'onec', 'sheet']));
+  });
+
+  it('exchange/onec and exchange/sheet do not import each other: only the shared core in exchange/', () => {
+    const offenders = [...graph].flatMap(([from, targets]) => {
+      const here = room(from);
+      return here
+        ? targets
+            .filter((to) => room(to) !== null && room(to) !== here)
+            .map((to) => `${path.relative(repoRoot, from)} → ${path.relative(repoRoot, to)}`)
+        : [];
+    });
     expect(offenders).toEqual([]);
   });
 });

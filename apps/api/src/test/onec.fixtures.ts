@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { TestContext } from './helper.ts';
 
 // The 1C exchange as 1C drives it (checkauth, init, file in parts, import) and what an import changed, for the
-// exchange's tests (apps/api/src/modules/exchange/onec*.test.ts).
+// exchange's tests (apps/api/src/modules/exchange/onec/onec*.test.ts).
 
 /** Calls of the 1C protocol and reads of the catalogue, on the test app `ctx()` returns. */
 export function oneC(ctx: () => TestContext) {

@@ -11,7 +11,7 @@ import { eventually, launchBrowser, newShopper, snap, startShop, type RunningSho
  */
 
 const OWNER = { email: 'owner@kiim.kz', password: 'owner password 2026' };
-const fixtures = path.resolve(import.meta.dirname, '../../../api/src/modules/exchange/fixtures/1c');
+const fixtures = path.resolve(import.meta.dirname, '../../../api/src/modules/exchange/onec/fixtures/1c');
 let shop: RunningShop;
 let browser: Browser;
 

@@ -11,7 +11,7 @@ import {
   GroupMappingBody,
   WarehouseMappingBody,
 } from '@kiim/contract';
-import { requestActor } from '#app/modules/staff/staff.audit.ts';
+import { requestActor } from '#app/modules/audit/audit.ts';
 import { currentStaff, requirePermission } from '#app/modules/staff/staff.auth.ts';
 import { errors, guarded } from '#app/modules/staff/staff.routes.common.ts';
 import * as mapping from './exchange.mapping.ts';

@@ -11,19 +11,19 @@ import type { Db, DbOrTrx } from '#app/db/database.ts';
 import { notFound } from '#app/lib/errors.ts';
 import { reindexImported, setProductsActive, updateProduct } from '#app/modules/catalog/catalog.import.ts';
 import { listCategories, listCities } from '#app/modules/catalog/catalog.service.ts';
-import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
+import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import * as repo from './exchange.repository.ts';
 import * as drafts from './exchange.drafts.repository.ts';
-import { groupByArticle, materializeMapped, staffRun } from './onec.materialize.ts';
-import { propertyKey, saveStaffRole, seenProperties, staffRoles, suggestedRole } from './onec.properties.ts';
-import { isTenge, seenPriceTypes } from './onec.prices.ts';
+import { groupByArticle, materializeMapped, staffRun } from './onec/onec.materialize.ts';
+import { propertyKey, saveStaffRole, seenProperties, staffRoles, suggestedRole } from './onec/onec.properties.ts';
+import { isTenge, seenPriceTypes } from './onec/onec.prices.ts';
 import {
   applyPicturesSetting,
   publishWithoutPictures,
   splitByPictures,
   waitingForPicturesByGroup,
-} from './onec.ready.ts';
-import { similarMatcher } from './onec.run.ts';
+} from './onec/onec.ready.ts';
+import { similarMatcher } from './onec/onec.run.ts';
 
 // The 1C exchange's mappings and settings kept in the back office (issue 12 item 3, issue 28): groups → categories
 // (remapping a group moves its products and shows the priced ones; its drafts become shop products), warehouses →

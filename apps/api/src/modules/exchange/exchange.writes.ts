@@ -10,7 +10,7 @@ import {
   setStockLevels as setInventoryLevels,
   stockOfSkus,
 } from '#app/modules/inventory/inventory.levels.ts';
-import type { Actor } from '#app/modules/staff/staff.audit.ts';
+import type { Actor } from '#app/modules/audit/audit.ts';
 
 // The writes and bulk reads an import makes of other modules (docs/decisions/021): a SKU's stock in a city through the
 // inventory's setStockLevel (with its stock movement row, reason «import»), a product's prices through the
@@ -87,4 +87,13 @@ export async function setSkuPrices(
   actor: Actor,
 ): Promise<void> {
   if (prices.length) await setCatalogueSkuPrices(trx, prices, actor.at.toISOString());
+}
+
+/** The usual order of clothing sizes (a SKU's `size_order`, both imports): letters, then numbers by value, then the rest. */
+export function sizeOrder(size: string): number {
+  const letters = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL'];
+  const i = letters.indexOf(size.toUpperCase());
+  if (i >= 0) return i + 1;
+  const n = Number.parseFloat(size.replace(',', '.'));
+  return Number.isFinite(n) ? 100 + Math.round(n * 10) : 10_000;
 }

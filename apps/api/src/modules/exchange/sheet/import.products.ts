@@ -13,8 +13,7 @@ import {
 import { listCategories } from '#app/modules/catalog/catalog.service.ts';
 import { wholeNumber, type SheetRow } from './csv.sheet.ts';
 import { rowError, type ImportPlan, type PlannedChange, type SheetKind } from './import.core.ts';
-import { skusOf } from './exchange.writes.ts';
-import { sizeOrder } from './onec.parse.ts';
+import { sizeOrder, skusOf } from '../exchange.writes.ts';
 
 // Products with sizes from a spreadsheet, for a new collection (issue 12 item 2): one row per size. `model` and
 // `colour` name the product (rows sharing them are its sizes), `externalId` the size's ERP id. New products are made

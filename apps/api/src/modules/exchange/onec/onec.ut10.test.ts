@@ -3,7 +3,7 @@ import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { oneC } from '#app/test/onec.fixtures.ts';
 import { orderFixtures } from '#app/test/order.fixtures.ts';
 import { makeApiKey } from '#app/test/staff.fixtures.ts';
-import { getSettings } from './exchange.mapping.ts';
+import { getSettings } from '../exchange.mapping.ts';
 
 // Issue 28 items 6 and 4: 1C:УТ 10 writes the catalogue and the offers in one import.xml (schema 2.03/2.04,
 // `ПакетПредложений` beside `Каталог`): its prices and stock are read in the same import, after the catalogue part.

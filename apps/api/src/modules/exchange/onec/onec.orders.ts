@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { markOrdersExported, ordersToExport, type TakenOrder } from '#app/modules/order/order.exchange.ts';
-import * as repo from './exchange.repository.ts';
+import * as repo from '../exchange.repository.ts';
 import { ordersXml } from './onec.sale.ts';
 import { sessionActor, type ExchangeSession } from './onec.session.ts';
 

@@ -4,7 +4,7 @@ import { AppError } from '#app/lib/errors.ts';
 import { markTakenAfterOwnChange, orderForExchange } from '#app/modules/order/order.exchange.ts';
 import { orderDeps } from '#app/modules/order/order.lifecycle.ts';
 import { changeStatusByBackoffice, STATUS_NAME } from '#app/modules/order/order.service.ts';
-import type { Actor } from '#app/modules/staff/staff.audit.ts';
+import type { Actor } from '#app/modules/audit/audit.ts';
 import { parseStatusUpdate, type StatusUpdate } from './onec.sale.words.ts';
 import { readXml, XmlFileError } from './xml.stream.ts';
 

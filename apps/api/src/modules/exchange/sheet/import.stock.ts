@@ -4,7 +4,7 @@ import { listCities } from '#app/modules/catalog/catalog.service.ts';
 import type { SheetRow } from './csv.sheet.ts';
 import { wholeNumber } from './csv.sheet.ts';
 import { rowError, type ImportPlan, type PlannedChange, type SheetKind } from './import.core.ts';
-import { setStockLevels, skusOf, stockMap } from './exchange.writes.ts';
+import { setStockLevels, skusOf, stockMap } from '../exchange.writes.ts';
 
 // Stock from a spreadsheet (issue 12 item 2): `externalId` (the SKU's ERP id), `cityId` or `city` (the city's name),
 // `quantity` (whole units, never negative). A SKU and a city appear at most once in a file.

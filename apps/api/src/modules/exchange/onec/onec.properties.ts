@@ -1,6 +1,6 @@
 import type { ExchangeProperty, PropertyRole } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
-import * as repo from './exchange.repository.ts';
+import * as repo from '../exchange.repository.ts';
 import { isColourName, isSizeName } from './onec.sizes.ts';
 
 // What a 1C property fills on the site (issue 28 items 3, 10, 11): a size, a colour, the composition, the care, or

@@ -3,7 +3,7 @@ import type { SkuRef } from '#app/modules/catalog/catalog.import.ts';
 import { wholeNumber, type SheetRow } from './csv.sheet.ts';
 import { rowError, type ImportPlan, type PlannedChange, type SheetKind } from './import.core.ts';
 import { skuCounts } from '#app/modules/catalog/catalog.import.ts';
-import { setPrices, setSkuPrices, skusOf } from './exchange.writes.ts';
+import { setPrices, setSkuPrices, skusOf } from '../exchange.writes.ts';
 
 // Prices from a spreadsheet (issue 12 item 2): `externalId` (a SKU's ERP id), `price` and `originalPrice` in whole
 // tenge (spec §3 and decision 003: the price before a discount is at least the price; empty means no discount).

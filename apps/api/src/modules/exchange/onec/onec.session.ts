@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { newId, newSecret, sha256 } from '#app/lib/ids.ts';
 import { basicActorStillValid, basicSignIn } from '#app/modules/staff/staff.basic.ts';
-import type { Actor } from '#app/modules/staff/staff.audit.ts';
-import * as repo from './exchange.repository.ts';
+import type { Actor } from '#app/modules/audit/audit.ts';
+import * as repo from '../exchange.repository.ts';
 import { AppError } from '#app/lib/errors.ts';
 
 // Sessions of the 1C protocol (issue 12 item 3): `mode=checkauth` with HTTP Basic opens one for the exchange type

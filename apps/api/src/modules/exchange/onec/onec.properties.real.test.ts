@@ -13,7 +13,7 @@ import { makeApiKey, signedInMember, staffCall } from '#app/test/staff.fixtures.
 
 const REAL = path.resolve(
   path.dirname(new URL(import.meta.url).pathname),
-  '../../../../../../shared/fixtures/1c-real',
+  '../../../../../../../shared/fixtures/1c-real',
 );
 
 /** 1C product id → its «Материал» value (dictionary resolved), counted from the XML by a reader of its own. */

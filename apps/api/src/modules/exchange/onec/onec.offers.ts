@@ -1,7 +1,7 @@
 import { listCities } from '#app/modules/catalog/catalog.service.ts';
 import { setProductsActive } from '#app/modules/catalog/catalog.import.ts';
 import type { DbOrTrx } from '#app/db/database.ts';
-import * as repo from './exchange.repository.ts';
+import * as repo from '../exchange.repository.ts';
 import { applyOffers, type OffersState } from './onec.apply.ts';
 import {
   checkSchema,

@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '#app/db/database.ts';
-import * as repo from './exchange.repository.ts';
+import * as repo from '../exchange.repository.ts';
 
 // Price types of the 1C exchange (issue 28 item 4): offers.xml lists its price types (ТипыЦен) with their currency;
 // the shop sells in tenge only, so a price in another currency is never taken 1:1. The staff choose the type sold at

@@ -7,12 +7,12 @@ import {
   type ImportedProductFields,
 } from '#app/modules/catalog/catalog.import.ts';
 import { listCategories } from '#app/modules/catalog/catalog.service.ts';
-import * as repo from './exchange.repository.ts';
-import type { ExchangeProductRow } from './exchange.repository.ts';
+import * as repo from '../exchange.repository.ts';
+import type { ExchangeProductRow } from '../exchange.repository.ts';
 import { importPictures, storePictures } from './onec.pictures.ts';
 import { publishWithoutPictures } from './onec.ready.ts';
-import * as drafts from './exchange.drafts.repository.ts';
-import { NO_GROUP, NO_GROUP_NAME, type ExchangeDraftRow } from './exchange.drafts.repository.ts';
+import * as drafts from '../exchange.drafts.repository.ts';
+import { NO_GROUP, NO_GROUP_NAME, type ExchangeDraftRow } from '../exchange.drafts.repository.ts';
 import { groupByArticle, materializeMapped, modelCodeOf } from './onec.materialize.ts';
 import { offerProperties } from './onec.offers.ts';
 import { characteristicsOf } from './onec.sizes.ts';

@@ -14,7 +14,7 @@ import { makeApiKey, signedInMember, staffCall } from '#app/test/staff.fixtures.
 // offers.xml is refused, the same file with its currency named tenge is then taken (docs/decisions/028). Neither set
 // sends pictures: its products wait until the staff switch on «Публиковать товары без фотографий» (decision 038).
 
-const REPO = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../../..');
+const REPO = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../../../..');
 const REAL = path.resolve(REPO, '../shared/fixtures/1c-real');
 const present = fs.existsSync(REAL);
 if (!present) console.warn(`1C real exports not found at ${REAL}: the acceptance tests are skipped`);

@@ -1,9 +1,9 @@
 import { CatalogueIds, createProduct, setProductsActive } from '#app/modules/catalog/catalog.import.ts';
 import { listCategories } from '#app/modules/catalog/catalog.service.ts';
 import type { DbOrTrx } from '#app/db/database.ts';
-import type { Actor } from '#app/modules/staff/staff.audit.ts';
-import * as drafts from './exchange.drafts.repository.ts';
-import * as repo from './exchange.repository.ts';
+import type { Actor } from '#app/modules/audit/audit.ts';
+import * as drafts from '../exchange.drafts.repository.ts';
+import * as repo from '../exchange.repository.ts';
 import { applyOffers, offerOfJson } from './onec.apply.ts';
 import { offersState } from './onec.offers.ts';
 import type { ProductData } from './onec.parse.ts';

@@ -352,12 +352,3 @@ export function checkSchema(name: string, attrs: Record<string, string>) {
 
 /** Whether an element says the package holds only changes (`<СодержитТолькоИзменения>true</…>`). */
 export const onlyChanges = (n: XNode) => isTrue(n.text);
-
-/** The usual order of clothing sizes: letter sizes, then numbers by value, then the rest. */
-export function sizeOrder(size: string): number {
-  const letters = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL'];
-  const i = letters.indexOf(size.toUpperCase());
-  if (i >= 0) return i + 1;
-  const n = Number.parseFloat(size.replace(',', '.'));
-  return Number.isFinite(n) ? 100 + Math.round(n * 10) : 10_000;
-}

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ImportApplyQuery, ImportResultResponse, type ImportKind } from '@kiim/contract';
-import { requestActor, type Actor } from '#app/modules/staff/staff.audit.ts';
+import { requestActor, type Actor } from '#app/modules/audit/audit.ts';
 import { currentStaff, requirePermission } from '#app/modules/staff/staff.auth.ts';
 import { apiKeyActor, requireApiKey } from '#app/modules/staff/staff.apikeys.ts';
 import { errors, guarded } from '#app/modules/staff/staff.routes.common.ts';

@@ -1,6 +1,6 @@
 import type { DbOrTrx } from '#app/db/database.ts';
 import { productsWithImages, setProductsActive } from '#app/modules/catalog/catalog.import.ts';
-import * as repo from './exchange.repository.ts';
+import * as repo from '../exchange.repository.ts';
 
 // Whether a 1C product may be shown for want of pictures (issue 28 item 9, docs/decisions/038): a product 1C wants
 // shown (its group mapped, not deleted, priced) waits unpublished while it has no picture at all — neither its own

@@ -1,6 +1,6 @@
 import type { Db, DbOrTrx } from '#app/db/database.ts';
 import { CatalogueIds } from '#app/modules/catalog/catalog.import.ts';
-import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
+import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import { fileIn, hasFile, unpackArchives } from './onec.files.ts';
 import { importCatalogXml } from './onec.catalog.ts';
 import { importOffersXml } from './onec.offers.ts';

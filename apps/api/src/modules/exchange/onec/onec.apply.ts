@@ -11,11 +11,11 @@ import {
   type SkuRef,
 } from '#app/modules/catalog/catalog.import.ts';
 import { listCategories } from '#app/modules/catalog/catalog.service.ts';
-import * as drafts from './exchange.drafts.repository.ts';
-import * as repo from './exchange.repository.ts';
-import type { ExchangeProductRow } from './exchange.repository.ts';
-import { setPrices, setSkuPrices, setStockLevels, stockMap } from './exchange.writes.ts';
-import { sizeOrder, type OfferData, type OfferPrice } from './onec.parse.ts';
+import * as drafts from '../exchange.drafts.repository.ts';
+import * as repo from '../exchange.repository.ts';
+import type { ExchangeProductRow } from '../exchange.repository.ts';
+import { setPrices, setSkuPrices, setStockLevels, sizeOrder, stockMap } from '../exchange.writes.ts';
+import type { OfferData, OfferPrice } from './onec.parse.ts';
 import { setPictures, storePictures, type StoredPicture } from './onec.pictures.ts';
 import { isTenge, type PriceChoice } from './onec.prices.ts';
 import { count, warn, type OneCRun } from './onec.run.ts';

@@ -8,7 +8,7 @@ import {
 } from '@kiim/contract';
 import type { Db, DbOrTrx } from '#app/db/database.ts';
 import { AppError } from '#app/lib/errors.ts';
-import { audit, type Actor } from '#app/modules/staff/staff.audit.ts';
+import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import { readSheet, type ColumnSpec, type SheetRow } from './csv.sheet.ts';
 
 // The one catalogue import core (issue 12 item 2, docs/decisions/021): parse → validate → preview → apply. A kind
