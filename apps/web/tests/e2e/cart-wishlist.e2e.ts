@@ -224,6 +224,18 @@ describe('cart and wishlist (issue 3)', () => {
       page.locator(`[data-external-id="${b.externalId}"] [data-testid="delivery-information"]`).textContent(),
     ).toContain('из другого города');
     await snap(page, 'cw-01-anonymous-cart-split');
+    // On a 390 px phone every line stays inside the page's padding (a line once pushed the price 6 px past it).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = () =>
+      page.evaluate(() => {
+        const main = document.querySelector('main')!;
+        const right = main.getBoundingClientRect().right - parseFloat(getComputedStyle(main).paddingRight);
+        return [...document.querySelectorAll('.cart-line, .cart-line *')]
+          .filter((e) => e.getBoundingClientRect().right > right + 0.5)
+          .map((e) => e.className);
+      });
+    await eventually(overflow).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Quantity controls change by a delta; the count in the summary follows.
     await page
