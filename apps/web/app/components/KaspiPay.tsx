@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher, useRevalidator } from 'react-router';
 import type { KaspiPayment } from '@kiim/contract';
-import { formatTime } from '@kiim/contract/format';
+import { formatPhone, formatTime } from '@kiim/contract/format';
 import { useT } from '../lib/text.ts';
 
 // Kaspi Pay on the thank-you page (issue 33 Part A items 1–2): the QR (the server's SVG) or the link that opens the
@@ -134,7 +134,7 @@ function KaspiStart({
                 inputMode="tel"
                 autoComplete="tel"
                 maxLength={20}
-                defaultValue={mobile}
+                defaultValue={mobile ? formatPhone(mobile) : ''}
                 required
               />
             </label>

@@ -86,13 +86,3 @@ export async function startKaspi(
     return { kaspiError: e.body.message };
   }
 }
-
-/** The status the page polls (`/Cart/kaspi-status?order=N`): the payment, or the API's message. */
-export async function kaspiStatus(api: ApiClient, orderNumber: string): Promise<KaspiData> {
-  try {
-    return { kaspi: await api.kaspiStatus(orderNumber) };
-  } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
-    return { kaspiError: e.body.message };
-  }
-}

@@ -184,6 +184,12 @@ describe('Kaspi Pay at checkout (issue 33 Part A)', () => {
     expect(await page.getByTestId('kaspi-qr').count()).toBe(0);
     await snap(page, 'kaspi-03-paid-1280');
     expect(await apiOrder(c.token, number)).toMatchObject({ status: 'paid', paymentId: 4 });
+    await page.getByRole('link', { name: 'Подробнее о заказе' }).click();
+    await page.waitForURL((u) => u.pathname === `/personal/orders/details/${number}`);
+    await expect
+      .poll(() => page.getByTestId('payment-state').textContent(), { timeout: 15_000 })
+      .toBe('Оплачен через Kaspi.kz.');
+    expect(await page.getByTestId('pay-button').count()).toBe(0);
     await done(c);
   });
 
