@@ -84,7 +84,11 @@ async function buyer(action: 'scan' | 'confirm' | 'scanerror', orderNumber: stri
 }
 
 /** A signed-in shopper (SMS sign-in through the API) with one unit of `sku` in the cart, in a fresh context. */
-async function shopperWith(sku: string, device: { width: number; height: number; userAgent?: string }) {
+async function shopperWith(
+  sku: string,
+  device: { width: number; height: number; userAgent?: string },
+  lang: 'ru' | 'kk' = 'ru',
+) {
   const mobile = `7705${String(5_500_000 + ++mobileSeq)}`;
   const post = async (url: string, body: unknown, method = 'POST') => {
     const res = await fetch(shop.url + url, {
@@ -112,6 +116,7 @@ async function shopperWith(sku: string, device: { width: number; height: number;
     { name: 'customer_token', value: token, domain: origin.hostname, path: '/', httpOnly: true },
     { name: 'cart_uuid', value: String(cart.data.uuid), domain: origin.hostname, path: '/' },
     { name: 'city_id', value: '1', domain: origin.hostname, path: '/' },
+    { name: 'lang', value: lang, domain: origin.hostname, path: '/' },
   ]);
   await context.route(
     (url) => url.hostname !== '127.0.0.1',
@@ -228,6 +233,27 @@ describe('Kaspi Pay at checkout (issue 33 Part A)', () => {
     await stateName(page).toBe('Оплачено');
     expect(await apiOrder(c.token, number)).toMatchObject({ status: 'paid', paymentId: 4 });
     await snap(page, 'kaspi-07-paid-390');
+    await done(c);
+  });
+
+  it('in Kazakh: the choice at checkout, the state and the QR’s description', async () => {
+    const c = await shopperWith(skus[2]!, { width: 1280, height: 900 }, 'kk');
+    const { page } = c;
+    await page.goto(shop.url + '/Cart/checkout');
+    await hydrated(page);
+    const kaspi = page.locator('label.option', { has: page.locator('input[name="paymentId"][value="4"]') });
+    expect(await kaspi.textContent()).toMatch(/^Kaspi · Рәсімдегеннен кейін бірден Kaspi\.kz қосымшасында/);
+    await kaspi.locator('input').check();
+    await page.locator('form.checkout button[type="submit"]').click();
+    await page.waitForURL((u) => u.pathname === '/Cart/thankyou');
+    await page.getByTestId('kaspi-pay').waitFor();
+    const number = (await page.getByTestId('order-number').textContent())!;
+    await stateName(page).toBe('Төлемді күтуде');
+    expect(await page.getByTestId('kaspi-qr').getAttribute('aria-label')).toBe(
+      `№ ${number} тапсырысын Kaspi.kz қосымшасында төлеуге арналған QR-код`,
+    );
+    expect(await page.locator('#kaspi-pay-title').textContent()).toBe('Kaspi.kz арқылы төлеу');
+    await snap(page, 'kaspi-08-qr-kk');
     await done(c);
   });
 });
