@@ -63,7 +63,7 @@ function kaspiPhone(raw: string): string {
 
 /**
  * `intent=kaspi` of a page's form: starts a Kaspi payment of `orderNumber` — `kind` qr, link or remote (an invoice to
- * the typed phone). @returns the payment, or a message: a bad kind or phone (translated), or the API's refusal
+ * the typed phone). @returns the payment, or a message: a bad phone or kind (translated), or the API's refusal
  * (409 not payable, 502 Kaspi unavailable).
  */
 export async function startKaspi(
@@ -78,7 +78,10 @@ export async function startKaspi(
     kind: form.get('kind'),
     ...(typeof phone === 'string' && phone.trim() ? { phone: kaspiPhone(phone) } : {}),
   });
-  if (!body.success) return { kaspiError: t('pay.kaspi.badPhone') };
+  if (!body.success) {
+    const phoneWrong = body.error.issues.some((i) => i.path[0] === 'phone');
+    return { kaspiError: t(phoneWrong ? 'pay.kaspi.badPhone' : 'pay.kaspi.badRequest') };
+  }
   try {
     return { kaspi: await api.kaspiStart(body.data) };
   } catch (e) {
