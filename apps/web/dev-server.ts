@@ -101,6 +101,8 @@ async function main(): Promise<void> {
         (await import('@kiim/tools/epay-simulator/start')).startEpaySimulator(epay, log),
       webkassaSimulator: async (fiscal, seller) =>
         (await import('@kiim/tools/webkassa-simulator/start')).startWebkassaSimulator(fiscal, seller),
+      kaspiSimulator: async (kaspi) =>
+        (await import('@kiim/tools/kaspi-simulator/start')).startKaspiSimulator(kaspi),
     }),
   );
   const [web, admin] = await Promise.all([viteFor(webDir, app), viteFor(adminDir, app)]);

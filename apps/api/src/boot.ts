@@ -1,5 +1,6 @@
 import { buildApp, type App } from './app.ts';
 import { loadConfig, type Config, type EpayConfig, type FiscalConfig, type SellerConfig } from './config.ts';
+import type { KaspiConfig } from './config.kaspi.ts';
 import { demoMasterImages, ensureSeeded } from './seed/seed.ts';
 import { createFirstOwner } from './modules/staff/staff.members.ts';
 import { limitHeapGrowth } from './boot.heap-growth.ts';
@@ -39,11 +40,27 @@ export interface LocalWebkassa {
  */
 export type WebkassaSimulatorStarter = (fiscal: FiscalConfig, seller: SellerConfig) => Promise<LocalWebkassa>;
 
+/** A running local stand-in for Kaspi Pay: its origin, the API base the adapter is given, and how to stop it. */
+export interface LocalKaspi {
+  url: string;
+  /** `<url>/r3/v01` (KASPI_PAY_API_URL). */
+  apiUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a local Kaspi Pay for `KASPI_PAY_MODE=simulator` (the default outside production) with the configured
+ * credentials: `startKaspiSimulator` of tools/kaspi-simulator, handed in by the entry (issue 33 item 4).
+ */
+export type KaspiSimulatorStarter = (kaspi: KaspiConfig) => Promise<LocalKaspi>;
+
 export interface BootOptions {
   /** Starts the ePay simulator; needed when the configuration says `EPAY_MODE=simulator`. */
   epaySimulator?: EpaySimulatorStarter;
   /** Starts the Webkassa simulator; needed when the configuration says `FISCAL_PROVIDER=simulator`. */
   webkassaSimulator?: WebkassaSimulatorStarter;
+  /** Starts the Kaspi simulator; needed with `KASPI_PAY_MODE=simulator` and no KASPI_PAY_API_URL. */
+  kaspiSimulator?: KaspiSimulatorStarter;
 }
 
 /**
@@ -66,19 +83,26 @@ export async function bootApi(options: BootOptions = {}): Promise<{ app: App; co
     warn: (o, m) => logTo.app?.warn(o, m),
   });
   const webkassa = await startLocalWebkassa(baseConfig, options.webkassaSimulator);
+  const kaspi = await startLocalKaspi(baseConfig, options.kaspiSimulator);
   const withEpay = epay ? withEpayEndpoints(baseConfig, epay.endpoints) : baseConfig;
+  const withKaspi = kaspi ? { ...withEpay, kaspi: { ...withEpay.kaspi, apiUrl: kaspi.apiUrl } } : withEpay;
   const config = webkassa
     ? {
-        ...withEpay,
-        fiscal: { ...withEpay.fiscal, webkassa: { ...withEpay.fiscal.webkassa, url: webkassa.url } },
+        ...withKaspi,
+        fiscal: { ...withKaspi.fiscal, webkassa: { ...withKaspi.fiscal.webkassa, url: webkassa.url } },
       }
-    : withEpay;
+    : withKaspi;
   const app = await buildApp({ config, jobs: true, masterImages: demoMasterImages });
   logTo.app = app.log;
   keepRunningOnUnhandledRejection(app);
   if (webkassa) {
     app.log.info({ origin: webkassa.url }, 'Webkassa simulator is listening (receipts are not real)');
     app.closing.onStop('Webkassa simulator', () => webkassa.close());
+  }
+  if (kaspi) {
+    app.log.info({ origin: kaspi.url }, 'Kaspi Pay simulator is listening (test payments, no money moves)');
+    // After the Kaspi job, which reads it (the job stops with the app's jobs).
+    app.closing.onStop('Kaspi simulator', () => kaspi.close());
   }
   warnIfNotFiscalising(app);
   if (epay) {
@@ -159,6 +183,24 @@ async function startLocalWebkassa(
     );
   }
   return start(config.fiscal, config.seller);
+}
+
+/**
+ * The Kaspi simulator started for `KASPI_PAY_MODE=simulator` when KASPI_PAY_API_URL names none; null otherwise.
+ * @throws Error when the entry hands in no starter (the API alone run some other way).
+ */
+async function startLocalKaspi(
+  config: Config,
+  start: KaspiSimulatorStarter | undefined,
+): Promise<LocalKaspi | null> {
+  if (config.kaspi.mode !== 'simulator' || config.kaspi.apiUrl) return null;
+  if (!start) {
+    throw new Error(
+      'Invalid configuration:\n  KASPI_PAY_MODE: simulator mode needs the Kaspi simulator of tools/, which this server entry does not start; ' +
+        'use npm start, set KASPI_PAY_API_URL to a running simulator, or KASPI_PAY_MODE=off',
+    );
+  }
+  return start(config.kaspi);
 }
 
 /**
@@ -302,6 +344,7 @@ export function warnIfDevelopment(app: App): void {
   if (c.smsProvider === 'dev')
     parts.push('SMS codes are written to the log and readable at /api/dev/sms-outbox (SMS_PROVIDER=dev)');
   if (c.payments.epay.mode === 'simulator') parts.push('card payments go to the local ePay simulator');
+  if (c.kaspi.mode === 'simulator') parts.push('Kaspi payments go to the local Kaspi simulator');
   app.log.warn(
     `${parts.join('; ')}. Set NODE_ENV=production and the variables of docs/security.md to go live.`,
   );

@@ -8,9 +8,9 @@ const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
 /** Kaspi Pay's environment variables (merged into config.env.ts's schema). */
 export const KASPI_ENV = {
   /**
-   * Kaspi Pay on the site (payment 4): `off` (default until the storefront's Kaspi page and the boot's simulator
-   * start land, docs/kaspi.md), `simulator` (tools/kaspi-simulator at KASPI_PAY_API_URL; refused in production)
-   * or `live`.
+   * Kaspi Pay on the site (payment 4): `off` (the default in production until configured), `simulator` (the
+   * default elsewhere: tools/kaspi-simulator, started by the server entry unless KASPI_PAY_API_URL names a running
+   * one; refused in production) or `live` (docs/kaspi.md, decision 051).
    */
   KASPI_PAY_MODE: z.preprocess(blankIsUnset, z.enum(['off', 'simulator', 'live']).optional()),
   /** The partner API's base with its scheme prefix (`https://…:8545/r3/v01`); required with `live`. */
@@ -51,7 +51,10 @@ type KaspiEnv = {
 
 /** Kaspi Pay as the shop uses it. */
 export interface KaspiConfig {
-  /** `off`: payment 4 is not offered; `simulator`: tools/kaspi-simulator (boot fills in `apiUrl`); `live`. */
+  /**
+   * `off`: payment 4 is not offered; `simulator`: tools/kaspi-simulator (boot starts it and fills in `apiUrl`
+   * unless KASPI_PAY_API_URL names a running one); `live`.
+   */
   mode: 'off' | 'simulator' | 'live';
   /** API base with the scheme prefix; undefined in simulator mode until the simulator is started. */
   apiUrl: string | undefined;
@@ -71,8 +74,12 @@ export const KASPI_SIMULATOR_CREDENTIALS = {
   organizationBin: '180340021791',
 } as const;
 
-/** The mode: as set, else `off` (docs/decisions/044: simulator by default once the boot starts it). */
-const modeOf = (e: KaspiEnv): KaspiConfig['mode'] => e.KASPI_PAY_MODE ?? 'off';
+/**
+ * The mode: as set, else `simulator` outside production (the boot starts it, like ePay's) and `off` in production
+ * until configured (issue 33 item 4; decision 051).
+ */
+const modeOf = (e: KaspiEnv): KaspiConfig['mode'] =>
+  e.KASPI_PAY_MODE ?? (e.NODE_ENV === 'production' ? 'off' : 'simulator');
 
 /** Kaspi's configuration; in simulator mode the credentials default to the simulator's. */
 export function kaspiConfig(e: KaspiEnv): KaspiConfig {
@@ -93,18 +100,14 @@ export function kaspiConfig(e: KaspiEnv): KaspiConfig {
 }
 
 /**
- * `NAME: why` for each broken rule: the simulator in production; `simulator` or `live` without its URL; `live`
- * without its key and trade point.
+ * `NAME: why` for each broken rule: the simulator in production; `live` without its URL, key and trade point. In
+ * simulator mode without a URL the server entry starts the simulator (boot.ts).
  */
 export function kaspiProblems(e: KaspiEnv): string[] {
   const mode = modeOf(e);
   const problems: string[] = [];
   if (mode === 'simulator' && e.NODE_ENV === 'production')
     problems.push('KASPI_PAY_MODE: the Kaspi simulator confirms any payment and must not run in production');
-  if (mode === 'simulator' && !e.KASPI_PAY_API_URL)
-    problems.push(
-      'KASPI_PAY_API_URL: the running Kaspi simulator’s …/r3/v01 (npx tsx tools/kaspi-simulator)',
-    );
   if (mode === 'live') {
     const required = {
       KASPI_PAY_API_URL: e.KASPI_PAY_API_URL,

@@ -9,6 +9,8 @@ const { app, config } = await startOrExplain(() =>
       (await import('@kiim/tools/epay-simulator/start')).startEpaySimulator(epay, log),
     webkassaSimulator: async (fiscal, seller) =>
       (await import('@kiim/tools/webkassa-simulator/start')).startWebkassaSimulator(fiscal, seller),
+    kaspiSimulator: async (kaspi) =>
+      (await import('@kiim/tools/kaspi-simulator/start')).startKaspiSimulator(kaspi),
   }),
 );
 closeOnSignals(app);

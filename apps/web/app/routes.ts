@@ -18,6 +18,8 @@ export default [
     index('routes/cart/cart.tsx'),
     route('checkout', 'routes/cart/checkout.tsx'),
     route('thankyou', 'routes/cart/thankyou.tsx'),
+    // The Kaspi payment's state, polled by the thank-you page's Kaspi panel (issue 33).
+    route('kaspi-status', 'routes/cart/kaspi-status.ts'),
   ]),
   // Information pages (spec §2): the index and the eight pages, whose texts are content (API module `content`).
   route('info', 'routes/info/index.tsx'),

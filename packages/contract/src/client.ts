@@ -25,6 +25,7 @@ import type {
 } from './customer.schema.ts';
 import type { Order, OrderDraft } from './order.schema.ts';
 import type { HalykAuth } from './payment.schema.ts';
+import type { KaspiPayment, KaspiStartBody } from './kaspi.schema.ts';
 import type { ContentPage, ContentPageSummary, SellerDetails } from './content.schema.ts';
 import type {
   CreateQuestionBody,
@@ -178,6 +179,14 @@ const orderCalls = (call: Call) => ({
   /** Asks ePay for the order's payment status and applies it (the shopper is back from the payment page). */
   halykStatus: (orderNumber: string) =>
     call<{ order: Order }>('POST', '/api/payment/halyk/status', { orderNumber }),
+  /**
+   * Starts (or answers the open) Kaspi payment of the customer's Kaspi order (issue 33): a QR, the app link or an
+   * invoice to `phone`. ApiError 409 4021 not payable, 502 4020 Kaspi unavailable.
+   */
+  kaspiStart: (body: KaspiStartBody) => call<KaspiPayment>('POST', '/api/payment/kaspi/start', body),
+  /** The order's Kaspi payment as the shop last read it (the thank-you page asks every `pollSeconds`). */
+  kaspiStatus: (orderNumber: string) =>
+    call<KaspiPayment>('POST', '/api/payment/kaspi/status', { orderNumber }),
 });
 
 /** Information pages and the seller's details (module `content`). */

@@ -42,6 +42,8 @@ export const KaspiPayment = z.object({
   /** When the order's payment window closes (the order is then cancelled and its stock released). */
   orderExpiresAt: z.string().nullable(),
   pollSeconds: z.number().int(),
+  /** Whether «Счёт в Kaspi по номеру телефона» (`remote`) can be asked for: the shop's BIN is configured. */
+  remoteInvoice: z.boolean(),
 });
 export type KaspiPayment = z.infer<typeof KaspiPayment>;
 export const KaspiPaymentResponse = dataOf(KaspiPayment);

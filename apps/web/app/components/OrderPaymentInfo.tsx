@@ -37,8 +37,18 @@ function cardPaymentText(
   }
 }
 
+/** The text of a Kaspi payment's state (issue 33): waiting (with the deadline), paid, returned, or unpaid. */
+function kaspiPaymentText(order: Order, p: NonNullable<Order['payment']>, t: Translate): string {
+  const time = p.expiresAt ? formatTime(p.expiresAt, order.timeZone) : null;
+  if (p.status === 'charged' || p.status === 'authorized') return t('pay.kaspiPaid');
+  if (p.status === 'refunded') return t('pay.kaspiRefunded', { amount: formatPrice(p.refundedAmount) });
+  if (order.status !== 'awaiting_payment') return t('pay.unpaid');
+  return time ? t('pay.kaspiPendingUntil', { time }) : t('pay.kaspiPending');
+}
+
 /**
- * How an order is paid and where the payment stands, in the page's language: on delivery (cash or card), or card
+ * How an order is paid and where the payment stands, in the page's language: on delivery (cash or card), Kaspi
+ * (issue 33: waiting, paid, returned), or card
  * online — waiting (with its deadline), declined (with the bank's reason), paid (card mask, when), held on a
  * two-stage terminal, returned — and «возврат ожидается» while a refund is owed and not paid out (decision 035).
  */
@@ -46,6 +56,20 @@ export function OrderPaymentInfo({ order }: { order: Order }) {
   const t = useT();
   const locale = useLocale();
   const p = order.payment;
+  if (order.paymentId === PaymentMethod.kaspi && p) {
+    return (
+      <>
+        <p data-testid="payment-state" className={`payment-state payment-state--${p.status}`}>
+          {kaspiPaymentText(order, p, t)}
+        </p>
+        {p.refundOwed > 0 && (
+          <p data-testid="refund-pending" className="payment-state payment-state--refund-pending">
+            {t('pay.kaspiRefundPending', { amount: formatPrice(p.refundOwed) })}
+          </p>
+        )}
+      </>
+    );
+  }
   if (order.paymentId !== PaymentMethod.cardOnline || !p) {
     return (
       <p data-testid="payment-state">

@@ -17,7 +17,8 @@ export interface KaspiDeps {
   db: Db;
   log: FastifyBaseLogger;
   kaspi: KaspiPay;
-  config: Pick<KaspiConfig, 'tradePointId' | 'deviceId'>;
+  /** The trade point and device; the BIN when invoices by phone are possible (enhanced scheme). */
+  config: Pick<KaspiConfig, 'tradePointId' | 'deviceId'> & { organizationBin?: string | undefined };
 }
 
 /**

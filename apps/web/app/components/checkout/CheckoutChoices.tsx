@@ -39,7 +39,10 @@ export function DeliveryMethods({
   );
 }
 
-/** The payment methods (spec §4); those the chosen delivery does not allow are disabled. */
+/**
+ * The payment methods (spec §4, and «Kaspi» when the API offers it: issue 33), each with a short explanation; those
+ * the chosen delivery does not allow are disabled.
+ */
 export function PaymentMethods({
   methods,
   checkedId,
@@ -66,8 +69,8 @@ export function PaymentMethods({
           />
           <span>
             <strong>{methodName(t, 'paymentMethod', m.id, m.name)}</strong>
-            {[1, 2, 3].includes(m.id) && (
-              <span className="muted"> · {t(`checkout.payHint.${m.id as 1 | 2 | 3}`)}</span>
+            {[1, 2, 3, 4].includes(m.id) && (
+              <span className="muted"> · {t(`checkout.payHint.${m.id as 1 | 2 | 3 | 4}`)}</span>
             )}
           </span>
         </label>

@@ -7,7 +7,7 @@ import {
   DEFAULT_PAYMENT_METHOD,
   ErrorCode,
   OrderErrorCode,
-  PaymentMethod,
+  isPaidOnline,
   checkoutErrors,
   type ApiClient,
   type CartItem,
@@ -141,7 +141,7 @@ async function refusal(
  * so a refusal needs no call; field messages of the API come back beside their fields; a 409 lists the lines
  * whose stock changed. On success the thank-you cookie and the saved choices (`checkout_delivery_id`,
  * `checkout_payment_id`, spec §4) are set and the shopper goes to /Cart/thankyou — with `?pay=1` for card
- * online, where the payment starts at once.
+ * online and Kaspi (issue 33), where the payment starts at once.
  */
 export async function placeOrder(request: Request, api: ApiClient) {
   const form = await readForm(request);
@@ -171,7 +171,7 @@ export async function placeOrder(request: Request, api: ApiClient) {
     );
     headers.append('Set-Cookie', shopCookie(COOKIE.checkoutDeliveryId, String(draft.deliveryMethodId)));
     headers.append('Set-Cookie', shopCookie(COOKIE.checkoutPaymentId, String(draft.paymentId)));
-    throw redirect(draft.paymentId === PaymentMethod.cardOnline ? '/Cart/thankyou?pay=1' : '/Cart/thankyou', {
+    throw redirect(isPaidOnline(draft.paymentId) ? '/Cart/thankyou?pay=1' : '/Cart/thankyou', {
       headers,
     });
   } catch (e) {

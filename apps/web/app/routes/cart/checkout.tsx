@@ -1,5 +1,5 @@
 import { Form, useNavigation, type ShouldRevalidateFunction } from 'react-router';
-import { DeliveryMethod, PaymentMethod } from '@kiim/contract/enums';
+import { DeliveryMethod, isPaidOnline } from '@kiim/contract/enums';
 import { deliveryDates, formatDeliveryDates, type DateWords } from '@kiim/contract/checkout';
 import type { Route } from './+types/checkout';
 import { apiFor } from '../../lib/api.server.ts';
@@ -134,7 +134,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           }
           deliveryPrice={method?.price ?? 0}
           dates={method ? datesFor(method.id) : '—'}
-          cardOnline={choice.paymentId === PaymentMethod.cardOnline}
+          cardOnline={isPaidOnline(choice.paymentId)}
           busy={busy}
         />
       </Form>

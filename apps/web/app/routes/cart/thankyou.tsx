@@ -6,11 +6,15 @@ import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { apiFor } from '../../lib/api.server.ts';
 import { LAST_ORDER_COOKIE, readCookie } from '../../lib/cookies.server.ts';
 import { startPayment } from '../../lib/payment.server.ts';
+import { loadKaspi, startKaspi } from '../../lib/kaspi.server.ts';
+import { readForm } from '../../lib/form.server.ts';
 import { PayButton } from '../../components/PayButton.tsx';
+import { KaspiPay } from '../../components/KaspiPay.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { OrderPaymentInfo } from '../../components/OrderPaymentInfo.tsx';
 import { pickupAddress } from '../../lib/pickup-points.ts';
 import { metaT, useDateWords, useLocale, useT } from '../../lib/text.ts';
-import { pageTexts } from '../../lib/lang.server.ts';
+import { pageTexts, translateFor } from '../../lib/lang.server.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaT(matches)('thankyou.meta') },
@@ -22,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
  * by checkout, and the order must be the customer's), otherwise sent to /. Shows createdOrderNumber,
  * createdOrderAmount, createdOrderImages and createdOrderAt (spec §3, the date in Russian with the month
  * name). A card-online order still to be paid shows the payment, started at once when coming from checkout
- * (`?pay=1`).
+ * (`?pay=1`); a Kaspi order (issue 33) its Kaspi panel, a QR (the app link on a phone) started at once likewise.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const number = readCookie(request, LAST_ORDER_COOKIE);
@@ -30,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!number || !api.token) throw redirect('/');
   const order = await api.order(number).catch(() => null);
   if (!order) throw redirect('/');
+  const payNow = new URL(request.url).searchParams.get('pay') === '1' && order.status === 'awaiting_payment';
   return {
     createdOrderNumber: order.number,
     createdOrderAmount: order.amount,
@@ -37,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     createdOrderAt: order.createdAt,
     order,
     now: new Date().toISOString(),
-    payNow: new URL(request.url).searchParams.get('pay') === '1' && order.status === 'awaiting_payment',
+    payNow,
+    kaspi: await loadKaspi(api, order, request, payNow),
     texts: pageTexts(request, ['thankyou', 'pay', 'checkout']),
   };
 }
@@ -45,12 +51,44 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Opening or stepping the sign-in dialog over this page reloads nothing (lib/revalidate.ts). */
 export const shouldRevalidate = keepDataUnderDialogs;
 
-/** `intent=pay`: the payment object for ePay's script (the order of the thank-you cookie only). */
+/**
+ * `intent=pay`: the payment object for ePay's script; `intent=kaspi`: a Kaspi payment started (kind qr, link or
+ * remote with a phone). The order of the thank-you cookie only.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const number = readCookie(request, LAST_ORDER_COOKIE);
   const api = apiFor(request, context);
   if (!number || !api.token) throw redirect('/');
+  const form = await readForm(request);
+  if (form.get('intent') === 'kaspi') return startKaspi(api, number, form, translateFor(request));
   return startPayment(api, number);
+}
+
+/** The payment part: the Kaspi panel of a Kaspi order (issue 33), else ePay's button while awaiting payment. */
+function ThankYouPayment({ data: o }: { data: Route.ComponentProps['loaderData'] }) {
+  const { order, kaspi } = o;
+  const awaiting = order.status === 'awaiting_payment';
+  const mobile = useRootData()?.customer?.mobile ?? '';
+  if (kaspi) {
+    if (!awaiting && kaspi.kaspi?.state !== 'paid') return null;
+    return (
+      <KaspiPay
+        orderNumber={order.number}
+        initial={kaspi.kaspi}
+        error={kaspi.kaspiError}
+        phone={kaspi.phone}
+        mobile={mobile}
+        timeZone={order.timeZone}
+      />
+    );
+  }
+  if (!awaiting) return null;
+  return (
+    <div className="thankyou__pay">
+      <OrderPaymentInfo order={order} />
+      <PayButton amount={order.amount} autoStart={o.payNow} />
+    </div>
+  );
 }
 
 export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
@@ -85,12 +123,7 @@ export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {awaiting && (
-        <div className="thankyou__pay">
-          <OrderPaymentInfo order={order} />
-          <PayButton amount={order.amount} autoStart={o.payNow} />
-        </div>
-      )}
+      <ThankYouPayment data={o} />
       {order.pickupPoint && (
         <p className="muted">
           {t('thankyou.pickup', {

@@ -7,6 +7,9 @@ import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { FieldError } from '../../components/form/Field.tsx';
 import { apiFor, notFoundOnBadAddress } from '../../lib/api.server.ts';
 import { startPayment } from '../../lib/payment.server.ts';
+import { loadKaspi, startKaspi, type KaspiView } from '../../lib/kaspi.server.ts';
+import { useRootData } from '../../lib/root-data.ts';
+import { KaspiPay } from '../../components/KaspiPay.tsx';
 import { OrderStatusBadge } from '../../components/OrderStatus.tsx';
 import { OrderPaymentInfo } from '../../components/OrderPaymentInfo.tsx';
 import { PayButton } from '../../components/PayButton.tsx';
@@ -32,7 +35,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [
  * status and their history, payment, delivery or pickup and lines; a completed one offers reviews of its
  * products (the review modal, `?review=<slug>`, issue 10). Halyk ePay sends the shopper back here
  * (`?payment=return` or `?payment=failed`): the shop then asks ePay itself about the payment, so the page
- * shows the result even before ePay's callback arrives.
+ * shows the result even before ePay's callback arrives. A Kaspi order awaiting payment shows its Kaspi panel.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = apiFor(request, context);
@@ -50,6 +53,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     order,
     returned,
     reviews,
+    // A Kaspi order awaiting payment: its Kaspi panel (issue 33); nothing is started before the shopper asks.
+    kaspi: order.status === 'awaiting_payment' ? await loadKaspi(api, order, request, false) : null,
     now: new Date().toISOString(),
     texts: pageTexts(request, ['pay', 'orderStatus', 'thankyou', 'checkout']),
   };
@@ -63,6 +68,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const api = apiFor(request, context);
   const form = await readForm(request);
   if (form.get('intent') === 'pay') return startPayment(api, params.id);
+  if (form.get('intent') === 'kaspi') return startKaspi(api, params.id, form, translateFor(request));
   if (form.get('intent') === 'cancel') {
     try {
       await api.cancelOrder(params.id);
@@ -105,8 +111,23 @@ function ReturnBanner({ order }: { order: Order }) {
   return null;
 }
 
+/** The Kaspi panel of a Kaspi order awaiting payment (issue 33). */
+function KaspiPanel({ order, kaspi }: { order: Order; kaspi: KaspiView }) {
+  const mobile = useRootData()?.customer?.mobile ?? '';
+  return (
+    <KaspiPay
+      orderNumber={order.number}
+      initial={kaspi.kaspi}
+      error={kaspi.kaspiError}
+      phone={kaspi.phone}
+      mobile={mobile}
+      timeZone={order.timeZone}
+    />
+  );
+}
+
 export default function OrderDetails({
-  loaderData: { order, returned, reviews, now },
+  loaderData: { order, returned, reviews, now, kaspi },
   actionData,
 }: Route.ComponentProps) {
   const t = useT();
@@ -127,7 +148,8 @@ export default function OrderDetails({
         <div>
           <h2>{t('common.payment')}</h2>
           <OrderPaymentInfo order={order} />
-          {order.status === 'awaiting_payment' && <PayButton amount={order.amount} />}
+          {order.status === 'awaiting_payment' &&
+            (kaspi ? <KaspiPanel order={order} kaspi={kaspi} /> : <PayButton amount={order.amount} />)}
           <h2>{t('common.receiving')}</h2>
           <Receiving order={order} now={now} />
         </div>

@@ -29,8 +29,15 @@ async function kaspiOrder(deps: OrderDeps, customerId: string, orderNumber: stri
   return { order, payment };
 }
 
-/** The page's view of the order's Kaspi payment (the QR as an SVG when it has one). */
-async function view(order: OrderRow, attempt: KaspiAttemptRow | undefined): Promise<KaspiPayment> {
+/**
+ * The page's view of the order's Kaspi payment (the QR as an SVG when it has one); `remoteInvoice` when the
+ * shop's BIN lets it send invoices by phone.
+ */
+async function view(
+  deps: OrderDeps,
+  order: OrderRow,
+  attempt: KaspiAttemptRow | undefined,
+): Promise<KaspiPayment> {
   const paid = order.status !== 'awaiting_payment' && order.status !== 'cancelled';
   const state = paid ? 'paid' : (attempt?.state ?? 'none');
   const open = attempt?.next_poll_at != null;
@@ -49,6 +56,7 @@ async function view(order: OrderRow, attempt: KaspiAttemptRow | undefined): Prom
     expiresAt: open ? (attempt!.confirm_deadline ?? attempt!.scan_deadline) : null,
     orderExpiresAt: order.payment_expires_at,
     pollSeconds: attempt?.poll_seconds ?? 5,
+    remoteInvoice: !!deps.kaspi?.config.organizationBin,
   };
 }
 
@@ -86,7 +94,7 @@ export async function startKaspiPayment(
       },
       now,
     );
-    return view(order, attempt);
+    return view(deps, order, attempt);
   } catch (err) {
     if (!(err instanceof KaspiError)) throw err;
     deps.log.warn({ err, orderNumber: order.number }, 'Kaspi refused to create a payment');
@@ -108,5 +116,5 @@ export async function kaspiPaymentState(
   orderNumber: string,
 ): Promise<KaspiPayment> {
   const { order, payment } = await kaspiOrder(deps, customerId, orderNumber);
-  return view(order, await latestAttempt(deps.db, payment.id));
+  return view(deps, order, await latestAttempt(deps.db, payment.id));
 }

@@ -86,6 +86,8 @@ describe('Kaspi Pay (payment 4)', () => {
     const first = await start(me.token, order.number);
     expect(first).toMatchObject({ state: 'waiting', kind: 'qr', pollSeconds: 5, amount: order.amount });
     expect(first.qrSvg).toMatch(/^<svg/);
+    // The simulator's BIN is configured: the page may offer an invoice by phone.
+    expect(first.remoteInvoice).toBe(true);
     // Asked again while open: the same payment, never a second QR.
     await start(me.token, order.number);
     expect(sim.payments().filter((p) => p.externalId === order.number)).toHaveLength(1);

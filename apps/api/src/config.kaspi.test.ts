@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { KASPI_SIMULATOR_CREDENTIALS } from './config.kaspi.ts';
+import { loadConfig } from './config.ts';
+import { GATEWAY_SMS_ENV, SELLER_ENV } from './test/production-env.ts';
+
+// KASPI_PAY_MODE's defaults and rules (issue 33 item 4; decision 051).
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://kiim.kz',
+  OTP_SECRET: 'a-production-secret-of-enough-length',
+  EPAY_MODE: 'live',
+  EPAY_OAUTH_URL: 'https://epay-oauth.homebank.kz/oauth2/token',
+  EPAY_API_URL: 'https://epay-api.homebank.kz',
+  EPAY_SCRIPT_URL: 'https://epay.homebank.kz/payform/payment-api.js',
+  EPAY_CLIENT_ID: 'kiim',
+  EPAY_CLIENT_SECRET: 'secret',
+  EPAY_TERMINAL_ID: '67e34d63-102f-4bd1-898e-370781d0074d',
+  ...SELLER_ENV,
+  ...GATEWAY_SMS_ENV,
+};
+
+describe('Kaspi Pay configuration', () => {
+  it('is the simulator outside production, with its credentials and no URL (the boot starts it)', () => {
+    for (const NODE_ENV of ['development', 'test']) {
+      const k = loadConfig({ NODE_ENV }).kaspi;
+      expect(k).toMatchObject({
+        mode: 'simulator',
+        apiUrl: undefined,
+        apiKey: KASPI_SIMULATOR_CREDENTIALS.apiKey,
+        tradePointId: KASPI_SIMULATOR_CREDENTIALS.tradePointId,
+        organizationBin: KASPI_SIMULATOR_CREDENTIALS.organizationBin,
+      });
+    }
+    const running = loadConfig({ NODE_ENV: 'development', KASPI_PAY_API_URL: 'http://127.0.0.1:9/r3/v01' });
+    expect(running.kaspi.apiUrl).toBe('http://127.0.0.1:9/r3/v01');
+    expect(loadConfig({ NODE_ENV: 'development', KASPI_PAY_MODE: 'off' }).kaspi.mode).toBe('off');
+  });
+
+  it('is off in production until configured, refuses the simulator there, and lists what live lacks', () => {
+    expect(loadConfig(PRODUCTION).kaspi.mode).toBe('off');
+    expect(() => loadConfig({ ...PRODUCTION, KASPI_PAY_MODE: 'simulator' })).toThrow(
+      /KASPI_PAY_MODE: the Kaspi simulator confirms any payment and must not run in production/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, KASPI_PAY_MODE: 'live' })).toThrow(
+      /KASPI_PAY_API_URL: required[\s\S]*KASPI_PAY_API_KEY: required[\s\S]*KASPI_PAY_TRADE_POINT_ID: required/,
+    );
+    const live = loadConfig({
+      ...PRODUCTION,
+      KASPI_PAY_MODE: 'live',
+      KASPI_PAY_API_URL: 'https://mtokentest.kaspi.kz:8545/r3/v01',
+      KASPI_PAY_API_KEY: 'a-real-kaspi-key',
+      KASPI_PAY_TRADE_POINT_ID: '42',
+    }).kaspi;
+    expect(live).toMatchObject({ mode: 'live', apiKey: 'a-real-kaspi-key', tradePointId: 42 });
+  });
+});
