@@ -160,7 +160,8 @@ export function send(
           ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}),
           ...opts.headers,
         },
-        timeout: 30_000,
+        // A socket idle this long is cut (status 0): long past any answer a loaded two-core machine gives.
+        timeout: 60_000,
       },
       (res) => {
         const chunks: Buffer[] = [];
