@@ -147,7 +147,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reviewSummary,
     feedback,
     view,
-    texts: pageTexts(request, ['product']),
+    texts: pageTexts(request, ['product', 'stockAlert']),
     /** The server's time: the courier's dates (DeliveryEstimate) read the same on the server and in the browser. */
     now: new Date().toISOString(),
   };

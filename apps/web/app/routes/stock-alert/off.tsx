@@ -3,6 +3,7 @@ import { StockAlertToken } from '@kiim/contract';
 import type { Route } from './+types/off';
 import { apiFor, isApiStatus } from '../../lib/api.server.ts';
 import { metaT, useT } from '../../lib/text.ts';
+import { pageTexts } from '../../lib/lang.server.ts';
 
 /** The page is not for search engines. */
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -11,8 +12,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 /** Nothing to load: the token is checked when the shopper presses the button (link previews change nothing). */
-export function loader({ params }: Route.LoaderArgs) {
-  return { valid: StockAlertToken.safeParse(params.token).success };
+export function loader({ params, request }: Route.LoaderArgs) {
+  return {
+    valid: StockAlertToken.safeParse(params.token).success,
+    texts: pageTexts(request, ['stockAlert']),
+  };
 }
 
 /**
