@@ -21,7 +21,6 @@ export function BackInStock({ skus, chosen }: { skus: readonly SizeOption[]; cho
   const t = useT();
   const root = useRootData();
   const fetcher = useFetcher<StockAlertActionData>();
-  const id = useId();
   const missing = skus.filter((s) => s.regionalStockAmount === 'not-available');
   if (missing.length === 0) return null;
   const preset =
@@ -59,31 +58,7 @@ export function BackInStock({ skus, chosen }: { skus: readonly SizeOption[]; cho
               ))}
             </fieldset>
           )}
-          {root?.customer ? (
-            <p>{t('stockAlert.signedIn')}</p>
-          ) : (
-            <>
-              <label htmlFor={`${id}-contact`}>{t('stockAlert.contact')}</label>
-              <input
-                id={`${id}-contact`}
-                name="contact"
-                type="text"
-                inputMode="email"
-                autoComplete="email"
-                required
-                maxLength={254}
-                aria-describedby={`${id}-hint`}
-                data-testid="stock-alert-contact"
-              />
-              <p id={`${id}-hint`} className="muted">
-                {t('stockAlert.contactHint')}
-              </p>
-              <label className="checkbox">
-                <input type="checkbox" name="consent" required data-testid="stock-alert-consent" />{' '}
-                {t('stockAlert.consent')}
-              </label>
-            </>
-          )}
+          {root?.customer ? <p>{t('stockAlert.signedIn')}</p> : <ContactFields />}
           <button
             type="submit"
             className="button"
@@ -100,5 +75,34 @@ export function BackInStock({ skus, chosen }: { skus: readonly SizeOption[]; cho
         </fetcher.Form>
       )}
     </details>
+  );
+}
+
+/** Without sign-in: the phone-or-e-mail field with its hint, and the consent box (both required). */
+function ContactFields() {
+  const t = useT();
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={`${id}-contact`}>{t('stockAlert.contact')}</label>
+      <input
+        id={`${id}-contact`}
+        name="contact"
+        type="text"
+        inputMode="email"
+        autoComplete="email"
+        required
+        maxLength={254}
+        aria-describedby={`${id}-hint`}
+        data-testid="stock-alert-contact"
+      />
+      <p id={`${id}-hint`} className="muted">
+        {t('stockAlert.contactHint')}
+      </p>
+      <label className="checkbox">
+        <input type="checkbox" name="consent" required data-testid="stock-alert-consent" />{' '}
+        {t('stockAlert.consent')}
+      </label>
+    </>
   );
 }
