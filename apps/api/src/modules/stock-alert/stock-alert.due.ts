@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '#app/db/database.ts';
-import { markDue } from './stock-alert.repository.ts';
+import { anyLive, markDue } from './stock-alert.repository.ts';
 
 /** A SKU and a city whose stock has just gone up. */
 export interface RestockedPair {
@@ -19,6 +19,8 @@ export async function markAlertsDue(
   pairs: readonly RestockedPair[],
   nowIso: string,
 ): Promise<number> {
+  // Most stock changes find no one waiting: one indexed probe instead of an UPDATE per chunk.
+  if (pairs.length === 0 || !(await anyLive(db))) return 0;
   const unique = [...new Map(pairs.map((p) => [`${p.skuId}:${p.cityId}`, p])).values()];
   let n = 0;
   for (let i = 0; i < unique.length; i += CHUNK) n += await markDue(db, unique.slice(i, i + CHUNK), nowIso);

@@ -27,6 +27,17 @@ export async function markDue(
   return Number(r.numUpdatedRows);
 }
 
+/** Whether any subscription is live (waiting for stock). */
+export async function anyLive(db: DbOrTrx): Promise<boolean> {
+  const r = await db
+    .selectFrom('stock_alert')
+    .select('id')
+    .where('status', '=', 'live')
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
 /** Writes a live subscription unless the contact has one for the SKU and city. @returns the live one. */
 export async function insertLive(db: DbOrTrx, row: StockAlertTable): Promise<StockAlertRow> {
   await db

@@ -6,6 +6,7 @@ import { newCustomer } from '#app/test/cart.fixtures.ts';
 import { signedInMember, staffCall } from '#app/test/staff.fixtures.ts';
 import { releaseStock } from '#app/modules/inventory/inventory.service.ts';
 import { setStockLevel, setStockLevels } from '#app/modules/inventory/inventory.levels.ts';
+import type { Mailer, MailMessage } from '#app/modules/notification/notification.mailer.ts';
 import { deliverDueAlerts, type AlertDeps } from './stock-alert.worker.ts';
 
 // «Сообщить о поступлении» on a real database (SQLite, or PostgreSQL with DATABASE_URL; issue 35 item 4): subscribe
@@ -288,5 +289,24 @@ describe('back office demand', () => {
     ).toBe(400);
     const manager = (await signedInMember(t.app, t.db, 'manager')).cookie;
     expect((await staffCall(t.app, manager, 'GET', '/api/admin/stock-alerts/demand')).status).toBe(403);
+  });
+});
+
+describe('e-mail alerts', () => {
+  it('an e-mail subscriber gets one e-mail in Kazakh with the product link', async () => {
+    await soldOut(sku.id);
+    await subscribe({ email: 'Aigerim@Mail.kz', consent: true }, { 'accept-language': 'kk' });
+    await staffSetsStock(astana, 2);
+    await staffSetsStock(almaty, 2);
+    const sent: MailMessage[] = [];
+    const mailer: Mailer = { name: 'dev', domain: 'kiim.kz', send: async (m) => void sent.push(m) };
+    await deliverDueAlerts({ ...deps(), mailer });
+    const mine = sent.filter((m) => m.to === 'aigerim@mail.kz');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.subject).toMatch(new RegExp(`^Қайтадан сатылымда: .+, ${sku.size} өлшемі$`));
+    expect(mine[0]!.text).toContain(`${t.config.publicUrl}/product/${sku.slug}`);
+    expect(mine[0]!.html).toContain(`href="${t.config.publicUrl}/product/${sku.slug}"`);
+    expect((await deliverDueAlerts({ ...deps(), mailer })).claimed).toBe(0);
+    expect(sent.filter((m) => m.to === 'aigerim@mail.kz')).toHaveLength(1);
   });
 });
