@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DEFAULT_CITY_ID } from '@kiim/contract/enums';
+import { axeViolations } from './a11y.ts';
 import {
   eventually,
   hydrated,
@@ -86,6 +87,11 @@ async function subscribe(sku: { slug: string; externalId: string }, mobile: stri
   await box.locator('summary').click();
   const radio = box.locator(`input[value="${sku.externalId}"][type="radio"]`);
   if (await radio.count()) await radio.check();
+  // The open form at 390 px: no axe violation, no sideways scroll.
+  if (shot) {
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
   await box.getByLabel('Телефон или электронная почта').fill(mobile);
   await box.getByLabel(/Согласен получить одно SMS/).check();
   await box.getByRole('button', { name: 'Сообщить мне' }).click();
