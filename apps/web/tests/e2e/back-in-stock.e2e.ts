@@ -37,17 +37,17 @@ afterAll(async () => {
 });
 
 /** A size of an active product with no unit in the default city (its product page offers the alert). */
-function soldOutSize(): { id: number; slug: string; externalId: string } {
+function soldOutSize(notSlug = ''): { id: number; slug: string; externalId: string } {
   const db = new Database(path.join(shop.dataDir, 'kiim.db'), { readonly: true });
   try {
     return db
       .prepare(
         `select s.id, p.slug, s.external_id as externalId from sku s join product p on p.id = s.product_id
-         where p.is_active = 1
+         where p.is_active = 1 and p.slug <> ?
            and coalesce((select quantity from stock where sku_id = s.id and city_id = ?), 0) = 0
          order by s.id limit 1`,
       )
-      .get(DEFAULT_CITY_ID) as { id: number; slug: string; externalId: string };
+      .get(notSlug, DEFAULT_CITY_ID) as { id: number; slug: string; externalId: string };
   } finally {
     db.close();
   }
@@ -136,6 +136,32 @@ describe('«Сообщить о поступлении» (issue 35 item 4)', () 
     await staffAddsStock(sku.id, 5);
     await new Promise((r) => setTimeout(r, 2_500));
     expect(await smsTo('77015552001')).toHaveLength(1);
+    await s.done();
+  });
+
+  it('in Kazakh: the form, the confirmation and the SMS', async () => {
+    const sku = soldOutSize(soldOutSize().slug);
+    const s = await newShopper(browser, { viewport: { width: 390, height: 844 } });
+    const { page } = s;
+    await page.goto(`${shop.url}/product/${sku.slug}?lang=kk`);
+    await hydrated(page);
+    const box = page.getByTestId('stock-alert');
+    await box.locator('summary', { hasText: 'Түскенде хабарлау' }).click();
+    const radio = box.locator(`input[value="${sku.externalId}"][type="radio"]`);
+    if (await radio.count()) await radio.check();
+    await box.getByLabel('Телефон немесе электрондық пошта').fill('+7 701 555 20 03');
+    await box.getByLabel(/бір SMS немесе хат алуға келісемін/).check();
+    await box.getByRole('button', { name: 'Маған хабарлау' }).click();
+    await expect
+      .poll(() => page.getByTestId('stock-alert-done').textContent())
+      .toMatch(
+        /^Дайын! .* өлшемі сатылымға түскенде бір хабарлама жібереміз: \+7 701 ••• •• 03\. Жазылудан бас тарту$/,
+      );
+    await staffAddsStock(sku.id, 1);
+    await eventually(() => smsTo('77015552003')).toHaveLength(1);
+    const [text] = await smsTo('77015552003');
+    expect(text).toMatch(/^Kiim: .+ өлшемі қайтадан сатылымда\. /);
+    expect(text).toContain(`${shop.url}/product/${sku.slug}`);
     await s.done();
   });
 });
