@@ -30,6 +30,7 @@ export default [
     route('catalogue/exchange', 'routes/catalogue-exchange.tsx'),
     route('catalogue/:productId', 'routes/catalogue-product.tsx'),
     route('stock', 'routes/stock.tsx'),
+    route('stock/demand', 'routes/stock-demand.tsx'),
     route('catalogue/import', 'routes/catalogue-import.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),

@@ -31,6 +31,8 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { answerLanePlugin, type LaneLimits } from './plugins/answer-lane.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
+import { stockAlertAdminRoutes, stockAlertRoutes } from './modules/stock-alert/stock-alert.routes.ts';
+import { registerStockAlertJob } from './modules/stock-alert/stock-alert.worker.ts';
 import { requestLogSerializer } from './lib/log-redact.ts';
 import { withRequestId } from './lib/request-context.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
@@ -220,6 +222,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       config.mail.intervalSeconds,
     ),
   );
+  // Back-in-stock alerts (issue 35 item 4, docs/decisions/052): sent by the worker role, like notifications.
+  if (jobs)
+    registerStockAlertJob(
+      app,
+      { ...app.notifier.deps, publicUrl: config.publicUrl },
+      config.mail.intervalSeconds,
+    );
   if (opts.migrate !== false) await migrateToLatest(database.db);
 
   // Work a request starts carries its id, into the rows it queues (lib/request-context.ts).
@@ -269,6 +278,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(catalogRoutes);
       await api.register(cartRoutes, { prefix: '/cart' });
       await api.register(wishlistRoutes, { prefix: '/wishlist' });
+      await api.register(stockAlertRoutes, { prefix: '/stock-alert' });
+      await api.register(stockAlertAdminRoutes, { prefix: '/admin' });
       await api.register(customerRoutes, { prefix: '/customer' });
       await api.register(orderRoutes, { prefix: '/order' });
       await api.register(cardPaymentRoutes, { prefix: '/payment' });

@@ -29,6 +29,9 @@ export default [
   // Resource routes of the header's city chooser and of the wishlist hearts (forms that work without JS).
   route('city', 'routes/city.tsx'),
   route('wishlist', 'routes/wishlist/toggle.tsx'),
+  // «Сообщить о поступлении» (issue 35 item 4): the product page's form, and the unsubscribe link's page.
+  route('stock-alert', 'routes/stock-alert/subscribe.tsx'),
+  route('stock-alert/off/:token', 'routes/stock-alert/off.tsx'),
   route('personal', 'routes/personal/layout.tsx', [
     index('routes/personal/profile.tsx'),
     route('orders', 'routes/personal/orders-index.tsx'),

@@ -37,6 +37,7 @@ import type {
   ReviewSummary,
 } from './review.schema.ts';
 import type { ReviewSort } from './enums.ts';
+import type { StockAlertSubscribeBody, StockAlertSubscription } from './stock-alert.schema.ts';
 
 import {
   transport,
@@ -220,6 +221,16 @@ const feedbackCalls = (call: Call) => ({
     ),
 });
 
+/** «Сообщить о поступлении» (issue 35 item 4): subscribe to a sold-out size, unsubscribe by the link's token. */
+const stockAlertCalls = (call: Call) => ({
+  /** ApiError 400 bad contact or no consent; 404 SKU or city; 409 in stock in the city; 429 too many. */
+  subscribeStockAlert: (body: StockAlertSubscribeBody) =>
+    call<StockAlertSubscription>('POST', '/api/stock-alert', body),
+  /** ApiError 404 for an unknown token. */
+  unsubscribeStockAlert: (token: string) =>
+    call<StockAlertSubscription>('POST', '/api/stock-alert/unsubscribe', { token }),
+});
+
 /**
  * Typed client of the Kiim API (spec §7 paths exactly). Every method returns the `data` of the answer.
  * Every call goes through the request rules of spec §8 and §9, kept here and nowhere else:
@@ -251,6 +262,7 @@ export function createApiClient(opts: ApiClientOptions) {
     ...orderCalls(call),
     ...contentCalls(call),
     ...feedbackCalls(call),
+    ...stockAlertCalls(call),
   };
 }
 

@@ -75,6 +75,11 @@ export default function Stock() {
   return (
     <>
       <h1>{data.kind === 'low' ? 'Заканчивающиеся размеры' : 'История движения товара'}</h1>
+      {data.kind === 'low' && (
+        <p>
+          <Link to="/stock/demand">Что дозаказать</Link> — размеры, о поступлении которых просили покупатели.
+        </p>
+      )}
       {data.kind === 'history' && (
         <p>
           <Link to={`/catalogue/${params.get('productId')}`}>← К товару</Link> ·{' '}

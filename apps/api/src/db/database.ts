@@ -27,6 +27,7 @@ import type {
   CatalogueTextTable,
 } from '#app/modules/catalog/catalog.table.ts';
 import type { StockMovementTable, StockTable } from '#app/modules/inventory/inventory.table.ts';
+import type { StockAlertTable } from '#app/modules/stock-alert/stock-alert.table.ts';
 import type {
   AuthFailureTable,
   CustomerTable,
@@ -91,6 +92,7 @@ export interface Database {
   sku: SkuTable;
   stock: StockTable;
   stock_movement: StockMovementTable;
+  stock_alert: StockAlertTable;
   product_stock: ProductStockTable;
   catalog_change: CatalogChangeTable;
   product_search_term: ProductSearchTermTable;

@@ -30,6 +30,7 @@ import * as m20261228T030000 from './20261228T030000-add-order-exchange-version.
 import * as m20261228T050000 from './20261228T050000-create-refund.ts';
 import * as m20261229T080000 from './20261229T080000-add-packaging-and-carrier-city.ts';
 import * as m20261230T090000 from './20261230T090000-add-notification-request-id.ts';
+import * as m20261230T050000 from './20261230T050000-create-stock-alert.ts';
 import * as m20261229T040000 from './20261229T040000-create-rate-limit-hit.ts';
 import * as m20261228T020000 from './20261228T020000-add-sku-prices.ts';
 import * as m20261229T060000 from './20261229T060000-create-fiscal-receipt.ts';
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '20261229T060000-create-fiscal-receipt': m20261229T060000,
   '20261229T070000-create-kaspi-payment': m20261229T070000,
   '20261230T090000-add-notification-request-id': m20261230T090000,
+  '20261230T050000-create-stock-alert': m20261230T050000,
 };

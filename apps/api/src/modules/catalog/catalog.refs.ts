@@ -4,6 +4,7 @@ import { notFound } from '#app/lib/errors.ts';
 import { mediaUrl } from '#app/modules/media/media.url.ts';
 import { findActiveProductBySlug } from './catalog.page.repository.ts';
 import * as repo from './catalog.repository.ts';
+import { findActiveSkuByExternalId } from './catalog.refs.repository.ts';
 
 // Products and SKUs as other modules refer to them (reviews, questions, the back office's dashboard).
 
@@ -63,4 +64,31 @@ export async function skuRefs(
       { externalId: r.external_id, size: r.size, productName: r.name, productSlug: r.slug },
     ]),
   );
+}
+
+/** A SKU on sale as other modules refer to it: id, size and its product (issue 35 item 4: back-in-stock alerts). */
+export interface ActiveSkuRef {
+  id: number;
+  externalId: string;
+  size: string;
+  productId: number;
+  productName: string;
+  productSlug: string;
+}
+
+/**
+ * The SKU of an external id whose product is on sale.
+ * @throws AppError 404 code 3003 (skuNotFound) for an unknown SKU or one of a product no longer sold.
+ */
+export async function activeSkuRef(db: DbOrTrx, externalId: string): Promise<ActiveSkuRef> {
+  const r = await findActiveSkuByExternalId(db, externalId);
+  if (!r) throw notFound(ErrorCode.skuNotFound, 'Товар не найден');
+  return {
+    id: r.id,
+    externalId: r.external_id,
+    size: r.size,
+    productId: r.product_id,
+    productName: r.name,
+    productSlug: r.slug,
+  };
 }

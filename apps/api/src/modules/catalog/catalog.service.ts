@@ -189,7 +189,7 @@ export function productSlugs(db: DbOrTrx): Promise<{ slug: string; updatedAt: st
 }
 
 // What other modules name products and SKUs by (reviews, questions, the dashboard): catalog.refs.ts.
-export { activeProductRef, productRefs, skuRefs } from './catalog.refs.ts';
+export { activeProductRef, activeSkuRef, productRefs, skuRefs, type ActiveSkuRef } from './catalog.refs.ts';
 
 /**
  * Puts a catalogue text in a customer's language (issue 13): for `kk` the Kazakh text of a Russian one — a

@@ -4,6 +4,7 @@ import type { DbOrTrx } from '#app/db/database.ts';
 import { AppError, badRequest, notFound } from '#app/lib/errors.ts';
 import * as repo from './inventory.repository.ts';
 import type { StockMovementTable } from './inventory.table.ts';
+import { markAlertsDue } from '#app/modules/stock-alert/stock-alert.due.ts';
 import { stockPage } from './inventory.export.repository.ts';
 import { pageOf, type Page } from '#app/lib/paging.ts';
 
@@ -84,6 +85,8 @@ export async function setStockLevel(db: DbOrTrx, change: StockLevelChange): Prom
     ...{ reason: change.reason, actor_type: change.actor.type, actor_id: change.actor.id },
     ...{ note: change.note?.trim().slice(0, 500) || null, created_at: nowIso, updated_at: nowIso },
   });
+  // Back-in-stock alerts become due in this transaction (issue 35 item 4, docs/decisions/052).
+  if (after > before && after > 0) await markAlertsDue(db, [{ skuId, cityId }], nowIso);
   return { skuId, cityId, before, after, movementId };
 }
 
@@ -218,6 +221,8 @@ async function setBatch(
     db,
     kept.flatMap((p) => p.movements),
   );
+  const raised = kept.filter((p) => p.end > p.start && p.end > 0).map((p) => p.key);
+  await markAlertsDue(db, raised, nowIso);
   const out = new Map(plans.map((p) => [keyOf(p.key), p.results]));
   if (late.length) {
     // Rows are never deleted but by hand: a third miss means something removes them while we write.

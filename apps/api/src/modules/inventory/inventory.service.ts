@@ -4,6 +4,7 @@ import type { StockUnits } from './inventory.allocate.ts';
 import type { StockActor } from './inventory.levels.ts';
 import * as repo from './inventory.repository.ts';
 import type { StockMovementTable } from './inventory.table.ts';
+import { markAlertsDue } from '#app/modules/stock-alert/stock-alert.due.ts';
 
 // The inventory module owns the `stock` table (exact units per SKU and city) and its rules: levels and states
 // (inventory.rules.ts), allocation across cities (inventory.allocate.ts), and here the writes — reservation,
@@ -115,6 +116,12 @@ export async function releaseStock(
     rows.push(movementRow(m, after - m.qty, after, entry, nowIso));
   }
   await repo.insertStockMovements(trx, rows);
+  // Units back on the shelf: back-in-stock alerts become due in this transaction (issue 35 item 4).
+  await markAlertsDue(
+    trx,
+    rows.map((r) => ({ skuId: r.sku_id, cityId: r.city_id })),
+    nowIso,
+  );
 }
 
 /**

@@ -29,6 +29,7 @@ import { LOCALE } from '@kiim/contract/text';
 import { feedbackDates } from '../../components/reviews/feedback-dates.tsx';
 import { canonicalLink } from '../../components/LangSwitch.tsx';
 import { DeliveryEstimate } from '../../components/DeliveryEstimate.tsx';
+import { BackInStock } from '../../components/BackInStock.tsx';
 
 const SEGMENT = [
   { name: 'common.women', href: '/home-zhenshiny' },
@@ -146,7 +147,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reviewSummary,
     feedback,
     view,
-    texts: pageTexts(request, ['product']),
+    texts: pageTexts(request, ['product', 'stockAlert']),
     /** The server's time: the courier's dates (DeliveryEstimate) read the same on the server and in the browser. */
     now: new Date().toISOString(),
   };
@@ -203,6 +204,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
           <AddToCart product={product} size={size} onSize={setSize} now={now} />
+          <BackInStock skus={product.skus} chosen={size} />
           {/* Empty sections are never shown (issue 28 items 9-10): 1C often sends no composition or care. */}
           {(product.description || product.composition || product.care) && (
             <section className="product__about">
