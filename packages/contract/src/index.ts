@@ -31,3 +31,4 @@ export * from './naming.ts';
 export * from './stock.admin.schema.ts';
 export * from './client.ts';
 export * from './system.schema.ts';
+export * from './fiscal.schema.ts';

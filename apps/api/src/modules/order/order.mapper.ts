@@ -3,6 +3,7 @@ import {
   type Order,
   type OrderLine,
   type OrderPayment,
+  type OrderReceipt,
   type OrderStatus,
   type OrderStatusChange,
   type PickupPoint,
@@ -88,6 +89,7 @@ interface OrderExtras {
   timeZone: string;
   history: readonly OrderStatusHistoryRow[];
   payment: OrderPayment | null;
+  receipts: OrderReceipt[];
 }
 
 /**
@@ -142,5 +144,6 @@ export function toOrder(
     statusHistory,
     payment: extras.payment,
     cancellable: CUSTOMER_CANCELLABLE.includes(status),
+    receipts: extras.receipts,
   };
 }

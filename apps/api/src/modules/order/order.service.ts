@@ -5,6 +5,7 @@ import {
   FINISHED_ORDER_STATUSES,
   OrderErrorCode,
   type Order,
+  type OrderReceipt,
   type OrderStatus,
   type PickupPoint,
 } from '@kiim/contract';
@@ -16,6 +17,7 @@ import { paymentsOfOrders } from '#app/modules/payment/payment.service.ts';
 import { refundsOwedOfOrders } from '#app/modules/payment/refund.service.ts';
 import type { PaymentRow } from '#app/modules/payment/payment.table.ts';
 import { audit, type Actor } from '#app/modules/audit/audit.ts';
+import { shopperReceipts } from '#app/modules/fiscal/fiscal.service.ts';
 import { returnOrderMoney } from './card-payment/card-payment.apply.ts';
 import { chargeOrderHold, settleBeforeCancel } from './card-payment/card-payment.settle.ts';
 import { moveOrder, type OrderDeps } from './order.lifecycle.ts';
@@ -48,7 +50,7 @@ export const STATUS_NAME: Record<OrderStatus, string> = {
 /** Rows → contract orders, with lines, pickup points, histories, payments and time zones in one query each. */
 export async function assemble(db: DbOrTrx, rows: readonly OrderRow[]): Promise<Order[]> {
   const ids = rows.map((r) => r.id);
-  const [lines, history, payments, owed, zones] = await Promise.all([
+  const [lines, history, payments, owed, zones, receipts] = await Promise.all([
     repo.findOrderLines(db, ids),
     repo.findStatusHistory(db, ids),
     paymentsOfOrders(db, ids),
@@ -57,6 +59,7 @@ export async function assemble(db: DbOrTrx, rows: readonly OrderRow[]): Promise<
       db,
       rows.map((r) => r.city_id),
     ),
+    shopperReceipts(db, ids),
   ]);
   const pointIds = [...new Set(rows.flatMap((r) => (r.pickup_point_id === null ? [] : [r.pickup_point_id])))];
   const points = await pickupPointsByIds(db, pointIds);
@@ -75,6 +78,7 @@ export async function assemble(db: DbOrTrx, rows: readonly OrderRow[]): Promise<
       history: historyByOrder.get(r.id) ?? [],
       payment: payments.get(r.id),
       refundOwed: owed.get(r.id) ?? 0,
+      receipts: receipts.get(r.id) ?? [],
     }),
   );
 }
@@ -89,6 +93,8 @@ export interface OrderParts {
   payment: PaymentRow | undefined;
   /** Tenge owed back on the payment and not paid out yet (decision 035); 0 when none. */
   refundOwed?: number;
+  /** The order's fiscal receipts as the shopper sees them (issue 32); none when left out (a new order). */
+  receipts?: OrderReceipt[];
 }
 
 /** An order as its owner sees it, from its row and parts (order.mapper.ts). */
@@ -97,6 +103,7 @@ export function orderOf(row: OrderRow, parts: OrderParts): Order {
     timeZone: parts.timeZone,
     history: parts.history,
     payment: parts.payment ? toOrderPayment(parts.payment, row, parts.refundOwed ?? 0) : null,
+    receipts: parts.receipts ?? [],
   });
 }
 
