@@ -8,6 +8,7 @@ import { LAST_ORDER_COOKIE, readCookie } from '../../lib/cookies.server.ts';
 import { startPayment } from '../../lib/payment.server.ts';
 import { PayButton } from '../../components/PayButton.tsx';
 import { OrderPaymentInfo } from '../../components/OrderPaymentInfo.tsx';
+import { OrderReceipts } from '../../components/OrderReceipts.tsx';
 import { pickupAddress } from '../../lib/pickup-points.ts';
 import { metaT, useDateWords, useLocale, useT } from '../../lib/text.ts';
 import { pageTexts } from '../../lib/lang.server.ts';
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     order,
     now: new Date().toISOString(),
     payNow: new URL(request.url).searchParams.get('pay') === '1' && order.status === 'awaiting_payment',
-    texts: pageTexts(request, ['thankyou', 'pay', 'checkout']),
+    texts: pageTexts(request, ['thankyou', 'pay', 'checkout', 'receipt']),
   };
 }
 
@@ -57,8 +58,7 @@ export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
   const t = useT();
   const { order } = o;
   const awaiting = order.status === 'awaiting_payment';
-  const locale = useLocale();
-  const words = useDateWords();
+  const [locale, words] = [useLocale(), useDateWords()];
   return (
     <section className="message-page thankyou">
       <h1>{awaiting ? t('thankyou.awaiting') : t('thankyou.thanks')}</h1>
@@ -119,6 +119,7 @@ export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
           )}
         </p>
       )}
+      <OrderReceipts receipts={order.receipts} />
       <div className="actions">
         <Link className="button button--primary" to={`/personal/orders/details/${order.number}`}>
           {t('thankyou.details')}

@@ -8,6 +8,7 @@ import { FieldError } from '../../components/form/Field.tsx';
 import { apiFor, notFoundOnBadAddress } from '../../lib/api.server.ts';
 import { startPayment } from '../../lib/payment.server.ts';
 import { OrderStatusBadge } from '../../components/OrderStatus.tsx';
+import { OrderReceipts } from '../../components/OrderReceipts.tsx';
 import { OrderPaymentInfo } from '../../components/OrderPaymentInfo.tsx';
 import { PayButton } from '../../components/PayButton.tsx';
 import { pickupAddress } from '../../lib/pickup-points.ts';
@@ -51,7 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     returned,
     reviews,
     now: new Date().toISOString(),
-    texts: pageTexts(request, ['pay', 'orderStatus', 'thankyou', 'checkout']),
+    texts: pageTexts(request, ['pay', 'orderStatus', 'thankyou', 'checkout', 'receipt']),
   };
 }
 
@@ -128,6 +129,7 @@ export default function OrderDetails({
           <h2>{t('common.payment')}</h2>
           <OrderPaymentInfo order={order} />
           {order.status === 'awaiting_payment' && <PayButton amount={order.amount} />}
+          <OrderReceipts receipts={order.receipts} />
           <h2>{t('common.receiving')}</h2>
           <Receiving order={order} now={now} />
         </div>
