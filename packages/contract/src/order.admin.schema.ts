@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdminReceipt } from './fiscal.schema.ts';
 import { dataOf, Tenge } from './common.schema.ts';
 import { ORDER_STATUSES } from './enums.ts';
 import { Order, OrderLine, OrderNumberParams } from './order.schema.ts';
@@ -124,6 +125,8 @@ export const AdminOrder = Order.extend({
   actions: z.array(z.enum(ADMIN_ORDER_ACTIONS)),
   /** The refunds of its card payment, oldest first (decision 035). */
   refunds: z.array(OrderRefund),
+  /** Its fiscal receipts as staff see them: state, fiscal number, OFD link, last error (issue 32 §5). */
+  fiscalReceipts: z.array(AdminReceipt),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 export const AdminOrderResponse = dataOf(z.object({ order: AdminOrder }));

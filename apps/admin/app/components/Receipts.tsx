@@ -180,3 +180,22 @@ export function ReceiptsScreen({
     </>
   );
 }
+
+/**
+ * The order page's «Чеки» panel: its receipts (state, fiscal number, OFD link, error), read-only — retries are on
+ * «Чеки». Nothing when the order has none.
+ */
+export function OrderFiscalReceipts({ items }: { items: AdminReceipt[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section className="panel" aria-label="Чеки заказа" data-testid="order-receipts">
+      <h2>Чеки</h2>
+      <ReceiptTable items={items} canManage={false} caption="Чеки заказа" />
+      {items.some((r) => r.status === 'failed') && (
+        <p className="hint">
+          Чек с ошибкой можно отправить ещё раз на экране <Link to="/receipts?status=failed">«Чеки»</Link>.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -107,6 +107,16 @@ describe('«Чеки»', () => {
     });
     expect(done.body.data.cashbox).toMatchObject({ uniqueNumber: queue.cashbox });
     expect(done.body.data.cashbox.shiftNumber).toEqual(expect.any(Number));
+    const page = await staffCall(t.app, cookies.manager, 'GET', `/api/admin/orders/${o.number}`);
+    expect(page.body.data.order.fiscalReceipts).toMatchObject([
+      {
+        id: o.row.id,
+        status: 'done',
+        operation: 'sale',
+        total: 10_000,
+        ticketUrl: expect.stringMatching(/Ticket/),
+      },
+    ]);
     expect((await list('warehouse')).status).toBe(403);
     expect((await list('owner', '?status=lost')).status).toBe(400);
   });
