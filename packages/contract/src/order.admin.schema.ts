@@ -198,6 +198,8 @@ export const LOW_STOCK_UNITS = 2;
  * orders waiting for the shop by stage, and SKUs running out (1…{@link LOW_STOCK_UNITS} units left in a city).
  */
 export const AdminDashboard = z.object({
+  /** Production with FISCAL_PROVIDER=off: money is taken without fiscal receipts (issue 32 §6) — warn staff. */
+  fiscalOff: z.boolean(),
   timeZone: z.string(),
   today: SalesFigures,
   week: SalesFigures,
