@@ -15,6 +15,7 @@ export default [
     route('orders', 'routes/orders.tsx'),
     route('orders/:number', 'routes/order.tsx'),
     route('notifications', 'routes/notifications.tsx'),
+    route('receipts', 'routes/receipts.tsx'),
     route('customers', 'routes/customers.tsx'),
     route('customers/:id', 'routes/customer.tsx'),
     route('reviews', 'routes/reviews.tsx'),

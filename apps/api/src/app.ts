@@ -68,6 +68,7 @@ import { notificationRoutes } from './modules/notification/notification.routes.t
 import { exchangeAdminRoutes } from './modules/exchange/exchange.admin.routes.ts';
 import { createFiscalProvider, registerFiscalJob } from './modules/fiscal/fiscal.job.ts';
 import type { FiscalProvider } from './modules/fiscal/fiscal.provider.ts';
+import { fiscalAdminRoutes } from './modules/fiscal/fiscal.admin.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -302,6 +303,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(notificationRoutes, { prefix: '/dev' });
       await api.register(exchangeAdminRoutes, { prefix: '/admin' });
       await api.register(systemAdminRoutes, { prefix: '/admin' });
+      await api.register(fiscalAdminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

@@ -32,3 +32,4 @@ export * from './stock.admin.schema.ts';
 export * from './client.ts';
 export * from './system.schema.ts';
 export * from './stock-alert.schema.ts';
+export * from './fiscal.schema.ts';

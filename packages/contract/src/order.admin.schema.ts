@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdminReceipt } from './fiscal.schema.ts';
 import { dataOf, Tenge } from './common.schema.ts';
 import { ORDER_STATUSES } from './enums.ts';
 import { Order, OrderLine, OrderNumberParams } from './order.schema.ts';
@@ -124,6 +125,8 @@ export const AdminOrder = Order.extend({
   actions: z.array(z.enum(ADMIN_ORDER_ACTIONS)),
   /** The refunds of its card payment, oldest first (decision 035). */
   refunds: z.array(OrderRefund),
+  /** Its fiscal receipts as staff see them: state, fiscal number, OFD link, last error (issue 32 §5). */
+  fiscalReceipts: z.array(AdminReceipt),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 export const AdminOrderResponse = dataOf(z.object({ order: AdminOrder }));
@@ -195,6 +198,8 @@ export const LOW_STOCK_UNITS = 2;
  * orders waiting for the shop by stage, and SKUs running out (1…{@link LOW_STOCK_UNITS} units left in a city).
  */
 export const AdminDashboard = z.object({
+  /** Production with FISCAL_PROVIDER=off: money is taken without fiscal receipts (issue 32 §6) — warn staff. */
+  fiscalOff: z.boolean(),
   timeZone: z.string(),
   today: SalesFigures,
   week: SalesFigures,

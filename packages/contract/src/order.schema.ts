@@ -4,6 +4,7 @@ import { ORDER_STATUSES } from './enums.ts';
 import { PickupPoint } from './catalog.schema.ts';
 import { CHECKOUT_LIMITS, CHECKOUT_MESSAGES, EMAIL_PATTERN } from './checkout.rules.ts';
 import { OrderPayment } from './payment.schema.ts';
+import { OrderReceipt } from './fiscal.schema.ts';
 
 const optionalText = (max: number) =>
   z
@@ -137,7 +138,8 @@ export type OrderStatusChange = z.infer<typeof OrderStatusChange>;
  * `images`: the first images of its lines (at most 4); `deliveryDateFrom`/`deliveryDateTo`: local days
  * `YYYY-MM-DD` in the city's `timeZone` when it can be received (null for orders placed before dates were
  * kept); `statusHistory`: oldest first; `payment`: the card-online payment (method 3), else null;
- * `cancellable`: the customer may cancel it now (`POST /api/order/cancel`).
+ * `cancellable`: the customer may cancel it now (`POST /api/order/cancel`); `receipts`: its fiscal receipts,
+ * sale then returns, oldest first (issue 32).
  */
 export const Order = z.object({
   id: z.string(),
@@ -163,6 +165,7 @@ export const Order = z.object({
   statusHistory: z.array(OrderStatusChange),
   payment: OrderPayment.nullable(),
   cancellable: z.boolean(),
+  receipts: z.array(OrderReceipt),
 });
 export type Order = z.infer<typeof Order>;
 

@@ -24,6 +24,8 @@ export const PERMISSIONS = {
   'apikeys.manage': 'Создавать и отзывать ключи API для интеграций',
   'audit.read': 'Просматривать журнал действий',
   'settings.manage': 'Настройки магазина',
+  'fiscal.read': 'Видеть чеки кассы и смену',
+  'fiscal.manage': 'Повторять отправку чеков и закрывать смену кассы',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
@@ -42,7 +44,8 @@ export const ROLE_NAME: Record<StaffRole, string> = {
 
 /**
  * The permission matrix (issue 15): owner — everything, staff and settings; manager — orders, customers, reviews
- * and questions, content, customers' notifications that did not go out (issue 13); catalogue — products, prices, stock, banners, pickup points, cities; warehouse — orders
+ * and questions, content, customers' notifications that did not go out (issue 13), fiscal receipts to read (issue 32: retries and
+ * Z-reports are the owner's); catalogue — products, prices, stock, banners, pickup points, cities; warehouse — orders
  * (picking, ready for pickup, handed to courier, handover at the desk) and stock corrections.
  */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
@@ -57,6 +60,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'reviews.moderate',
     'content.edit',
     'notifications.manage',
+    'fiscal.read',
   ],
   catalogue: ['catalogue.edit', 'stock.edit'],
   warehouse: ['orders.read', 'orders.update', 'orders.handover', 'stock.edit'],

@@ -26,6 +26,8 @@ export const ACTION_NAME: Record<string, string> = {
   'order.refund_retried': 'Возврат денег повторён',
   'content.page_saved': 'Страница сохранена',
   'notification.resent': 'Уведомление отправлено повторно',
+  'fiscal.retry': 'Чек отправлен в кассу повторно',
+  'fiscal.shift_closed': 'Смена кассы закрыта (Z-отчёт)',
   'customer.blocked': 'Покупатель заблокирован',
   'customer.unblocked': 'Покупатель разблокирован',
   'review.published': 'Отзыв опубликован',
@@ -53,6 +55,8 @@ export const ENTITY_NAME: Record<string, string> = {
   exchange_warehouse: 'Склад 1С',
   exchange_property: 'Свойство 1С',
   exchange_settings: 'Обмен с 1С',
+  fiscal_receipt: 'Чек',
+  fiscal_cashbox: 'Касса',
 };
 
 export const named = (names: Record<string, string>, code: string) =>

@@ -12,6 +12,7 @@ describe('the navigation by role', () => {
       'Главная',
       'Заказы',
       'Уведомления',
+      'Чеки',
       'Покупатели',
       'Отзывы и вопросы',
       'Страницы',
@@ -27,6 +28,7 @@ describe('the navigation by role', () => {
       'Главная',
       'Заказы',
       'Уведомления',
+      'Чеки',
       'Покупатели',
       'Отзывы и вопросы',
       'Страницы',
@@ -45,7 +47,14 @@ describe('the navigation by role', () => {
     const byRole = (role: StaffRole) =>
       SECTIONS.filter((s) => s.permission && ROLE_PERMISSIONS[role].includes(s.permission)).map((s) => s.to);
     expect(byRole('warehouse')).toEqual(['/orders', '/stock', '/catalogue/import']);
-    expect(byRole('manager')).toEqual(['/orders', '/notifications', '/customers', '/reviews', '/content']);
+    expect(byRole('manager')).toEqual([
+      '/orders',
+      '/notifications',
+      '/receipts',
+      '/customers',
+      '/reviews',
+      '/content',
+    ]);
     expect(byRole('catalogue')).toEqual(['/catalogue', '/stock', '/catalogue/import']);
   });
 });

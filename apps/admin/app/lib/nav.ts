@@ -31,6 +31,13 @@ export const SECTIONS: readonly Section[] = [
     about: 'SMS и письма покупателям, которые не удалось отправить',
   },
   {
+    to: '/receipts',
+    label: 'Чеки',
+    permission: 'fiscal.read',
+    ready: true,
+    about: 'Фискальные чеки продаж и возвратов, смена кассы',
+  },
+  {
     to: '/customers',
     label: 'Покупатели',
     permission: 'customers.read',

@@ -6,6 +6,7 @@ import { requireMember } from '../lib/session.ts';
 import type { Route } from './+types/home';
 import { useMember } from './layout.tsx';
 import { ScreenError } from '../components/ScreenError.tsx';
+import { FiscalOffBanner } from '../components/Receipts.tsx';
 
 /** The dashboard's figures for a member who may see orders (orders.read); nothing for other roles. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -90,6 +91,7 @@ export default function Home() {
           Включите двухфакторную защиту входа: <Link to="/security">настроить</Link>.
         </p>
       )}
+      {dashboard && <FiscalOffBanner mode={dashboard.fiscalOff ? 'off' : 'webkassa'} production />}
       {dashboard && <Dashboard d={dashboard} />}
       {sections.length === 0 ? (
         <p>Разделы для вашей роли появятся здесь, когда будут готовы.</p>

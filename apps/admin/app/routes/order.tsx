@@ -14,17 +14,11 @@ import { adminApi, screenData } from '../lib/api.ts';
 import { attempt, errorsOf, formObject, submit, type FormResult } from '../lib/form.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { can } from '../lib/nav.ts';
-import {
-  ACTION_HINT,
-  ACTION_LABEL,
-  ACTOR_NAME,
-  DELIVERY_NAME,
-  PAYMENT_NAME,
-  PAYMENT_STATE_NAME,
-  STATUS_NAME,
-} from '../lib/orders.ts';
+import { ACTION_HINT, ACTION_LABEL, DELIVERY_NAME, PAYMENT_NAME, PAYMENT_STATE_NAME } from '../lib/orders.ts';
 import { Field, FormAlert } from '../components/Form.tsx';
+import { OrderHistory } from '../components/OrderHistory.tsx';
 import { OrderRefunds } from '../components/OrderRefunds.tsx';
+import { OrderFiscalReceipts } from '../components/Receipts.tsx';
 import { OrderStatus } from '../components/OrderStatus.tsx';
 import { PickingList } from '../components/PickingList.tsx';
 import { ScreenError } from '../components/ScreenError.tsx';
@@ -377,17 +371,8 @@ export default function OrderPage() {
           <Delivery order={order} />
           <Payment order={order} />
           <OrderRefunds order={order} canRetry={can(me, 'orders.cancel')} />
-          <section className="panel">
-            <h2>История</h2>
-            <ol className="history">
-              {order.history.map((h, i) => (
-                <li key={i}>
-                  {formatDateTime(h.at)} — {STATUS_NAME[h.status]} ({ACTOR_NAME[h.actor] ?? h.actor})
-                  {h.reason && <span className="hint"> · {h.reason}</span>}
-                </li>
-              ))}
-            </ol>
-          </section>
+          <OrderFiscalReceipts items={order.fiscalReceipts} />
+          <OrderHistory order={order} />
         </div>
       </div>
       <PickingList order={order} />

@@ -116,11 +116,14 @@ export const findReceipt = (db: DbOrTrx, id: string) =>
   db.selectFrom('fiscal_receipt').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** The receipts of an order, oldest first. */
-export const receiptsOfOrder = (db: DbOrTrx, orderId: string) =>
+export const receiptsOfOrder = (db: DbOrTrx, orderId: string) => receiptsOfOrders(db, [orderId]);
+
+/** The receipts of orders, oldest first (a sale before a return written at the same instant). */
+export const receiptsOfOrders = (db: DbOrTrx, orderIds: readonly string[]) =>
   db
     .selectFrom('fiscal_receipt')
     .selectAll()
-    .where('order_id', '=', orderId)
+    .where('order_id', 'in', orderIds)
     .orderBy('created_at')
     .orderBy('operation', 'desc')
     .orderBy('id')
@@ -202,3 +205,10 @@ export async function retryFailed(db: DbOrTrx, id: string, nowIso: string): Prom
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/** The newest `limit` receipts, of one state or all (staff's «Чеки»). */
+export const listReceipts = (db: DbOrTrx, status: FiscalReceiptRow['status'] | undefined, limit: number) => {
+  let q = db.selectFrom('fiscal_receipt').selectAll();
+  if (status) q = q.where('status', '=', status);
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+};

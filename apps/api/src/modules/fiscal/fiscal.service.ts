@@ -1,3 +1,4 @@
+import type { OrderReceipt } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { newId } from '#app/lib/ids.ts';
 import type { ReceiptContent } from './fiscal.provider.ts';
@@ -103,3 +104,29 @@ export async function saleContent(db: DbOrTrx, orderId: string): Promise<Receipt
 
 /** The receipts of an order, oldest first (shopper's page, back office). */
 export const receiptsOfOrder = (db: DbOrTrx, orderId: string) => repo.receiptsOfOrder(db, orderId);
+
+/**
+ * The receipts of orders as their shopper sees them (issue 32 §4: the account's order page, the thank-you page),
+ * by order id, oldest first: issued with the ОФД link once done; a pending, sending or failed one shows as not
+ * issued yet (staff see the error on «Чеки»).
+ */
+export async function shopperReceipts(
+  db: DbOrTrx,
+  orderIds: readonly string[],
+): Promise<Map<string, OrderReceipt[]>> {
+  const by = new Map<string, OrderReceipt[]>();
+  if (orderIds.length === 0) return by;
+  for (const r of await repo.receiptsOfOrders(db, orderIds)) {
+    const issued = r.status === 'done';
+    const receipt: OrderReceipt = {
+      operation: r.operation,
+      total: Number(r.total),
+      issued,
+      ticketUrl: issued ? r.ticket_url : null,
+      checkNumber: issued ? r.check_number : null,
+      issuedAt: issued ? r.done_at : null,
+    };
+    by.set(r.order_id, [...(by.get(r.order_id) ?? []), receipt]);
+  }
+  return by;
+}

@@ -105,7 +105,10 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = requirePermission('orders.read');
 
   app.get('/dashboard', { onRequest: read, schema: dashboardSchema }, async () => ({
-    data: await dashboard(app.db, app.clock.now()),
+    data: {
+      ...(await dashboard(app.db, app.clock.now())),
+      fiscalOff: app.config.env === 'production' && app.config.fiscal.provider === 'off',
+    },
   }));
   app.get('/orders', { onRequest: read, schema: listSchema }, async (request) => ({
     data: await listAdminOrders(app.db, request.query),

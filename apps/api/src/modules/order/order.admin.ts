@@ -21,6 +21,7 @@ import { addDays, startOfLocalDay } from '#app/lib/zoned-day.ts';
 import { listCities } from '#app/modules/catalog/catalog.service.ts';
 import * as inventory from '#app/modules/inventory/inventory.service.ts';
 import { paymentOfOrder } from '#app/modules/payment/payment.service.ts';
+import { receiptsOfOrderForStaff } from '#app/modules/fiscal/fiscal.admin.ts';
 import { attemptRefund, oweRefundUpTo, refundsOfOrder } from '#app/modules/payment/refund.service.ts';
 import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import * as adminRepo from './order.admin.repository.ts';
@@ -136,12 +137,13 @@ const refusedAmountOf = (lines: readonly OrderLineRow[]) =>
 export async function getAdminOrder(db: DbOrTrx, number: string): Promise<AdminOrder> {
   const row = await repo.findOrderByNumber(db, number);
   if (!row) throw orderNotFound();
-  const [[order], lines, parties, history, refunds] = await Promise.all([
+  const [[order], lines, parties, history, refunds, fiscalReceipts] = await Promise.all([
     assemble(db, [row]),
     repo.findOrderLines(db, [row.id]),
     adminRepo.selectOrderParties(db, row.id),
     adminRepo.selectHistory(db, row.id),
     refundsOfOrder(db, row.id),
+    receiptsOfOrderForStaff(db, row.id),
   ]);
   const refusedAmount = refusedAmountOf(lines);
   const paidOnline = isPaidOnline(row.payment_id) ? (order!.payment?.amount ?? 0) : 0;
@@ -175,6 +177,7 @@ export async function getAdminOrder(db: DbOrTrx, number: string): Promise<AdminO
         : Math.max(0, toPay - (paidOnline - paidBack)),
     actions: actionsOf(row),
     refunds,
+    fiscalReceipts,
   };
 }
 

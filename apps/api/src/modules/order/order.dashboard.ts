@@ -13,7 +13,7 @@ const LOW_STOCK_ROWS = 20;
  * default city's time zone — orders and revenue in tenge, cancelled orders and refused lines left out; orders
  * awaiting payment, awaiting picking (new or paid), ready for pickup, with the courier; SKUs running out.
  */
-export async function dashboard(db: DbOrTrx, now: Date): Promise<AdminDashboard> {
+export async function dashboard(db: DbOrTrx, now: Date): Promise<Omit<AdminDashboard, 'fiscalOff'>> {
   const cities = await listCities(db);
   const timeZone = cities.find((c) => c.id === DEFAULT_CITY_ID)?.timeZone ?? 'Asia/Almaty';
   const today = localDayOf(now, timeZone);

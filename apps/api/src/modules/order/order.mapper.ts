@@ -3,6 +3,7 @@ import {
   type Order,
   type OrderLine,
   type OrderPayment,
+  type OrderReceipt,
   type OrderStatus,
   type OrderStatusChange,
   type PickupPoint,
@@ -94,6 +95,7 @@ interface OrderExtras {
   timeZone: string;
   history: readonly OrderStatusHistoryRow[];
   payment: OrderPayment | null;
+  receipts: OrderReceipt[];
 }
 
 /**
@@ -149,5 +151,6 @@ export function toOrder(
     statusHistory,
     payment: extras.payment,
     cancellable: CUSTOMER_CANCELLABLE.includes(status),
+    receipts: extras.receipts,
   };
 }

@@ -5,6 +5,7 @@ import {
   FINISHED_ORDER_STATUSES,
   OrderErrorCode,
   type Order,
+  type OrderReceipt,
   type OrderStatus,
   type PickupPoint,
 } from '@kiim/contract';
@@ -18,6 +19,7 @@ import { paymentsOfOrders } from '#app/modules/payment/payment.service.ts';
 import { refundsOwedOfOrders } from '#app/modules/payment/refund.service.ts';
 import type { PaymentRow } from '#app/modules/payment/payment.table.ts';
 import { audit, type Actor } from '#app/modules/audit/audit.ts';
+import { shopperReceipts } from '#app/modules/fiscal/fiscal.service.ts';
 import { returnOrderMoney } from './card-payment/card-payment.apply.ts';
 import { chargeOrderHold, settleBeforeCancel } from './card-payment/card-payment.settle.ts';
 import { moveOrder, type OrderDeps } from './order.lifecycle.ts';
@@ -57,7 +59,7 @@ export async function assemble(
   lang: CatalogueLang | null = null,
 ): Promise<Order[]> {
   const ids = rows.map((r) => r.id);
-  const [lines, history, payments, owed, zones] = await Promise.all([
+  const [lines, history, payments, owed, zones, receipts] = await Promise.all([
     repo.findOrderLines(db, ids),
     repo.findStatusHistory(db, ids),
     paymentsOfOrders(db, ids),
@@ -66,6 +68,7 @@ export async function assemble(
       db,
       rows.map((r) => r.city_id),
     ),
+    shopperReceipts(db, ids),
   ]);
   const pointIds = [...new Set(rows.flatMap((r) => (r.pickup_point_id === null ? [] : [r.pickup_point_id])))];
   const [points, say] = await Promise.all([pickupPointsByIds(db, pointIds, lang), shopperSay(db, lang)]);
@@ -85,6 +88,7 @@ export async function assemble(
       history: historyByOrder.get(r.id) ?? [],
       payment: payments.get(r.id),
       refundOwed: owed.get(r.id) ?? 0,
+      receipts: receipts.get(r.id) ?? [],
     }),
   );
 }
@@ -101,6 +105,8 @@ export interface OrderParts {
   payment: PaymentRow | undefined;
   /** Tenge owed back on the payment and not paid out yet (decision 035); 0 when none. */
   refundOwed?: number;
+  /** The order's fiscal receipts as the shopper sees them (issue 32); none when left out (a new order). */
+  receipts?: OrderReceipt[];
 }
 
 /** An order as its owner sees it, from its row and parts (order.mapper.ts). */
@@ -110,6 +116,7 @@ export function orderOf(row: OrderRow, parts: OrderParts): Order {
     timeZone: parts.timeZone,
     history: parts.history,
     payment: parts.payment ? toOrderPayment(parts.payment, row, parts.refundOwed ?? 0) : null,
+    receipts: parts.receipts ?? [],
   });
 }
 

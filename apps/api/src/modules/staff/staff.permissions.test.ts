@@ -131,6 +131,9 @@ describe('the permission matrix', () => {
     expect(roleCan('manager', 'notifications.manage')).toBe(true);
     expect(roleCan('warehouse', 'notifications.manage')).toBe(false);
     expect(roleCan('catalogue', 'notifications.manage')).toBe(false);
+    // Fiscal receipts (issue 32 §5): owner and manager read; only the owner retries and closes the shift.
+    expect(STAFF_ROLES.filter((r) => roleCan(r, 'fiscal.read'))).toEqual(['owner', 'manager']);
+    expect(STAFF_ROLES.filter((r) => roleCan(r, 'fiscal.manage'))).toEqual(['owner']);
   });
 
   it('lists every staff route in the OpenAPI document, with the session cookie as its security where one is needed', async () => {

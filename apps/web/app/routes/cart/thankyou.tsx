@@ -12,6 +12,7 @@ import { PayButton } from '../../components/PayButton.tsx';
 import { KaspiPay } from '../../components/KaspiPay.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import { OrderPaymentInfo } from '../../components/OrderPaymentInfo.tsx';
+import { OrderReceipts } from '../../components/OrderReceipts.tsx';
 import { pickupAddress } from '../../lib/pickup-points.ts';
 import { metaT, useDateWords, useLocale, useT } from '../../lib/text.ts';
 import { pageTexts, translateFor } from '../../lib/lang.server.ts';
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     now: new Date().toISOString(),
     payNow,
     kaspi: await loadKaspi(api, order, request, payNow),
-    texts: pageTexts(request, ['thankyou', 'pay', 'checkout']),
+    texts: pageTexts(request, ['thankyou', 'pay', 'checkout', 'receipt']),
   };
 }
 
@@ -95,8 +96,7 @@ export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
   const t = useT();
   const { order } = o;
   const awaiting = order.status === 'awaiting_payment';
-  const locale = useLocale();
-  const words = useDateWords();
+  const [locale, words] = [useLocale(), useDateWords()];
   return (
     <section className="message-page thankyou">
       <h1>{awaiting ? t('thankyou.awaiting') : t('thankyou.thanks')}</h1>
@@ -152,6 +152,7 @@ export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
           )}
         </p>
       )}
+      <OrderReceipts receipts={order.receipts} />
       <div className="actions">
         <Link className="button button--primary" to={`/personal/orders/details/${order.number}`}>
           {t('thankyou.details')}

@@ -11,6 +11,7 @@ import { loadKaspi, startKaspi, type KaspiView } from '../../lib/kaspi.server.ts
 import { useRootData } from '../../lib/root-data.ts';
 import { KaspiPay } from '../../components/KaspiPay.tsx';
 import { OrderStatusBadge } from '../../components/OrderStatus.tsx';
+import { OrderReceipts } from '../../components/OrderReceipts.tsx';
 import { OrderPaymentInfo } from '../../components/OrderPaymentInfo.tsx';
 import { PayButton } from '../../components/PayButton.tsx';
 import { pickupAddress } from '../../lib/pickup-points.ts';
@@ -56,7 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // A Kaspi order awaiting payment: its Kaspi panel (issue 33); nothing is started before the shopper asks.
     kaspi: order.status === 'awaiting_payment' ? await loadKaspi(api, order, request, false) : null,
     now: new Date().toISOString(),
-    texts: pageTexts(request, ['pay', 'orderStatus', 'thankyou', 'checkout']),
+    texts: pageTexts(request, ['pay', 'orderStatus', 'thankyou', 'checkout', 'receipt']),
   };
 }
 
@@ -150,6 +151,7 @@ export default function OrderDetails({
           <OrderPaymentInfo order={order} />
           {order.status === 'awaiting_payment' &&
             (kaspi ? <KaspiPanel order={order} kaspi={kaspi} /> : <PayButton amount={order.amount} />)}
+          <OrderReceipts receipts={order.receipts} />
           <h2>{t('common.receiving')}</h2>
           <Receiving order={order} now={now} />
         </div>
