@@ -65,6 +65,7 @@ const order = (more: Partial<AdminOrder> = {}): AdminOrder =>
     amountDue: 25_000,
     actions: ['confirm', 'cancel'],
     refunds: [],
+    fiscalReceipts: [],
     ...more,
   }) as AdminOrder;
 
