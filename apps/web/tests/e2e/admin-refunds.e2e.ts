@@ -1,12 +1,10 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { SIMULATOR_CREDENTIALS } from '@kiim/api/config';
 import { createEpaySimulator, simulatorEndpoints, type EpaySimulator } from '@kiim/tools/epay-simulator';
-import { TEST_CARDS, payWithCard } from '@kiim/tools/epay-simulator/browser';
-import { eventually, launchBrowser, newShopper, smsCode, snap, startShop, type RunningShop } from './shop.ts';
+import { eventually, launchBrowser, newShopper, snap, startShop, type RunningShop } from './shop.ts';
 import { staffSignIn } from './back-office.ts';
+import { paidCardOrder as cardOrderPaid } from './card-order.ts';
 
 /**
  * A refund that ePay does not take at the desk, in Chromium (issue 28 item 15, decision 035): the shop talks to an
@@ -43,80 +41,8 @@ afterAll(async () => {
   await sim?.close();
 });
 
-/** A JSON call of the shop's API; fails the test on an error answer. */
-async function api<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(shop.url + url, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data: T };
-  expect(res.status, `${method} ${url}: ${JSON.stringify(json)}`).toBe(200);
-  return json.data;
-}
-
-/** Two SKUs (of two products) with stock in Алматы (city 1), read from the shop's database. */
-function twoSkus(): { externalId: string }[] {
-  const db = new Database(path.join(shop.dataDir, 'kiim.db'), { readonly: true });
-  try {
-    return db
-      .prepare(
-        `select min(sku.external_id) as externalId from stock
-         join sku on sku.id = stock.sku_id join product on product.id = sku.product_id
-         where stock.city_id = 1 and stock.quantity >= 5 and product.is_active = 1
-         group by product.id order by product.id limit 2`,
-      )
-      .all() as { externalId: string }[];
-  } finally {
-    db.close();
-  }
-}
-
-/** A customer registered by SMS code with a card-online pickup order in Алматы of one unit of two SKUs, paid. */
-async function paidCardOrder() {
-  const mobile = '77057700001';
-  await api('POST', '/api/customer/register-by-mobile', { mobile, name: 'Айгерим', surname: 'Касымова' });
-  const { token } = await api<{ token: string }>('POST', '/api/customer/register-by-mobile/confirm', {
-    ...{ mobile, code: await smsCode(shop, mobile) },
-    ...{ name: 'Айгерим', surname: 'Касымова' },
-  });
-  const auth = { 'x-authorization': token };
-  let cart = '';
-  for (const l of twoSkus())
-    cart = (
-      await api<{ uuid: string }>(
-        'PUT',
-        '/api/cart/add-or-update-item',
-        { ...(cart ? { uuid: cart } : {}), externalId: l.externalId, regionId: 1, qty: 1 },
-        auth,
-      )
-    ).uuid;
-  const [point] = await api<{ id: number }[]>('GET', '/api/city/1/pickup-points');
-  const { order } = await api<{ order: { number: string; lines: { price: number }[] } }>(
-    'POST',
-    '/api/order/create',
-    {
-      order: {
-        ...{ cartUuid: cart, regionId: 1, deliveryMethodId: 1, paymentId: 3 },
-        ...{ pickupPointId: point!.id, idempotencyKey: crypto.randomUUID() },
-      },
-    },
-    auth,
-  );
-  const started = await api<{ payment: unknown }>(
-    'POST',
-    '/api/payment/halyk/auth',
-    { orderNumber: order.number },
-    auth,
-  );
-  await payWithCard(sim.url, started.payment, TEST_CARDS.approved);
-  await sim.idle();
-  await eventually(
-    async () =>
-      (await api<{ status: string }>('GET', `/api/order/details/${order.number}`, undefined, auth)).status,
-  ).toBe('paid');
-  return { token, order };
-}
+/** The card-online order of card-order.ts, paid on this test's ePay simulator. */
+const paidCardOrder = () => cardOrderPaid(shop, sim);
 
 describe('a refund owed at the desk (decision 035)', () => {
   it('shows «Возврат ожидается» to staff and the customer, and «Повторить возврат» pays it once', async () => {
