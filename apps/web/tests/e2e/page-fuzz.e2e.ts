@@ -27,6 +27,8 @@ const ACTIONS = [
   '/personal',
   '/personal/review',
   '/personal/orders/details/1',
+  '/stock-alert',
+  '/stock-alert/off/x',
   '/admin',
   '/admin/sign-in',
 ];
@@ -42,6 +44,8 @@ const PAGES = [
   '/Cart',
   '/Cart/checkout',
   '/Cart/thankyou',
+  '/Cart/kaspi-status?order=100001',
+  '/stock-alert/off/not-a-token',
   '/info',
   '/auth/sign-in',
   '/personal',
