@@ -45,7 +45,7 @@ export function BackInStock({ skus, chosen }: { skus: readonly SizeOption[]; cho
             <fieldset className="sizes">
               <legend>{t('stockAlert.size')}</legend>
               {missing.map((s) => (
-                <label key={s.externalId} className="size">
+                <label key={s.externalId} className="size-chip">
                   <input
                     type="radio"
                     name="externalId"
