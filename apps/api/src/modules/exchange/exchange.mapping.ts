@@ -15,7 +15,13 @@ import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import * as repo from './exchange.repository.ts';
 import * as drafts from './exchange.drafts.repository.ts';
 import { groupByArticle, materializeMapped, staffRun } from './onec/onec.materialize.ts';
-import { propertyKey, saveStaffRole, seenProperties, staffRoles, suggestedRole } from './onec/onec.properties.ts';
+import {
+  propertyKey,
+  saveStaffRole,
+  seenProperties,
+  staffRoles,
+  suggestedRole,
+} from './onec/onec.properties.ts';
 import { isTenge, seenPriceTypes } from './onec/onec.prices.ts';
 import {
   applyPicturesSetting,
