@@ -73,6 +73,8 @@ export const SellerDetails = z.object({
   /** Customer service hours, as a phrase (`ежедневно с 9:00 до 21:00`). */
   serviceHours: z.string(),
   demo: z.boolean(),
+  /** The payment methods the shop accepts (spec §4 ids; 4 = Kaspi while Kaspi Pay is on, issue 33). */
+  paymentMethodIds: z.array(z.number().int().min(1).max(4)),
 });
 export type SellerDetails = z.infer<typeof SellerDetails>;
 

@@ -1,10 +1,18 @@
 import { Link } from 'react-router';
-import { INFO_PAGES, PAYMENT_METHOD_NAMES } from '@kiim/contract/enums';
+import { INFO_PAGES, KASPI_PAYMENT_NAME, PAYMENT_METHOD_NAMES } from '@kiim/contract/enums';
 import { useRootData } from '../lib/root-data.ts';
-import { useT } from '../lib/text.ts';
+import { methodName, useT } from '../lib/text.ts';
 
 /** Card brands Halyk ePay and the terminals of the pickup points and couriers take. */
 const CARD_BRANDS = ['Visa', 'Mastercard'] as const;
+
+/**
+ * The payment methods the shop accepts (spec §4; Kaspi, 4, while it is on: issue 33), from the seller's details;
+ * spec §4's three when the details are missing (the error screen).
+ */
+export function acceptedPaymentMethods(seller: { paymentMethodIds: number[] } | null): number[] {
+  return seller?.paymentMethodIds ?? Object.keys(PAYMENT_METHOD_NAMES).map(Number);
+}
 
 /**
  * Site footer of every page: links to all information pages (spec §2), customer service phone and hours, the
@@ -45,8 +53,8 @@ export function Footer() {
           )}
           <h2 className="site-footer__title">{t('footer.payment')}</h2>
           <ul className="site-footer__pay" aria-label={t('footer.payment')}>
-            {Object.keys(PAYMENT_METHOD_NAMES).map((id) => (
-              <li key={id}>{t(`paymentMethod.${id as '1' | '2' | '3'}`)}</li>
+            {acceptedPaymentMethods(seller).map((id) => (
+              <li key={id}>{methodName(t, 'paymentMethod', id, KASPI_PAYMENT_NAME)}</li>
             ))}
           </ul>
           <p className="site-footer__cards">

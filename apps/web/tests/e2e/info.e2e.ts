@@ -142,6 +142,7 @@ describe('information pages (spec §2)', () => {
       .getByText('нет')
       .waitFor();
     await page.getByTestId('payment-methods').getByText('Картой онлайн').waitFor();
+    await page.getByTestId('payment-methods').getByText('В приложении Kaspi.kz', { exact: false }).waitFor();
     await page.getByTestId('delivery-terms').getByText('до 16:00').waitFor();
     await snap(page, 'info-02-delivery');
 
@@ -171,8 +172,9 @@ describe('information pages (spec §2)', () => {
     const footer = page.locator('footer');
     await footer.getByText('+7 727 200 00 00').waitFor();
     await footer.getByText('БИН 240540000016').waitFor();
-    for (const name of ['Наличными при получении', 'Картой при получении', 'Картой онлайн'])
-      await footer.getByText(name).waitFor();
+    // Kaspi is on: the shop runs its Kaspi simulator outside production (decision 051).
+    for (const name of ['Наличными при получении', 'Картой при получении', 'Картой онлайн', 'Kaspi'])
+      await footer.getByText(name, { exact: true }).waitFor();
     await footer.screenshot({ path: path.join(screenshotDir, 'info-05-footer.png') });
     for (const { slug, title } of INFO_PAGES) {
       await page.locator('footer').getByRole('link', { name: title, exact: true }).click();

@@ -9,6 +9,7 @@ import {
   SellerDetails,
   dataOf,
 } from '@kiim/contract';
+import { PaymentMethod } from '@kiim/contract/enums';
 import type { Config } from '#app/config.ts';
 import * as content from './content.service.ts';
 import { shopperLang as langOf, varyByLanguage } from '#app/modules/catalog/catalog.texts.ts';
@@ -43,10 +44,19 @@ const sellerSchema = {
   response: { 200: dataOf(SellerDetails) },
 };
 
-/** The seller's details as the API answers them (configuration, with the dialled form of the phone). */
+/**
+ * The seller's details as the API answers them (configuration, with the dialled form of the phone), and the
+ * payment methods accepted: spec §4's three, and Kaspi (4) when `KASPI_PAY_MODE` is not `off` (issue 33).
+ */
 export const sellerDetails = (config: Config): SellerDetails => ({
   ...config.seller,
   phoneHref: `tel:+${config.seller.phone.replace(/\D/g, '')}`,
+  paymentMethodIds: [
+    PaymentMethod.cashOnDelivery,
+    PaymentMethod.cardOnDelivery,
+    PaymentMethod.cardOnline,
+    ...(config.kaspi.mode === 'off' ? [] : [PaymentMethod.kaspi]),
+  ],
 });
 
 /**

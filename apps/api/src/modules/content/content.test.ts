@@ -9,6 +9,7 @@ import {
 } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { callJson, expectRefused } from '#app/test/inject.ts';
+import { sellerDetails } from './content.routes.ts';
 import { addMissingPages, savePage } from './content.service.ts';
 
 // Information pages (issue 10; spec §2): the index, one page rendered with its data blocks, the seller's details,
@@ -242,7 +243,14 @@ describe('GET /api/content/seller', () => {
       email: t.config.seller.email,
       serviceHours: t.config.seller.serviceHours,
       demo: false,
+      paymentMethodIds: [1, 2, 3],
     });
+  });
+
+  it('lists Kaspi (4) among the accepted payment methods only while Kaspi Pay is on', () => {
+    const on = { ...t.config, kaspi: { ...t.config.kaspi, mode: 'simulator' as const } };
+    expect(sellerDetails(on).paymentMethodIds).toEqual([1, 2, 3, 4]);
+    expect(sellerDetails(t.config).paymentMethodIds).toEqual([1, 2, 3]);
   });
 });
 

@@ -5,10 +5,12 @@ import {
   OTHER_CITY_DAYS,
   PICKUP_SAME_DAY_UNTIL_HOUR,
 } from '@kiim/contract/checkout';
-import { PAYMENT_METHOD_NAMES, PaymentMethod } from '@kiim/contract/enums';
+import { KASPI_PAYMENT_NAME, PaymentMethod } from '@kiim/contract/enums';
 import { formatPrice } from '@kiim/contract/format';
 import type { MessageKey } from '@kiim/contract/text';
+import { useRootData } from '../../lib/root-data.ts';
 import { methodName, useT } from '../../lib/text.ts';
+import { acceptedPaymentMethods } from '../Footer.tsx';
 
 // Labels in the page's language (message catalogue `infoPage.*`); city names come translated by the API
 // (catalogue_text, docs/decisions/022).
@@ -77,25 +79,23 @@ export function DeliveryTerms() {
   );
 }
 
-/** The spec's three payment methods (Kaspi, 4, is not listed while it is off by default: decision 044). */
-type SpecPaymentMethod = keyof typeof PAYMENT_METHOD_NAMES;
-
-/** What each payment method of spec §4 means for the shopper (catalogue keys). */
-const PAYMENT_DETAILS: Record<SpecPaymentMethod, MessageKey> = {
+/** What each payment method (spec §4, and Kaspi, 4: issue 33) means for the shopper (catalogue keys). */
+const PAYMENT_DETAILS: Record<number, MessageKey> = {
   [PaymentMethod.cashOnDelivery]: 'infoPage.payCash',
   [PaymentMethod.cardOnDelivery]: 'infoPage.payCardOnDelivery',
   [PaymentMethod.cardOnline]: 'infoPage.payCardOnline',
+  [PaymentMethod.kaspi]: 'infoPage.payKaspi',
 };
 
-/** The three payment methods of spec §4 with what each means, in the page's language. */
+/** The payment methods the shop accepts (Kaspi only while it is on) with what each means, in the page's language. */
 export function PaymentMethods() {
   const t = useT();
   return (
     <ul className="terms" data-testid="payment-methods">
-      {(Object.keys(PAYMENT_METHOD_NAMES) as unknown as SpecPaymentMethod[]).map((id) => (
+      {acceptedPaymentMethods(useRootData()?.seller ?? null).map((id) => (
         <li key={id}>
-          <strong>{methodName(t, 'paymentMethod', Number(id), PAYMENT_METHOD_NAMES[id])}</strong> —{' '}
-          {t(PAYMENT_DETAILS[id])}
+          <strong>{methodName(t, 'paymentMethod', id, KASPI_PAYMENT_NAME)}</strong> —{' '}
+          {t(PAYMENT_DETAILS[id]!)}
         </li>
       ))}
     </ul>
