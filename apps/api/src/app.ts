@@ -41,6 +41,7 @@ import { backofficeRoutes } from './modules/order/order.backoffice.routes.ts';
 import { cardPaymentRoutes } from './modules/order/card-payment/card-payment.routes.ts';
 import { kaspiPaymentRoutes } from './modules/order/kaspi-payment/kaspi-payment.routes.ts';
 import { registerKaspiJob } from './modules/order/kaspi-payment/kaspi-payment.job.ts';
+import { receiptNoticeHook } from './modules/order/order.notify.ts';
 import { createKaspiPay, type KaspiPay } from './modules/kaspi/kaspi.client.ts';
 import type { KaspiDeps } from './modules/kaspi/kaspi.service.ts';
 import { registerPaymentJob } from './modules/order/card-payment/card-payment.job.ts';
@@ -206,7 +207,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   if (jobs) registerExchangeSweep(app, 15 * 60);
   app.decorate('fiscal', createFiscalProvider(config.fiscal));
   // Fiscal receipts: the queue's worker and the daily Z-report (issue 32, docs/decisions/043).
-  if (jobs) registerFiscalJob(app, app.fiscal);
+  if (jobs) registerFiscalJob(app, app.fiscal, receiptNoticeHook(app));
   app.decorate(
     'notifier',
     createNotifier(

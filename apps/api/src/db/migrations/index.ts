@@ -31,6 +31,7 @@ import * as m20261228T050000 from './20261228T050000-create-refund.ts';
 import * as m20261229T080000 from './20261229T080000-add-packaging-and-carrier-city.ts';
 import * as m20261230T090000 from './20261230T090000-add-notification-request-id.ts';
 import * as m20261230T050000 from './20261230T050000-create-stock-alert.ts';
+import * as m20261231T010000 from './20261231T010000-add-notification-receipts.ts';
 import * as m20261229T040000 from './20261229T040000-create-rate-limit-hit.ts';
 import * as m20261228T020000 from './20261228T020000-add-sku-prices.ts';
 import * as m20261229T060000 from './20261229T060000-create-fiscal-receipt.ts';
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '20261229T070000-create-kaspi-payment': m20261229T070000,
   '20261230T090000-add-notification-request-id': m20261230T090000,
   '20261230T050000-create-stock-alert': m20261230T050000,
+  '20261231T010000-add-notification-receipts': m20261231T010000,
 };

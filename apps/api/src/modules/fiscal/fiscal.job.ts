@@ -54,11 +54,16 @@ export async function fiscalTick(deps: FiscalDeps, cashbox: string): Promise<voi
 
 /**
  * Registers the fiscal worker when a provider exists: from when the app is ready, {@link fiscalTick} every
- * `intervalSeconds`, one run at a time; stops when the app closes (a run under way ends first).
+ * `intervalSeconds`, one run at a time; stops when the app closes (a run under way ends first). `onIssued`: what
+ * a receipt's issue writes in its transaction (the shopper's receipt notice, from the order module).
  */
-export function registerFiscalJob(app: FastifyInstance, provider: FiscalProvider | null): void {
+export function registerFiscalJob(
+  app: FastifyInstance,
+  provider: FiscalProvider | null,
+  onIssued?: FiscalDeps['onIssued'],
+): void {
   if (!provider) return;
-  const deps: FiscalDeps = { db: app.db, provider, log: app.log, clock: app.clock };
+  const deps: FiscalDeps = { db: app.db, provider, log: app.log, clock: app.clock, onIssued };
   let running: Promise<void> | null = null;
   const run = () => {
     if (running || app.closing.begun) return;

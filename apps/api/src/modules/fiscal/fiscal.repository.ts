@@ -146,8 +146,13 @@ export async function startSending(db: DbOrTrx, row: FiscalReceiptRow, retryAt: 
 }
 
 /** Stores a fiscalised receipt's answer. */
-export async function markDone(db: DbOrTrx, id: string, result: FiscalResult, nowIso: string): Promise<void> {
-  await db
+export async function markDone(
+  db: DbOrTrx,
+  id: string,
+  result: FiscalResult,
+  nowIso: string,
+): Promise<boolean> {
+  const r = await db
     .updateTable('fiscal_receipt')
     .set({
       status: 'done',
@@ -161,7 +166,8 @@ export async function markDone(db: DbOrTrx, id: string, result: FiscalResult, no
     })
     .where('id', '=', id)
     .where('status', '<>', 'done')
-    .execute();
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '#app/db/database.ts';
+import type { Db, DbOrTrx } from '#app/db/database.ts';
 import type { Clock } from '#app/lib/clock.ts';
 import { newId } from '#app/lib/ids.ts';
 import type { FiscalProvider, ReceiptContent, ReturnBasis, FiscalResult } from './fiscal.provider.ts';
@@ -17,6 +17,23 @@ export interface FiscalDeps {
   provider: FiscalProvider;
   log: FastifyBaseLogger;
   clock: Clock;
+  /**
+   * Called once per receipt, in the transaction that marks it done (issue 32: the shopper's receipt link goes into
+   * the notification outbox with it, so a crash never loses or repeats the notice). The order module supplies it:
+   * fiscal knows no orders. It may return what to run after commit (waking the notification worker).
+   */
+  onIssued?: (trx: DbOrTrx, receipt: IssuedReceipt) => Promise<(() => void) | undefined>;
+}
+
+/** A receipt just fiscalised, as {@link FiscalDeps.onIssued} gets it. */
+export interface IssuedReceipt {
+  id: string;
+  orderId: string;
+  operation: FiscalReceiptRow['operation'];
+  /** Tenge taken (sale) or given back (return). */
+  total: number;
+  /** The receipt's public page at the ОФД (Webkassa TicketUrl). */
+  ticketUrl: string;
 }
 
 /** How long a worker holds a cash register and a sending receipt before another may act, ms. */
@@ -62,7 +79,20 @@ async function returnBasis(db: Db, row: FiscalReceiptRow): Promise<ReturnBasis |
 /** Stores a fiscalised receipt and the shift it went into. */
 async function done(deps: FiscalDeps, row: FiscalReceiptRow, result: FiscalResult): Promise<'done'> {
   const nowIso = deps.clock.now().toISOString();
-  await repo.markDone(deps.db, row.id, result, nowIso);
+  const onIssued = deps.onIssued;
+  let afterCommit: (() => void) | undefined;
+  await deps.db.transaction().execute(async (trx) => {
+    const first = await repo.markDone(trx, row.id, result, nowIso);
+    if (first && onIssued && result.ticketUrl)
+      afterCommit = await onIssued(trx, {
+        id: row.id,
+        orderId: row.order_id,
+        operation: row.operation,
+        total: Number(row.total),
+        ticketUrl: result.ticketUrl,
+      });
+  });
+  afterCommit?.();
   await repo.noteShift(deps.db, row.cashbox, result.shiftNumber, nowIso);
   return 'done';
 }

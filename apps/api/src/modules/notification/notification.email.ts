@@ -37,9 +37,15 @@ function facts(n: OrderNotice, w: EmailWords): [string, string][] {
   return rows;
 }
 
-/** The MJML document of an order email. */
-function mjmlOf(n: OrderNotice, w: EmailWords, lang: CustomerLanguage): string {
+/**
+ * The body of an email: an order event's lines, totals and the order's button; a receipt notice's (issue 32) the
+ * receipt's button and the order's as a plain link.
+ */
+function bodyOf(n: OrderNotice, w: EmailWords): string {
   const l = w.labels;
+  if (n.receipt)
+    return `<mj-button href="${esc(n.receipt.url)}" background-color="#1a1a1a" color="#ffffff" font-size="15px" border-radius="4px">${esc(l.receiptButton)}</mj-button>
+        <mj-text align="center"><a href="${esc(n.url)}" style="color:#1a1a1a">${esc(l.button)}</a></mj-text>`;
   const lines = n.lines
     .map(
       (x) => `<tr style="border-bottom:1px solid #eeeeee">
@@ -56,6 +62,14 @@ function mjmlOf(n: OrderNotice, w: EmailWords, lang: CustomerLanguage): string {
       </tr>`,
     )
     .join('');
+  return `<mj-text font-size="16px" font-weight="bold" padding-top="16px">${esc(l.items)}</mj-text>
+        <mj-table font-size="14px">${lines}</mj-table>
+        <mj-table font-size="14px">${factRows}</mj-table>
+        <mj-button href="${esc(n.url)}" background-color="#1a1a1a" color="#ffffff" font-size="15px" border-radius="4px">${esc(l.button)}</mj-button>`;
+}
+
+/** The MJML document of an order email. */
+function mjmlOf(n: OrderNotice, w: EmailWords, lang: CustomerLanguage): string {
   return `<mjml lang="${lang}">
   <mj-head>
     <mj-title>${esc(w.subject)}</mj-title>
@@ -74,14 +88,11 @@ function mjmlOf(n: OrderNotice, w: EmailWords, lang: CustomerLanguage): string {
         <mj-text font-size="20px" font-weight="bold">${esc(w.subject.replace(/^Kiim: /, ''))}</mj-text>
         <mj-text>${esc(w.greeting)}</mj-text>
         ${w.lead.map((p) => `<mj-text>${esc(p)}</mj-text>`).join('\n        ')}
-        <mj-text font-size="16px" font-weight="bold" padding-top="16px">${esc(l.items)}</mj-text>
-        <mj-table font-size="14px">${lines}</mj-table>
-        <mj-table font-size="14px">${factRows}</mj-table>
-        <mj-button href="${esc(n.url)}" background-color="#1a1a1a" color="#ffffff" font-size="15px" border-radius="4px">${esc(l.button)}</mj-button>
+        ${bodyOf(n, w)}
       </mj-column>
     </mj-section>
     <mj-section padding="16px 24px">
-      <mj-column><mj-text font-size="12px" color="#6b6b6b">${esc(l.footer)}</mj-text></mj-column>
+      <mj-column><mj-text font-size="12px" color="#6b6b6b">${esc(w.labels.footer)}</mj-text></mj-column>
     </mj-section>
   </mj-body>
 </mjml>`;
@@ -90,6 +101,17 @@ function mjmlOf(n: OrderNotice, w: EmailWords, lang: CustomerLanguage): string {
 /** The plain-text part: the same content as the HTML, line by line. */
 function plainText(n: OrderNotice, w: EmailWords): string {
   const l = w.labels;
+  if (n.receipt)
+    return [
+      w.greeting,
+      '',
+      ...w.lead.flatMap((p) => [p, '']),
+      `${l.button}: ${n.url}`,
+      '',
+      '--',
+      l.footer,
+      '',
+    ].join('\n');
   return [
     w.greeting,
     '',

@@ -19,7 +19,7 @@ export interface OrderNotice {
   totalAmount: number;
   /** Spec §4: 1 pickup, 2 courier. */
   deliveryMethodId: number;
-  /** Spec §4: 1 cash on delivery, 2 card on delivery, 3 card online. */
+  /** Spec §4: 1 cash on delivery, 2 card on delivery, 3 card online; 4 Kaspi (issue 33). */
   paymentId: number;
   pickupPoint: { title: string; address: string; openingHours: string } | null;
   deliveryAddress: {
@@ -33,4 +33,6 @@ export interface OrderNotice {
   refundAmount: number | null;
   /** The order's page in the storefront (PUBLIC_URL + /personal/orders/details/{number}). */
   url: string;
+  /** Events `receipt` and `return_receipt` (issue 32): the fiscal receipt's public link and its total, tenge. */
+  receipt?: { url: string; total: number } | null;
 }

@@ -10,14 +10,15 @@ import { failureRecord } from './notification.failure.ts';
  */
 
 /**
- * Writes a notification unless its (order, event, channel) already has one (in the caller's transaction).
+ * Writes a notification unless its (order, event, channel, dedupe key) already has one (in the caller's
+ * transaction).
  * @returns true when written.
  */
 export async function insertNotification(db: DbOrTrx, row: NotificationTable): Promise<boolean> {
   const result = await db
     .insertInto('notification')
     .values(row)
-    .onConflict((oc) => oc.columns(['order_id', 'event', 'channel']).doNothing())
+    .onConflict((oc) => oc.columns(['order_id', 'event', 'channel', 'dedupe_key']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }

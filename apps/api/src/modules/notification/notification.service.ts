@@ -67,8 +67,9 @@ export interface WrittenNotices {
 /**
  * Writes the notifications of an order event into the outbox, in the caller's transaction (issue 13): an SMS
  * to the customer's mobile (when the event has one in {@link smsText}) and an email to the order's address
- * (when there is one and emails are enabled). Unique per (order, event, channel): an event recorded twice
- * writes nothing the second time.
+ * (when there is one and emails are enabled). Unique per (order, event, channel, `dedupeKey`): an event recorded
+ * twice writes nothing the second time. With `emailElseSms` (receipt links, issue 32) only one goes out: the email
+ * when the order has an address and emails are on, else the SMS.
  *
  * With `claimSms` the SMS row is written already `claimed` (a claim of its own, lease {@link LEASE_MS}) for the
  * caller to send right after commit with {@link Notifier.deliverClaimed} — one write and its disk flush fewer than
@@ -81,9 +82,17 @@ export async function recordOrderNotice(
   trx: DbOrTrx,
   notice: OrderNotice,
   to: NoticeRecipient,
-  opts: { emailEnabled: boolean; nowIso: string; claimSms?: boolean; leaseMs?: number },
+  opts: {
+    emailEnabled: boolean;
+    nowIso: string;
+    claimSms?: boolean;
+    leaseMs?: number;
+    dedupeKey?: string;
+    emailElseSms?: boolean;
+  },
 ): Promise<WrittenNotices> {
   const written: WrittenNotices = { sms: [], email: [] };
+  const emailGoes = Boolean(to.email && opts.emailEnabled);
   const base = {
     order_id: to.orderId,
     event: notice.event,
@@ -102,8 +111,9 @@ export async function recordOrderNotice(
     created_at: opts.nowIso,
     updated_at: opts.nowIso,
     request_id: currentRequestId(),
+    dedupe_key: opts.dedupeKey ?? '',
   };
-  if (to.mobile && smsText(notice, to.language) !== null) {
+  if (to.mobile && smsText(notice, to.language) !== null && !(opts.emailElseSms && emailGoes)) {
     const id = newId();
     const claim = opts.claimSms
       ? {
@@ -118,7 +128,7 @@ export async function recordOrderNotice(
       if (row.claim_id) written.claimed = { claimId: row.claim_id, rows: [row] };
     }
   }
-  if (to.email && opts.emailEnabled) {
+  if (to.email && emailGoes) {
     const id = newId();
     if (await insertNotification(trx, { ...base, id, channel: 'email', recipient: to.email }))
       written.email.push(id);

@@ -8,6 +8,10 @@ export const NOTIFICATION_EVENTS = [
   'ready_for_pickup',
   'handed_to_courier',
   'cancelled',
+  /** A sale's fiscal receipt is issued: its link (issue 32). */
+  'receipt',
+  /** A return's fiscal receipt is issued (one per return receipt). */
+  'return_receipt',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -21,7 +25,7 @@ export type NotificationChannel = 'sms' | 'email';
  */
 export type NotificationStatus = 'pending' | 'claimed' | 'sending' | 'sent' | 'failed' | 'unknown';
 
-/** The durable outbox of order notifications: one row per (order, event, channel). */
+/** The durable outbox of order notifications: one row per (order, event, channel, dedupe key). */
 export interface NotificationTable {
   /** Also the delivery id: the email's Message-ID is `<id@kiim>`. */
   id: string;
@@ -48,6 +52,8 @@ export interface NotificationTable {
   updated_at: string;
   /** The request that queued it (its log id, issue 31 §4); null outside a request. */
   request_id: string | null;
+  /** '' for order events; the receipt's id for receipt notices (an order may have several return receipts). */
+  dedupe_key: string;
 }
 
 export type NotificationRow = Selectable<NotificationTable>;

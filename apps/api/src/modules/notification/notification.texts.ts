@@ -1,6 +1,7 @@
 import { formatPrice, type CustomerLanguage } from '@kiim/contract';
 import { minutesRu } from '#app/lib/russian.ts';
 import type { OrderNotice } from './notification.notice.ts';
+import { isReceiptNotice, receiptLead, receiptSms } from './notification.receipt-texts.ts';
 
 // Texts of the order notifications in Russian and Kazakh (issue 13): the SMS (short, one part where it can be)
 // and the email's words. Kazakh follows the usage of the country's large marketplaces («тапсырыс», «өзі алып
@@ -22,6 +23,8 @@ export interface EmailWords {
     free: string;
     total: string;
     receiving: string;
+    /** The receipt notices' button (issue 32). */
+    receiptButton: string;
     pickupPoint: string;
     hours: string;
     address: string;
@@ -43,8 +46,8 @@ const DELIVERY: Record<CustomerLanguage, Record<number, string>> = {
 };
 
 const PAYMENT: Record<CustomerLanguage, Record<number, string>> = {
-  ru: { 1: 'Наличными при получении', 2: 'Картой при получении', 3: 'Картой онлайн' },
-  kk: { 1: 'Алған кезде қолма-қол ақшамен', 2: 'Алған кезде картамен', 3: 'Картамен онлайн' },
+  ru: { 1: 'Наличными при получении', 2: 'Картой при получении', 3: 'Картой онлайн', 4: 'Kaspi' },
+  kk: { 1: 'Алған кезде қолма-қол ақшамен', 2: 'Алған кезде картамен', 3: 'Картамен онлайн', 4: 'Kaspi' },
 };
 
 /**
@@ -52,6 +55,7 @@ const PAYMENT: Record<CustomerLanguage, Record<number, string>> = {
  * own cancellation: they see it on the site).
  */
 export function smsText(n: OrderNotice, lang: CustomerLanguage): string | null {
+  if (isReceiptNotice(n)) return receiptSms(n, lang);
   const point = n.pickupPoint?.title;
   if (lang === 'kk') {
     switch (n.event) {
@@ -88,6 +92,8 @@ export function smsText(n: OrderNotice, lang: CustomerLanguage): string | null {
       return n.actor === 'system'
         ? `Kiim: заказ № ${n.number} отменён, так как оплата не поступила вовремя.`
         : `Kiim: заказ № ${n.number} отменён. Если он был оплачен, деньги вернутся на карту.`;
+    default:
+      return receiptSms(n, lang);
   }
 }
 
@@ -138,6 +144,8 @@ function leadRu(n: OrderNotice): { subject: string; lead: string[] } {
           ...refund,
         ],
       };
+    default:
+      return receiptLead(n, 'ru');
   }
 }
 
@@ -188,6 +196,8 @@ function leadKk(n: OrderNotice): { subject: string; lead: string[] } {
           ...refund,
         ],
       };
+    default:
+      return receiptLead(n, 'kk');
   }
 }
 
@@ -219,6 +229,7 @@ const LABELS: Record<CustomerLanguage, EmailWords['labels']> = {
     free: 'Бесплатно',
     total: 'Итого',
     receiving: 'Способ получения',
+    receiptButton: 'Открыть чек',
     pickupPoint: 'Пункт выдачи',
     hours: 'Часы работы',
     address: 'Адрес доставки',
@@ -237,6 +248,7 @@ const LABELS: Record<CustomerLanguage, EmailWords['labels']> = {
     free: 'Тегін',
     total: 'Барлығы',
     receiving: 'Алу тәсілі',
+    receiptButton: 'Чекті ашу',
     pickupPoint: 'Беру пункті',
     hours: 'Жұмыс уақыты',
     address: 'Жеткізу мекенжайы',
@@ -249,7 +261,7 @@ const LABELS: Record<CustomerLanguage, EmailWords['labels']> = {
 
 /** Every word of an order event's email in the customer's language. */
 export function emailWords(n: OrderNotice, lang: CustomerLanguage): EmailWords {
-  const { subject, lead } = lang === 'kk' ? leadKk(n) : leadRu(n);
+  const { subject, lead } = isReceiptNotice(n) ? receiptLead(n, lang) : lang === 'kk' ? leadKk(n) : leadRu(n);
   const hello = lang === 'kk' ? 'Сәлеметсіз бе' : 'Здравствуйте';
   return {
     subject: `Kiim: ${subject}`,

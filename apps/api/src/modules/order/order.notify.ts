@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { PickupPoint } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { catalogueTranslator, pickupPointsByIds } from '#app/modules/catalog/catalog.service.ts';
@@ -9,7 +10,7 @@ import {
 } from '#app/modules/notification/notification.service.ts';
 import { paymentOfOrder } from '#app/modules/payment/payment.service.ts';
 import type { PaymentRow } from '#app/modules/payment/payment.table.ts';
-import type { OrderDeps } from './order.deps.ts';
+import { orderDeps, type OrderDeps } from './order.deps.ts';
 import * as repo from './order.repository.ts';
 import type { StatusActor } from './order.status.ts';
 import type { OrderLineRow, OrderRow } from './order.table.ts';
@@ -108,18 +109,27 @@ async function writeNotices(
   actor: StatusActor,
   nowIso: string,
   claimSms = false,
+  receipt?: { id: string; url: string; total: number },
 ): Promise<WrittenNotices> {
   const t = await catalogueTranslator(trx, contact.language);
+  const notice = noticeOf(deps, facts, event, actor, contact.name, t);
   return recordOrderNotice(
     trx,
-    noticeOf(deps, facts, event, actor, contact.name, t),
+    receipt ? { ...notice, receipt: { url: receipt.url, total: receipt.total } } : notice,
     {
       orderId: facts.order.id,
       mobile: contact.mobile,
       email: facts.order.email ?? contact.email,
       language: contact.language,
     },
-    { emailEnabled: deps.notifier.emailEnabled, nowIso, claimSms, leaseMs: deps.notifier.deps.leaseMs },
+    {
+      emailEnabled: deps.notifier.emailEnabled,
+      nowIso,
+      claimSms,
+      leaseMs: deps.notifier.deps.leaseMs,
+      // A receipt's link goes once per receipt, by email when the order has one, else by SMS (issue 32).
+      ...(receipt && { dedupeKey: receipt.id, emailElseSms: true }),
+    },
   );
 }
 
@@ -147,6 +157,51 @@ export async function recordOrderEvent(
   const payment = event === 'cancelled' ? await paymentOfOrder(trx, orderId) : undefined;
   return writeNotices(trx, deps, { order, lines, point, payment }, contact, event, actor, nowIso);
 }
+
+/**
+ * Records the link of a fiscal receipt just issued for the order (issue 32) in the notification outbox, in the
+ * transaction that marks the receipt done: event `receipt` (sale) or `return_receipt`, once per receipt, by email
+ * when the order has an address (and emails are on), else by SMS; nothing for a customer without contacts. The
+ * worker sends it and is woken by the caller after commit.
+ */
+export async function recordReceiptNotice(
+  trx: DbOrTrx,
+  deps: NoticeDeps,
+  receipt: { id: string; orderId: string; operation: 'sale' | 'return'; total: number; ticketUrl: string },
+  nowIso: string,
+): Promise<WrittenNotices> {
+  const order = await repo.findOrderById(trx, receipt.orderId);
+  const contact = order && (await customerContact(trx, order.customer_id));
+  if (!order || !contact) return NO_NOTICES;
+  const lines = await repo.findOrderLines(trx, [order.id]);
+  const event = receipt.operation === 'sale' ? 'receipt' : 'return_receipt';
+  return writeNotices(
+    trx,
+    deps,
+    { order, lines, point: undefined, payment: undefined },
+    contact,
+    event,
+    'system',
+    nowIso,
+    false,
+    { id: receipt.id, url: receipt.ticketUrl, total: receipt.total },
+  );
+}
+
+/**
+ * The fiscal worker's hook (issue 32): a receipt just issued writes its notice in the same transaction
+ * ({@link recordReceiptNotice}); after commit the notification worker is woken to send it.
+ */
+export const receiptNoticeHook =
+  (app: FastifyInstance) =>
+  async (
+    trx: DbOrTrx,
+    receipt: Parameters<typeof recordReceiptNotice>[2],
+  ): Promise<(() => void) | undefined> => {
+    const deps = orderDeps(app);
+    const written = await recordReceiptNotice(trx, deps, receipt, app.clock.now().toISOString());
+    return written.sms.length || written.email.length ? () => deps.notifier.wake() : undefined;
+  };
 
 /**
  * Records the «order accepted» notices of an order its creating transaction has just written, from what that

@@ -57,6 +57,7 @@ describe('the background queues (issue 31 §1)', () => {
       claim_id: null,
       lease_until: null,
       updated_at: at,
+      dedupe_key: '',
     };
     const rows = [
       { status: 'pending', created_at: '2031-03-01T09:58:00.000Z', event: 'accepted' },
