@@ -20,6 +20,8 @@ export default [
     route('thankyou', 'routes/cart/thankyou.tsx'),
     // The Kaspi payment's state, polled by the thank-you page's Kaspi panel (issue 33).
     route('kaspi-status', 'routes/cart/kaspi-status.ts'),
+    // An order's fiscal receipts, polled while one is being made (issue 32).
+    route('receipts', 'routes/cart/receipts.ts'),
   ]),
   // Information pages (spec §2): the index and the eight pages, whose texts are content (API module `content`).
   route('info', 'routes/info/index.tsx'),

@@ -45,6 +45,7 @@ const PAGES = [
   '/Cart/checkout',
   '/Cart/thankyou',
   '/Cart/kaspi-status?order=100001',
+  '/Cart/receipts?order=100001',
   '/stock-alert/off/not-a-token',
   '/info',
   '/auth/sign-in',

@@ -152,7 +152,7 @@ export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
           )}
         </p>
       )}
-      <OrderReceipts receipts={order.receipts} />
+      <OrderReceipts orderNumber={order.number} receipts={order.receipts} />
       <div className="actions">
         <Link className="button button--primary" to={`/personal/orders/details/${order.number}`}>
           {t('thankyou.details')}

@@ -151,7 +151,7 @@ export default function OrderDetails({
           <OrderPaymentInfo order={order} />
           {order.status === 'awaiting_payment' &&
             (kaspi ? <KaspiPanel order={order} kaspi={kaspi} /> : <PayButton amount={order.amount} />)}
-          <OrderReceipts receipts={order.receipts} />
+          <OrderReceipts orderNumber={order.number} receipts={order.receipts} />
           <h2>{t('common.receiving')}</h2>
           <Receiving order={order} now={now} />
         </div>
