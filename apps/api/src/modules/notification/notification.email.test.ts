@@ -98,4 +98,13 @@ describe('order SMS', () => {
       `Kiim: № 100777 тапсырыс қабылданды, сомасы ${formatPrice(47490)}. Оны 30 минут ішінде картамен төлеңіз.`,
     );
   });
+
+  it('asks a Kaspi order to be paid in the Kaspi.kz app, not by card', async () => {
+    const accepted = { ...courierOrder, event: 'accepted' as const, payWithinMinutes: 30, paymentId: 4 };
+    expect(smsText(accepted, 'ru')).toContain('Оплатите его в приложении Kaspi.kz в течение 30 минут.');
+    expect(smsText(accepted, 'kk')).toContain('Оны 30 минут ішінде Kaspi.kz қосымшасында төлеңіз.');
+    const email = await renderOrderEmail(accepted, 'ru');
+    expect(email.text).toContain('Оплатите заказ в приложении Kaspi.kz в течение 30 минут');
+    expect(email.text).toContain('Способ оплаты: Kaspi');
+  });
 });

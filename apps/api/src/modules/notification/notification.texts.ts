@@ -40,6 +40,9 @@ export interface EmailWords {
 
 const price = formatPrice;
 
+/** A Kaspi order (payment 4, issue 33): paid in the Kaspi.kz app, not by card. */
+const kaspi = (n: OrderNotice) => n.paymentId === 4;
+
 const DELIVERY: Record<CustomerLanguage, Record<number, string>> = {
   ru: { 1: 'Самовывоз', 2: 'Курьерская доставка' },
   kk: { 1: 'Өзі алып кету', 2: 'Курьермен жеткізу' },
@@ -61,7 +64,9 @@ export function smsText(n: OrderNotice, lang: CustomerLanguage): string | null {
     switch (n.event) {
       case 'accepted':
         return `Kiim: № ${n.number} тапсырыс қабылданды, сомасы ${price(n.totalAmount)}.${
-          n.payWithinMinutes ? ` Оны ${n.payWithinMinutes} минут ішінде картамен төлеңіз.` : ' Рақмет!'
+          n.payWithinMinutes
+            ? ` Оны ${n.payWithinMinutes} минут ішінде ${kaspi(n) ? 'Kaspi.kz қосымшасында' : 'картамен'} төлеңіз.`
+            : ' Рақмет!'
         }`;
       case 'paid':
         return `Kiim: № ${n.number} тапсырыстың ${price(n.totalAmount)} сомасындағы төлемі алынды. Рақмет!`;
@@ -79,7 +84,9 @@ export function smsText(n: OrderNotice, lang: CustomerLanguage): string | null {
   switch (n.event) {
     case 'accepted':
       return `Kiim: заказ № ${n.number} принят, сумма ${price(n.totalAmount)}.${
-        n.payWithinMinutes ? ` Оплатите его картой в течение ${minutesRu(n.payWithinMinutes)}.` : ' Спасибо!'
+        n.payWithinMinutes
+          ? ` Оплатите его ${kaspi(n) ? 'в приложении Kaspi.kz' : 'картой'} в течение ${minutesRu(n.payWithinMinutes)}.`
+          : ' Спасибо!'
       }`;
     case 'paid':
       return `Kiim: оплата заказа № ${n.number} на сумму ${price(n.totalAmount)} получена. Спасибо!`;
@@ -112,7 +119,7 @@ function leadRu(n: OrderNotice): { subject: string; lead: string[] } {
           'Спасибо за заказ! Мы его приняли и начинаем собирать.',
           ...(n.payWithinMinutes
             ? [
-                `Оплатите заказ картой онлайн в течение ${minutesRu(n.payWithinMinutes)}, иначе он будет отменён.`,
+                `Оплатите заказ ${kaspi(n) ? 'в приложении Kaspi.kz' : 'картой онлайн'} в течение ${minutesRu(n.payWithinMinutes)}, иначе он будет отменён.`,
               ]
             : []),
         ],
@@ -163,7 +170,9 @@ function leadKk(n: OrderNotice): { subject: string; lead: string[] } {
         lead: [
           'Тапсырысыңызға рақмет! Біз оны қабылдап, жинауды бастаймыз.',
           ...(n.payWithinMinutes
-            ? [`Тапсырысты ${n.payWithinMinutes} минут ішінде картамен онлайн төлеңіз, әйтпесе ол жойылады.`]
+            ? [
+                `Тапсырысты ${n.payWithinMinutes} минут ішінде ${kaspi(n) ? 'Kaspi.kz қосымшасында' : 'картамен онлайн'} төлеңіз, әйтпесе ол жойылады.`,
+              ]
             : []),
         ],
       };
