@@ -287,6 +287,21 @@ describe('search (q): names, brands, categories and colours in any Russian word 
     expect(ids(genitive)).toEqual(await containing('джинс'));
   });
 
+  it('finds Russian typed in Latin letters and Latin brands typed in Cyrillic (issue 35 item 3)', async () => {
+    const jeans = await containing('', ['джинсы', 'джинсов', 'джинсам', 'джинсами', 'джинсах']);
+    expect(ids(await search('dzhinsy'))).toEqual(jeans);
+    for (const [q, as] of [
+      ['kurtka', 'куртка'],
+      ['puhovik', 'пуховик'],
+      ['дала', 'dala'],
+      ['номад', 'nomad'],
+    ] as const) {
+      const found = ids(await search(q));
+      expect(found.length, q).toBeGreaterThan(0);
+      expect(found, q).toEqual(ids(await search(as)));
+    }
+  });
+
   it('finds inflected and unfinished words: «курток», «пуховиков», «рубашек», «пухов»', async () => {
     for (const [q, stem] of [
       ['курток', 'куртк'],

@@ -8,6 +8,7 @@ import {
   termOf,
   termsOf,
 } from './search.rules.ts';
+import { cyrillicToLatin, latinToCyrillic } from './search.translit.ts';
 
 // The search text rules without a database (docs/decisions/009).
 
@@ -128,5 +129,23 @@ describe('reading a query', () => {
     expect(resolveQuery('l;bycs', vocabulary)).toEqual([['джинс', '=джинсы']]);
     expect(resolveQuery('dala denim', vocabulary)).toEqual([['dala'], ['denim']]);
     expect(switchLayout('джинсы')).toBeNull();
+  });
+
+  it('reads Russian typed in Latin letters and Latin brands typed in Cyrillic (issue 35 item 3)', () => {
+    expect(latinToCyrillic('dzhinsy')).toBe('джинсы');
+    expect(latinToCyrillic('puhovik')).toBe('пуховик');
+    expect(latinToCyrillic('chernyy')).toBe('черный');
+    expect(latinToCyrillic('shchetka')).toBe('щетка');
+    expect(latinToCyrillic('джинсы')).toBeNull();
+    expect(cyrillicToLatin('адидас')).toBe('adidas');
+    expect(cyrillicToLatin('левис')).toBe('levis');
+    expect(cyrillicToLatin('dala')).toBeNull();
+    expect(resolveQuery('dzhinsy', vocabulary)).toEqual([['джинс', '=джинсы']]);
+    expect(resolveQuery('kurtka', vocabulary)).toEqual([['куртк', '=куртка']]);
+    expect(resolveQuery('puhovik chernyy', vocabulary)).toEqual([['пуховик'], ['черн', '=черный']]);
+    expect(resolveQuery('дала деним', vocabulary)).toEqual([['dala'], ['denim']]);
+    // A word found as typed is not read again: «denim» stays Latin.
+    expect(resolveQuery('denim', vocabulary)).toEqual([['denim']]);
+    expect(resolveQuery('zontik', vocabulary)).toEqual([[]]);
   });
 });

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { cyrillicToLatin, latinToCyrillic } from './search.translit.ts';
 
 // Search text rules (docs/decisions/009-catalogue-search.md): the same normalisation turns product texts into
 // stored terms and a shopper's query into terms to look up, so «Джинсов», «джинсы» and «ДЖИНСЫ» meet at the
@@ -191,9 +192,7 @@ function expandTerm(q: QueryWord, vocabulary: readonly string[]): string[] {
   const out: string[] = [...(SYNONYMS[term] ?? []).filter((s) => vocabulary.includes(s))];
   for (const v of vocabulary) {
     if (
-      v === term ||
-      (word.length >= 3 && v.startsWith(word)) ||
-      (v.length >= 4 && (term.startsWith(v) || word.startsWith(v))) ||
+      matchesWithoutTypo(q, v) ||
       (max > 0 &&
         v.length >= 4 &&
         (editDistance(term, v, max) <= max || fuzzyPrefix(word, v, Math.min(max, typosAllowed(v)))))
@@ -201,6 +200,15 @@ function expandTerm(q: QueryWord, vocabulary: readonly string[]): string[] {
       out.push(v);
   }
   return [...new Set(out)];
+}
+
+/** Whether a stored term stands for the query word without a typo: the term itself, or a beginning or extension. */
+function matchesWithoutTypo({ word, term }: QueryWord, v: string): boolean {
+  return (
+    v === term ||
+    (word.length >= 3 && v.startsWith(word)) ||
+    (v.length >= 4 && (term.startsWith(v) || word.startsWith(v)))
+  );
 }
 
 /** A query typed on the Latin layout read as the Russian one («lf;bycs» → «джинсы»), or null when it has no Latin letters. */
@@ -218,6 +226,16 @@ export function switchLayout(query: string): string | null {
 function queryTermGroups(query: string, vocabulary: readonly string[]): string[][] {
   return queryWords(query).map((q) => {
     const group = expandTerm(q, vocabulary);
+    // A word that finds nothing but typos, read in the other script (issue 35 item 3: «dzhinsy», «адидас»).
+    if (!group.some((v) => matchesWithoutTypo(q, v))) {
+      const other = latinToCyrillic(q.word) ?? cyrillicToLatin(q.word);
+      const alt = other && { word: other, term: termOf(other) };
+      const altGroup = alt ? expandTerm(alt, vocabulary) : [];
+      if (alt && altGroup.some((v) => matchesWithoutTypo(alt, v))) {
+        if (alt.word !== alt.term) altGroup.push(EXACT_FORM + alt.word);
+        return altGroup;
+      }
+    }
     // The word's exact form last: it matches nothing its stem does not, but adds its weight to the relevance.
     if (group.length > 0 && q.word !== q.term) group.push(EXACT_FORM + q.word);
     return group;
