@@ -302,6 +302,20 @@ describe('search (q): names, brands, categories and colours in any Russian word 
     }
   });
 
+  it('reads a size in the text as the size filter: «джинсы 28», «платье m» (issue 35 item 3)', async () => {
+    // Jeans are sized «W28»: «28» reads as that.
+    const withSize = ids(await search('джинсы 28'));
+    expect(withSize.length).toBeGreaterThan(0);
+    expect(withSize).toEqual(ids(await search('джинсы', '&size=W28')));
+    expect(withSize.length).toBeLessThan(ids(await search('джинсы')).length);
+    const m = ids(await search('платье m'));
+    expect(m.length).toBeGreaterThan(0);
+    expect(m).toEqual(ids(await search('платье', '&size=M')));
+    // Only a size: every product with it; a word that is no size still finds nothing.
+    expect(ids(await search('44'))).toEqual(ids((await all('size=44')).items));
+    expect(await search('джинсы 999')).toEqual([]);
+  });
+
   it('finds inflected and unfinished words: «курток», «пуховиков», «рубашек», «пухов»', async () => {
     for (const [q, stem] of [
       ['курток', 'куртк'],

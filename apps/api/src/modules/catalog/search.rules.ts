@@ -256,3 +256,26 @@ export function resolveQuery(query: string, vocabulary: readonly string[]): stri
   }
   return groups;
 }
+
+/**
+ * A search text's words that name a size of the catalogue («джинсы 28», «платье m»; issue 35 item 3), as sizes to
+ * filter by, and the text without them. A word is a size only when it equals a size label (case aside) and is not
+ * a stored term itself; a size written twice counts once.
+ * @param sizeOf a normalised word → the catalogue's size label, or undefined.
+ * @param vocabulary the stored terms (a word that is one stays a search word).
+ */
+export function sizesInQuery(
+  query: string,
+  sizeOf: (word: string) => string | undefined,
+  vocabulary: ReadonlySet<string>,
+): { text: string; sizes: string[] } {
+  const sizes = new Set<string>();
+  const words: string[] = [];
+  for (const word of normalizeText(query).split(' ')) {
+    const size = word && !vocabulary.has(word) ? sizeOf(word) : undefined;
+    if (size) sizes.add(size);
+    else if (word) words.push(word);
+  }
+  // Nothing taken: the text as typed (the layout switch reads its punctuation).
+  return sizes.size ? { text: words.join(' '), sizes: [...sizes] } : { text: query, sizes: [] };
+}

@@ -3,6 +3,7 @@ import { notFound } from '#app/lib/errors.ts';
 import type { ProductFilter } from '../catalog.listing.repository.ts';
 import { toCategory } from '../catalog.mapper.ts';
 import type { Dictionaries } from './model.ts';
+import { sizesInQuery } from '../search.rules.ts';
 
 // What the listing's two engines share (the model in production, the SQL oracle in tests, docs/decisions/039): the
 // query's slugs turned into a filter, and facet counts turned into the answer's facets in display order.
@@ -114,5 +115,38 @@ export function toFacets(
     price,
     discountCount: counts.discount,
     inStockCount: counts.inStock,
+  };
+}
+
+/** A catalogue's size labels by lower-case label, and its search vocabulary as a set. */
+export interface SizeWords {
+  sizeOf: Map<string, string>;
+  vocabulary: Set<string>;
+}
+
+/** The {@link SizeWords} of a catalogue's size labels and search vocabulary. */
+export const sizeWords = (sizes: readonly string[], vocabulary: readonly string[]): SizeWords => ({
+  sizeOf: new Map(sizes.map((s) => [s.toLowerCase(), s])),
+  vocabulary: new Set(vocabulary),
+});
+
+/**
+ * The query with the sizes its text names taken out as a size filter («джинсы 28» → «джинсы», size W28; issue 35
+ * item 3), added to the shopper's own size filter, and the text left to search (undefined: search no words —
+ * no text, or a text that was only sizes). Jeans' waist sizes are labelled «W28»: a two-digit word reads as that
+ * when the catalogue has no such plain size.
+ */
+export function withSizesOfText(
+  words: SizeWords,
+  query: ProductListQuery,
+): { query: ProductListQuery; text?: string } {
+  if (query.q === undefined) return { query };
+  const sizeOf = (w: string) =>
+    words.sizeOf.get(w) ?? (/^\d{2}$/.test(w) ? words.sizeOf.get(`w${w}`) : undefined);
+  const { text, sizes } = sizesInQuery(query.q, sizeOf, words.vocabulary);
+  if (sizes.length === 0) return { query, text };
+  return {
+    query: { ...query, size: [...new Set([...(query.size ?? []), ...sizes])] },
+    text: text || undefined,
   };
 }

@@ -16,7 +16,7 @@ import { scopeOf, toProductCard } from '../catalog.mapper.ts';
 import { searchTermGroups } from '../catalog.search.ts';
 import { requireCity } from '../catalog.service.ts';
 import { loadDictionaries } from './model.ts';
-import { filterOf, toFacets } from './listing.filter.ts';
+import { filterOf, sizeWords, toFacets, withSizesOfText } from './listing.filter.ts';
 
 // The SQL listing, the read model's test oracle (docs/decisions/039): the same answer computed by SQL over the
 // catalogue tables, for the property tests that hold the model to it. It is no production path.
@@ -123,10 +123,24 @@ const dictionaries = (db: DbOrTrx) => cachedAnswer(db, 'dictionaries', () => loa
  * @throws AppError 404 `cityNotFound` for an unknown city, `notFound` «Категория не найдена» for an unknown
  *   `category`.
  */
-export async function listProductsSql(db: DbOrTrx, query: ProductListQuery): Promise<ProductList> {
-  const city = await requireCity(db, query.cityId);
+export async function listProductsSql(db: DbOrTrx, asked: ProductListQuery): Promise<ProductList> {
+  const city = await requireCity(db, asked.cityId);
   const dict = await dictionaries(db);
-  const groups = query.q === undefined ? undefined : await searchTermGroups(db, query.q);
+  // Sizes named in the text, from the active products' SKUs as the model reads them.
+  const sizeLabels = await db
+    .selectFrom('sku')
+    .innerJoin('product', 'product.id', 'sku.product_id')
+    .where('product.is_active', '=', 1)
+    .select('sku.size')
+    .distinct()
+    .execute();
+  const words = sizeWords(
+    sizeLabels.map((r) => r.size),
+    await repo.searchVocabulary(db),
+  );
+  const sized = withSizesOfText(words, asked);
+  const query = sized.query;
+  const groups = sized.text === undefined ? undefined : await searchTermGroups(db, sized.text);
   const { category, filter } = filterOf(dict, query, groups);
   const scope = scopeOf(city);
   // The category facet never leaves out the page's own category (only the shopper's `categorySlug`).

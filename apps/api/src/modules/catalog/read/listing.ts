@@ -8,7 +8,7 @@ import { scopeOf, toProductCard } from '../catalog.mapper.ts';
 import * as repo from '../catalog.repository.ts';
 import { resolveQuery } from '../search.rules.ts';
 import { asIs, langKey, type CatalogueLang, type Say } from '../catalog.texts.ts';
-import { filterOf, toFacets } from './listing.filter.ts';
+import { filterOf, sizeWords, withSizesOfText, type SizeWords, toFacets } from './listing.filter.ts';
 import { catalogModel, type CatalogModel } from './model.ts';
 import { queryModel } from './model.query.ts';
 import { modelSay } from './texts.ts';
@@ -36,6 +36,16 @@ function termGroupsOf(m: CatalogModel, q: string): string[][] {
     kept.set(q, (groups = resolveQuery(q, m.vocabulary)));
   }
   return groups;
+}
+
+/** Per model: its size words (for {@link withSizesOfText}). */
+const sizeWordsOf = new WeakMap<CatalogModel, SizeWords>();
+
+/** The query with the sizes its text names as a size filter ({@link withSizesOfText}), with the model's words. */
+function sizedQuery(m: CatalogModel, query: ProductListQuery) {
+  let words = sizeWordsOf.get(m);
+  if (!words) sizeWordsOf.set(m, (words = sizeWords(m.sizes, m.vocabulary)));
+  return withSizesOfText(words, query);
 }
 
 /** Card heads of each model by product position (see {@link cardHead}), made on first use: Russian, and per language. */
@@ -103,15 +113,17 @@ const COMMA = Buffer.from(',');
  */
 export async function listProductsModelJson(
   db: DbOrTrx,
-  query: ProductListQuery,
+  asked: ProductListQuery,
   knownVersion?: number,
   lang: CatalogueLang | null = null,
 ): Promise<Buffer> {
   const m = await catalogModel(db, knownVersion);
   const say = lang ? await modelSay(db, m, lang) : asIs;
-  const city = m.cities.get(query.cityId);
+  const city = m.cities.get(asked.cityId);
   if (!city) throw notFound(ErrorCode.cityNotFound, 'Город не найден');
-  const groups = query.q === undefined ? undefined : termGroupsOf(m, query.q);
+  const sized = sizedQuery(m, asked);
+  const query = sized.query;
+  const groups = sized.text === undefined ? undefined : termGroupsOf(m, sized.text);
   const { category, filter } = filterOf(m.dict, query, groups);
   const scope = scopeOf(city);
   const offset = (query.page - 1) * query.pageSize;
