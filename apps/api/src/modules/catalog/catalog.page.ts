@@ -17,8 +17,7 @@ import * as listing from './catalog.listing.repository.ts';
 import * as pageRepo from './catalog.page.repository.ts';
 import * as repo from './catalog.repository.ts';
 import { cachedReply, jsonAnswer } from './catalog.cache.ts';
-import { catalogModel, modelSay, shopperSay, type CatalogModel } from './read/index.ts';
-import { publishedRatings } from './read/model.repository.ts';
+import { catalogModel, modelSay, publishedRatings, shopperSay, type CatalogModel } from './read/index.ts';
 import { asIs, langKey, type CatalogueLang, type Say } from './catalog.texts.ts';
 import { scopeOf, toCategory, toImage, toProductCard } from './catalog.mapper.ts';
 
