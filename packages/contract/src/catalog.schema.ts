@@ -96,6 +96,14 @@ export const ProductCard = z.object({
   /** Russian stock label of spec §4 ('В наличии', 'В другом городе', 'Нет в наличии'). */
   stockState: z.string(),
   arrivalDate: z.string(),
+  /**
+   * Average of the published reviews' ratings (1–5, one decimal) and their count (issue 35 item 5; decision 058);
+   * null without published reviews, absent from old answers.
+   */
+  rating: z
+    .object({ average: z.number().min(1).max(5), count: z.number().int().positive() })
+    .nullable()
+    .optional(),
 });
 export type ProductCard = z.infer<typeof ProductCard>;
 

@@ -5,6 +5,7 @@ import { WishlistHeart } from './WishlistHeart.tsx';
 import { StockState } from '@kiim/contract/enums';
 import { stockLabel, useT } from '../lib/text.ts';
 import { MAIN_PICTURE_TIMING } from '../lib/main-picture.ts';
+import { formatRating } from './reviews/rating-format.ts';
 
 /**
  * Product card of lists and sliders: image (explicit size, lazy unless `eager`), brand, name, price, the
@@ -50,11 +51,33 @@ export function ProductCard({
           />
           <span className="card__brand">{product.brand.name}</span>
           <h3 className="card__name">{product.name}</h3>
+          {product.rating && <CardRating rating={product.rating} />}
           <span className={inStock ? 'stock stock--in' : 'stock'}>{stockLabel(t, product.stockState)}</span>
         </div>
       </Link>
       <WishlistHeart productId={product.id} slug={product.slug} name={product.name} className="card__heart" />
     </article>
+  );
+}
+
+/**
+ * «★ 4,6 (23)» of a card: the average of the published reviews and their count (issue 35 item 5, decision 058),
+ * read out as «Рейтинг 4,6 из 5, 23 отзыва» in the page's language.
+ */
+function CardRating({ rating }: { rating: NonNullable<Card['rating']> }) {
+  const t = useT();
+  const average = formatRating(rating.average);
+  return (
+    <span
+      className="card__rating"
+      role="img"
+      aria-label={t('stock.rating', { rating: average, count: rating.count })}
+      data-testid="card-rating"
+    >
+      <span aria-hidden="true">
+        ★ {average} ({rating.count})
+      </span>
+    </span>
   );
 }
 

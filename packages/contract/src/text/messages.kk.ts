@@ -91,6 +91,7 @@ export const KK = {
     otherCityOnProductPage: 'Басқа қаладан жеткізу',
     none: 'Қолда жоқ',
     fewLeft: '5 данадан аз қалды',
+    rating: 'Рейтинг: 5-тен {rating}, {count, plural, other {# пікір}}',
   },
   orderStatus: {
     new: 'Қабылданды',

@@ -96,6 +96,9 @@ export const RU = {
     otherCityOnProductPage: 'Доставка из другого города',
     none: 'Нет в наличии',
     fewLeft: 'Осталось меньше 5 шт.',
+    /** A card's rating read out (issue 35 item 5): `rating` as «4,6». */
+    rating:
+      'Рейтинг {rating} из 5, {count, plural, one {# отзыв} few {# отзыва} many {# отзывов} other {# отзыва}}',
   },
   orderStatus: {
     new: 'Принят',

@@ -88,7 +88,7 @@ export function toProductCard(
     | 'price'
     | 'original_price'
     | 'arrival_date'
-  > & { max_price: number },
+  > & { max_price: number; rating_sum?: number; rating_count?: number },
   brand: BrandRow,
   image: ProductImageRow | undefined,
   stock: { regional: number; global: number },
@@ -110,7 +110,16 @@ export function toProductCard(
     image: image ? toImage(image, say) : null,
     ...stockLevels(stock.regional, stock.global, cityVisible, onProductPage),
     arrivalDate: p.arrival_date,
+    ...(p.rating_count === undefined ? {} : { rating: ratingOf(p.rating_sum ?? 0, p.rating_count) }),
   };
+}
+
+/**
+ * The card's rating from the sum and count of published reviews' ratings (1–5): the average rounded to one decimal,
+ * null when there are none (decision 058).
+ */
+export function ratingOf(sum: number, count: number): ProductCard['rating'] {
+  return count > 0 ? { average: Math.round((sum / count) * 10) / 10, count } : null;
 }
 
 /** Banner row → Banner (spec §9 slots) with its responsive picture, its texts in `say`'s language. */

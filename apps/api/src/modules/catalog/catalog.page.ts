@@ -17,7 +17,7 @@ import * as listing from './catalog.listing.repository.ts';
 import * as pageRepo from './catalog.page.repository.ts';
 import * as repo from './catalog.repository.ts';
 import { cachedReply, jsonAnswer } from './catalog.cache.ts';
-import { catalogModel, modelSay, shopperSay, type CatalogModel } from './read/index.ts';
+import { catalogModel, modelSay, publishedRatings, shopperSay, type CatalogModel } from './read/index.ts';
 import { asIs, langKey, type CatalogueLang, type Say } from './catalog.texts.ts';
 import { scopeOf, toCategory, toImage, toProductCard } from './catalog.mapper.ts';
 
@@ -78,15 +78,28 @@ function pageBase(
 async function loadPageBase(db: DbOrTrx, slug: string, say: Say): Promise<PageBase | null> {
   const product = await pageRepo.findActiveCardBySlug(db, slug);
   if (!product) return null;
-  const [images, siblings, category, brands] = await Promise.all([
+  const [images, siblings, category, brands, ratings] = await Promise.all([
     repo.listProductImages(db, product.id),
     repo.listColourSiblings(db, product.model_code),
     repo.findCategory(db, product.category_id),
     repo.brandsByIds(db, [product.brand_id]),
+    publishedRatings(db, [product.id]),
   ]);
   const none = { regional: 0, global: 0 };
+  const rating = {
+    rating_sum: ratings.get(product.id)?.sum ?? 0,
+    rating_count: ratings.get(product.id)?.count ?? 0,
+  };
   const page = ProductSchema.parse({
-    ...toProductCard(product, brands.get(product.brand_id)!, images[0], none, true, true, say),
+    ...toProductCard(
+      { ...product, ...rating },
+      brands.get(product.brand_id)!,
+      images[0],
+      none,
+      true,
+      true,
+      say,
+    ),
     description: say(product.description),
     composition: say(product.composition),
     care: say(product.care),
@@ -159,18 +172,28 @@ async function cardsOf(
   city: CityRow,
   say: Say,
 ): Promise<ProductCard[]> {
-  const [images, brands] = await Promise.all([
-    repo.firstImages(
-      db,
-      rows.map((r) => r.id),
-    ),
+  const ids = rows.map((r) => r.id);
+  const [images, brands, ratings] = await Promise.all([
+    repo.firstImages(db, ids),
     repo.brandsByIds(
       db,
       rows.map((r) => r.brand_id),
     ),
+    publishedRatings(db, ids),
   ]);
   const visible = city.visible_for_customers === 1;
-  return rows.map((r) => toProductCard(r, brands.get(r.brand_id)!, images.get(r.id), r, visible, false, say));
+  return rows.map((r) => {
+    const rating = { rating_sum: ratings.get(r.id)?.sum ?? 0, rating_count: ratings.get(r.id)?.count ?? 0 };
+    return toProductCard(
+      { ...r, ...rating },
+      brands.get(r.brand_id)!,
+      images.get(r.id),
+      r,
+      visible,
+      false,
+      say,
+    );
+  });
 }
 
 /** Cards per product-page slider (spec §2: brand and product sliders). */

@@ -206,3 +206,5 @@ export async function catalogueTranslator(
   const texts = await textsOf(db, language);
   return (text) => translateText(texts, text);
 }
+
+export { bumpCatalogueVersion } from './catalog.version.repository.ts';

@@ -7,7 +7,7 @@ import {
 import type { Db, DbOrTrx } from '#app/db/database.ts';
 import { AppError, notFound } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
-import { productRefs } from '#app/modules/catalog/catalog.service.ts';
+import { bumpCatalogueVersion, productRefs } from '#app/modules/catalog/catalog.service.ts';
 import { orderNumbers } from '#app/modules/order/order.service.ts';
 import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import { questionExtras } from './question.service.ts';
@@ -89,6 +89,8 @@ async function moderateOne(
     ...(step === 'publish' ? { published_at: atIso } : {}),
   });
   if (!changed) throw conflict(`${words.noun} только что изменён другим сотрудником. Обновите список`);
+  // A review's rating is on the product's cards once published and leaves them when rejected (decision 058).
+  if (table === 'review') await bumpCatalogueVersion(trx);
   await audit(
     trx,
     actor,

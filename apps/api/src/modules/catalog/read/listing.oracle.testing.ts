@@ -13,6 +13,7 @@ import {
 import { lowestOriginalPrice, lowestPrice } from '../catalog.prices.expressions.ts';
 import * as repo from '../catalog.repository.ts';
 import { scopeOf, toProductCard } from '../catalog.mapper.ts';
+import { publishedRatings } from './model.repository.ts';
 import { searchTermGroups } from '../catalog.search.ts';
 import { requireCity } from '../catalog.service.ts';
 import { loadDictionaries } from './model.ts';
@@ -157,14 +158,17 @@ export async function listProductsSql(db: DbOrTrx, asked: ProductListQuery): Pro
     sizeFacet(db, filter, scope),
     priceRange(db, filter, scope),
   ]);
-  const images = await repo.firstImages(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [images, ratings] = await Promise.all([repo.firstImages(db, ids), publishedRatings(db, ids)]);
+  const rated = rows.map((r) => ({
+    ...r,
+    rating_sum: ratings.get(r.id)?.sum ?? 0,
+    rating_count: ratings.get(r.id)?.count ?? 0,
+  }));
   const visible = city.visible_for_customers === 1;
   const ownCategory = category ? [{ key: String(category.id), hex: '', count: counts.total }] : [];
   return {
-    items: rows.map((r) => toProductCard(r, dict.brands.get(r.brand_id)!, images.get(r.id), r, visible)),
+    items: rated.map((r) => toProductCard(r, dict.brands.get(r.brand_id)!, images.get(r.id), r, visible)),
     total: counts.total,
     page: query.page,
     pageSize: query.pageSize,

@@ -33,6 +33,9 @@ const CARD_COLUMNS = [
  */
 export type CardRow = Pick<ProductRow, (typeof CARD_COLUMNS)[number] | 'price' | 'original_price'> & {
   max_price: number;
+  /** Sum and count of the published reviews' ratings (decision 058). */
+  rating_sum: number;
+  rating_count: number;
 };
 
 /** Active products in id order (card columns, with the prices of their sizes). */
@@ -44,12 +47,39 @@ export async function activeProducts(db: DbOrTrx): Promise<CardRow[]> {
     .where('p.is_active', '=', 1)
     .orderBy('p.id')
     .execute();
+  const ratings = await publishedRatings(db);
   return rows.map((r) => ({
     ...r,
     price: Number(r.price),
     original_price: Number(r.original_price),
     max_price: Number(r.max_price),
+    rating_sum: ratings.get(r.id)?.sum ?? 0,
+    rating_count: ratings.get(r.id)?.count ?? 0,
   }));
+}
+
+/**
+ * Sum and count of the published reviews' ratings (1–5) per product, of the given products or all (one grouped
+ * query; products without published reviews are absent). Decision 058.
+ */
+export async function publishedRatings(
+  db: DbOrTrx,
+  productIds?: readonly number[],
+): Promise<Map<number, { sum: number; count: number }>> {
+  const rows = await db
+    .selectFrom('review')
+    .select((eb) => [
+      'product_id',
+      eb.fn.sum<number>('rating').as('sum'),
+      eb.fn.countAll<number>().as('count'),
+    ])
+    .where('status', '=', 'published')
+    .$if(productIds !== undefined, (qb) =>
+      qb.where('product_id', 'in', productIds!.length ? [...productIds!] : [0]),
+    )
+    .groupBy('product_id')
+    .execute();
+  return new Map(rows.map((r) => [r.product_id, { sum: Number(r.sum), count: Number(r.count) }]));
 }
 
 /** The SKUs (product, size label and size order) of products with ids in `ids`, by product id then SKU id. */
