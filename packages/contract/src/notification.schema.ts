@@ -17,7 +17,7 @@ export type EmailOutboxQuery = z.infer<typeof EmailOutboxQuery>;
 export const EmailOutboxMessage = z.object({
   id: z.string(),
   to: z.string(),
-  /** The order event: `accepted`, `paid`, `ready_for_pickup`, `handed_to_courier`, `cancelled`. */
+  /** The order event: `accepted`, `paid`, `ready_for_pickup`, `handed_to_courier`, `cancelled`, `receipt`, `return_receipt`. */
   event: z.string(),
   language: z.enum(CUSTOMER_LANGUAGES),
   subject: z.string(),
@@ -86,6 +86,8 @@ export const NOTIFICATION_EVENT_NAME: Record<string, string> = {
   ready_for_pickup: 'Готов к выдаче',
   handed_to_courier: 'Передан курьеру',
   cancelled: 'Отменён',
+  receipt: 'Чек продажи',
+  return_receipt: 'Чек возврата',
 };
 
 /** Filters of the back office's notification list: `problems` = failed and unknown (the default). */
