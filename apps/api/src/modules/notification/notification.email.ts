@@ -37,6 +37,10 @@ function facts(n: OrderNotice, w: EmailWords): [string, string][] {
   return rows;
 }
 
+/** A dark MJML button linking to `href`. */
+const button = (href: string, label: string) =>
+  `<mj-button href="${esc(href)}" background-color="#1a1a1a" color="#ffffff" font-size="15px" border-radius="4px">${esc(label)}</mj-button>`;
+
 /**
  * The body of an email: an order event's lines, totals and the order's button; a receipt notice's (issue 32) the
  * receipt's button and the order's as a plain link.
@@ -44,7 +48,7 @@ function facts(n: OrderNotice, w: EmailWords): [string, string][] {
 function bodyOf(n: OrderNotice, w: EmailWords): string {
   const l = w.labels;
   if (n.receipt)
-    return `<mj-button href="${esc(n.receipt.url)}" background-color="#1a1a1a" color="#ffffff" font-size="15px" border-radius="4px">${esc(l.receiptButton)}</mj-button>
+    return `${button(n.receipt.url, l.receiptButton)}
         <mj-text align="center"><a href="${esc(n.url)}" style="color:#1a1a1a">${esc(l.button)}</a></mj-text>`;
   const lines = n.lines
     .map(
@@ -65,7 +69,7 @@ function bodyOf(n: OrderNotice, w: EmailWords): string {
   return `<mj-text font-size="16px" font-weight="bold" padding-top="16px">${esc(l.items)}</mj-text>
         <mj-table font-size="14px">${lines}</mj-table>
         <mj-table font-size="14px">${factRows}</mj-table>
-        <mj-button href="${esc(n.url)}" background-color="#1a1a1a" color="#ffffff" font-size="15px" border-radius="4px">${esc(l.button)}</mj-button>`;
+        ${button(n.url, l.button)}`;
 }
 
 /** The MJML document of an order email. */
@@ -101,29 +105,24 @@ function mjmlOf(n: OrderNotice, w: EmailWords, lang: CustomerLanguage): string {
 /** The plain-text part: the same content as the HTML, line by line. */
 function plainText(n: OrderNotice, w: EmailWords): string {
   const l = w.labels;
-  if (n.receipt)
-    return [
-      w.greeting,
-      '',
-      ...w.lead.flatMap((p) => [p, '']),
-      `${l.button}: ${n.url}`,
-      '',
-      '--',
-      l.footer,
-      '',
-    ].join('\n');
+  // A receipt notice has no lines and totals: its lead holds the receipt's link (issue 32).
+  const order = n.receipt
+    ? []
+    : [
+        `${l.items}:`,
+        ...n.lines.map(
+          (x) =>
+            `- ${x.name} (${l.size}: ${x.size}, ${l.colour}: ${x.colourName}) × ${x.qty} — ${price(x.amount)}`,
+        ),
+        '',
+        ...facts(n, w).map(([k, v]) => `${k}: ${v}`),
+        '',
+      ];
   return [
     w.greeting,
     '',
     ...w.lead.flatMap((p) => [p, '']),
-    `${l.items}:`,
-    ...n.lines.map(
-      (x) =>
-        `- ${x.name} (${l.size}: ${x.size}, ${l.colour}: ${x.colourName}) × ${x.qty} — ${price(x.amount)}`,
-    ),
-    '',
-    ...facts(n, w).map(([k, v]) => `${k}: ${v}`),
-    '',
+    ...order,
     `${l.button}: ${n.url}`,
     '',
     '--',

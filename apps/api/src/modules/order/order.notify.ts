@@ -173,12 +173,12 @@ export async function recordReceiptNotice(
   const order = await repo.findOrderById(trx, receipt.orderId);
   const contact = order && (await customerContact(trx, order.customer_id));
   if (!order || !contact) return NO_NOTICES;
-  const lines = await repo.findOrderLines(trx, [order.id]);
   const event = receipt.operation === 'sale' ? 'receipt' : 'return_receipt';
+  // The receipt's SMS and e-mail show no lines (the receipt has them): none are read.
   return writeNotices(
     trx,
     deps,
-    { order, lines, point: undefined, payment: undefined },
+    { order, lines: [], point: undefined, payment: undefined },
     contact,
     event,
     'system',
