@@ -170,12 +170,15 @@ async function startLocalEpay(
   return start(config.payments.epay, log);
 }
 
-/** The Webkassa simulator started when the configuration asks for it; null otherwise. */
+/**
+ * The Webkassa simulator started for `FISCAL_PROVIDER=simulator` when WEBKASSA_URL names none (a test's own
+ * simulator, with its faults, is used as set); null otherwise.
+ */
 async function startLocalWebkassa(
   config: Config,
   start: WebkassaSimulatorStarter | undefined,
 ): Promise<LocalWebkassa | null> {
-  if (config.fiscal.provider !== 'simulator') return null;
+  if (config.fiscal.provider !== 'simulator' || config.fiscal.webkassa.url) return null;
   if (!start) {
     throw new Error(
       'Invalid configuration:\n  FISCAL_PROVIDER: simulator mode needs the Webkassa simulator of tools/, which this server entry does not start; ' +
