@@ -29,6 +29,7 @@ export default [
     route('catalogue/pickup-points', 'routes/catalogue-pickup-points.tsx'),
     route('catalogue/banners', 'routes/catalogue-banners.tsx'),
     route('catalogue/exchange', 'routes/catalogue-exchange.tsx'),
+    route('catalogue/search', 'routes/catalogue-search.tsx'),
     route('catalogue/:productId', 'routes/catalogue-product.tsx'),
     route('stock', 'routes/stock.tsx'),
     route('stock/demand', 'routes/stock-demand.tsx'),

@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 
 /**
  * The catalogue section's screens: products, cities, categories, brands, pickup points, banners, the 1C exchange's
- * mappings.
+ * mappings, the search synonyms.
  */
 export function CatalogueTabs() {
   return (
@@ -16,6 +16,7 @@ export function CatalogueTabs() {
       <NavLink to="/catalogue/pickup-points">Пункты выдачи</NavLink>
       <NavLink to="/catalogue/banners">Баннеры</NavLink>
       <NavLink to="/catalogue/exchange">Обмен с 1С</NavLink>
+      <NavLink to="/catalogue/search">Синонимы поиска</NavLink>
     </nav>
   );
 }

@@ -39,6 +39,9 @@ export const ACTION_NAME: Record<string, string> = {
   'exchange.warehouse_mapped': 'Склад 1С сопоставлен',
   'exchange.property_mapped': 'Свойство 1С сопоставлено',
   'exchange.settings_changed': 'Настройки обмена с 1С',
+  'catalogue.search_synonym_created': 'Синоним поиска добавлен',
+  'catalogue.search_synonym_updated': 'Синоним поиска изменён',
+  'catalogue.search_synonym_deleted': 'Синоним поиска удалён',
 };
 
 export const ENTITY_NAME: Record<string, string> = {
@@ -57,6 +60,7 @@ export const ENTITY_NAME: Record<string, string> = {
   exchange_settings: 'Обмен с 1С',
   fiscal_receipt: 'Чек',
   fiscal_cashbox: 'Касса',
+  search_synonym: 'Синоним поиска',
 };
 
 export const named = (names: Record<string, string>, code: string) =>

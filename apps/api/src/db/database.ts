@@ -20,6 +20,7 @@ import type {
   PickupPointTable,
   ProductImageTable,
   ProductSearchTermTable,
+  SearchSynonymTable,
   ProductStockTable,
   CatalogChangeTable,
   ProductTable,
@@ -96,6 +97,7 @@ export interface Database {
   product_stock: ProductStockTable;
   catalog_change: CatalogChangeTable;
   product_search_term: ProductSearchTermTable;
+  search_synonym: SearchSynonymTable;
   banner: BannerTable;
   customer: CustomerTable;
   customer_token: CustomerTokenTable;

@@ -6,6 +6,7 @@ import type { Config } from '#app/config.ts';
 import type { Database, Db, DbOrTrx } from '#app/db/database.ts';
 import { reindexSearch } from '#app/modules/catalog/catalog.search.ts';
 import { isSearchIndexOutdated } from '#app/modules/catalog/catalog.repository.ts';
+import { applyPendingSynonyms } from '#app/modules/catalog/catalog.synonyms.ts';
 import type { MasterImageSource } from '#app/modules/media/media.masters.ts';
 import { buildDemoCatalogue, demoKazakhTexts, type DemoCatalogue } from './seed.catalogue.ts';
 import { saveCatalogueTexts } from '#app/modules/catalog/catalog.texts.ts';
@@ -184,6 +185,10 @@ export async function ensureSeeded(
     else if (await isSearchIndexOutdated(db)) {
       const indexed = await reindexSearch(db);
       log.info(`Поисковый индекс построен: ${indexed.products} товаров, ${indexed.terms} терминов`);
+    } else {
+      // Synonyms a migration added to an indexed catalogue reach its products now (decision 059).
+      const reindexed = await applyPendingSynonyms(db);
+      if (reindexed > 0) log.info(`Синонимы поиска применены: ${reindexed} товаров переиндексировано`);
     }
     // The information pages are the shop's own texts: a database without them (a real shop's first start, or one
     // seeded before they existed) gets them; stored pages stay as edited.

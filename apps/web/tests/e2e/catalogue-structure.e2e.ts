@@ -129,4 +129,38 @@ describe('the catalogue structure in the back office', () => {
       .getByText(/нельзя удалить: у него \d+ товар/)
       .waitFor();
   });
+
+  it('a search synonym the owner adds finds products in the shop at once, and stops once deleted', async () => {
+    const shopper = await newShopper(browser);
+    const names = async (q: string) => {
+      await shopper.page.goto(`${shop.url}/search?q=${encodeURIComponent(q)}`);
+      return shopper.page.locator('.card__name').allTextContents();
+    };
+    expect(await names('дутик')).toEqual([]);
+    const page = await ownerOn('/catalogue/search');
+    // The seeded synonyms are listed.
+    await page.getByRole('row', { name: /пуховик = куртка зимняя/ }).waitFor();
+    await page.getByLabel('Слова и выражения через «=»').fill('пуховик');
+    await page.getByRole('button', { name: 'Добавить синоним' }).click();
+    await page.getByText('Нужно хотя бы два слова или выражения').waitFor();
+    await page.getByLabel('Слова и выражения через «=»').fill('дутик = пуховик');
+    await page.getByRole('button', { name: 'Добавить синоним' }).click();
+    const row = page.getByRole('row', { name: /дутик = пуховик/ });
+    await row.waitFor();
+    await snap(page, 'admin-search-synonyms-1280');
+
+    const found = await names('дутик');
+    expect(found.length).toBeGreaterThan(0);
+    expect(
+      found.every((n) => /пуховик/i.test(n)),
+      found.join(', '),
+    ).toBe(true);
+    await snap(shopper.page, 'search-synonym-1280');
+
+    page.once('dialog', (d) => void d.accept());
+    await row.getByRole('button', { name: 'Удалить' }).click();
+    await eventually(() => page.getByRole('row', { name: /дутик = пуховик/ }).count()).toBe(0);
+    expect(await names('дутик')).toEqual([]);
+    await shopper.done();
+  });
 });

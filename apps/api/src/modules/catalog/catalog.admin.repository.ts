@@ -49,7 +49,15 @@ export function findSkuByExternalId(
 
 /** Tables whose ids the app gives (the first migration's integer keys). */
 type IdTable =
-  'product' | 'sku' | 'product_image' | 'pickup_point' | 'banner' | 'city' | 'category' | 'brand';
+  | 'product'
+  | 'sku'
+  | 'product_image'
+  | 'pickup_point'
+  | 'banner'
+  | 'city'
+  | 'category'
+  | 'brand'
+  | 'search_synonym';
 
 /**
  * The next id of `table` (largest + 1) in the caller's transaction. On PostgreSQL a transaction-scoped advisory lock

@@ -31,6 +31,7 @@ import * as images from './catalog.admin.images.ts';
 import * as stock from './catalog.admin.stock.ts';
 import * as places from './catalog.admin.places.ts';
 import { structureRoutes } from './catalog.admin.structure.routes.ts';
+import { synonymRoutes } from './catalog.synonyms.routes.ts';
 import { stockChangeRoutes } from './catalog.admin.stock.routes.ts';
 
 const tag = 'admin: catalogue';
@@ -233,6 +234,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   stockChangeRoutes(app);
   placeRoutes(app);
   structureRoutes(app);
+  synonymRoutes(app);
 };
 
 type App = Parameters<FastifyPluginAsyncZod>[0];

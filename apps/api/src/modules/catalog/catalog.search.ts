@@ -3,6 +3,8 @@ import { cachedAnswer } from './catalog.cache.ts';
 import * as repo from './catalog.repository.ts';
 import { productTerms, resolveQuery } from './search.rules.ts';
 import { translateText } from './catalog.texts.ts';
+import { listSynonyms, markSynonymsIndexed } from './catalog.synonyms.repository.ts';
+import { storedPhrases, synonymPhrases, withSynonyms } from './catalog.synonyms.rules.ts';
 
 // Catalogue search (docs/decisions/009-catalogue-search.md): the app keeps normalised terms of every product in
 // `product_search_term` (Snowball stems of Russian words, other words as they are), and reads a query into
@@ -12,7 +14,8 @@ import { translateText } from './catalog.texts.ts';
 /**
  * Rebuilds the search terms of the given products (all when omitted) from their name, brand, category and
  * colour — in Russian and, where the catalogue has them, in Kazakh (`catalogue_text`, issue 13), so a search
- * finds products by Kazakh words too — in one transaction unless `db` already is one.
+ * finds products by Kazakh words too — with the terms staff's search synonyms add (decision 059; a full rebuild
+ * marks every synonym applied), in one transaction unless `db` already is one.
  * @returns how many products were indexed and how many term rows were written.
  */
 export async function reindexSearch(
@@ -22,6 +25,7 @@ export async function reindexSearch(
   const run = async (trx: DbOrTrx) => {
     const products = await repo.productsForSearchIndex(trx, productIds);
     const kk = await repo.catalogueTexts(trx, 'kk');
+    const synonyms = synonymPhrases((await listSynonyms(trx)).map((r) => storedPhrases(r.phrases)));
     const rows = products.flatMap((p) => {
       const terms = productTerms({
         name: p.name,
@@ -36,9 +40,11 @@ export async function reindexSearch(
         colourName: translateText(kk, p.colour_name),
       });
       for (const [term, weight] of kazakh) terms.set(term, Math.max(terms.get(term) ?? 0, weight));
+      withSynonyms(terms, synonyms);
       return [...terms].map(([term, weight]) => ({ term, product_id: p.id, weight }));
     });
     await repo.replaceSearchTerms(trx, productIds ?? products.map((p) => p.id), rows);
+    if (!productIds) await markSynonymsIndexed(trx);
     return { products: products.length, terms: rows.length };
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);

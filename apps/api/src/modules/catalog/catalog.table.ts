@@ -164,6 +164,17 @@ export interface ProductSearchTermTable {
   weight: number;
 }
 
+/** Phrases staff say mean the same in search (migration 20261231T050000, decision 059). */
+export interface SearchSynonymTable {
+  id: number;
+  /** JSON array of the phrases as staff wrote them. */
+  phrases: string;
+  /** 1 once a full re-index has applied this row; 0 after a change a start must still apply. */
+  indexed: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A banner in a slot of spec §9 (`home-women`, `home-women-mobile`, …, `four-large-banners`). */
 export interface BannerTable {
   id: number;
@@ -202,6 +213,7 @@ export interface CatalogueTextTable {
 export type CityRow = Selectable<CityTable>;
 export type PickupPointRow = Selectable<PickupPointTable>;
 export type ProductRow = Selectable<ProductTable>;
+export type SearchSynonymRow = Selectable<SearchSynonymTable>;
 export type BrandRow = Selectable<BrandTable>;
 export type CategoryRow = Selectable<CategoryTable>;
 export type ProductImageRow = Selectable<ProductImageTable>;

@@ -182,20 +182,21 @@ function fuzzyPrefix(text: string, stem: string, max: number): boolean {
  * The stored terms a query word stands for: its term itself, terms the word as typed begins (a word still
  * being typed, from 3 letters: «джин» → «джинс», «пухов» → «пуховик»; the stem is not used for this, so the
  * whole word «серые» stays «сер» and does not grow into «серебрист»), terms that begin it (a longer form of a stored stem, from 4 letters:
- * «джинсовый» → «джинс»), and terms within {@link typosAllowed} typos of its term or of the beginning of the
- * word («джнсы» → «джинс», «курток» → «куртк»).
+ * «джинсовый» → «джинс»), and — only when none of those is stored — terms within {@link typosAllowed} typos of its
+ * term or of the beginning of the word («джнсы» → «джинс»).
  * @param vocabulary every stored term.
  */
 function expandTerm(q: QueryWord, vocabulary: readonly string[]): string[] {
   const { word, term } = q;
   const max = typosAllowed(term);
   const out: string[] = [...(SYNONYMS[term] ?? []).filter((s) => vocabulary.includes(s))];
+  const exact = vocabulary.filter((v) => matchesWithoutTypo(q, v));
+  // A word found as typed is not also read as a typo of another («джинсы» is not «длин…» with a slip).
+  if (exact.length > 0 || max === 0) return [...new Set([...out, ...exact])];
   for (const v of vocabulary) {
     if (
-      matchesWithoutTypo(q, v) ||
-      (max > 0 &&
-        v.length >= 4 &&
-        (editDistance(term, v, max) <= max || fuzzyPrefix(word, v, Math.min(max, typosAllowed(v)))))
+      v.length >= 4 &&
+      (editDistance(term, v, max) <= max || fuzzyPrefix(word, v, Math.min(max, typosAllowed(v))))
     )
       out.push(v);
   }
