@@ -45,13 +45,24 @@ describe('Kaspi Pay configuration', () => {
     expect(() => loadConfig({ ...PRODUCTION, KASPI_PAY_MODE: 'live' })).toThrow(
       /KASPI_PAY_API_URL: required[\s\S]*KASPI_PAY_API_KEY: required[\s\S]*KASPI_PAY_TRADE_POINT_ID: required/,
     );
+    // The enhanced scheme (/r3) signs the shop in by its client certificate (mutual TLS), not by an API key.
+    const r3 = { ...PRODUCTION, KASPI_PAY_MODE: 'live', KASPI_PAY_TRADE_POINT_ID: '42' };
+    expect(() => loadConfig({ ...r3, KASPI_PAY_API_URL: 'https://mtokentest.kaspi.kz:8545/r3/v01' })).toThrow(
+      /KASPI_PAY_CLIENT_CERT: required when KASPI_PAY_MODE=live on the \/r2 and \/r3 schemes/,
+    );
+    expect(() =>
+      loadConfig({
+        ...r3,
+        KASPI_PAY_API_URL: 'https://mtokentest.kaspi.kz:8545/r3/v01',
+        KASPI_PAY_CLIENT_CERT: '/nonexistent/kiim-kaspi.p12',
+      }),
+    ).toThrow(/KASPI_PAY_CLIENT_CERT: cannot read the file \/nonexistent\/kiim-kaspi.p12/);
     const live = loadConfig({
-      ...PRODUCTION,
-      KASPI_PAY_MODE: 'live',
-      KASPI_PAY_API_URL: 'https://mtokentest.kaspi.kz:8545/r3/v01',
+      ...r3,
+      KASPI_PAY_API_URL: 'https://mtokentest.kaspi.kz:8543/r1/v01',
       KASPI_PAY_API_KEY: 'a-real-kaspi-key',
-      KASPI_PAY_TRADE_POINT_ID: '42',
     }).kaspi;
     expect(live).toMatchObject({ mode: 'live', apiKey: 'a-real-kaspi-key', tradePointId: 42 });
+    expect(live.clientCertificate).toBeUndefined();
   });
 });

@@ -1,4 +1,6 @@
+import { accessSync, constants } from 'node:fs';
 import { z } from 'zod';
+import type { KaspiClientCertificate } from '#app/modules/kaspi/kaspi.transport.ts';
 
 // Kaspi Pay's configuration (issue 33 item 4, docs/kaspi.md): the environment variables, what they become, and
 // the rules between them. Kept apart from config.ts so Kaspi's part can be read and corrected in one place.
@@ -15,7 +17,7 @@ export const KASPI_ENV = {
   KASPI_PAY_MODE: z.preprocess(blankIsUnset, z.enum(['off', 'simulator', 'live']).optional()),
   /** The partner API's base with its scheme prefix (`https://…:8545/r3/v01`); required with `live`. */
   KASPI_PAY_API_URL: z.preprocess(blankIsUnset, z.url().max(500).optional()),
-  /** The `Api-Key` header's value (basic scheme); required with `live`. */
+  /** The `Api-Key` header's value (basic scheme `/r1/v01`); required with `live` on that scheme. */
   KASPI_PAY_API_KEY: z.preprocess(blankIsUnset, z.string().min(8).max(500).optional()),
   /** The shop's trade point in Kaspi (`TradePointId`, from `partner/tradepoints`); required with `live`. */
   KASPI_PAY_TRADE_POINT_ID: z.preprocess(blankIsUnset, z.coerce.number().int().positive().optional()),
@@ -27,6 +29,17 @@ export const KASPI_ENV = {
       .regex(/^\d{12}$/)
       .optional(),
   ),
+  /**
+   * The shop's client certificate from Kaspi (standard and enhanced schemes, `/r2/v01` and `/r3/v01`: mutual TLS):
+   * a .pfx/.p12 file, or a PEM certificate with KASPI_PAY_CLIENT_KEY; required with `live` on those schemes.
+   */
+  KASPI_PAY_CLIENT_CERT: z.preprocess(blankIsUnset, z.string().max(500).optional()),
+  /** The PEM private key of a PEM KASPI_PAY_CLIENT_CERT. */
+  KASPI_PAY_CLIENT_KEY: z.preprocess(blankIsUnset, z.string().max(500).optional()),
+  /** The password of the .pfx/.p12 file (or of an encrypted key). */
+  KASPI_PAY_CLIENT_CERT_PASSWORD: z.preprocess(blankIsUnset, z.string().max(500).optional()),
+  /** A PEM file of the CA that signed Kaspi's server certificate, when it is not a public one. */
+  KASPI_PAY_CA: z.preprocess(blankIsUnset, z.string().max(500).optional()),
   /** The device id registered once with `device/register`; its token is stored in the database. */
   KASPI_PAY_DEVICE_ID: z.string().trim().min(1).max(100).default('kiim-web'),
   KASPI_PAY_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
@@ -43,6 +56,10 @@ type KaspiEnv = {
   KASPI_PAY_API_KEY?: string | undefined;
   KASPI_PAY_TRADE_POINT_ID?: number | undefined;
   KASPI_PAY_ORGANIZATION_BIN?: string | undefined;
+  KASPI_PAY_CLIENT_CERT?: string | undefined;
+  KASPI_PAY_CLIENT_KEY?: string | undefined;
+  KASPI_PAY_CLIENT_CERT_PASSWORD?: string | undefined;
+  KASPI_PAY_CA?: string | undefined;
   KASPI_PAY_DEVICE_ID: string;
   KASPI_PAY_TIMEOUT_MS: number;
   KASPI_PAY_POLL_SECONDS: number;
@@ -61,6 +78,8 @@ export interface KaspiConfig {
   apiKey: string;
   tradePointId: number;
   organizationBin: string | undefined;
+  /** Mutual TLS for the standard and enhanced schemes (and Kaspi's CA); undefined: fetch with the `Api-Key` alone. */
+  clientCertificate: KaspiClientCertificate | undefined;
   deviceId: string;
   timeoutMs: number;
   pollSeconds: number;
@@ -92,6 +111,15 @@ export function kaspiConfig(e: KaspiEnv): KaspiConfig {
     tradePointId: e.KASPI_PAY_TRADE_POINT_ID ?? (sim ? KASPI_SIMULATOR_CREDENTIALS.tradePointId : 0),
     organizationBin:
       e.KASPI_PAY_ORGANIZATION_BIN ?? (sim ? KASPI_SIMULATOR_CREDENTIALS.organizationBin : undefined),
+    clientCertificate:
+      e.KASPI_PAY_CLIENT_CERT || e.KASPI_PAY_CA
+        ? {
+            certPath: e.KASPI_PAY_CLIENT_CERT,
+            keyPath: e.KASPI_PAY_CLIENT_KEY,
+            password: e.KASPI_PAY_CLIENT_CERT_PASSWORD,
+            caPath: e.KASPI_PAY_CA,
+          }
+        : undefined,
     deviceId: e.KASPI_PAY_DEVICE_ID,
     timeoutMs: e.KASPI_PAY_TIMEOUT_MS,
     pollSeconds: e.KASPI_PAY_POLL_SECONDS,
@@ -99,9 +127,13 @@ export function kaspiConfig(e: KaspiEnv): KaspiConfig {
   };
 }
 
+/** Whether the API URL names a scheme that authenticates by client certificate (`/r2/v01`, `/r3/v01`). */
+const needsCertificate = (url: string | undefined) => url !== undefined && /\/r[23]\/v\d+/.test(url);
+
 /**
- * `NAME: why` for each broken rule: the simulator in production; `live` without its URL, key and trade point. In
- * simulator mode without a URL the server entry starts the simulator (boot.ts).
+ * `NAME: why` for each broken rule: the simulator in production; `live` without its URL and trade point, without
+ * the client certificate on the standard and enhanced schemes or the API key on the basic one; a certificate file
+ * that cannot be read. In simulator mode without a URL the server entry starts the simulator (boot.ts).
  */
 export function kaspiProblems(e: KaspiEnv): string[] {
   const mode = modeOf(e);
@@ -109,13 +141,33 @@ export function kaspiProblems(e: KaspiEnv): string[] {
   if (mode === 'simulator' && e.NODE_ENV === 'production')
     problems.push('KASPI_PAY_MODE: the Kaspi simulator confirms any payment and must not run in production');
   if (mode === 'live') {
+    const certificate = needsCertificate(e.KASPI_PAY_API_URL);
     const required = {
       KASPI_PAY_API_URL: e.KASPI_PAY_API_URL,
-      KASPI_PAY_API_KEY: e.KASPI_PAY_API_KEY,
+      ...(certificate
+        ? { KASPI_PAY_CLIENT_CERT: e.KASPI_PAY_CLIENT_CERT }
+        : { KASPI_PAY_API_KEY: e.KASPI_PAY_API_KEY }),
       KASPI_PAY_TRADE_POINT_ID: e.KASPI_PAY_TRADE_POINT_ID,
     };
     for (const [name, value] of Object.entries(required))
-      if (!value) problems.push(`${name}: required when KASPI_PAY_MODE=live`);
+      if (!value)
+        problems.push(
+          `${name}: required when KASPI_PAY_MODE=live${name === 'KASPI_PAY_CLIENT_CERT' ? ' on the /r2 and /r3 schemes (mutual TLS)' : ''}`,
+        );
+  }
+  for (const name of ['KASPI_PAY_CLIENT_CERT', 'KASPI_PAY_CLIENT_KEY', 'KASPI_PAY_CA'] as const) {
+    const path = e[name];
+    if (path && !readable(path)) problems.push(`${name}: cannot read the file ${path}`);
   }
   return problems;
+}
+
+/** True when `path` is a file this process can read. */
+function readable(path: string): boolean {
+  try {
+    accessSync(path, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }

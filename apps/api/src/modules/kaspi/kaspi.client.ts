@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { KaspiConfig } from '#app/config.kaspi.ts';
 import { answers, envelope, isRetryable, PATHS, requests } from './kaspi.protocol.ts';
+import { kaspiTransport, type KaspiAnswer } from './kaspi.transport.ts';
 
 // The shop's Kaspi Pay adapter: HTTP, the envelope and the answers' validation around kaspi.protocol.ts. Every
 // answer is read through zod; anything malformed is a KaspiError, never a crash.
@@ -51,9 +52,14 @@ export interface KaspiPay {
   returnPayment(qrPaymentId: string, deviceToken: string, amount: number): Promise<string>;
 }
 
-/** The adapter for the configured Kaspi (real or the simulator at `config.apiUrl`). */
+/**
+ * The adapter for the configured Kaspi (real or the simulator at `config.apiUrl`), with the client certificate of
+ * the standard and enhanced schemes when configured (kaspi.transport.ts).
+ * @throws Error when the certificate cannot be read (at start).
+ */
 export function createKaspiPay(config: KaspiConfig): KaspiPay {
   const bin = config.organizationBin;
+  const send = kaspiTransport(config.clientCertificate);
   async function call<T>(
     method: 'GET' | 'POST',
     path: string,
@@ -61,24 +67,23 @@ export function createKaspiPay(config: KaspiConfig): KaspiPay {
     body?: unknown,
   ): Promise<T> {
     if (!config.apiUrl) throw new KaspiError('KASPI_PAY_API_URL is not set');
-    let res: Response;
-    let text: string;
+    let res: KaspiAnswer;
     try {
-      res = await fetch(`${config.apiUrl.replace(/\/+$/, '')}/${path}`, {
+      res = await send(`${config.apiUrl.replace(/\/+$/, '')}/${path}`, {
         method,
         headers: {
-          'Api-Key': config.apiKey,
+          ...(config.apiKey ? { 'Api-Key': config.apiKey } : {}),
           'X-Request-ID': randomUUID(),
           Accept: 'application/json',
           ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(config.timeoutMs),
+        timeoutMs: config.timeoutMs,
       });
-      text = await res.text();
     } catch (err) {
       throw new KaspiError(`Kaspi не ответил: ${(err as Error).message}`);
     }
+    const text = res.text;
     let json: unknown;
     try {
       json = JSON.parse(text.slice(0, 100_000));
