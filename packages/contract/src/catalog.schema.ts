@@ -267,6 +267,11 @@ export const ProductList = z.object({
   pageCount: z.number().int(),
   category: Category.nullable(),
   facets: ListFacets,
+  /**
+   * Present when the search text named sizes («джинсы 28»; issue 35 item 3): the text left to search and the sizes
+   * taken as the size filter, so the page can show them as chosen filters (the storefront moves them into the URL).
+   */
+  sizesFromText: z.object({ q: z.string(), sizes: z.array(z.string()) }).optional(),
 });
 export type ProductList = z.infer<typeof ProductList>;
 

@@ -164,6 +164,20 @@ describe('catalogue (issue 5)', () => {
     await page.locator('h1', { hasText: 'Результаты поиска «джинсов»' }).waitFor();
     await eventually(() => page.locator('article.card').count()).toBeGreaterThan(10);
     await snap(page, 'catalogue-06-search');
+    // A size in the text becomes the chosen size filter, in the URL (issue 35 item 3), and the sizes are in order.
+    await page.getByLabel('Поиск по каталогу').fill('джинсы 28');
+    await page.getByLabel('Поиск по каталогу').press('Enter');
+    await page.waitForURL(
+      (u) => u.searchParams.get('q') === 'джинсы' && u.searchParams.get('size') === 'W28',
+    );
+    await page.locator('h1', { hasText: 'Результаты поиска «джинсы»' }).waitFor();
+    expect(await page.locator('input[name="size"][value="W28"]').isChecked()).toBe(true);
+    const sizes = await page
+      .locator('input[name="size"]')
+      .evaluateAll((els) => els.map((e) => Number((e as HTMLInputElement).value.replace('W', ''))));
+    expect(sizes.length).toBeGreaterThan(5);
+    expect(sizes).toEqual([...sizes].sort((a, b) => a - b));
+    await snap(page, 'catalogue-07-search-size');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -314,6 +314,10 @@ describe('search (q): names, brands, categories and colours in any Russian word 
     // Only a size: every product with it; a word that is no size still finds nothing.
     expect(ids(await search('44'))).toEqual(ids((await all('size=44')).items));
     expect(await search('джинсы 999')).toEqual([]);
+    // The answer says what it took, for the page to show as chosen filters; a text without sizes says nothing.
+    expect((await all('q=джинсы%2028')).list.sizesFromText).toEqual({ q: 'джинсы', sizes: ['W28'] });
+    expect((await all('q=44')).list.sizesFromText).toEqual({ q: '', sizes: ['44'] });
+    expect((await all('q=джинсы')).list.sizesFromText).toBeUndefined();
   });
 
   it('finds inflected and unfinished words: «курток», «пуховиков», «рубашек», «пухов»', async () => {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, redirect } from 'react-router';
 import type { Route } from './+types/search';
 import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { apiFor } from '../../lib/api.server.ts';
@@ -28,12 +28,14 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [
  * layout (API `q`).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const state = readListState(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const state = readListState(url.searchParams);
   const api = apiFor(request, context);
   const [list, categories] = await Promise.all([
     api.products(apiQuery(state, currentCityId(request))),
     api.categoryTree().catch(() => []),
   ]);
+  if (list.sizesFromText) throw redirect(withSizesInUrl(url, list.sizesFromText));
   const brand =
     state.brand.length === 1 ? list.facets.brands.find((b) => b.slug === state.brand[0])?.name : undefined;
   const t = translateFor(request);
@@ -61,6 +63,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin: siteOrigin(request),
     texts: pageTexts(request, ['search', 'listing']),
   };
+}
+
+/**
+ * The page's address with the sizes the search text named moved into the size filter («джинсы 28» →
+ * `?q=джинсы&size=W28`; issue 35 item 3), so they show as chosen filters the shopper can remove; the first page.
+ */
+function withSizesInUrl(url: URL, taken: { q: string; sizes: string[] }): string {
+  const params = new URLSearchParams(url.searchParams);
+  if (taken.q) params.set('q', taken.q);
+  else params.delete('q');
+  const chosen = new Set(params.getAll('size'));
+  for (const size of taken.sizes) if (!chosen.has(size)) params.append('size', size);
+  params.delete('page');
+  return `${url.pathname}?${params.toString()}`;
 }
 
 /** Opening or stepping the sign-in dialog over this page reloads nothing (lib/revalidate.ts). */

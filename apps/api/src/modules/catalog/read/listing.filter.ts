@@ -133,13 +133,13 @@ export const sizeWords = (sizes: readonly string[], vocabulary: readonly string[
 /**
  * The query with the sizes its text names taken out as a size filter («джинсы 28» → «джинсы», size W28; issue 35
  * item 3), added to the shopper's own size filter, and the text left to search (undefined: search no words —
- * no text, or a text that was only sizes). Jeans' waist sizes are labelled «W28»: a two-digit word reads as that
+ * no text, or a text that was only sizes); `taken` (ProductList's `sizesFromText`) when sizes were taken. Jeans' waist sizes are labelled «W28»: a two-digit word reads as that
  * when the catalogue has no such plain size.
  */
 export function withSizesOfText(
   words: SizeWords,
   query: ProductListQuery,
-): { query: ProductListQuery; text?: string } {
+): { query: ProductListQuery; text?: string; taken?: { q: string; sizes: string[] } } {
   if (query.q === undefined) return { query };
   const sizeOf = (w: string) =>
     words.sizeOf.get(w) ?? (/^\d{2}$/.test(w) ? words.sizeOf.get(`w${w}`) : undefined);
@@ -148,5 +148,6 @@ export function withSizesOfText(
   return {
     query: { ...query, size: [...new Set([...(query.size ?? []), ...sizes])] },
     text: text || undefined,
+    taken: { q: text, sizes },
   };
 }

@@ -1,4 +1,5 @@
 import { type ProductList, type ProductListQuery } from '@kiim/contract';
+import { compareSizes } from './size.order.ts';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { cachedAnswer } from '../catalog.cache.ts';
 import { sql, type SqlBool } from 'kysely';
@@ -72,7 +73,7 @@ async function facetCounts(
 
 /**
  * Product counts per size label, leaving the size filter out (with `inStock`, counting only sizes in stock in
- * the city), in size order (the lowest `size_order` the label has, then the label).
+ * the city), in size order (compareSizes, then the lowest `size_order` the label has).
  */
 async function sizeFacet(
   db: DbOrTrx,
@@ -96,7 +97,9 @@ async function sizeFacet(
     .orderBy('o')
     .orderBy('s.size')
     .execute();
-  return rows.map((r) => ({ size: r.size, count: Number(r.n) }));
+  return rows
+    .sort((a, b) => compareSizes(a.size, Number(a.o), b.size, Number(b.o)))
+    .map((r) => ({ size: r.size, count: Number(r.n) }));
 }
 
 /** Lowest and highest selling price of the products matching the filter without its price bounds; null when none. */
@@ -175,5 +178,6 @@ export async function listProductsSql(db: DbOrTrx, asked: ProductListQuery): Pro
     pageCount: Math.ceil(counts.total / query.pageSize),
     category,
     facets: toFacets(dict, counts, byCategory ?? ownCategory, byBrand, byColour, sizes, price),
+    ...(sized.taken ? { sizesFromText: sized.taken } : {}),
   };
 }

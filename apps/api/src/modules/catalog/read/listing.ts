@@ -154,6 +154,7 @@ export async function listProductsModelJson(
             categories: facets.categories.map((f) => ({ ...f, name: say(f.name) })),
             colours: facets.colours.map((f) => ({ ...f, name: say(f.name) })),
           },
+    ...(sized.taken ? { sizesFromText: sized.taken } : {}),
   };
   const parts: Buffer[] = [ITEMS_OPEN];
   a.page.forEach((i, k) => {

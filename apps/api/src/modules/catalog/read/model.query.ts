@@ -1,4 +1,5 @@
 import type { ListFacets, Sort } from '@kiim/contract';
+import { compareSizes } from './size.order.ts';
 import type { CatalogModel } from './model.ts';
 import type { ProductFilter, StockScope } from '../catalog.listing.repository.ts';
 
@@ -154,7 +155,8 @@ function masks(m: CatalogModel, f: ProductFilter, scope: StockScope, cand: Int32
 
 /**
  * Size labels of the products failing at most the size filter (only sizes with units in the city under `inStock`),
- * each with its number of products, in size order: the lowest order the size has among the products counted.
+ * each with its number of products, in size order ({@link compareSizes}; labels it cannot rank by the lowest order
+ * the size has among the products counted).
  */
 function sizeFacet(
   m: CatalogModel,
@@ -188,7 +190,7 @@ function sizeFacet(
   return m.sizes
     .map((size, s) => ({ size, count: count[s]!, o: order[s]! }))
     .filter((x) => x.count > 0)
-    .sort((a, b) => a.o - b.o || (a.size < b.size ? -1 : a.size > b.size ? 1 : 0))
+    .sort((a, b) => compareSizes(a.size, a.o, b.size, b.o))
     .map(({ size, count }) => ({ size, count }));
 }
 
