@@ -88,6 +88,7 @@ export const NOTIFICATION_EVENT_NAME: Record<string, string> = {
   cancelled: 'Отменён',
   receipt: 'Чек продажи',
   return_receipt: 'Чек возврата',
+  question_answered: 'Ответ на вопрос',
 };
 
 /** Filters of the back office's notification list: `problems` = failed and unknown (the default). */
@@ -113,7 +114,8 @@ export type AdminNotificationFilters = z.output<typeof AdminNotificationQuery>;
  */
 export const AdminNotification = z.object({
   id: z.string(),
-  orderNumber: z.string(),
+  /** The order's number; null for a notice of no order (a question's answer, issue 35 item 5). */
+  orderNumber: z.string().nullable(),
   channel: z.enum(['sms', 'email']),
   event: z.string(),
   recipient: z.string(),

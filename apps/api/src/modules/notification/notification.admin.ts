@@ -24,7 +24,7 @@ function toAdmin(r: NotificationRow): AdminNotification {
   const failure = parseFailureRecord(r.last_error);
   return {
     id: r.id,
-    orderNumber: (JSON.parse(r.payload) as Pick<OrderNotice, 'number'>).number,
+    orderNumber: (JSON.parse(r.payload) as Partial<Pick<OrderNotice, 'number'>>).number ?? null,
     channel: r.channel,
     event: r.event,
     recipient: r.recipient,

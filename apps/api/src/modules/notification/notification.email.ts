@@ -72,8 +72,16 @@ function bodyOf(n: OrderNotice, w: EmailWords): string {
         ${button(n.url, l.button)}`;
 }
 
-/** The MJML document of an order email. */
-function mjmlOf(n: OrderNotice, w: EmailWords, lang: CustomerLanguage): string {
+/** The words every email has around its body: subject (its headline), greeting, lead paragraphs, footer. */
+export interface EmailFrame {
+  subject: string;
+  greeting: string;
+  lead: string[];
+  footer: string;
+}
+
+/** The MJML document of an email: the shop's header, the headline, greeting and lead, `body`, the footer. */
+function mjmlOf(w: EmailFrame, body: string, lang: CustomerLanguage): string {
   return `<mjml lang="${lang}">
   <mj-head>
     <mj-title>${esc(w.subject)}</mj-title>
@@ -92,14 +100,46 @@ function mjmlOf(n: OrderNotice, w: EmailWords, lang: CustomerLanguage): string {
         <mj-text font-size="20px" font-weight="bold">${esc(w.subject.replace(/^Kiim: /, ''))}</mj-text>
         <mj-text>${esc(w.greeting)}</mj-text>
         ${w.lead.map((p) => `<mj-text>${esc(p)}</mj-text>`).join('\n        ')}
-        ${bodyOf(n, w)}
+        ${body}
       </mj-column>
     </mj-section>
     <mj-section padding="16px 24px">
-      <mj-column><mj-text font-size="12px" color="#6b6b6b">${esc(w.labels.footer)}</mj-text></mj-column>
+      <mj-column><mj-text font-size="12px" color="#6b6b6b">${esc(w.footer)}</mj-text></mj-column>
     </mj-section>
   </mj-body>
 </mjml>`;
+}
+
+/** MJML rendered to HTML, validated strictly. @throws Error when the template does not validate. */
+async function toHtml(mjml: string): Promise<string> {
+  const out = await mjml2html(mjml, { validationLevel: 'strict', keepComments: false });
+  if (out.errors.length)
+    throw new Error(`email template: ${out.errors.map((e) => e.formattedMessage).join('; ')}`);
+  return out.html;
+}
+
+/**
+ * Renders a short email — the frame's words, then a button to `link` — with its plain-text part (a question's
+ * answer, issue 35 item 5).
+ * @throws Error when the template does not validate (a programming error: values are escaped).
+ */
+export async function renderLinkEmail(
+  w: EmailFrame,
+  link: { url: string; label: string },
+  lang: CustomerLanguage,
+): Promise<RenderedEmail> {
+  const html = await toHtml(mjmlOf(w, button(link.url, link.label), lang));
+  const text = [
+    w.greeting,
+    '',
+    ...w.lead.flatMap((p) => [p, '']),
+    `${link.label}: ${link.url}`,
+    '',
+    '--',
+    w.footer,
+    '',
+  ];
+  return { subject: w.subject, html, text: text.join('\n') };
 }
 
 /** The plain-text part: the same content as the HTML, line by line. */
@@ -138,8 +178,6 @@ function plainText(n: OrderNotice, w: EmailWords): string {
  */
 export async function renderOrderEmail(n: OrderNotice, lang: CustomerLanguage): Promise<RenderedEmail> {
   const w = emailWords(n, lang);
-  const out = await mjml2html(mjmlOf(n, w, lang), { validationLevel: 'strict', keepComments: false });
-  if (out.errors.length)
-    throw new Error(`order email template: ${out.errors.map((e) => e.formattedMessage).join('; ')}`);
-  return { subject: w.subject, html: out.html, text: plainText(n, w) };
+  const html = await toHtml(mjmlOf({ ...w, footer: w.labels.footer }, bodyOf(n, w), lang));
+  return { subject: w.subject, html, text: plainText(n, w) };
 }

@@ -10,15 +10,19 @@ import { failureRecord } from './notification.failure.ts';
  */
 
 /**
- * Writes a notification unless its (order, event, channel, dedupe key) already has one (in the caller's
- * transaction).
+ * Writes a notification unless its (order, event, channel, dedupe key) already has one — for a notice of no order,
+ * its (event, channel, dedupe key) — in the caller's transaction.
  * @returns true when written.
  */
 export async function insertNotification(db: DbOrTrx, row: NotificationTable): Promise<boolean> {
   const result = await db
     .insertInto('notification')
     .values(row)
-    .onConflict((oc) => oc.columns(['order_id', 'event', 'channel', 'dedupe_key']).doNothing())
+    .onConflict((oc) =>
+      row.order_id === null
+        ? oc.columns(['event', 'channel', 'dedupe_key']).where('order_id', 'is', null).doNothing()
+        : oc.columns(['order_id', 'event', 'channel', 'dedupe_key']).doNothing(),
+    )
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }

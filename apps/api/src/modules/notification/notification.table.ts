@@ -12,6 +12,8 @@ export const NOTIFICATION_EVENTS = [
   'receipt',
   /** A return's fiscal receipt is issued (one per return receipt). */
   'return_receipt',
+  /** The shop answered the customer's question about a product (issue 35 item 5): no order. */
+  'question_answered',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -25,11 +27,15 @@ export type NotificationChannel = 'sms' | 'email';
  */
 export type NotificationStatus = 'pending' | 'claimed' | 'sending' | 'sent' | 'failed' | 'unknown';
 
-/** The durable outbox of order notifications: one row per (order, event, channel, dedupe key). */
+/**
+ * The durable outbox of customer notifications: one row per (order, event, channel, dedupe key); a notice of no
+ * order (a question's answer) one per (event, channel, dedupe key).
+ */
 export interface NotificationTable {
   /** Also the delivery id: the email's Message-ID is `<id@kiim>`. */
   id: string;
-  order_id: string;
+  /** The order's id; null for a notice of no order (`question_answered`). */
+  order_id: string | null;
   event: NotificationEvent;
   channel: NotificationChannel;
   /** `7XXXXXXXXXX` for SMS, an email address for email. */
@@ -52,7 +58,8 @@ export interface NotificationTable {
   updated_at: string;
   /** The request that queued it (its log id, issue 31 §4); null outside a request. */
   request_id: string | null;
-  /** '' for order events; the receipt's id for receipt notices (an order may have several return receipts). */
+  /** '' for order events; the receipt's id for receipt notices (an order may have several return receipts); the
+   * answer's id for question notices. */
   dedupe_key: string;
 }
 

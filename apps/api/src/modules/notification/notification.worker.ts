@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isQuestionNotice, questionSms, renderQuestionEmail } from './notification.question.ts';
 import type { Db } from '#app/db/database.ts';
 import type { Clock } from '#app/lib/clock.ts';
 import { newId } from '#app/lib/ids.ts';
@@ -49,9 +50,14 @@ export interface DeliveryReport {
 
 type Outcome = 'sent' | 'retried' | 'failed' | 'skipped';
 
-/** What a row's message is: SMS text, or a rendered email. */
+/** What a row's message is: SMS text, or a rendered email (an order's, or a question notice's). */
 async function render(row: NotificationRow) {
-  const notice = JSON.parse(row.payload) as OrderNotice;
+  const payload: unknown = JSON.parse(row.payload);
+  if (isQuestionNotice(payload))
+    return row.channel === 'sms'
+      ? { subject: null, text: questionSms(payload, row.language), html: null }
+      : renderQuestionEmail(payload, row.language);
+  const notice = payload as OrderNotice;
   if (row.channel === 'sms') return { subject: null, text: smsText(notice, row.language) ?? '', html: null };
   return renderOrderEmail(notice, row.language);
 }

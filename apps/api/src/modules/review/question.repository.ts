@@ -45,3 +45,22 @@ export function listAnswers(db: DbOrTrx, questionIds: readonly string[]): Promis
     .orderBy('id')
     .execute();
 }
+
+/** Who asked a question and about what: the customer's contacts and language, the product's name and address. */
+export function questionContext(db: DbOrTrx, questionId: string) {
+  return db
+    .selectFrom('question as q')
+    .innerJoin('product as p', 'p.id', 'q.product_id')
+    .leftJoin('customer as c', 'c.id', 'q.customer_id')
+    .select([
+      'p.name as product_name',
+      'p.slug as product_slug',
+      'c.mobile',
+      'c.email',
+      'c.language',
+      'c.name as customer_name',
+      'c.blocked_at',
+    ])
+    .where('q.id', '=', questionId)
+    .executeTakeFirst();
+}

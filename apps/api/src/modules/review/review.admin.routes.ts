@@ -122,6 +122,12 @@ export const reviewAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
   app.post('/questions/:id/answer', { onRequest: moderate, schema: answerSchema }, async (request) => ({
-    data: { question: await answerQuestion(db, request.params.id, request.body.text, moderator(request)) },
+    data: {
+      question: await answerQuestion(db, request.params.id, request.body.text, moderator(request), {
+        notifier: app.notifier,
+        publicUrl: app.config.publicUrl,
+        log: request.log,
+      }),
+    },
   }));
 };

@@ -7,6 +7,7 @@ import {
 import type { Db, DbOrTrx } from '#app/db/database.ts';
 import { AppError, notFound } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
+import { recordAnswerNotice, type AnswerNoticeDeps } from './question.notice.ts';
 import { bumpCatalogueVersion, productRefs } from '#app/modules/catalog/catalog.service.ts';
 import { orderNumbers } from '#app/modules/order/order.service.ts';
 import { audit, type Actor } from '#app/modules/audit/audit.ts';
@@ -175,7 +176,8 @@ export async function moderateItem<T extends ModeratedTable>(
 
 /**
  * `POST /api/admin/questions/:id/answer`: adds the shop's answer (shown as «Команда Kiim»); a pending question
- * is published with it, in one transaction with their audit entries (`question.answered`, `question.published`).
+ * is published with it, in one transaction with their audit entries (`question.answered`, `question.published`)
+ * and, given `notice`, the asking customer's SMS or e-mail (issue 35 item 5), sent after commit.
  * @throws AppError 404 (5004); 409 (5005) the question was rejected (publish it first).
  */
 export async function answerQuestion(
@@ -183,9 +185,10 @@ export async function answerQuestion(
   id: string,
   text: string,
   actor: Actor,
+  notice?: AnswerNoticeDeps,
 ): Promise<ModeratedQuestion> {
   const atIso = actor.at.toISOString();
-  await db.transaction().execute(async (trx) => {
+  const send = await db.transaction().execute(async (trx) => {
     const question = (await rowOf(trx, 'question', id)) as QuestionRow;
     if (question.status === 'rejected')
       throw conflict('Вопрос отклонён. Чтобы ответить, сначала опубликуйте его');
@@ -201,7 +204,10 @@ export async function answerQuestion(
       updated_at: atIso,
     });
     await audit(trx, actor, 'question.answered', { type: 'question', id }, null, { answerId, text });
+    const answer = { id: answerId, text, question: question.body };
+    return notice ? recordAnswerNotice(trx, notice, id, answer, atIso) : null;
   });
+  send?.();
   const [question] = await shown(db, 'question', [await rowOf(db, 'question', id)]);
   return question!;
 }
