@@ -25,6 +25,41 @@ const Whole = (what: string, min: number, max: number, unit: string) =>
     .min(min, { message: `Не меньше ${min}` })
     .max(max, { message: `Не больше ${max}` });
 
+/**
+ * An optional whole number of a form field or JSON (issue 34 item 5: packaging): '' or null clears it (null), an
+ * absent field leaves the stored value.
+ */
+const OptionalWhole = (min: number, max: number, unit: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? null : typeof v === 'string' ? Number(v.trim()) : v),
+    z
+      .number({ message: `${unit} — целое число` })
+      .int({ message: `${unit} — целое число` })
+      .min(min, { message: `Не меньше ${min}` })
+      .max(max, { message: `Не больше ${max}` })
+      .nullable(),
+  );
+
+/**
+ * The packed size of one unit (issue 34 item 5): weight in grams, length, width and height in whole cm; null: the
+ * default of the level above (a category's kind; docs/shipping.md).
+ */
+export const PackagingInput = {
+  packageWeightG: OptionalWhole(1, 50_000, 'Вес').optional(),
+  packageLengthCm: OptionalWhole(1, 300, 'Длина').optional(),
+  packageWidthCm: OptionalWhole(1, 300, 'Ширина').optional(),
+  packageHeightCm: OptionalWhole(1, 300, 'Высота').optional(),
+};
+
+/** A unit's packed size as stored (grams, cm), each null when not set. */
+export const Packaging = z.object({
+  weightG: z.number().int().nullable(),
+  lengthCm: z.number().int().nullable(),
+  widthCm: z.number().int().nullable(),
+  heightCm: z.number().int().nullable(),
+});
+export type Packaging = z.infer<typeof Packaging>;
+
 /** An address part (`/category/{slug}`, a city's or brand's key): lower-case Latin letters, digits and dashes. */
 export const StructureSlugInput = z
   .string(required('адрес'))
@@ -133,6 +168,8 @@ export const AdminCategory = z.object({
   productCount: z.number().int(),
   /** Banner slots (spec §9) of its segment's category pages: `category-women`, `category-women-mobile`… */
   bannerSlots: z.array(z.string()),
+  /** One unit's packed size for carrier delivery (issue 34 item 5); null fields: the kind's default. */
+  packaging: Packaging,
 });
 export type AdminCategory = z.infer<typeof AdminCategory>;
 
@@ -156,6 +193,7 @@ export const CategoryInput = z
       .min(0, { message: 'Выберите вид одежды' })
       .max(4, { message: 'Выберите вид одежды' }),
     hidden: Flag,
+    ...PackagingInput,
   })
   .strict();
 export type CategoryInput = z.input<typeof CategoryInput>;

@@ -6,6 +6,7 @@ import { screenData } from '../lib/api.ts';
 import { structureAction } from '../lib/structure.ts';
 import type { ListFeatures } from '../components/DataTable.tsx';
 import { Field, SelectField } from '../components/Form.tsx';
+import { PackagingFields } from '../components/PackagingFields.tsx';
 import { ScreenError } from '../components/ScreenError.tsx';
 import { StructureRow } from '../components/StructureRow.tsx';
 import {
@@ -146,6 +147,11 @@ function CategoryForm({ editing }: { editing: AdminCategory | undefined }) {
       <label className="check">
         <input type="checkbox" name="hidden" defaultChecked={editing?.hidden} /> Скрыть в магазине
       </label>
+      <PackagingFields
+        value={editing?.packaging}
+        errors={errors}
+        hint="Для расчёта доставки транспортной компанией. Пустое поле — обычное значение для этого вида одежды."
+      />
     </StructureForm>
   );
 }

@@ -85,8 +85,7 @@ const columns = rows.columns([
   rows.accessor('updatedAt', { header: 'Когда', cell: (c) => formatDateTime(c.getValue()) }),
   rows.accessor('orderNumber', {
     header: 'Заказ',
-    cell: (c) =>
-      c.getValue() === null ? '—' : <Link to={`/orders/${c.getValue()}`}>№ {c.getValue()}</Link>,
+    cell: (c) => (c.getValue() === null ? '—' : <Link to={`/orders/${c.getValue()}`}>№ {c.getValue()}</Link>),
   }),
   rows.accessor((n) => `${n.channel === 'sms' ? 'SMS' : 'Письмо'} · ${n.recipient}`, {
     id: 'channel',

@@ -29,6 +29,20 @@ const toAdminCategory = (
   ...{ id: c.id, name: c.name, nameKk: translationOf(texts, c.name), slug: c.slug },
   ...{ gender: c.gender, kind: c.kind, position, hidden: Number(c.is_hidden) === 1 },
   ...{ productCount: products, bannerSlots: bannerSlotsOf(c.gender) },
+  packaging: {
+    weightG: c.package_weight_g,
+    lengthCm: c.package_length_cm,
+    widthCm: c.package_width_cm,
+    heightCm: c.package_height_cm,
+  },
+});
+
+/** The packaging columns a category form sets: absent fields leave the stored value, null clears it. */
+const packagingColumns = (input: z.output<typeof CategoryInput>) => ({
+  ...(input.packageWeightG === undefined ? {} : { package_weight_g: input.packageWeightG }),
+  ...(input.packageLengthCm === undefined ? {} : { package_length_cm: input.packageLengthCm }),
+  ...(input.packageWidthCm === undefined ? {} : { package_width_cm: input.packageWidthCm }),
+  ...(input.packageHeightCm === undefined ? {} : { package_height_cm: input.packageHeightCm }),
 });
 
 /** Every category, women's then men's, each segment in display order (`position` 1 first). */
@@ -56,7 +70,8 @@ async function adminCategory(db: DbOrTrx, id: number): Promise<AdminCategory> {
 
 /**
  * Creates (`id` null: last in its segment) or changes a category: names (Kazakh as a catalogue text), address
- * `/category/{slug}`, segment and kind (its products follow), hidden. A category moved to the other segment goes
+ * `/category/{slug}`, segment and kind (its products follow), hidden, one unit's packaging for carrier delivery
+ * (issue 34 item 5; absent fields unchanged). A category moved to the other segment goes
  * last there; a new name re-indexes its products for search. Audited (`catalogue.category_created` /
  * `_updated`).
  * @throws AppError 404; 409 slugTaken (field `slug`).
@@ -76,6 +91,7 @@ export async function saveCategory(
     const columns = {
       ...{ name: input.name, slug: input.slug, gender: input.gender, kind: input.kind },
       ...{ is_hidden: input.hidden ? 1 : 0, updated_at: nowIso },
+      ...packagingColumns(input),
     };
     const categoryId = id ?? (await admin.nextId(trx, 'category'));
     const sortOrder =

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogueErrorCode, StaffErrorCode } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { ORIGIN, auditOf, signedInMember, staffCall } from '#app/test/staff.fixtures.ts';
+import { packagingOfSkus } from './catalog.packaging.ts';
 
 // Categories and brands in the back office (issue 27) on a real database (SQLite, or PostgreSQL with DATABASE_URL):
 // what staff create, change, order, hide or delete reaches the storefront's catalogue answers at once (no restart:
@@ -99,6 +100,62 @@ describe('categories', () => {
       .where('category_id', '=', 2)
       .execute();
     expect(kinds).toEqual([{ kind: 3 }]);
+  });
+
+  it('keeps a category’s packaging for carrier delivery: set, left as it is when absent, cleared (issue 34)', async () => {
+    const put = (extra: Record<string, unknown>) =>
+      staffCall(t.app, cookie, 'PUT', `${base}/categories/3`, { ...category3, ...extra });
+    const current = (await staffCall(t.app, cookie, 'GET', `${base}/categories`)).body.data.items.find(
+      (c: { id: number }) => c.id === 3,
+    );
+    const category3 = {
+      name: current.name,
+      nameKk: current.nameKk,
+      slug: current.slug,
+      gender: current.gender,
+      kind: current.kind,
+      hidden: current.hidden,
+    };
+    expect(current.packaging).toEqual({ weightG: null, lengthCm: null, widthCm: null, heightCm: null });
+    // As the back office's form sends it: strings, one left empty.
+    const set = await put({
+      packageWeightG: '1200',
+      packageLengthCm: '40',
+      packageWidthCm: '30',
+      packageHeightCm: '',
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.data.packaging).toEqual({ weightG: 1200, lengthCm: 40, widthCm: 30, heightCm: null });
+    const sku = await t.db
+      .selectFrom('sku')
+      .innerJoin('product', 'product.id', 'sku.product_id')
+      .select('sku.id')
+      .where('product.category_id', '=', 3)
+      .executeTakeFirstOrThrow();
+    expect((await packagingOfSkus(t.db, [sku.id]))[0]!.category).toEqual({
+      weightG: 1200,
+      lengthCm: 40,
+      widthCm: 30,
+      heightCm: null,
+    });
+    expect((await put({})).body.data.packaging.weightG).toBe(1200);
+    for (const [field, value] of [
+      ['packageWeightG', '0'],
+      ['packageLengthCm', '12.5'],
+      ['packageHeightCm', 'высокий'],
+      ['packageWidthCm', '301'],
+    ]) {
+      const bad = await put({ [field]: value });
+      expect(bad.status, field).toBe(400);
+      expect(Object.keys(bad.body.errors ?? {}), field).toContain(field);
+    }
+    const cleared = await put({ packageWeightG: null, packageLengthCm: '', packageWidthCm: '' });
+    expect(cleared.body.data.packaging).toEqual({
+      weightG: null,
+      lengthCm: null,
+      widthCm: null,
+      heightCm: null,
+    });
   });
 
   it('refuses bad fields (400), a taken address (409) and deleting a used category (409 naming why)', async () => {
