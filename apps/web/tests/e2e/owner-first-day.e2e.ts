@@ -147,6 +147,11 @@ describe('the owner’s first day on an empty shop', () => {
       expect(await visitor.page.getByRole('heading', { name: bare }).count()).toBe(0);
     expect(await axeViolations(visitor.page)).toEqual([]);
     await snap(visitor.page, 'first-day-00-empty-home-390');
+    // Searching a shop with no city yet finds nothing rather than failing.
+    const found = await visitor.page.goto(`${shop.url}/search?q=${encodeURIComponent('платье 44')}`);
+    expect(found?.status()).toBe(200);
+    await visitor.page.locator('h1', { hasText: 'Результаты поиска' }).waitFor();
+    expect(await visitor.page.locator('article.card').count()).toBe(0);
     await visitor.done();
 
     await open('/catalogue/cities', 'Города');

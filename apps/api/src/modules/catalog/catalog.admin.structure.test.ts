@@ -144,7 +144,7 @@ describe('categories', () => {
       ['packageLengthCm', '12.5'],
       ['packageHeightCm', 'высокий'],
       ['packageWidthCm', '301'],
-    ]) {
+    ] as const) {
       const bad = await put({ [field]: value });
       expect(bad.status, field).toBe(400);
       expect(Object.keys(bad.body.errors ?? {}), field).toContain(field);

@@ -5,7 +5,7 @@ import { apiFor } from '../../lib/api.server.ts';
 import { currentCityId } from '../../lib/cookies.server.ts';
 import { siteOrigin } from '../../lib/public-config.server.ts';
 import { readListState } from '../../lib/list-url.ts';
-import { apiQuery } from './listing.server.ts';
+import { apiQuery, productsOrEmpty } from './listing.server.ts';
 import { useRootData } from '../../lib/root-data.ts';
 import { ProductListing } from '../../components/ProductListing.tsx';
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const state = readListState(url.searchParams);
   const api = apiFor(request, context);
   const [list, categories] = await Promise.all([
-    api.products(apiQuery(state, currentCityId(request))),
+    productsOrEmpty((q) => api.products(q), apiQuery(state, currentCityId(request))),
     api.categoryTree().catch(() => []),
   ]);
   if (list.sizesFromText) throw redirect(withSizesInUrl(url, list.sizesFromText));
