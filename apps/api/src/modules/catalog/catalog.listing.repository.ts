@@ -188,9 +188,11 @@ export async function listProductPage(
     .where((eb) => eb.and(filterConditions(eb, filter, scope)));
   const terms = [...new Set(filter.termGroups?.flat() ?? [])];
   const order = sortOrder(city === null ? null : regional)[sort];
-  // Search by relevance within the default sort (issue 14): stock class, then the weight of the product's
-  // matched terms (name and brand 3, category 2, colour 1), then newest.
-  if (sort === 'default' && terms.length) order.splice(1, 0, relevance(terms));
+  // Search within the default sort (issue 35 item 3, decision 062): sold out everywhere last, then the weight of
+  // the product's matched terms (name and brand 3, category 2, colour 1), then in the city before elsewhere,
+  // then newest.
+  if (sort === 'default' && terms.length)
+    order.unshift(sql`case when p.stock_global > 0 then 0 else 1 end asc`, relevance(terms));
   for (const term of order) query = query.orderBy(term);
   const rows = await query.orderBy('p.id', 'asc').limit(page.limit).offset(page.offset).execute();
   return rows.map(withCardPrices);

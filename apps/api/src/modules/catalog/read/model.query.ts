@@ -243,9 +243,15 @@ function pageOf(
   const stockClass = (i: number) => (regional !== null && regional[i]! > 0 ? 0 : m.global[i]! > 0 ? 1 : 2);
   let cmp: (a: number, b: number) => number;
   if (sort === 'default' && terms?.length) {
-    // Search by relevance (issue 14): stock class, then matched terms' weight, then newest (as the SQL path).
+    // Search (issue 35 item 3, decision 062): sold out everywhere last, then matched terms' weight, then in the
+    // shopper's city before another city's stock, then newest (as the SQL path).
     const score = relevance(m, terms);
-    cmp = (a, b) => stockClass(a) - stockClass(b) || score[b]! - score[a]! || arrival[a]! - arrival[b]!;
+    const soldOut = (i: number) => (stockClass(i) === 2 ? 1 : 0);
+    cmp = (a, b) =>
+      soldOut(a) - soldOut(b) ||
+      score[b]! - score[a]! ||
+      stockClass(a) - stockClass(b) ||
+      arrival[a]! - arrival[b]!;
   } else if (sort === 'regional-availability') {
     const r = regional ?? new Int32Array(m.n);
     cmp = (a, b) => r[b]! - r[a]! || m.global[b]! - m.global[a]! || a - b;

@@ -185,7 +185,7 @@ describe('catalogue read model', () => {
     );
   });
 
-  it('ranks search results by relevance within each stock class (name and brand before category and colour)', async () => {
+  it('ranks search results: sold out last, then relevance (name and brand first), then stock in the city', async () => {
     let mixed = 0;
     for (const q of ['черный', 'джинсы', 'бел', 'платье белое', 'синий', 'джинсовая куртка']) {
       const list = await modelList(t.db, ProductListQuery.parse({ q, pageSize: '120', cityId: '1' }));
@@ -201,8 +201,8 @@ describe('catalogue read model', () => {
       for (const r of rows) score.set(r.product_id, (score.get(r.product_id) ?? 0) + r.weight);
       const cls = (c: (typeof list.items)[number]) =>
         c.regionalStockAmount !== 'not-available' ? 0 : c.globalStockAmount !== 'not-available' ? 1 : 2;
-      const keys = list.items.map((c) => [cls(c), -(score.get(c.id) ?? 0)] as const);
-      const sorted = [...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+      const keys = list.items.map((c) => [cls(c) === 2 ? 1 : 0, -(score.get(c.id) ?? 0), cls(c)] as const);
+      const sorted = [...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
       expect(keys, q).toEqual(sorted);
       if (new Set(keys.map((k) => k[1])).size > 1) mixed++;
     }
