@@ -3,7 +3,7 @@ import type { DbOrTrx } from '#app/db/database.ts';
 import { newId } from '#app/lib/ids.ts';
 import { currentRequestId } from '#app/lib/request-context.ts';
 import { renderLinkEmail, type RenderedEmail } from './notification.email.ts';
-import { insertNotification } from './notification.repository.ts';
+import { insertNotification, pendingRow } from './notification.repository.ts';
 import type { NotificationTable } from './notification.table.ts';
 
 // The notice that the shop answered a customer's question about a product (issue 35 item 5): event
@@ -95,27 +95,20 @@ export async function recordQuestionNotice(
   const recipient = email ?? to.mobile;
   if (!recipient) return [];
   const row: NotificationTable = {
+    ...pendingRow(
+      {
+        order_id: null,
+        event: 'question_answered',
+        language: to.language,
+        payload: JSON.stringify(notice),
+        request_id: currentRequestId(),
+        dedupe_key: opts.answerId,
+      },
+      opts.nowIso,
+    ),
     id: newId(),
-    order_id: null,
-    event: 'question_answered',
     channel: email ? 'email' : 'sms',
     recipient,
-    language: to.language,
-    payload: JSON.stringify(notice),
-    status: 'pending',
-    attempts: 0,
-    next_attempt_at: opts.nowIso,
-    claim_id: null,
-    lease_until: null,
-    last_error: null,
-    sent_at: null,
-    subject: null,
-    body_text: null,
-    body_html: null,
-    created_at: opts.nowIso,
-    updated_at: opts.nowIso,
-    request_id: currentRequestId(),
-    dedupe_key: opts.answerId,
   };
   return (await insertNotification(trx, row)) ? [row.id] : [];
 }

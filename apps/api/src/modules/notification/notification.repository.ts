@@ -9,6 +9,31 @@ import { failureRecord } from './notification.failure.ts';
  * status, so a worker whose lease ran out can no longer change a row another worker took.
  */
 
+/** The columns of a new pending row, due at `nowIso`, before its id, channel and recipient are chosen. */
+export function pendingRow(
+  fields: Pick<
+    NotificationTable,
+    'order_id' | 'event' | 'language' | 'payload' | 'dedupe_key' | 'request_id'
+  >,
+  nowIso: string,
+): Omit<NotificationTable, 'id' | 'channel' | 'recipient'> {
+  return {
+    ...fields,
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: nowIso,
+    claim_id: null,
+    lease_until: null,
+    last_error: null,
+    sent_at: null,
+    subject: null,
+    body_text: null,
+    body_html: null,
+    created_at: nowIso,
+    updated_at: nowIso,
+  };
+}
+
 /**
  * Writes a notification unless its (order, event, channel, dedupe key) already has one — for a notice of no order,
  * its (event, channel, dedupe key) — in the caller's transaction.

@@ -4,7 +4,7 @@ import type { DbOrTrx } from '#app/db/database.ts';
 import { newId } from '#app/lib/ids.ts';
 import { currentRequestId } from '#app/lib/request-context.ts';
 import type { OrderNotice } from './notification.notice.ts';
-import { insertNotification } from './notification.repository.ts';
+import { insertNotification, pendingRow } from './notification.repository.ts';
 import { smsText } from './notification.texts.ts';
 import type { NotificationRow } from './notification.table.ts';
 import {
@@ -93,26 +93,17 @@ export async function recordOrderNotice(
 ): Promise<WrittenNotices> {
   const written: WrittenNotices = { sms: [], email: [] };
   const emailGoes = Boolean(to.email && opts.emailEnabled);
-  const base = {
-    order_id: to.orderId,
-    event: notice.event,
-    language: to.language,
-    payload: JSON.stringify(notice),
-    status: 'pending' as const,
-    attempts: 0,
-    next_attempt_at: opts.nowIso,
-    claim_id: null,
-    lease_until: null,
-    last_error: null,
-    sent_at: null,
-    subject: null,
-    body_text: null,
-    body_html: null,
-    created_at: opts.nowIso,
-    updated_at: opts.nowIso,
-    request_id: currentRequestId(),
-    dedupe_key: opts.dedupeKey ?? '',
-  };
+  const base = pendingRow(
+    {
+      order_id: to.orderId,
+      event: notice.event,
+      language: to.language,
+      payload: JSON.stringify(notice),
+      request_id: currentRequestId(),
+      dedupe_key: opts.dedupeKey ?? '',
+    },
+    opts.nowIso,
+  );
   if (to.mobile && smsText(notice, to.language) !== null && !(opts.emailElseSms && emailGoes)) {
     const id = newId();
     const claim = opts.claimSms
