@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useFetcher, useNavigate } from 'react-router';
 import type { Suggestions } from '@kiim/contract';
 import { useLang, useT } from '../lib/text.ts';
@@ -35,25 +35,25 @@ function itemsOf(s: Suggestions | undefined): Item[] {
   ];
 }
 
-/**
- * The header search field's suggestions (issue 35 item 3), loaded with their code on the field's first focus: a
- * WAI-ARIA combobox listbox under the field `input` (role, `aria-expanded` and `aria-activedescendant` are kept on
- * it). Asks `/search/suggest` {@link DEBOUNCE_MS} ms after the last key, an earlier request being cancelled by the
- * fetcher; ↓/↑ move through products, categories and brands, Enter opens the highlighted one (else the form
- * searches the text), Escape closes.
- */
-export default function SearchSuggest({ input }: { input: RefObject<HTMLInputElement | null> }) {
-  const t = useT();
-  const lang = useLang();
-  const navigate = useNavigate();
-  const fetcher = useFetcher<{ suggestions?: Suggestions }>();
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const suggestions = fetcher.data?.suggestions;
-  const items = itemsOf(suggestions);
-  const state = useRef({ items, active, open });
-  state.current = { items, active, open };
+/** What the key handler reads: the options, the highlighted one and whether the list shows. */
+interface View {
+  items: Item[];
+  active: number;
+  open: boolean;
+}
 
+/**
+ * The field's listeners: typing asks for suggestions {@link DEBOUNCE_MS} ms after the last key (`load`; the fetcher
+ * cancels an earlier request), ↓/↑ move the highlight, Enter opens the highlighted option, Escape and blur close.
+ */
+function useFieldKeys(
+  input: RefObject<HTMLInputElement | null>,
+  view: RefObject<View>,
+  load: (q: string) => void,
+  setOpen: (open: boolean) => void,
+  setActive: (active: number) => void,
+  go: (href: string) => void,
+) {
   useEffect(() => {
     const el = input.current;
     if (!el) return;
@@ -63,24 +63,22 @@ export default function SearchSuggest({ input }: { input: RefObject<HTMLInputEle
       const q = el.value.trim();
       if (!q) return setOpen(false);
       timer = setTimeout(() => {
-        void fetcher.load(`/search/suggest?q=${encodeURIComponent(q.slice(0, 100))}&lang=${lang}`);
+        load(q.slice(0, 100));
         setOpen(true);
         setActive(-1);
       }, DEBOUNCE_MS);
     };
     const onKey = (e: KeyboardEvent) => {
-      const { items: list, active: at, open: shown } = state.current;
-      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-        if (list.length === 0) return;
+      const { items, active: at, open: shown } = view.current;
+      if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && items.length > 0) {
         e.preventDefault();
         setOpen(true);
-        const last = list.length - 1;
+        const last = items.length - 1;
         if (e.key === 'ArrowDown') setActive(shown ? (at >= last ? 0 : at + 1) : 0);
         else setActive(shown ? (at <= 0 ? last : at - 1) : last);
-      } else if (e.key === 'Enter' && shown && at >= 0 && list[at]) {
+      } else if (e.key === 'Enter' && shown && items[at]) {
         e.preventDefault();
-        setOpen(false);
-        void navigate(list[at].href);
+        go(items[at].href);
       } else if (e.key === 'Escape' && shown) {
         e.preventDefault();
         setOpen(false);
@@ -101,8 +99,41 @@ export default function SearchSuggest({ input }: { input: RefObject<HTMLInputEle
       el.removeEventListener('blur', onBlur);
       el.removeEventListener('focus', onFocus);
     };
-  }, [input, lang]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [input, view, load, setOpen, setActive, go]);
+}
 
+/**
+ * The header search field's suggestions (issue 35 item 3), loaded with their code on the field's first focus: a
+ * WAI-ARIA combobox listbox under the field `input` (its `aria-expanded` and `aria-activedescendant` are kept on
+ * it). Asks `/search/suggest` {@link DEBOUNCE_MS} ms after the last key, an earlier request being cancelled by the
+ * fetcher; ↓/↑ move through products, categories and brands, Enter opens the highlighted one (else the form
+ * searches the text), Escape closes.
+ */
+export default function SearchSuggest({ input }: { input: RefObject<HTMLInputElement | null> }) {
+  const lang = useLang();
+  const navigate = useNavigate();
+  const fetcher = useFetcher<{ suggestions?: Suggestions }>();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const suggestions = fetcher.data?.suggestions;
+  const items = itemsOf(suggestions);
+  const view = useRef<View>({ items, active, open });
+  useEffect(() => {
+    view.current = { items, active, open };
+  });
+  const { load } = fetcher;
+  const ask = useCallback(
+    (q: string) => void load(`/search/suggest?q=${encodeURIComponent(q)}&lang=${lang}`),
+    [load, lang],
+  );
+  const go = useCallback(
+    (href: string) => {
+      setOpen(false);
+      void navigate(href);
+    },
+    [navigate],
+  );
+  useFieldKeys(input, view, ask, setOpen, setActive, go);
   const shown = open && items.length > 0;
   useEffect(() => {
     const el = input.current;
@@ -111,9 +142,26 @@ export default function SearchSuggest({ input }: { input: RefObject<HTMLInputEle
     if (shown && active >= 0) el.setAttribute('aria-activedescendant', optionId(active));
     else el.removeAttribute('aria-activedescendant');
   }, [input, shown, active]);
+  return (
+    <SuggestList suggestions={suggestions} shown={shown} active={active} onPick={(k) => go(items[k]!.href)} />
+  );
+}
 
+/** The listbox: products (picture, name, brand, price, in stock), then categories and brands, in labelled groups. */
+function SuggestList({
+  suggestions,
+  shown,
+  active,
+  onPick,
+}: {
+  suggestions: Suggestions | undefined;
+  shown: boolean;
+  active: number;
+  onPick: (k: number) => void;
+}) {
+  const t = useT();
   let k = -1;
-  const option = (content: React.ReactNode) => {
+  const option = (content: ReactNode) => {
     const n = ++k;
     return (
       <li
@@ -123,16 +171,13 @@ export default function SearchSuggest({ input }: { input: RefObject<HTMLInputEle
         aria-selected={n === active}
         className="suggest__option"
         onMouseDown={(e) => e.preventDefault()}
-        onClick={() => {
-          setOpen(false);
-          void navigate(items[n]!.href);
-        }}
+        onClick={() => onPick(n)}
       >
         {content}
       </li>
     );
   };
-  const group = (key: Item['group'], label: string, children: React.ReactNode[]) =>
+  const group = (key: Item['group'], label: string, children: ReactNode[]) =>
     children.length > 0 && (
       <li role="presentation" className="suggest__group">
         <span id={`${SUGGEST_LIST_ID}-${key}`} className="suggest__label">
@@ -143,7 +188,7 @@ export default function SearchSuggest({ input }: { input: RefObject<HTMLInputEle
         </ul>
       </li>
     );
-
+  const s = suggestions ?? { products: [], categories: [], brands: [] };
   return (
     <ul
       id={SUGGEST_LIST_ID}
@@ -152,48 +197,42 @@ export default function SearchSuggest({ input }: { input: RefObject<HTMLInputEle
       className="suggest"
       hidden={!shown}
     >
-      {suggestions &&
-        group(
-          'products',
-          t('header.suggestProducts'),
-          suggestions.products.map((p) =>
-            option(
-              <>
-                {p.image ? (
-                  <img
-                    src={p.image.src}
-                    alt=""
-                    width={40}
-                    height={53}
-                    loading="lazy"
-                    className="suggest__img"
-                  />
-                ) : (
-                  <span className="suggest__img" />
-                )}
-                <span className="suggest__text">
-                  <span className="suggest__name">{p.name}</span>
-                  <span className="suggest__meta">
-                    {p.brandName} · <Price price={p.price} originalPrice={p.price} from={p.priceFrom} />
-                    {p.inStock && <> · {t('header.suggestInStock')}</>}
-                  </span>
-                </span>
-              </>,
-            ),
-          ),
-        )}
-      {suggestions &&
-        group(
-          'categories',
-          t('header.suggestCategories'),
-          suggestions.categories.map((c) => option(<span className="suggest__name">{c.name}</span>)),
-        )}
-      {suggestions &&
-        group(
-          'brands',
-          t('header.suggestBrands'),
-          suggestions.brands.map((b) => option(<span className="suggest__name">{b.name}</span>)),
-        )}
+      {group(
+        'products',
+        t('header.suggestProducts'),
+        s.products.map((p) => option(<ProductOption p={p} />)),
+      )}
+      {group(
+        'categories',
+        t('header.suggestCategories'),
+        s.categories.map((c) => option(<span className="suggest__name">{c.name}</span>)),
+      )}
+      {group(
+        'brands',
+        t('header.suggestBrands'),
+        s.brands.map((b) => option(<span className="suggest__name">{b.name}</span>)),
+      )}
     </ul>
+  );
+}
+
+/** A product option's content: picture, name, brand, price in tenge («от» when sizes differ), in stock. */
+function ProductOption({ p }: { p: Suggestions['products'][number] }) {
+  const t = useT();
+  return (
+    <>
+      {p.image ? (
+        <img src={p.image.src} alt="" width={40} height={53} loading="lazy" className="suggest__img" />
+      ) : (
+        <span className="suggest__img" />
+      )}
+      <span className="suggest__text">
+        <span className="suggest__name">{p.name}</span>
+        <span className="suggest__meta">
+          {p.brandName} · <Price price={p.price} originalPrice={p.price} from={p.priceFrom} />
+          {p.inStock && <> · {t('header.suggestInStock')}</>}
+        </span>
+      </span>
+    </>
   );
 }
