@@ -1,7 +1,7 @@
 import { ErrorCode, SUGGEST_LIMIT, Suggestions, dataOf, type SuggestedProduct } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { notFound } from '#app/lib/errors.ts';
-import { cachedReply, jsonAnswer } from '../catalog.cache.ts';
+import { cachedAnswer, jsonAnswer } from '../catalog.cache.ts';
 import { toImage } from '../catalog.mapper.ts';
 import * as repo from '../catalog.repository.ts';
 import { isExactForm, resolveQuery, termsOf } from '../search.rules.ts';
@@ -72,12 +72,31 @@ function pickNames(named: Named[], groups: string[][], hitsOf: Map<number, numbe
     .slice(0, limit);
 }
 
+/** A text's city-independent reading: its hits by relevance, and hits per category and brand id. */
+interface Reading {
+  groups: string[][];
+  /** Positions of the products having a term of every group: score descending, then id ascending. */
+  hits: Int32Array;
+  /** Each hit's score (the same order). */
+  scores: Int32Array;
+  byCategory: Map<number, number>;
+  byBrand: Map<number, number>;
+}
+
+/** Most texts whose reading is kept per model (a full map is emptied and filled again). */
+const MAX_READINGS = 5_000;
+const readings = new WeakMap<CatalogModel, Map<string, Reading>>();
+
 /**
- * Products having a term of every group, best first: the sum of their matched terms' weights (as the search page's
- * relevance), then units in the city, then newest id. Returns positions, at most `limit`, and the hits per
- * category and brand id.
+ * The products having a term of every group of `q`, by the search page's relevance (the sum of their matched terms'
+ * weights), then id; kept per model and text (every city and language of a text reuses it).
  */
-function rankProducts(m: CatalogModel, groups: string[][], units: Int32Array | null, limit: number) {
+function readingOf(m: CatalogModel, q: string): Reading {
+  let kept = readings.get(m);
+  if (!kept) readings.set(m, (kept = new Map()));
+  let r = kept.get(q);
+  if (r) return r;
+  const groups = resolveQuery(q, m.vocabulary);
   const seen = new Int32Array(m.n);
   for (let g = 0; g < groups.length; g++)
     for (const term of new Set(groups[g])) {
@@ -89,24 +108,38 @@ function rankProducts(m: CatalogModel, groups: string[][], units: Int32Array | n
     const list = m.terms.get(term);
     if (list) list.positions.forEach((i, k) => (score[i]! += list.weights[k]!));
   }
-  const better = (a: number, b: number) =>
-    score[a]! - score[b]! ||
-    Number((units?.[a] ?? 0) > 0) - Number((units?.[b] ?? 0) > 0) ||
-    m.rows[a]!.id - m.rows[b]!.id;
-  const top: number[] = [];
+  const found: number[] = [];
   const byCategory = new Map<number, number>();
   const byBrand = new Map<number, number>();
-  for (let i = 0; i < m.n; i++) {
-    if (groups.length === 0 || seen[i] !== groups.length) continue;
+  for (let i = 0; groups.length > 0 && i < m.n; i++) {
+    if (seen[i] !== groups.length) continue;
+    found.push(i);
     byCategory.set(m.category[i]!, (byCategory.get(m.category[i]!) ?? 0) + 1);
     byBrand.set(m.brand[i]!, (byBrand.get(m.brand[i]!) ?? 0) + 1);
-    if (top.length === limit && better(i, top[limit - 1]!) <= 0) continue;
-    let k = top.length;
-    while (k > 0 && better(i, top[k - 1]!) > 0) k--;
-    top.splice(k, 0, i);
-    if (top.length > limit) top.pop();
   }
-  return { top, byCategory, byBrand };
+  found.sort((a, b) => score[b]! - score[a]! || m.rows[a]!.id - m.rows[b]!.id);
+  const hits = Int32Array.from(found);
+  r = { groups, hits, scores: hits.map((i) => score[i]!), byCategory, byBrand };
+  if (kept.size >= MAX_READINGS) kept.clear();
+  kept.set(q, r);
+  return r;
+}
+
+/**
+ * The best `limit` hits for a city: by relevance, then with units in the city first, then id (spec: relevance, then
+ * stock in the shopper's city). Walks the hits score tier by score tier, stopping once `limit` are chosen.
+ */
+function topForCity(r: Reading, units: Int32Array | null, limit: number): number[] {
+  const out: number[] = [];
+  for (let from = 0; from < r.hits.length && out.length < limit;) {
+    let to = from;
+    while (to < r.hits.length && r.scores[to] === r.scores[from]) to++;
+    const tier = Array.from(r.hits.subarray(from, to));
+    for (const i of tier) if (out.length < limit && (units?.[i] ?? 0) > 0) out.push(i);
+    for (const i of tier) if (out.length < limit && !((units?.[i] ?? 0) > 0)) out.push(i);
+    from = to;
+  }
+  return out;
 }
 
 /** Suggestions for `q` (lower case, spaces collapsed) in city `cityId` and language `lang` (null: Russian). */
@@ -121,9 +154,10 @@ async function suggestModel(
   const city = m.cities.get(cityId);
   if (!city) throw notFound(ErrorCode.cityNotFound, 'Город не найден');
   const say: Say = lang ? await modelSay(db, m, lang) : asIs;
-  const groups = resolveQuery(q, m.vocabulary);
   const units = city.visible_for_customers === 1 ? (m.regional.get(city.id) ?? null) : null;
-  const { top, byCategory, byBrand } = rankProducts(m, groups, units, SUGGEST_LIMIT.products);
+  const reading = readingOf(m, q);
+  const { groups, byCategory, byBrand } = reading;
+  const top = topForCity(reading, units, SUGGEST_LIMIT.products);
   const products: SuggestedProduct[] = top.map((i) => {
     const row = m.rows[i]!;
     const image = m.images[i];
@@ -155,7 +189,8 @@ async function suggestModel(
  * The answer of `GET /api/catalog/suggest` as UTF-8 JSON `{"data": Suggestions}` (issue 35 item 3): up to 6 products
  * (lowest price in whole tenge, first picture, whether in stock in the city), 3 categories and 3 brands for the text
  * typed so far, read as the catalogue search reads it. Cached per text (lower case, spaces collapsed), city, language
- * and catalogue version in the catalogue's bounded LRU (kept from the second ask, catalog.cache.ts).
+ * and catalogue version in the catalogue's bounded LRU (catalog.cache.ts; kept from the first ask: the prefixes
+ * shoppers type repeat), the text's city-independent reading kept per model besides.
  * @param q the trimmed text, 1–100 characters (validated by the route).
  * @throws AppError 404 `cityNotFound` for an unknown city.
  */
@@ -167,7 +202,7 @@ export async function suggestJson(
 ): Promise<Buffer> {
   const text = q.toLowerCase().replace(/\s+/g, ' ').trim();
   const version = await repo.catalogVersion(db);
-  return cachedReply(
+  return cachedAnswer(
     db,
     `${langKey(lang)}suggest:${cityId}:${text}`,
     () => suggestModel(db, text, cityId, lang, version),
