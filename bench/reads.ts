@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { ensureSeeded } from '../apps/api/src/seed/seed.ts';
-import { SORTS, uncachedListing, uncachedProduct, type Offer } from './targets.ts';
+import { SORTS, suggestTyping, uncachedListing, uncachedProduct, type Offer } from './targets.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const file = path.resolve(root, process.argv[2] ?? 'data/bench/kiim-bench.db');
@@ -87,6 +87,7 @@ const targets: [string, () => string][] = [
   ]),
   ['search', uncachedListing(offer, 'default', true, SORTS.length + 1)],
   ['product page', uncachedProduct(offer, SORTS.length + 2)],
+  ['search suggestions', suggestTyping(offer, SORTS.length + 3)],
 ];
 
 const profiler = process.env.READS_PROFILE ? new Session() : null;

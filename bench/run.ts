@@ -34,6 +34,7 @@ import {
   loadGoal,
   pageGoal,
   uncachedListing,
+  suggestTyping,
   uncachedProduct,
   type Goal,
   type Offer,
@@ -433,7 +434,7 @@ const int = (n: number) => Math.round(n).toLocaleString('en-US');
 /** Every figure of a run as table rows: load targets with their ratio to the floor, then the pages. */
 function rows(
   floor: LoadResult,
-  loads: (LoadResult & { kind: 'floor' | 'uncached' | 'cached' })[],
+  loads: (LoadResult & { kind: 'floor' | 'uncached' | 'cached' | 'suggest' })[],
   pages: PageResult[],
 ): Row[] {
   const out: Row[] = loads.map((l) => {
@@ -827,7 +828,7 @@ async function offerOf(url: string): Promise<Offer> {
   };
 }
 
-type Measured = LoadResult & { kind: 'floor' | 'uncached' | 'cached' };
+type Measured = LoadResult & { kind: 'floor' | 'uncached' | 'cached' | 'suggest' };
 
 /** A shop of the run: its catalogue, database, address, process and what it offers to filter on. */
 interface Shop {
@@ -875,13 +876,18 @@ async function shopOf(
 }
 
 /**
- * The load targets of one shop: the cached listing, the uncached listing in each sort, search and product (those
+ * The load targets of one shop: the cached listing, the uncached listing in each sort, search, product and search
+ * suggestions while typing (issue 35 item 3) (those
  * BENCH_MATCH keeps).
  */
 async function measureShop(shop: Shop): Promise<Measured[]> {
   const { catalogue, database, url, offer } = shop;
   const out: Measured[] = [];
-  const measure = async (kind: 'cached' | 'uncached', name: string, target: string | (() => string)) => {
+  const measure = async (
+    kind: 'cached' | 'uncached' | 'suggest',
+    name: string,
+    target: string | (() => string),
+  ) => {
     if (MATCH.test(name)) out.push({ kind, ...(await load(name, catalogue, database, url, target)) });
   };
   await measure(
@@ -904,8 +910,9 @@ async function measureShop(shop: Shop): Promise<Measured[]> {
   await measure(
     'uncached',
     `product page API, random of ${offer.slugs.length} products`,
-    uncachedProduct(offer, seed),
+    uncachedProduct(offer, seed++),
   );
+  await measure('suggest', 'search suggestions while typing', suggestTyping(offer, seed));
   return out;
 }
 

@@ -14,6 +14,7 @@ import type {
   RelatedProducts,
 } from './catalog.schema.ts';
 import type { BannerSlot } from './enums.ts';
+import type { Suggestions } from './suggest.schema.ts';
 import type {
   CodeSent,
   Customer,
@@ -69,6 +70,9 @@ const catalogCalls = (call: Call) => ({
     call<CategoryTreeNode[]>('GET', '/api/catalog/category-tree', undefined, { gender }),
   brands: () => call<BrandDetails[]>('GET', '/api/catalog/brands'),
   /** Slug and last change date (YYYY-MM-DD) of every active product (the sitemap). */
+  /** Suggestions while typing `q` (issue 35 item 3): products, categories and brands; `lang` ru or kk. */
+  suggest: (q: string, cityId: number, lang: 'ru' | 'kk') =>
+    call<Suggestions>('GET', '/api/catalog/suggest', undefined, { q, cityId, lang }),
   productSlugs: () => call<{ slug: string; updatedAt: string }[]>('GET', '/api/catalog/product-slugs'),
   /** Banners of the slots (spec §9), active now, by slot and position. */
   banners: (slots: readonly BannerSlot[]) =>

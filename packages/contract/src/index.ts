@@ -3,6 +3,7 @@ export * from './enums.ts';
 export * from './errors.ts';
 export * from './common.schema.ts';
 export * from './catalog.schema.ts';
+export * from './suggest.schema.ts';
 export * from './cart.schema.ts';
 export * from './cart.totals.ts';
 export * from './wishlist.schema.ts';

@@ -1,14 +1,21 @@
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Form, useSearchParams, useLocation } from 'react-router';
 import { useT } from '../lib/text.ts';
 
+/** The suggestions' code, fetched on the field's first focus (issue 35 item 3: every page's script stays small). */
+const SearchSuggest = lazy(() => import('./SearchSuggest.tsx'));
+
 /**
  * The header's search box: a GET form to `/search?q=…` (works without JavaScript), with the current query kept
- * while on the results page.
+ * while on the results page. A WAI-ARIA combobox: from its first focus it shows suggestions while typing
+ * (SearchSuggest.tsx, loaded then; issue 35 item 3).
  */
 export function SearchBox() {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const t = useT();
+  const input = useRef<HTMLInputElement>(null);
+  const [focused, setFocused] = useState(false);
   const current = pathname === '/search' ? (params.get('q') ?? '') : '';
   return (
     <Form method="get" action="/search" role="search" className="search-box" key={current}>
@@ -16,14 +23,20 @@ export function SearchBox() {
         {t('header.search')}
       </label>
       <input
+        ref={input}
         id="site-search"
         name="q"
         type="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded="false"
+        aria-controls="site-search-list"
         defaultValue={current}
         placeholder={t('header.searchPlaceholder')}
         maxLength={100}
         autoComplete="off"
         enterKeyHint="search"
+        onFocus={() => setFocused(true)}
       />
       <button type="submit" className="search-box__button" aria-label={t('header.find')}>
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
@@ -33,6 +46,13 @@ export function SearchBox() {
           />
         </svg>
       </button>
+      {focused ? (
+        <Suspense fallback={<ul id="site-search-list" role="listbox" hidden />}>
+          <SearchSuggest input={input} />
+        </Suspense>
+      ) : (
+        <ul id="site-search-list" role="listbox" hidden />
+      )}
     </Form>
   );
 }

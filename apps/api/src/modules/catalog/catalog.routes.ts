@@ -20,10 +20,12 @@ import {
   ProductQuery,
   ProductsByIdsQuery,
   RelatedProducts,
+  SuggestQuery,
+  Suggestions,
   dataOf,
 } from '@kiim/contract';
 import * as catalog from './catalog.service.ts';
-import { listProductsJson } from './read/index.ts';
+import { listProductsJson, suggestJson } from './read/index.ts';
 import { sendJsonText } from '#app/lib/compressed-json.ts';
 import { shopperLang as langOf, varyByLanguage } from './catalog.texts.ts';
 
@@ -85,6 +87,17 @@ const productsSchema = {
   response: { 200: dataOf(ProductList), 400: ErrorBody, 404: ErrorBody },
 };
 
+/** `GET /catalog/suggest`. */
+const suggestSchema = {
+  tags: ['catalog'],
+  summary: 'Suggestions while typing: up to 6 products, 3 categories and 3 brands (issue 35 item 3)',
+  description:
+    'Read as the search reads `q` (transliteration, typos, layout, Kazakh). Products by relevance, then stock in ' +
+    'the city. `lang` (ru, kk) or else `Accept-Language`. Cached per text, city, language and catalogue version.',
+  querystring: SuggestQuery,
+  response: { 200: dataOf(Suggestions), 400: ErrorBody, 404: ErrorBody },
+};
+
 /** `GET /catalog/product-slugs`. */
 const productSlugsSchema = {
   tags: ['catalog'],
@@ -121,7 +134,7 @@ const relatedSchema = {
 /**
  * Read-only catalogue routes, registered under `/api` (full sub-paths here):
  * `GET /city/list`, `GET /city/:cityId/pickup-points`, `GET /catalog/categories`, `GET /catalog/category-tree`,
- * `GET /catalog/brands`, `GET /catalog/banners`, `GET /catalog/products`, `GET /catalog/products/by-ids`, `GET /catalog/product-slugs`,
+ * `GET /catalog/brands`, `GET /catalog/banners`, `GET /catalog/products`, `GET /catalog/suggest`, `GET /catalog/products/by-ids`, `GET /catalog/product-slugs`,
  * `GET /catalog/product/:slug`, `GET /catalog/product/:slug/related`. Answers are `{data}`; errors the contract's
  * ErrorBody (400 bad input with per-field `errors`, 404 unknown city, category or product). Texts in the shopper's
  * language (`Accept-Language: kk`, read once per request and handed to the read side; docs/decisions/046); answers
@@ -157,6 +170,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/catalog/products', { schema: productsSchema, ...expensiveRead(app) }, async (req, reply) =>
     sendJsonText(req, reply, await listProductsJson(app.db, req.query, langOf(req))),
   );
+
+  app.get('/catalog/suggest', { schema: suggestSchema, ...expensiveRead(app) }, async (req, reply) => {
+    const { q, cityId, lang } = req.query;
+    const catalogueLang = lang === undefined ? langOf(req) : lang === 'kk' ? 'kk' : null;
+    return sendJsonText(req, reply, await suggestJson(app.db, q, cityId, catalogueLang));
+  });
 
   app.get('/catalog/product-slugs', { schema: productSlugsSchema, ...expensiveRead(app) }, async () => ({
     data: await catalog.productSlugs(app.db),

@@ -7,3 +7,4 @@ export { listProductsJson } from './listing.ts';
 export { catalogModel, type CatalogModel } from './model.ts';
 export { shopperSay, modelSay } from './texts.ts';
 export { publishedRatings } from './model.repository.ts';
+export { suggestJson } from './suggest.ts';

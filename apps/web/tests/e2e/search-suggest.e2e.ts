@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  eventually,
+  hydrated,
+  launchBrowser,
+  newShopper,
+  snap,
+  startShop,
+  type RunningShop,
+} from './shop.ts';
+
+// Issue 35 item 3: the header's search field suggests while typing — a combobox (ARIA roles and states), products
+// with picture and price, categories and brands, Latin typed for Russian, arrows and Enter, Kazakh, a phone's
+// width — with no console error (hydration included).
+
+let shop: RunningShop;
+let browser: Browser;
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+/** Console errors (React's hydration errors are logged there) of the page. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
+}
+
+describe('search suggestions in the header (issue 35 item 3)', () => {
+  it('suggests jeans with prices for «dzhin»; ↓ and Enter open the product (desktop)', async () => {
+    const s = await newShopper(browser);
+    const errors = consoleErrors(s.page);
+    const { page } = s;
+    await page.goto(shop.url + '/');
+    await hydrated(page);
+    const field = page.getByRole('combobox', { name: 'Поиск по каталогу' });
+    await expect(field.getAttribute('aria-expanded')).resolves.toBe('false');
+    await field.click();
+    await field.pressSequentially('dzhin');
+    const list = page.getByRole('listbox', { name: 'Подсказки поиска' });
+    await list.waitFor();
+    await eventually(() => field.getAttribute('aria-expanded')).toBe('true');
+    await expect(field.getAttribute('aria-controls')).resolves.toBe(await list.getAttribute('id'));
+    const products = list.getByRole('group', { name: 'Товары' }).getByRole('option');
+    await eventually(() => products.count()).toBeGreaterThan(0);
+    const first = products.first();
+    await expect(first.textContent()).resolves.toMatch(/джинсы/i);
+    await expect(first.textContent()).resolves.toMatch(/\d[\d\s]*₸/);
+    await expect(first.locator('img').count()).resolves.toBe(1);
+    await expect(
+      list.getByRole('group', { name: 'Категории' }).getByRole('option').allTextContents(),
+    ).resolves.toEqual(expect.arrayContaining(['Женские джинсы', 'Мужские джинсы']));
+    await snap(page, 'search-suggest-desktop');
+    await field.press('ArrowDown');
+    await eventually(() => field.getAttribute('aria-activedescendant')).toBe(await first.getAttribute('id'));
+    await expect(first.getAttribute('aria-selected')).resolves.toBe('true');
+    await field.press('Enter');
+    await page.waitForURL(/\/product\/[^/]+$/);
+    await eventually(() => page.locator('h1').textContent()).toMatch(/джинсы/i);
+    // Escape closes an open list.
+    await field.fill('');
+    await field.pressSequentially('брюки');
+    await eventually(() => field.getAttribute('aria-expanded')).toBe('true');
+    await field.press('Escape');
+    await eventually(() => field.getAttribute('aria-expanded')).toBe('false');
+    expect(errors).toEqual([]);
+    await s.done();
+  });
+
+  it('suggests a brand typed in Cyrillic and answers in Kazakh on a phone (390 px)', async () => {
+    const s = await newShopper(browser, { viewport: { width: 390, height: 844 } });
+    const errors = consoleErrors(s.page);
+    const { page } = s;
+    await page.goto(shop.url + '/?lang=kk');
+    await hydrated(page);
+    const field = page.getByRole('combobox', { name: 'Каталог бойынша іздеу' });
+    await field.click();
+    await field.pressSequentially('дала');
+    const list = page.getByRole('listbox', { name: 'Іздеу ұсыныстары' });
+    await list.waitFor();
+    await expect(
+      list.getByRole('group', { name: 'Брендтер' }).getByRole('option').allTextContents(),
+    ).resolves.toEqual(['Dala Denim']);
+    await field.fill('');
+    await field.pressSequentially('әйелдер джинсы');
+    await eventually(() =>
+      list.getByRole('group', { name: 'Санаттар' }).getByRole('option').allTextContents(),
+    ).toEqual(['Әйелдер джинсысы']);
+    const box = await list.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await snap(page, 'search-suggest-phone-kk');
+    expect(errors).toEqual([]);
+    await s.done();
+  });
+});
