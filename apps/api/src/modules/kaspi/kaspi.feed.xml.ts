@@ -2,8 +2,8 @@
 // `kaspi_catalog`, written piece by piece so a 100,000-SKU feed is never one string in memory.
 
 /** Characters XML 1.0 forbids (C0 controls but tab, LF, CR; U+FFFE/FFFF; lone surrogates) — dropped, not escaped. */
-// eslint-disable-next-line no-control-regex
 const FORBIDDEN =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Escapes text for an element body or a double-quoted attribute (& < > " '); forbidden characters are removed. */
