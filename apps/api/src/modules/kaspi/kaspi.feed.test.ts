@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { SaxesParser } from 'saxes';
+import {
+  FeedSourceEmptyError,
+  offeredUnits,
+  writeFeed,
+  type FeedSettings,
+  type FeedSku,
+} from './kaspi.feed.build.ts';
+import { almatyStamp, escapeXml } from './kaspi.feed.xml.ts';
+
+const settings: FeedSettings = {
+  company: 'Kiim & Co',
+  merchantId: 'M1',
+  stores: [
+    { storeId: 'PP1', cityId: 1 },
+    { storeId: 'PP2', cityId: 2 },
+  ],
+  kaspiCityIds: new Map([[1, '750000000']]),
+};
+
+function sku(over: Partial<FeedSku> = {}): FeedSku {
+  return {
+    externalId: 'A-1',
+    productName: 'Платье',
+    size: 'M',
+    brand: 'Kiim',
+    price: 15000,
+    active: true,
+    stock: new Map([
+      [1, 5],
+      [2, 0],
+    ]),
+    ...over,
+  };
+}
+
+interface Parsed {
+  attrs: Record<string, string>;
+  offers: Map<
+    string,
+    { model: string; price: string; stores: Record<string, { available: string; count: string }> }
+  >;
+}
+
+/** Parses the feed back with saxes (throws on a malformed document) and collects the offers. */
+function parse(xml: string): Parsed {
+  const p = new SaxesParser({ xmlns: true });
+  const out: Parsed = { attrs: {}, offers: new Map() };
+  let current = '';
+  let field = '';
+  p.on('error', (e) => {
+    throw e;
+  });
+  p.on('opentag', (t) => {
+    const a = Object.fromEntries(
+      Object.entries(t.attributes).map(([k, v]) => [k, typeof v === 'string' ? v : v.value]),
+    );
+    if (t.local === 'kaspi_catalog') {
+      out.attrs = { ...a, ns: t.uri };
+    }
+    if (t.local === 'offer') {
+      current = a.sku ?? '';
+      out.offers.set(current, { model: '', price: '', stores: {} });
+    }
+    if (t.local === 'availability') {
+      out.offers.get(current)!.stores[a.storeId ?? ''] = {
+        available: a.available ?? '',
+        count: a.stockCount ?? '',
+      };
+    }
+    field = t.local;
+  });
+  p.on('text', (text) => {
+    const o = out.offers.get(current);
+    if (o && field === 'model') o.model += text;
+    if (o && field === 'cityprice') o.price += text;
+  });
+  p.on('closetag', () => {
+    field = '';
+  });
+  p.write(xml).close();
+  return out;
+}
+
+async function build(skus: FeedSku[], everSent = new Set<string>()) {
+  let xml = '';
+  const r = await writeFeed(settings, skus, everSent, new Date('2026-11-29T01:00:00Z'), (c) => {
+    xml += c;
+  });
+  return { xml, parsed: parse(xml), ...r };
+}
+
+describe('Kaspi price feed (issue 33 Part B item 5)', () => {
+  it('writes a well-formed kaspiShopping document with Almaty date, stores and city prices', async () => {
+    const { parsed } = await build([sku()]);
+    expect(parsed.attrs).toMatchObject({ ns: 'kaspiShopping', date: '2026-11-29 06:00' });
+    const o = parsed.offers.get('A-1')!;
+    expect(o.model).toBe('Платье, размер M');
+    expect(o.price).toBe('15000');
+    expect(o.stores).toEqual({ PP1: { available: 'yes', count: '5' }, PP2: { available: 'no', count: '0' } });
+  });
+
+  it('escapes & < > " in names and drops control characters', async () => {
+    const { parsed, xml } = await build([
+      sku({ externalId: 'X"&<1', productName: 'Tom & "Jerry" <b>\u0001' }),
+    ]);
+    expect(parsed.offers.get('X"&<1')!.model).toBe('Tom & "Jerry" <b>, размер M');
+    expect(xml).not.toContain('\u0001');
+    expect(escapeXml('a&b')).toBe('a&amp;b');
+  });
+
+  it('publishes a real sell-out (and a sale that empties stock) as not available', async () => {
+    const { parsed } = await build([sku({ stock: new Map([[1, 0]]) })], new Set(['A-1']));
+    expect(parsed.offers.get('A-1')!.stores.PP1).toEqual({ available: 'no', count: '0' });
+  });
+
+  it('sends a withdrawn product that still has stock as not available', async () => {
+    const { parsed } = await build([sku({ active: false })]);
+    expect(parsed.offers.get('A-1')!.stores.PP1).toEqual({ available: 'no', count: '0' });
+  });
+
+  it('withdraws an unmarked SKU sent before in every store', async () => {
+    const { parsed, sent } = await build([sku()], new Set(['A-1', 'OLD']));
+    expect(parsed.offers.get('OLD')!.stores).toEqual({
+      PP1: { available: 'no', count: '0' },
+      PP2: { available: 'no', count: '0' },
+    });
+    expect([...sent].sort()).toEqual(['A-1', 'OLD']);
+  });
+
+  it('keeps the reserve back and never offers more than our stock', async () => {
+    const { parsed } = await build([sku({ reserve: new Map([['PP1', 2]]) })]);
+    expect(parsed.offers.get('A-1')!.stores.PP1).toEqual({ available: 'yes', count: '3' });
+    expect(offeredUnits(2, 5)).toBe(0);
+    expect(offeredUnits(4, -3)).toBe(4);
+  });
+
+  it('leaves out offers without a name or with price 0 and records them as problems', async () => {
+    const { parsed, problems } = await build([
+      sku({ externalId: 'N', productName: ' ' }),
+      sku({ externalId: 'Z', price: 0 }),
+    ]);
+    expect(parsed.offers.size).toBe(0);
+    expect(problems).toEqual([
+      { sku: 'N', reason: 'no_name' },
+      { sku: 'Z', reason: 'zero_price' },
+    ]);
+  });
+
+  it('refuses an empty source when SKUs were sent before (the last good feed is kept)', async () => {
+    await expect(build([], new Set(['A-1']))).rejects.toBeInstanceOf(FeedSourceEmptyError);
+    const first = await build([]);
+    expect(first.parsed.offers.size).toBe(0);
+  });
+
+  it('formats the Almaty date as yyyy-MM-dd HH:mm', () => {
+    expect(almatyStamp(new Date('2026-12-31T20:30:00Z'))).toBe('2027-01-01 01:30');
+  });
+});

@@ -1,0 +1,82 @@
+// The small XML writer of the Kaspi Магазин price feed (issue 33 Part B item 5): escaping and the pieces of
+// `kaspi_catalog`, written piece by piece so a 100,000-SKU feed is never one string in memory.
+
+/** Characters XML 1.0 forbids (C0 controls but tab, LF, CR; U+FFFE/FFFF; lone surrogates) — dropped, not escaped. */
+const FORBIDDEN =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Escapes text for an element body or a double-quoted attribute (& < > " '); forbidden characters are removed. */
+export function escapeXml(text: string): string {
+  return text
+    .replace(FORBIDDEN, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+/** Kaspi's `date`: Almaty wall-clock time `yyyy-MM-dd HH:mm` (Asia/Almaty, UTC+5) of the given instant. */
+export function almatyStamp(at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Almaty',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}
+
+/** One store line of an offer: Kaspi storeId (e.g. `PP1`), whether available and whole units (≥ 0). */
+export interface FeedAvailability {
+  storeId: string;
+  available: boolean;
+  stockCount: number;
+}
+
+/** One offer: `sku` is our SKU's external id; prices are whole tenge, per Kaspi cityId (KATO) or one price. */
+export interface FeedOffer {
+  sku: string;
+  model: string;
+  brand: string;
+  availabilities: FeedAvailability[];
+  cityPrices: { cityId: string; price: number }[];
+  price: number | null;
+}
+
+/** The document's head: XML declaration and the opening `kaspi_catalog` with company and merchant id. */
+export function feedHead(at: Date, company: string, merchantId: string): string {
+  return (
+    '<?xml version="1.0" encoding="utf-8"?>\n' +
+    `<kaspi_catalog date="${escapeXml(almatyStamp(at))}" xmlns="kaspiShopping">\n` +
+    `<company>${escapeXml(company)}</company>\n<merchantid>${escapeXml(merchantId)}</merchantid>\n<offers>\n`
+  );
+}
+
+/** One `<offer>` element as text (a few hundred bytes). */
+export function feedOffer(o: FeedOffer): string {
+  const stores = o.availabilities
+    .map(
+      (a) =>
+        `<availability available="${a.available ? 'yes' : 'no'}" storeId="${escapeXml(a.storeId)}" stockCount="${Math.max(0, Math.trunc(a.stockCount))}"/>`,
+    )
+    .join('');
+  const prices =
+    o.cityPrices.length > 0
+      ? `<cityprices>${o.cityPrices.map((c) => `<cityprice cityId="${escapeXml(c.cityId)}">${Math.trunc(c.price)}</cityprice>`).join('')}</cityprices>`
+      : o.price !== null
+        ? `<price>${Math.trunc(o.price)}</price>`
+        : '';
+  return (
+    `<offer sku="${escapeXml(o.sku)}"><model>${escapeXml(o.model)}</model><brand>${escapeXml(o.brand)}</brand>` +
+    `<availabilities>${stores}</availabilities>${prices}</offer>\n`
+  );
+}
+
+/** The document's tail. */
+export const FEED_TAIL = '</offers>\n</kaspi_catalog>\n';
