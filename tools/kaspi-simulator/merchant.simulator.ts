@@ -12,6 +12,9 @@ import {
 } from './merchant.state.ts';
 import { listenOnLoopback } from '../loopback.ts';
 
+export { DEFAULT_SHOP_TOKEN } from './merchant.state.ts';
+export type { NewShopOrder, ShopBehaviour, SimShopOrder } from './merchant.state.ts';
+
 /**
  * The local Kaspi Merchant API v2 simulator (kaspi.md C; issue 33 Part B item 6) on a loopback port:
  *
