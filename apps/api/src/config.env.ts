@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { KASPI_ENV } from './config.kaspi.ts';
+import { KASPI_SHOP_ENV } from './config.kaspi-shop.ts';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isValidBin } from './lib/bin.ts';
@@ -165,6 +166,7 @@ export const EnvSchema = z.object({
   CDEK_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(5000),
   CDEK_QUOTE_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   ...KASPI_ENV,
+  ...KASPI_SHOP_ENV,
   ORDER_PAYMENT_WINDOW_MINUTES: z.coerce
     .number()
     .int()

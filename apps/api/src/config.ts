@@ -7,6 +7,7 @@ import { fiscalConfig, fiscalProblems, type FiscalConfig } from './config.fiscal
 
 export { WEBKASSA_SIMULATOR_CREDENTIALS, type FiscalConfig } from './config.fiscal.ts';
 import { kaspiConfig, kaspiProblems, type KaspiConfig } from './config.kaspi.ts';
+import { kaspiShopConfig, kaspiShopProblems, type KaspiShopSettings } from './config.kaspi-shop.ts';
 
 /**
  * Card-online payments (Halyk ePay, payments-sms.md §1) and orders' payment window. Every
@@ -140,6 +141,8 @@ export type Config = {
   payments: PaymentConfig;
   /** Kaspi Pay on the site (payment 4; config.kaspi.ts). */
   kaspi: KaspiConfig;
+  /** Kaspi Магазин orders through the Merchant API (issue 33 Part B item 6; config.kaspi-shop.ts). */
+  kaspiShop: KaspiShopSettings;
   staff: StaffConfig;
   /** The seller's legal details shown in the footer and the public offer. */
   seller: SellerConfig;
@@ -169,7 +172,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const epayMode = e.EPAY_MODE ?? (e.NODE_ENV === 'production' ? 'live' : 'simulator');
-  const problems = [...crossFieldProblems(e, epayMode), ...shippingProblems(e), ...kaspiProblems(e)];
+  const problems = [
+    ...crossFieldProblems(e, epayMode),
+    ...shippingProblems(e),
+    ...kaspiProblems(e),
+    ...kaspiShopProblems(e),
+  ];
   if (problems.length) throw invalid(problems);
   return {
     env: e.NODE_ENV,
@@ -216,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
     payments: paymentConfig(e, epayMode),
     kaspi: kaspiConfig(e),
+    kaspiShop: kaspiShopConfig(e),
     staff: {
       twoFactorRequired: e.NODE_ENV === 'production',
       firstOwner:

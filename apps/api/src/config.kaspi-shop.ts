@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+// Kaspi Магазин orders through the Merchant API (issue 33 Part B item 6, docs/kaspi.md): the environment
+// variables, what they become and the rules between them, apart from Kaspi Pay's (config.kaspi.ts).
+
+const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
+
+/** The Merchant API's environment variables (merged into config.env.ts's schema). */
+export const KASPI_SHOP_ENV = {
+  /**
+   * Kaspi Магазин orders: `off` (the default in production until configured), `simulator` (the default elsewhere:
+   * tools/kaspi-simulator/merchant.*; refused in production) or `live`.
+   */
+  KASPI_SHOP_MODE: z.preprocess(blankIsUnset, z.enum(['off', 'simulator', 'live']).optional()),
+  /** The Merchant API base (`https://kaspi.kz/shop/api/v2`); required with `live`. */
+  KASPI_SHOP_API_URL: z.preprocess(blankIsUnset, z.url().max(500).optional()),
+  /** The `X-Auth-Token` from Kaspi's seller settings; required with `live`. */
+  KASPI_SHOP_TOKEN: z.preprocess(blankIsUnset, z.string().min(8).max(500).optional()),
+};
+
+type KaspiShopEnv = {
+  NODE_ENV: string;
+  KASPI_SHOP_MODE?: 'off' | 'simulator' | 'live' | undefined;
+  KASPI_SHOP_API_URL?: string | undefined;
+  KASPI_SHOP_TOKEN?: string | undefined;
+};
+
+/** The Merchant API as the shop uses it; `apiUrl` undefined in simulator mode until the simulator is started. */
+export interface KaspiShopSettings {
+  mode: 'off' | 'simulator' | 'live';
+  apiUrl: string | undefined;
+  token: string;
+}
+
+/** The Merchant API simulator's token (tools/kaspi-simulator/merchant.state.ts; development and tests only). */
+export const KASPI_SHOP_SIMULATOR_TOKEN = 'kiim-shop-simulator-token';
+
+const modeOf = (e: KaspiShopEnv): KaspiShopSettings['mode'] =>
+  e.KASPI_SHOP_MODE ?? (e.NODE_ENV === 'production' ? 'off' : 'simulator');
+
+/** The Merchant API's configuration; in simulator mode the token defaults to the simulator's. */
+export function kaspiShopConfig(e: KaspiShopEnv): KaspiShopSettings {
+  const mode = modeOf(e);
+  return {
+    mode,
+    apiUrl: e.KASPI_SHOP_API_URL,
+    token: e.KASPI_SHOP_TOKEN ?? (mode === 'simulator' ? KASPI_SHOP_SIMULATOR_TOKEN : ''),
+  };
+}
+
+/** `NAME: why` for each broken rule: the simulator in production; `live` without its URL and token. */
+export function kaspiShopProblems(e: KaspiShopEnv): string[] {
+  const mode = modeOf(e);
+  const problems: string[] = [];
+  if (mode === 'simulator' && e.NODE_ENV === 'production')
+    problems.push(
+      'KASPI_SHOP_MODE: the Kaspi Магазин simulator invents orders and must not run in production',
+    );
+  if (mode === 'live') {
+    if (!e.KASPI_SHOP_API_URL) problems.push('KASPI_SHOP_API_URL: required when KASPI_SHOP_MODE=live');
+    if (!e.KASPI_SHOP_TOKEN) problems.push('KASPI_SHOP_TOKEN: required when KASPI_SHOP_MODE=live');
+  }
+  return problems;
+}
