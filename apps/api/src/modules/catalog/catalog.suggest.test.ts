@@ -89,6 +89,18 @@ describe('GET /api/catalog/suggest (issue 35 item 3)', () => {
     expect(after[0]!.id).not.toBe(first.id);
   });
 
+  it('puts a product sold out in every city after every product still on sale (decision 062)', async () => {
+    const before = (await suggest('пуховик')).body.data.products;
+    expect(before.length).toBeGreaterThan(1);
+    const top = before[0]!.id;
+    for (const c of await t.db.selectFrom('city').select('id').execute())
+      await sellOutInCity(t.db, top, c.id);
+    const after = (await suggest('пуховик')).body.data.products.map((p) => p.id);
+    expect(after[0]).not.toBe(top);
+    // Gone from the six, or the last of them.
+    expect(after.indexOf(top) === -1 || after.indexOf(top) === after.length - 1).toBe(true);
+  });
+
   it('answers Kazakh queries with Kazakh names (lang=kk or Accept-Language: kk)', async () => {
     for (const [extra, headers] of [
       ['&lang=kk', {}],

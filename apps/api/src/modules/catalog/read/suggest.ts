@@ -126,19 +126,22 @@ function readingOf(m: CatalogModel, q: string): Reading {
 }
 
 /**
- * The best `limit` hits for a city: by relevance, then with units in the city first, then id (spec: relevance, then
- * stock in the shopper's city). Walks the hits score tier by score tier, stopping once `limit` are chosen.
+ * The best `limit` hits for a city: sold out everywhere last (decision 062), then by relevance, then with units in
+ * the city first, then id (spec: relevance, then stock in the shopper's city). Walks the hits score tier by score
+ * tier, stopping once `limit` are chosen; sold-out ones only fill what is left.
  */
-function topForCity(r: Reading, units: Int32Array | null, limit: number): number[] {
+function topForCity(r: Reading, global: Int32Array, units: Int32Array | null, limit: number): number[] {
   const out: number[] = [];
+  const inCity = (i: number) => (units?.[i] ?? 0) > 0;
   for (let from = 0; from < r.hits.length && out.length < limit;) {
     let to = from;
     while (to < r.hits.length && r.scores[to] === r.scores[from]) to++;
     const tier = Array.from(r.hits.subarray(from, to));
-    for (const i of tier) if (out.length < limit && (units?.[i] ?? 0) > 0) out.push(i);
-    for (const i of tier) if (out.length < limit && !((units?.[i] ?? 0) > 0)) out.push(i);
+    for (const i of tier) if (out.length < limit && inCity(i)) out.push(i);
+    for (const i of tier) if (out.length < limit && !inCity(i) && global[i]! > 0) out.push(i);
     from = to;
   }
+  for (const i of r.hits) if (out.length < limit && global[i]! <= 0) out.push(i);
   return out;
 }
 
@@ -157,7 +160,7 @@ async function suggestModel(
   const units = city.visible_for_customers === 1 ? (m.regional.get(city.id) ?? null) : null;
   const reading = readingOf(m, q);
   const { groups, byCategory, byBrand } = reading;
-  const top = topForCity(reading, units, SUGGEST_LIMIT.products);
+  const top = topForCity(reading, m.global, units, SUGGEST_LIMIT.products);
   const products: SuggestedProduct[] = top.map((i) => {
     const row = m.rows[i]!;
     const image = m.images[i];
