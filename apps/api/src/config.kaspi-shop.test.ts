@@ -2,24 +2,11 @@ import { DEFAULT_SHOP_TOKEN } from '@kiim/tools/kaspi-simulator/merchant';
 import { describe, expect, it } from 'vitest';
 import { KASPI_SHOP_SIMULATOR_TOKEN } from './config.kaspi-shop.ts';
 import { loadConfig } from './config.ts';
-import { GATEWAY_SMS_ENV, SELLER_ENV } from './test/production-env.ts';
+import { PRODUCTION_ENV } from './test/production-env.ts';
 
 // KASPI_SHOP_MODE's defaults and rules (issue 33 Part B item 6; decision 055).
 
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://kiim.kz',
-  OTP_SECRET: 'a-production-secret-of-enough-length',
-  EPAY_MODE: 'live',
-  EPAY_OAUTH_URL: 'https://epay-oauth.homebank.kz/oauth2/token',
-  EPAY_API_URL: 'https://epay-api.homebank.kz',
-  EPAY_SCRIPT_URL: 'https://epay.homebank.kz/payform/payment-api.js',
-  EPAY_CLIENT_ID: 'kiim',
-  EPAY_CLIENT_SECRET: 'secret',
-  EPAY_TERMINAL_ID: '67e34d63-102f-4bd1-898e-370781d0074d',
-  ...SELLER_ENV,
-  ...GATEWAY_SMS_ENV,
-};
+const PRODUCTION = PRODUCTION_ENV;
 
 describe('Kaspi Магазин (Merchant API) configuration', () => {
   it('is the simulator outside production with the simulator token, off in production', () => {
