@@ -209,13 +209,13 @@ describe('what the shopper did before hydration counts', () => {
     const { page, done } = await newShopper(browser);
     const scripts = await holdScripts(page);
     await page.goto(shop.url + '/', { waitUntil: 'domcontentloaded' });
-    await page.getByRole('searchbox').fill('джинсы');
+    await page.getByRole('combobox', { name: 'Поиск по каталогу' }).fill('джинсы');
     expect(await isHydrated(page)).toBe(false);
     await eventually(() => scripts.count()).toBeGreaterThan(0);
     await scripts.release();
     await hydrated(page);
-    expect(await page.getByRole('searchbox').inputValue()).toBe('джинсы');
-    await page.getByRole('searchbox').press('Enter');
+    expect(await page.getByRole('combobox', { name: 'Поиск по каталогу' }).inputValue()).toBe('джинсы');
+    await page.getByRole('combobox', { name: 'Поиск по каталогу' }).press('Enter');
     await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'джинсы');
     await eventually(() => page.locator('article.card').count()).toBeGreaterThan(0);
     await done();
@@ -437,7 +437,7 @@ describe('a form or link used while the page hydrates', () => {
     const { page, done } = await newShopper(browser);
     const scripts = await holdScripts(page);
     await page.goto(shop.url + '/', { waitUntil: 'domcontentloaded' });
-    await page.getByRole('searchbox').fill('джинсы');
+    await page.getByRole('combobox', { name: 'Поиск по каталогу' }).fill('джинсы');
     await eventually(() => scripts.count()).toBeGreaterThan(0);
     await pressAcrossHydration(page, page.getByRole('button', { name: 'Найти' }), scripts);
     await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'джинсы');
