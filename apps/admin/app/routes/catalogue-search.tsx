@@ -57,6 +57,10 @@ const columns = rows.columns([
   rows.display({ id: 'actions', header: 'Действия', cell: (c) => <RowActions synonym={c.row.original} /> }),
 ]);
 
+/**
+ * «Синонимы поиска»: the form (new, or `?edit={id}`; field errors under it) and every synonym with its change and
+ * delete buttons. Data: {@link clientLoader}; saves and deletes: {@link clientAction}.
+ */
 export default function SearchSynonyms() {
   const synonyms = useLoaderData<typeof clientLoader>();
   const result = useActionData<typeof clientAction>();

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { isQuestionNotice, questionSms, renderQuestionEmail } from './notification.question.ts';
 import type { Db } from '#app/db/database.ts';
 import type { Clock } from '#app/lib/clock.ts';
 import { newId } from '#app/lib/ids.ts';
 import { SmsProviderError, type SmsProvider } from '#app/modules/sms/sms.provider.ts';
 import { renderOrderEmail } from './notification.email.ts';
+import { isQuestionNotice, questionSms, renderQuestionEmail } from './notification.question.ts';
 import { certainlyNotDelivered, type Mailer } from './notification.mailer.ts';
 import { failureCause, failureRecord } from './notification.failure.ts';
 import type { OrderNotice } from './notification.notice.ts';
