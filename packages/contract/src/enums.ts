@@ -186,6 +186,9 @@ export const RELOAD_GUARD_MS = 10_000;
 export const REVIEW_FITS = ['small', 'true_to_size', 'large'] as const;
 export type ReviewFit = (typeof REVIEW_FITS)[number];
 
+/** Most photos one review may carry (issue 35 item 5). */
+export const REVIEW_PHOTOS_MAX = 5;
+
 /**
  * Moderation of reviews and questions (issue 10): a new one is `pending`; staff publish it or reject it with a
  * reason. Only `published` ones are public.

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { dataOf, PageNumber, Uuid } from './common.schema.ts';
+import { dataOf, Image, PageNumber, Uuid } from './common.schema.ts';
 import { ProductSlug } from './catalog.schema.ts';
 import {
   FEEDBACK_PAGE_SIZE,
   FEEDBACK_TEXT_LIMITS,
   MODERATION_STATUSES,
   REVIEW_FITS,
+  REVIEW_PHOTOS_MAX,
   REVIEW_SORTS,
 } from './enums.ts';
 
@@ -32,6 +33,8 @@ export const ReviewErrorCode = {
   moderationConflict: 5005,
   /** 422: a customer cannot vote for their own review. */
   ownReviewVote: 5006,
+  /** 422: a photo given with a review is not one this customer uploaded, or is already in a review. */
+  photoNotUsable: 5007,
 } as const;
 
 /** C0 control characters other than tab and line feed (a NUL is refused by PostgreSQL; none is typed by people). */
@@ -79,6 +82,14 @@ const ratingRule = (n: z.ZodNumber) =>
 /** A rating of 1 to 5 stars. */
 export const ReviewRating = ratingRule(z.number({ message: RATING_MESSAGE }));
 
+/** Smallest side of a review photo, px: smaller pictures show nothing a shopper could judge by. */
+export const REVIEW_PHOTO_MIN_SIDE = 300;
+
+/** A review's photo: the responsive picture (480 px `src`, every width in `srcSet`) and the 960 px one to zoom. */
+export const ReviewPhoto = Image.extend({ id: Uuid, zoomSrc: z.string() });
+export type ReviewPhoto = z.infer<typeof ReviewPhoto>;
+export const ReviewPhotoResponse = dataOf(ReviewPhoto);
+
 /** Fit feedback (small / true to size / large). */
 export const ReviewFitInput = z.enum(REVIEW_FITS, { message: 'Выберите, как сидит вещь' });
 
@@ -92,6 +103,12 @@ export const CreateReviewBody = z
     rating: ReviewRating,
     text: ReviewText,
     fit: ReviewFitInput.optional(),
+    /** Photos uploaded first with `POST /api/review/photo` (their ids), at most 5, in the order shown. */
+    photoIds: z
+      .array(Uuid, { message: 'Фотографии указаны неверно' })
+      .max(REVIEW_PHOTOS_MAX, { message: `Не больше ${REVIEW_PHOTOS_MAX} фотографий` })
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'Одна фотография указана дважды' })
+      .optional(),
   })
   .strict();
 export type CreateReviewBody = z.infer<typeof CreateReviewBody>;
@@ -105,6 +122,13 @@ export const ReviewForm = z.object({
     .union([ReviewFitInput, z.literal('')])
     .optional()
     .transform((v) => v || undefined),
+  /** The uploaded photos' ids, comma-separated (the form's hidden field); empty: none. */
+  photoIds: z
+    .string()
+    .max(REVIEW_PHOTOS_MAX * 37, { message: `Не больше ${REVIEW_PHOTOS_MAX} фотографий` })
+    .optional()
+    .transform((v) => (v ? v.split(',').filter(Boolean) : []))
+    .pipe(CreateReviewBody.shape.photoIds.unwrap()),
 });
 
 /** Body of `POST /api/question/create`. */
@@ -170,6 +194,8 @@ export const PublicReview = z.object({
   /** Written by a customer about a product of their completed order (false for reviews imported into the shop). */
   verifiedPurchase: z.boolean(),
   helpfulCount: z.number().int(),
+  /** Up to 5 photos, shown with the review once it is published. */
+  photos: z.array(ReviewPhoto),
 });
 export type PublicReview = z.infer<typeof PublicReview>;
 
@@ -245,6 +271,7 @@ export const MyReview = z.object({
   rating: z.number().int(),
   fit: z.enum(REVIEW_FITS).nullable(),
   text: z.string(),
+  photos: z.array(ReviewPhoto),
   ...Moderation,
 });
 export type MyReview = z.infer<typeof MyReview>;

@@ -62,6 +62,21 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   }
 }
 
+/** A review's photos (decision 067): thumbnails opening the 960 px picture, moderated with the text. */
+function Photos({ photos }: { photos: ModeratedReview['photos'] }) {
+  return (
+    <ul className="feedback-photos" aria-label="Фото покупателя">
+      {photos.map((p, i) => (
+        <li key={p.id}>
+          <a href={p.zoomSrc} target="_blank" rel="noreferrer" aria-label={`Фото ${i + 1}, открыть крупно`}>
+            <img src={p.src} width={96} height={96} alt="" loading="lazy" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** One review or question with its product, author, text and the moderator's controls. */
 function Item({ kind, item }: { kind: Kind; item: ModeratedReview | ModeratedQuestion }) {
   const fetcher = useFetcher<typeof clientAction>();
@@ -90,6 +105,7 @@ function Item({ kind, item }: { kind: Kind; item: ModeratedReview | ModeratedQue
         </p>
       )}
       <p className="feedback-text">{item.text}</p>
+      {review && review.photos.length > 0 && <Photos photos={review.photos} />}
       {question?.answers.map((a, i) => (
         <p key={i} className="notice">
           {a.authorName}: {a.text}

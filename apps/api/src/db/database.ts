@@ -59,6 +59,7 @@ import type {
   QuestionAnswerTable,
   QuestionTable,
   ReviewAuthorTable,
+  ReviewPhotoTable,
   ReviewTable,
   ReviewVoteTable,
 } from '#app/modules/review/review.table.ts';
@@ -127,6 +128,7 @@ export interface Database {
   audit_log: AuditLogTable;
   review: ReviewTable;
   review_vote: ReviewVoteTable;
+  review_photo: ReviewPhotoTable;
   question: QuestionTable;
   question_answer: QuestionAnswerTable;
   review_author: ReviewAuthorTable;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -58,7 +59,7 @@ beforeAll(async () => {
        where stock.city_id = 1 and stock.quantity >= 5 and product.is_active = 1
          and not exists (select 1 from review where review.product_id = product.id)
          and not exists (select 1 from question where question.product_id = product.id)
-       group by product.id order by product.id limit 4`,
+       group by product.id order by product.id limit 5`,
     )
     .all() as typeof quiet;
   demo = db
@@ -317,5 +318,49 @@ describe('reviews and questions (issue 10)', () => {
       await eventually(() => new URL(visitor.page.url()).pathname).toBe('/');
     }
     await visitor.done();
+  });
+
+  it('a review with a photo: uploaded in the modal, moderated with the review, then zoomable on the product page', async () => {
+    const product = quiet[4]!;
+    const { token } = await customerWithCompletedOrder(product);
+    const s = await signedIn(token);
+    const { page } = s;
+    await page.goto(`${shop.url}/personal/orders/completed?review=${product.slug}`);
+    await hydrated(page);
+    const dialog = page.getByTestId('review-dialog');
+    await dialog.waitFor();
+    const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#2f4f6f' } })
+      .jpeg()
+      .toBuffer();
+    const tiny = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const input = dialog.getByTestId('review-photo-input');
+    await input.setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: tiny });
+    await eventually(() => dialog.getByRole('alert').textContent()).toContain('не меньше 300 пикселей');
+    await input.setInputFiles({ name: 'coat.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await eventually(() => dialog.locator('.review-photos__list img').count()).toBe(1);
+    await dialog.locator('label[title="Отлично"]').click();
+    await dialog.getByLabel('Ваш отзыв').fill('На фото видно, как сидит: рукава по длине, плечи не тянет.');
+    await snap(page, 'reviews-05-modal-with-photo');
+    await dialog.getByRole('button', { name: 'Отправить отзыв' }).click();
+    await page.getByTestId('review-sent').waitFor();
+
+    await page.goto(`${shop.url}/product/${product.slug}`);
+    await eventually(() => page.getByTestId('review-photos').count()).toBe(0);
+    await publishReviewOf(product.slug);
+    await page.goto(`${shop.url}/product/${product.slug}`);
+    await hydrated(page);
+    const thumb = page.getByTestId('review-photos').getByRole('link', { name: /Фото покупателя 1/ });
+    await eventually(() => thumb.count()).toBe(1);
+    await eventually(() =>
+      thumb.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth),
+    ).toBeGreaterThan(0);
+    const zoom = await fetch(shop.url + (await thumb.getAttribute('href'))!);
+    expect(zoom.status).toBe(200);
+    expect(zoom.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await zoom.arrayBuffer())).metadata()).width).toBe(900);
+    await snap(page, 'reviews-06-product-review-photo');
+    await s.done();
   });
 });

@@ -11,6 +11,7 @@ import {
   type PublicReview,
   type QuestionAnswer,
   type ReviewFit,
+  type ReviewPhoto,
   type ReviewSummary,
 } from '@kiim/contract';
 import type { QuestionAnswerRow, QuestionRow, ReviewRow } from './review.table.ts';
@@ -32,8 +33,12 @@ const toStatus = (s: string): ModerationStatus => {
 const toFit = (f: string | null): ReviewFit | null =>
   f !== null && (REVIEW_FITS as readonly string[]).includes(f) ? (f as ReviewFit) : null;
 
-/** A published review row → what the product page shows. */
-export const toPublicReview = (r: ReviewRow): PublicReview => ({
+/** Photos per review id (review.photos.ts `photosOfReviews`). */
+export type PhotosByReview = ReadonlyMap<string, ReviewPhoto[]>;
+const NO_PHOTOS: PhotosByReview = new Map();
+
+/** A published review row → what the product page shows, with its photos. */
+export const toPublicReview = (r: ReviewRow, photos: PhotosByReview): PublicReview => ({
   id: r.id,
   authorName: r.author_name,
   rating: Number(r.rating),
@@ -42,6 +47,7 @@ export const toPublicReview = (r: ReviewRow): PublicReview => ({
   publishedAt: r.published_at ?? r.created_at,
   verifiedPurchase: r.source === 'customer',
   helpfulCount: Number(r.helpful_count),
+  photos: photos.get(r.id) ?? [],
 });
 
 /** A product that is not in the catalogue any more (never happens with the catalogue's ids; kept for safety). */
@@ -63,11 +69,16 @@ const moderationOf = (r: ReviewRow | QuestionRow, products: Map<number, Feedback
 });
 
 /** A review row → what its author sees (any status, with the rejection reason). */
-export const toMyReview = (r: ReviewRow, products: Map<number, FeedbackProduct>): MyReview => ({
+export const toMyReview = (
+  r: ReviewRow,
+  products: Map<number, FeedbackProduct>,
+  photos: PhotosByReview = NO_PHOTOS,
+): MyReview => ({
   id: r.id,
   rating: Number(r.rating),
   fit: toFit(r.fit),
   text: r.body,
+  photos: photos.get(r.id) ?? [],
   ...moderationOf(r, products),
 });
 
@@ -83,8 +94,9 @@ export const toModeratedReview = (
   r: ReviewRow,
   products: Map<number, FeedbackProduct>,
   orderNumbers: Map<string, string>,
+  photos: PhotosByReview,
 ): ModeratedReview => ({
-  ...toMyReview(r, products),
+  ...toMyReview(r, products, photos),
   ...authorshipOf(r),
   orderNumber: r.order_id ? (orderNumbers.get(r.order_id) ?? null) : null,
   helpfulCount: Number(r.helpful_count),
@@ -138,6 +150,7 @@ export const toModeratedQuestion = (
 export function toSummary(
   counts: readonly { rating: number; fit: string | null; count: number }[],
   latest: readonly ReviewRow[],
+  photos: PhotosByReview = NO_PHOTOS,
 ): ReviewSummary {
   const byRating = new Map<number, number>();
   const fit = { small: 0, trueToSize: 0, large: 0 };
@@ -156,7 +169,7 @@ export function toSummary(
     average: count ? Math.round((sum / count) * 10) / 10 : null,
     ratings: [5, 4, 3, 2, 1].map((rating) => ({ rating, count: byRating.get(rating) ?? 0 })),
     fit,
-    latest: latest.map(toPublicReview),
+    latest: latest.map((r) => toPublicReview(r, photos)),
   };
 }
 

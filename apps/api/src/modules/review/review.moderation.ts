@@ -14,6 +14,7 @@ import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import { questionExtras } from './question.service.ts';
 import * as questions from './question.repository.ts';
 import { pageOf, sliceOf, toModeratedQuestion, toModeratedReview } from './review.mapper.ts';
+import { photosOfReviews } from './review.photos.ts';
 import * as repo from './review.repository.ts';
 import type { ModeratedTable } from './review.repository.ts';
 import type { QuestionRow, ReviewRow } from './review.table.ts';
@@ -104,7 +105,7 @@ async function moderateOne(
 
 /** Reviews → what moderators see, with products and order numbers in one query each. */
 async function moderatedReviews(db: DbOrTrx, rows: readonly ReviewRow[]): Promise<ModeratedReview[]> {
-  const [products, numbers] = await Promise.all([
+  const [products, numbers, photos] = await Promise.all([
     productRefs(
       db,
       rows.map((r) => r.product_id),
@@ -113,8 +114,12 @@ async function moderatedReviews(db: DbOrTrx, rows: readonly ReviewRow[]): Promis
       db,
       rows.flatMap((r) => (r.order_id ? [r.order_id] : [])),
     ),
+    photosOfReviews(
+      db,
+      rows.map((r) => r.id),
+    ),
   ]);
-  return rows.map((r) => toModeratedReview(r, products, numbers));
+  return rows.map((r) => toModeratedReview(r, products, numbers, photos));
 }
 
 /** Questions → what moderators see, with products and answers. */

@@ -3,10 +3,13 @@ import {
   CreateQuestionBody,
   CreateReviewBody,
   ErrorBody,
+  ErrorCode,
   FeedbackIdParams,
   FeedbackPageQuery,
   FeedbackProductParams,
   HelpfulVoteResponse,
+  IMAGE_UPLOAD_MAX_BYTES,
+  IMAGE_UPLOAD_TYPES,
   MyQuestionResponse,
   MyQuestionsResponse,
   MyReviewResponse,
@@ -14,10 +17,13 @@ import {
   QuestionPageResponse,
   ReviewListQuery,
   ReviewPageResponse,
+  ReviewPhotoResponse,
   ReviewSummaryResponse,
 } from '@kiim/contract';
+import { AppError } from '#app/lib/errors.ts';
 import { authenticateCustomer, currentCustomer } from '#app/modules/customer/customer.auth.ts';
 import { createQuestion, myQuestions, productQuestions } from './question.service.ts';
+import { uploadReviewPhoto } from './review.photos.ts';
 import { createReview, markHelpful, myReviews, productReviews, reviewSummary } from './review.service.ts';
 
 const security = [{ customerToken: [] }];
@@ -54,7 +60,7 @@ const createSchema = {
   tags: ['review'],
   summary: 'Review a product of a completed order',
   description:
-    'Rating 1–5, text 10–2000 characters, optional fit (small, true_to_size, large). Allowed for a product the ' +
+    'Rating 1–5, text 10–2000 characters, optional fit (small, true_to_size, large), optional photoIds (up to 5 uploaded photos; 422 (5007) one not the customer’s or already used). Allowed for a product the ' +
     'customer received in an order of theirs that is completed; once per product. The review waits for ' +
     'moderation (status pending). 400 field errors; 404 (1004) unknown or unsold product; 422 (5001) not in a ' +
     `completed order of the customer; 409 (5002) already reviewed. ${LIMITS}`,
@@ -66,6 +72,29 @@ const createSchema = {
     ...authErrors,
     404: ErrorBody,
     409: ErrorBody,
+    422: ErrorBody,
+    429: ErrorBody,
+  },
+};
+
+const unsupportedPhotoType = () =>
+  new AppError(415, ErrorCode.validation, 'Загрузите фотографию в формате JPEG, PNG или WebP');
+
+/** `POST /review/photo`. */
+const photoSchema = {
+  tags: ['review'],
+  summary: 'Upload a photo for a review',
+  description:
+    'The raw file as the body with its Content-Type (image/jpeg, image/png or image/webp), up to 10 MB, at least ' +
+    '300 px a side: stored as WebP in every width. Its id goes into `photoIds` of `POST /review/create` (at most 5; ' +
+    'shown once the review is published). At most 25 uploads per customer in 24 hours, then 429 (1029). 413 too ' +
+    'big; 415 other types; 422 (8108) not a picture or too small.',
+  security,
+  response: {
+    200: ReviewPhotoResponse,
+    ...authErrors,
+    413: ErrorBody,
+    415: ErrorBody,
     422: ErrorBody,
     429: ErrorBody,
   },
@@ -99,6 +128,12 @@ const helpfulSchema = {
  * 401 without a token, 403 for a bad or expired one, spec §8 — checked before the body).
  */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addContentTypeParser(
+    [...IMAGE_UPLOAD_TYPES],
+    { parseAs: 'buffer', bodyLimit: IMAGE_UPLOAD_MAX_BYTES },
+    (_r, body, done) => done(null, body),
+  );
+
   app.get('/product/:slug/summary', { schema: summarySchema }, async (request) => ({
     data: await reviewSummary(app.db, request.params.slug),
   }));
@@ -110,6 +145,19 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/create', { schema: createSchema, onRequest: authenticateCustomer }, async (request) => ({
     data: { review: await createReview(app.db, currentCustomer(request), request.body, app.clock.now()) },
   }));
+
+  app.post(
+    '/photo',
+    { schema: photoSchema, onRequest: authenticateCustomer, bodyLimit: IMAGE_UPLOAD_MAX_BYTES },
+    async (request) => {
+      const customerId = currentCustomer(request).id;
+      const bytes = request.body;
+      if (!Buffer.isBuffer(bytes)) throw unsupportedPhotoType();
+      return {
+        data: await uploadReviewPhoto(app.db, app.config.mediaDir, customerId, bytes, app.clock.now()),
+      };
+    },
+  );
 
   app.get('/my', { schema: myReviewsSchema, onRequest: authenticateCustomer }, async (request) => ({
     data: { items: await myReviews(app.db, currentCustomer(request).id) },

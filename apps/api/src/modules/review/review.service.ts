@@ -13,6 +13,7 @@ import { activeProductRef, productRefs } from '#app/modules/catalog/catalog.serv
 import type { CustomerRow } from '#app/modules/customer/customer.table.ts';
 import { completedOrderWithProduct } from '#app/modules/order/order.service.ts';
 import { checkPostingLimits, lockAuthor } from './review.limits.ts';
+import { attachReviewPhotos, photosOfReviews } from './review.photos.ts';
 import { authorNameOf, pageOf, sliceOf, toMyReview, toPublicReview, toSummary } from './review.mapper.ts';
 import * as repo from './review.repository.ts';
 import type { ReviewRow } from './review.table.ts';
@@ -32,7 +33,11 @@ const reviewNotFound = () => notFound(ReviewErrorCode.reviewNotFound, 'Отзы�
  */
 async function myReview(db: DbOrTrx, id: string): Promise<MyReview> {
   const row = (await repo.findReview(db, id))!;
-  return toMyReview(row, await productRefs(db, [row.product_id]));
+  const [products, photos] = await Promise.all([
+    productRefs(db, [row.product_id]),
+    photosOfReviews(db, [row.id]),
+  ]);
+  return toMyReview(row, products, photos);
 }
 
 /**
@@ -87,6 +92,7 @@ export async function createReview(
       created_at: nowIso,
       updated_at: nowIso,
     });
+    await attachReviewPhotos(trx, customer.id, id, body.photoIds ?? [], nowIso);
   });
   return myReview(db, id);
 }
@@ -94,11 +100,17 @@ export async function createReview(
 /** `GET /api/review/my`: every review of the customer, newest first, whatever its status (one per product at most). */
 export async function myReviews(db: DbOrTrx, customerId: string): Promise<MyReview[]> {
   const rows = (await repo.listByCustomer(db, 'review', customerId)) as ReviewRow[];
-  const products = await productRefs(
-    db,
-    rows.map((r) => r.product_id),
-  );
-  return rows.map((r) => toMyReview(r, products));
+  const [products, photos] = await Promise.all([
+    productRefs(
+      db,
+      rows.map((r) => r.product_id),
+    ),
+    photosOfReviews(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  return rows.map((r) => toMyReview(r, products, photos));
 }
 
 /**
@@ -111,7 +123,18 @@ export async function productReviews(db: DbOrTrx, slug: string, q: ReviewListQue
     repo.listPublishedReviews(db, product.id, q.sort, sliceOf(q)),
     repo.countRows(db, 'review', { productId: product.id, status: 'published' }),
   ]);
-  return { ...pageOf(rows.map(toPublicReview), total, q), sort: q.sort };
+  const photos = await photosOfReviews(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    ...pageOf(
+      rows.map((r) => toPublicReview(r, photos)),
+      total,
+      q,
+    ),
+    sort: q.sort,
+  };
 }
 
 /**
@@ -125,7 +148,11 @@ export async function reviewSummary(db: DbOrTrx, slug: string): Promise<ReviewSu
     repo.publishedReviewCounts(db, product.id),
     repo.listPublishedReviews(db, product.id, 'newest', { limit: SUMMARY_LATEST, offset: 0 }),
   ]);
-  return toSummary(counts, latest);
+  const photos = await photosOfReviews(
+    db,
+    latest.map((r) => r.id),
+  );
+  return toSummary(counts, latest, photos);
 }
 
 /**

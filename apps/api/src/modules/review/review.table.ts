@@ -79,6 +79,24 @@ export interface ReviewAuthorTable {
   updated_at: string;
 }
 
+/** A photo of a review: uploaded first (no review yet), joined to the review when it is created (decision 067). */
+export interface ReviewPhotoTable {
+  id: string;
+  /** Who uploaded it: only they may join it to their review. */
+  customer_id: string;
+  review_id: string | null;
+  /** 1–5 once joined (the order shown); 0 while waiting. */
+  position: number;
+  /** `reviews/{32 hex}`: the master in the media folder. */
+  media_key: string;
+  /** The master's size, px. */
+  width: number;
+  height: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export type ReviewRow = Selectable<ReviewTable>;
+export type ReviewPhotoRow = Selectable<ReviewPhotoTable>;
 export type QuestionRow = Selectable<QuestionTable>;
 export type QuestionAnswerRow = Selectable<QuestionAnswerTable>;

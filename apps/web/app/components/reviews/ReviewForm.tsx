@@ -4,6 +4,7 @@ import type { FormReply } from '../../lib/form.ts';
 import { useFeedbackText } from '../../lib/feedback-text.ts';
 import { ChoiceGroup, FormAlert } from '../form/Field.tsx';
 import { TextAreaField } from '../form/TextAreaField.tsx';
+import { ReviewPhotosField } from './ReviewPhotosField.tsx';
 import { StarRatingInput } from './Stars.tsx';
 
 /** The product a review is written about, as the order shows it. */
@@ -17,7 +18,7 @@ export interface ReviewedProduct {
 export const REVIEW_ACTION = '/personal/review';
 
 /**
- * The review form (issue 10): stars 1–5, the text and the optional fit, posted to `/personal/review` with the
+ * The review form (issue 10): stars 1–5, the text, the optional fit and up to 5 photos (issue 35), posted to `/personal/review` with the
  * product's slug and the page to come back to (`from`). `noValidate`: every message is the contract's
  * (`ReviewForm`), from the server; a refused form is filled again from `reply`.
  */
@@ -72,6 +73,12 @@ export function ReviewForm({
         defaultValue={values.fit ?? ''}
         error={errors.fit}
       />
+      <ReviewPhotosField />
+      {errors.photoIds && (
+        <p className="field-error" role="alert">
+          {errors.photoIds}
+        </p>
+      )}
       <div className="dialog__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
           {t.submit}

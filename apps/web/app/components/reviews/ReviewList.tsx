@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import type { PublicReview, ReviewPage } from '@kiim/contract';
+import type { PublicReview, ReviewPage, ReviewPhoto } from '@kiim/contract';
 import { useFeedbackText } from '../../lib/feedback-text.ts';
 import { signInHref } from '../sign-in/sign-in-url.ts';
 import { Pagination } from '../Pagination.tsx';
@@ -11,7 +11,7 @@ import { useFeedbackDate } from './feedback-dates.tsx';
 /**
  * A page of the product's published reviews (issue 10): the order switch (newest / most useful), each review with
  * its stars, author, date, «Покупка подтверждена» for a review from a completed order, the fit, the text (escaped
- * by React, line breaks kept) and «Отзыв полезен»; the pages under them.
+ * by React, line breaks kept), its photos and «Отзыв полезен»; the pages under them.
  */
 export function ReviewList({
   page,
@@ -74,11 +74,31 @@ function ReviewItem({ review: r, signedIn }: { review: PublicReview; signedIn: b
         {r.verifiedPurchase && <span className="review__verified">{t.reviews.verified}</span>}
       </p>
       {r.fit && <p className="review__fit muted">{t.fit[r.fit]}</p>}
+      {r.photos.length > 0 && <ReviewPhotos photos={r.photos} />}
       <p className="feedback-text" data-ugc>
         {r.text}
       </p>
       <HelpfulButton review={r} signedIn={signedIn} />
     </li>
+  );
+}
+
+/**
+ * A review's photos (issue 35 item 5): thumbnails, each a link to its 960 px picture — the browser's own viewer
+ * zooms it, with or without JavaScript.
+ */
+function ReviewPhotos({ photos }: { photos: ReviewPhoto[] }) {
+  const t = useFeedbackText();
+  return (
+    <ul className="review__photos" data-testid="review-photos">
+      {photos.map((p, i) => (
+        <li key={p.id}>
+          <a href={p.zoomSrc} target="_blank" rel="noopener" aria-label={t.reviews.photoOf(i + 1)}>
+            <img src={p.src} srcSet={p.srcSet} sizes="96px" width={96} height={96} alt="" loading="lazy" />
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 

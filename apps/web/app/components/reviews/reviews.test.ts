@@ -22,6 +22,7 @@ const summary = (over: Partial<ReviewSummary> = {}): ReviewSummary => ({
       publishedAt: '2026-11-20T10:00:00.000Z',
       verifiedPurchase: true,
       helpfulCount: 0,
+      photos: [],
     },
   ],
   ...over,
