@@ -1,6 +1,4 @@
-import type { z } from 'zod';
 import {
-  CarrierUnavailableError,
   type Carrier,
   type CarrierCity,
   type CarrierPoint,
@@ -9,24 +7,10 @@ import {
   type Parcel,
   type Route,
 } from './shipping.carrier.ts';
-import {
-  errorAnswer,
-  pointsAnswer,
-  suggestAnswer,
-  tariffListAnswer,
-  tokenAnswer,
-} from './shipping.cdek.wire.ts';
+import { createCdekSession, jsonBody, type CdekOptions } from './shipping.cdek.session.ts';
+import { pointsAnswer, suggestAnswer, tariffListAnswer } from './shipping.cdek.wire.ts';
 
-export interface CdekOptions {
-  /** API base ending in `/v2` (`https://api.edu.cdek.ru/v2`, or the simulator's `http://127.0.0.1:…/v2`). */
-  apiUrl: string;
-  clientId: string;
-  clientSecret: string;
-  /** Longest wait for one answer, milliseconds. */
-  timeoutMs: number;
-  fetch?: typeof fetch;
-  now?: () => number;
-}
+export type { CdekOptions } from './shipping.cdek.session.ts';
 
 /** CDEK `delivery_mode` → the shop's kind (delivery-cdek.md §5): 1, 3 door; 2, 4 office; 6, 7 postamat. */
 const MODE_KIND: Record<number, DeliveryKind> = {
@@ -37,8 +21,6 @@ const MODE_KIND: Record<number, DeliveryKind> = {
   6: 'locker',
   7: 'locker',
 };
-/** A token is renewed this long before CDEK's `expires_in` runs out, milliseconds. */
-const TOKEN_MARGIN_MS = 60_000;
 
 /**
  * CDEK API v2 as a {@link Carrier} (delivery-cdek.md): OAuth client credentials with the token cached until
@@ -47,91 +29,8 @@ const TOKEN_MARGIN_MS = 60_000;
  * {@link CarrierUnavailableError}, never another exception.
  */
 export function createCdekCarrier(o: CdekOptions): Carrier {
-  const doFetch = o.fetch ?? fetch;
-  const now = o.now ?? Date.now;
-  const base = o.apiUrl.replace(/\/+$/, '');
-  let token: { value: string; renewAt: number } | null = null;
-  let pendingToken: Promise<string> | null = null;
-
-  const fail = (reason: string): never => {
-    throw new CarrierUnavailableError('cdek', reason);
-  };
-
-  async function send(path: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
-    let res: Response;
-    try {
-      res = await doFetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(o.timeoutMs) });
-    } catch (e) {
-      return fail(`${path}: ${(e as Error).name === 'TimeoutError' ? 'timeout' : (e as Error).message}`);
-    }
-    const text = await res.text().catch(() => '');
-    if (text.length > 8_000_000) fail(`${path}: answer too large`);
-    let body: unknown = null;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      if (res.ok) fail(`${path}: answer is not JSON`);
-    }
-    return { status: res.status, body };
-  }
-
-  async function fetchToken(): Promise<string> {
-    const form = new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: o.clientId,
-      client_secret: o.clientSecret,
-    });
-    const { status, body } = await send('/oauth/token', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: form.toString(),
-    });
-    if (status !== 200) fail(`token: HTTP ${status}`);
-    const t = tokenAnswer.safeParse(body);
-    if (!t.success) return fail('token: malformed answer');
-    token = { value: t.data.access_token, renewAt: now() + t.data.expires_in * 1000 - TOKEN_MARGIN_MS };
-    return token.value;
-  }
-
-  async function bearer(): Promise<string> {
-    if (token && now() < token.renewAt) return token.value;
-    pendingToken ??= fetchToken().finally(() => (pendingToken = null));
-    return pendingToken;
-  }
-
-  const errorCodes = (body: unknown): string[] => {
-    const e = errorAnswer.safeParse(body);
-    if (!e.success) return [];
-    return [...(e.data.errors ?? []), ...(e.data.requests ?? []).flatMap((r) => r.errors ?? [])].map(
-      (x) => x.code,
-    );
-  };
-
-  async function call<T>(
-    path: string,
-    schema: z.ZodType<T>,
-    init: RequestInit = {},
-    retried = false,
-  ): Promise<T> {
-    const headers = {
-      ...(init.headers as Record<string, string>),
-      authorization: `Bearer ${await bearer()}`,
-    };
-    const { status, body } = await send(path, { ...init, headers });
-    if (status === 401 && !retried && errorCodes(body).includes('v2_token_expired')) {
-      token = null;
-      return call(path, schema, init, true);
-    }
-    if (status !== 200) fail(`${path}: HTTP ${status} ${errorCodes(body).join(',')}`.trim());
-    const parsed = schema.safeParse(body);
-    return parsed.success ? parsed.data : fail(`${path}: malformed answer`);
-  }
-
-  const json = (body: unknown): RequestInit => ({
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  const { call } = createCdekSession(o);
+  const json = (body: unknown) => jsonBody(body);
 
   return {
     code: 'cdek',
