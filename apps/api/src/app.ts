@@ -69,6 +69,7 @@ import { notificationRoutes } from './modules/notification/notification.routes.t
 import { exchangeAdminRoutes } from './modules/exchange/exchange.admin.routes.ts';
 import { createFiscalProvider, registerFiscalJob } from './modules/fiscal/fiscal.job.ts';
 import type { FiscalProvider } from './modules/fiscal/fiscal.provider.ts';
+import { shippingHookRoutes } from './modules/shipping/shipping.routes.ts';
 import { fiscalAdminRoutes } from './modules/fiscal/fiscal.admin.routes.ts';
 
 declare module 'fastify' {
@@ -305,6 +306,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(exchangeAdminRoutes, { prefix: '/admin' });
       await api.register(systemAdminRoutes, { prefix: '/admin' });
       await api.register(fiscalAdminRoutes, { prefix: '/admin' });
+      await api.register(shippingHookRoutes, { prefix: '/shipping' });
     },
     { prefix: '/api' },
   );

@@ -64,6 +64,7 @@ import type {
   ReviewVoteTable,
 } from '#app/modules/review/review.table.ts';
 import type { ContentPageTable } from '#app/modules/content/content.table.ts';
+import type { ShipmentStatusTable, ShipmentTable } from '#app/modules/shipping/shipping.table.ts';
 import type { JobRunTable } from '#app/db/job-run.table.ts';
 import type { RateLimitHitTable } from '#app/db/rate-limit-hit.table.ts';
 import type {
@@ -129,6 +130,8 @@ export interface Database {
   review: ReviewTable;
   review_vote: ReviewVoteTable;
   review_photo: ReviewPhotoTable;
+  shipment: ShipmentTable;
+  shipment_status: ShipmentStatusTable;
   question: QuestionTable;
   question_answer: QuestionAnswerTable;
   review_author: ReviewAuthorTable;

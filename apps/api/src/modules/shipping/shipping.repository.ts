@@ -1,0 +1,90 @@
+import type { DbOrTrx } from '#app/db/database.ts';
+import type { ShipmentRow, ShipmentStatusRow, ShipmentTable } from './shipping.table.ts';
+
+// Queries of shipments (decision 068); the rules are in shipping.fulfilment.ts.
+
+/** Inserts the order's parcel unless it has one. @returns whether this call inserted it. */
+export async function insertShipment(db: DbOrTrx, row: ShipmentRow): Promise<boolean> {
+  const r = await db
+    .insertInto('shipment')
+    .values(row)
+    .onConflict((oc) => oc.column('order_id').doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export const shipmentOfOrder = (db: DbOrTrx, orderId: string): Promise<ShipmentRow | undefined> =>
+  db.selectFrom('shipment').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+
+export const shipmentById = (db: DbOrTrx, id: string): Promise<ShipmentRow | undefined> =>
+  db.selectFrom('shipment').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Parcels the job should register or re-read now, oldest due first. */
+export function dueShipments(db: DbOrTrx, nowIso: string, limit: number): Promise<ShipmentRow[]> {
+  return db
+    .selectFrom('shipment')
+    .selectAll()
+    .where('next_check_at', '<=', nowIso)
+    .orderBy('next_check_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Changes a parcel only if it is still as the caller read it (`updated_at`), so two instances re-reading the same
+ * parcel never both apply. @returns whether it changed.
+ */
+export async function updateShipment(
+  db: DbOrTrx,
+  id: string,
+  readAt: string,
+  change: Partial<Omit<ShipmentTable, 'id' | 'order_id' | 'created_at'>> & { updated_at: string },
+): Promise<boolean> {
+  const r = await db
+    .updateTable('shipment')
+    .set(change)
+    .where('id', '=', id)
+    .where('updated_at', '=', readAt)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Makes a parcel due now (a carrier's hint), unless it is final. */
+export async function hintShipment(
+  db: DbOrTrx,
+  where: { carrierId: string | null; orderNumber: string | null },
+  nowIso: string,
+): Promise<number> {
+  if (!where.carrierId && !where.orderNumber) return 0;
+  const r = await db
+    .updateTable('shipment')
+    .set({ next_check_at: nowIso })
+    .where('next_check_at', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        ...(where.carrierId ? [eb('carrier_id', '=', where.carrierId)] : []),
+        ...(where.orderNumber ? [eb('order_number', '=', where.orderNumber)] : []),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Adds the statuses not stored yet. */
+export async function insertStatuses(db: DbOrTrx, rows: ShipmentStatusRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('shipment_status')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['shipment_id', 'code', 'at']).doNothing())
+    .execute();
+}
+
+/** A parcel's statuses, newest first. */
+export const statusesOf = (db: DbOrTrx, shipmentId: string): Promise<ShipmentStatusRow[]> =>
+  db
+    .selectFrom('shipment_status')
+    .selectAll()
+    .where('shipment_id', '=', shipmentId)
+    .orderBy('at', 'desc')
+    .execute();
