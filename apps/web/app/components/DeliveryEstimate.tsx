@@ -1,5 +1,5 @@
 import { DeliveryMethod } from '@kiim/contract/enums';
-import { deliveryDates, formatDeliveryDates } from '@kiim/contract/checkout';
+import { deliveryDates, formatDeliveryDates } from '@kiim/contract/delivery';
 import { useRootData } from '../lib/root-data.ts';
 import { useDateWords, useT } from '../lib/text.ts';
 

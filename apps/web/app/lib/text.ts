@@ -10,7 +10,7 @@ import {
   type TextArea,
   type Translate,
 } from '@kiim/contract/text';
-import type { DateWords } from '@kiim/contract/checkout';
+import type { DateWords } from '@kiim/contract/delivery';
 import { CartDeliveryInformation, StockState } from '@kiim/contract/enums';
 import { useRootData } from './root-data.ts';
 

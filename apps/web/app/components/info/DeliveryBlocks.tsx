@@ -4,7 +4,7 @@ import {
   COURIER_SAME_DAY_UNTIL_HOUR,
   OTHER_CITY_DAYS,
   PICKUP_SAME_DAY_UNTIL_HOUR,
-} from '@kiim/contract/checkout';
+} from '@kiim/contract/delivery';
 import { KASPI_PAYMENT_NAME, PaymentMethod } from '@kiim/contract/enums';
 import { formatPrice } from '@kiim/contract/format';
 import type { MessageKey } from '@kiim/contract/text';
