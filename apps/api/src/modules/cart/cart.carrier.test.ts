@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Cart, DeliveryMethod, SplitCart } from '@kiim/contract';
+import { Cart, DeliveryMethod, ErrorCode, SplitCart } from '@kiim/contract';
 import { createCdekSimulator, type CdekSimulator } from '@kiim/tools/cdek-simulator';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
+import { orderFixtures } from '#app/test/order.fixtures.ts';
 import { CARRIER_UNAVAILABLE } from '#app/modules/shipping/shipping.messages.ts';
 
 // Checkout in a carrier city (issue 34 item 2) on SQLite and PostgreSQL against the local CDEK simulator: the split
@@ -188,5 +189,23 @@ describe('split cart in a carrier city', () => {
     } finally {
       await warehouses(ALMATY);
     }
+  });
+
+  it('refuses an order in a carrier city until placement stores the carrier choice (422), taking no stock', async () => {
+    const f = orderFixtures(t);
+    const cityId = await carrierCity(KOKSHETAU);
+    const buyer = await f.newCustomer();
+    const sku = await t.db
+      .selectFrom('sku')
+      .where('external_id', '=', externalId)
+      .select('id')
+      .executeTakeFirstOrThrow();
+    const cartId = await f.makeCart([{ skuId: sku.id, qty: 1 }], buyer.id);
+    const city = { id: cityId, pointId: 1, courierPrice: 0, timeZone: 'Asia/Almaty' };
+    const before = await f.stockOf(sku.id, warehouseCityId);
+    const forged = await f.create(buyer.token, f.draft(cartId, city));
+    expect(forged.status).toBe(422);
+    expect(forged.body.code).toBe(ErrorCode.deliveryMethodNotOffered);
+    expect(await f.stockOf(sku.id, warehouseCityId)).toBe(before);
   });
 });
