@@ -43,6 +43,7 @@ import { kaspiPaymentRoutes } from './modules/order/kaspi-payment/kaspi-payment.
 import { registerKaspiJob } from './modules/order/kaspi-payment/kaspi-payment.job.ts';
 import { receiptNoticeHook } from './modules/order/order.notify.ts';
 import { createKaspiPay, type KaspiPay } from './modules/kaspi/kaspi.client.ts';
+import { shippingDeps, type ShippingDeps } from './modules/shipping/shipping.checkout.ts';
 import type { KaspiDeps } from './modules/kaspi/kaspi.service.ts';
 import { registerPaymentJob } from './modules/order/card-payment/card-payment.job.ts';
 import { registerExchangeSweep } from './modules/exchange/onec/onec.folders.ts';
@@ -83,6 +84,8 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** Kaspi Pay (payment 4; issue 33), or null when KASPI_PAY_MODE is off. */
     kaspi: KaspiDeps | null;
+    /** Carrier delivery (CDEK, issue 34) with its quote and point caches; null when CDEK_MODE is off. */
+    shipping: ShippingDeps | null;
     /** Order notifications (SMS and email outbox, its worker). */
     notifier: Notifier;
     /** The fiscal provider (Webkassa or its simulator); null when fiscalisation is off (issue 32). */
@@ -192,6 +195,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           config: config.kaspi,
         },
   );
+  app.decorate('shipping', shippingDeps(config.shipping.cdek));
   // The database closes last, after the requests in flight and the background work (issue 14, stopping under load).
   app.decorate(
     'closing',

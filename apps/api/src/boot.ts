@@ -1,10 +1,14 @@
 import { buildApp, type App } from './app.ts';
 import { loadConfig, type Config, type EpayConfig, type FiscalConfig, type SellerConfig } from './config.ts';
 import type { KaspiConfig } from './config.kaspi.ts';
+import { startLocalCdek, withCdek, type CdekSimulatorStarter } from './boot.cdek.ts';
+
 import { demoMasterImages, ensureSeeded } from './seed/seed.ts';
 import { createFirstOwner } from './modules/staff/staff.members.ts';
 import { limitHeapGrowth } from './boot.heap-growth.ts';
 import { roleDuties } from './plugins/role.ts';
+
+export type { CdekSimulatorStarter, LocalCdek } from './boot.cdek.ts';
 
 /** Where boot reports (the app's log once it exists). */
 export interface BootLog {
@@ -61,6 +65,8 @@ export interface BootOptions {
   webkassaSimulator?: WebkassaSimulatorStarter;
   /** Starts the Kaspi simulator; needed with `KASPI_PAY_MODE=simulator` and no KASPI_PAY_API_URL. */
   kaspiSimulator?: KaspiSimulatorStarter;
+  /** Starts the CDEK simulator; needed with `CDEK_MODE=simulator` and no CDEK_API_URL (issue 34). */
+  cdekSimulator?: CdekSimulatorStarter;
 }
 
 /**
@@ -84,7 +90,8 @@ export async function bootApi(options: BootOptions = {}): Promise<{ app: App; co
   });
   const webkassa = await startLocalWebkassa(baseConfig, options.webkassaSimulator);
   const kaspi = await startLocalKaspi(baseConfig, options.kaspiSimulator);
-  const withEpay = epay ? withEpayEndpoints(baseConfig, epay.endpoints) : baseConfig;
+  const cdek = await startLocalCdek(baseConfig, options.cdekSimulator);
+  const withEpay = withCdek(epay ? withEpayEndpoints(baseConfig, epay.endpoints) : baseConfig, cdek);
   const withKaspi = kaspi ? { ...withEpay, kaspi: { ...withEpay.kaspi, apiUrl: kaspi.apiUrl } } : withEpay;
   const config = webkassa
     ? {
@@ -103,6 +110,10 @@ export async function bootApi(options: BootOptions = {}): Promise<{ app: App; co
     app.log.info({ origin: kaspi.url }, 'Kaspi Pay simulator is listening (test payments, no money moves)');
     // After the Kaspi job, which reads it (the job stops with the app's jobs).
     app.closing.onStop('Kaspi simulator', () => kaspi.close());
+  }
+  if (cdek) {
+    app.log.info({ origin: cdek.url }, 'CDEK simulator is listening (test parcels, nothing ships)');
+    app.closing.onStop('CDEK simulator', () => cdek.close());
   }
   warnIfNotFiscalising(app);
   if (epay) {

@@ -157,7 +157,8 @@ export const EnvSchema = z.object({
   EPAY_SIMULATOR_CALLBACK_LOSS: z.coerce.number().min(0).max(1).default(0),
   /**
    * Carrier delivery through CDEK (issue 34, docs/shipping.md): `off` (default), `simulator` (the local
-   * tools/cdek-simulator at CDEK_API_URL), `test` (CDEK's public test host and account), `live`.
+   * tools/cdek-simulator at CDEK_API_URL, started in-process when unset), `test` (CDEK's public test host and
+   * account), `live`.
    */
   CDEK_MODE: z.enum(['off', 'simulator', 'test', 'live']).default('off'),
   CDEK_API_URL: optionalUrl,

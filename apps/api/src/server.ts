@@ -11,6 +11,8 @@ const { app, config } = await startOrExplain(() =>
       (await import('@kiim/tools/webkassa-simulator/start')).startWebkassaSimulator(fiscal, seller),
     kaspiSimulator: async (kaspi) =>
       (await import('@kiim/tools/kaspi-simulator/start')).startKaspiSimulator(kaspi),
+    cdekSimulator: async (cdek) =>
+      (await import('@kiim/tools/cdek-simulator/start')).startCdekSimulator(cdek),
   }),
 );
 closeOnSignals(app);

@@ -79,13 +79,41 @@ export const PaymentMethodOption = z.object({
 });
 export type PaymentMethodOption = z.infer<typeof PaymentMethodOption>;
 
-/** Answer of `GET /api/cart/split-cart-items-by-region-id/{cartUuid}/{cityId}` (spec §3, §7). */
+/** The carrier's door delivery (spec §4 method 2 by carrier; issue 34 item 2): tariff, price in tenge, working days. */
+export const CarrierDoorOption = z.object({
+  carrier: z.string(),
+  tariffCode: z.number().int(),
+  tariffName: z.string(),
+  price: Tenge,
+  periodMinDays: z.number().int().nonnegative(),
+  periodMaxDays: z.number().int().nonnegative(),
+});
+export type CarrierDoorOption = z.infer<typeof CarrierDoorOption>;
+
+/**
+ * Carrier delivery for a city the shop does not serve itself (issue 34 item 2): `available` false with the plain
+ * `message` (in the shopper's language) when the carrier cannot answer now; its points are in
+ * `availablePickupPointList` and its door delivery in `door`.
+ */
+export const CarrierDelivery = z.object({
+  carrier: z.string(),
+  available: z.boolean(),
+  message: z.string().nullable(),
+  door: CarrierDoorOption.nullable(),
+});
+export type CarrierDelivery = z.infer<typeof CarrierDelivery>;
+
+/**
+ * Answer of `GET /api/cart/split-cart-items-by-region-id/{cartUuid}/{cityId}` (spec §3, §7). `carrierDelivery`
+ * is present only for a carrier city with lines to send (issue 34 item 2).
+ */
 export const SplitCart = z.object({
   available: z.array(CartItem),
   notAvailable: z.array(CartItem),
   availablePickupPointList: z.array(PickupPoint),
   availableDeliveryMethods: z.array(DeliveryMethodOption),
   availablePaymentMethods: z.array(PaymentMethodOption),
+  carrierDelivery: CarrierDelivery.optional(),
 });
 export type SplitCart = z.infer<typeof SplitCart>;
 

@@ -14,7 +14,25 @@ export const City = z.object({
 });
 export type City = z.infer<typeof City>;
 
-/** Pickup point with every field of spec §3. */
+/**
+ * What makes a pickup point a carrier's (issue 34 item 2): the carrier (`cdek`), its point code, the kind
+ * (`pickup_point` or parcel `locker`), the tariff quoted to it, the price in tenge and the period in working days.
+ */
+export const CarrierPointInfo = z.object({
+  carrier: z.string(),
+  code: z.string(),
+  kind: z.enum(['pickup_point', 'locker']),
+  tariffCode: z.number().int(),
+  price: Tenge,
+  periodMinDays: z.number().int().nonnegative(),
+  periodMaxDays: z.number().int().nonnegative(),
+});
+export type CarrierPointInfo = z.infer<typeof CarrierPointInfo>;
+
+/**
+ * Pickup point with every field of spec §3. A carrier's point (issue 34 item 2) has `id` 0 (it is not one of the
+ * shop's points and is chosen by `carrier.code`) and `carrier` set; the shop's own points have no `carrier`.
+ */
 export const PickupPoint = z.object({
   id: z.number().int(),
   regionId: z.number().int(),
@@ -29,6 +47,7 @@ export const PickupPoint = z.object({
   openingHours: z.string(),
   longitude: z.number(),
   latitude: z.number(),
+  carrier: CarrierPointInfo.optional(),
 });
 export type PickupPoint = z.infer<typeof PickupPoint>;
 

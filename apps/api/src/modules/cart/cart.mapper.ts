@@ -22,6 +22,10 @@ export interface CartCity {
   courierAvailable: boolean;
   courierPrice: number;
   hasPickupPoints: boolean;
+  /** The city's name (a carrier point's `addressCity`). */
+  name?: string;
+  /** CDEK's code of the city, null when the carrier does not serve it (issue 34). */
+  cdekCode?: number | null;
 }
 
 /**
@@ -67,6 +71,8 @@ export function toCartCity(row: CartCityRecord): CartCity {
     courierAvailable: row.courier_available === 1,
     courierPrice: Number(row.courier_price),
     hasPickupPoints: Number(row.pickup_point_count) > 0,
+    name: row.name,
+    cdekCode: row.cdek_code == null ? null : Number(row.cdek_code),
   };
 }
 

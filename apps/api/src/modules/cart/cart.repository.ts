@@ -31,6 +31,9 @@ export interface CartCityRecord {
   visible_for_customers: number;
   courier_available: number;
   courier_price: number;
+  /** Read by {@link findCity} only (a new cart's own read leaves them out). */
+  name?: string;
+  cdek_code?: number | null;
   /** Scalar subquery: typed nullable, never null in practice. */
   pickup_point_count: number | null;
 }
@@ -48,6 +51,8 @@ const cityById = fixedQuery((db: DbOrTrx, cityId: number) =>
       'c.visible_for_customers',
       'c.courier_available',
       'c.courier_price',
+      'c.name',
+      'c.cdek_code',
       pickupPointCount(eb).as('pickup_point_count'),
     ])
     .where('c.id', '=', cityId),

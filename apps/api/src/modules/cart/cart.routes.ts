@@ -125,6 +125,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       listRequester(request),
       app.kaspi !== null,
       langOf(request),
+      app.shipping,
     ),
   }));
   app.delete('/item', { schema: removeItemSchema }, async (request) => ({

@@ -35,6 +35,8 @@ import {
   type CityDeliveryOptions,
 } from './checkout.policy.ts';
 import * as repo from './cart.repository.ts';
+import { carrierCheckout, isCarrierCity } from './cart.carrier.ts';
+import type { ShippingDeps } from '#app/modules/shipping/shipping.checkout.ts';
 import * as lineReads from './cart.lines.repository.ts';
 import { shopperSay } from '#app/modules/catalog/read/index.ts';
 import { asIs, type CatalogueLang, type Say } from '#app/modules/catalog/catalog.texts.ts';
@@ -245,7 +247,8 @@ export async function cityDeliveryOptions(
  * `GET /api/cart/split-cart-items-by-region-id/{cartUuid}/{cityId}` (spec §3, §4, §7): the cart's lines split
  * into `available` (in stock in the city, the city visible to customers) and `notAvailable` (the rest), with
  * the city's pickup points, delivery methods and payment methods (see {@link cityDeliveryOptions}). For a
- * hidden city nothing is available. Same access rule as {@link getCart}; a fixed number of queries.
+ * hidden city nothing is available. Same access rule as {@link getCart}; a fixed number of queries. For a carrier
+ * city (cart.carrier.ts, issue 34 item 2) the carrier's points, door delivery and prices instead.
  * @throws AppError 404 cartNotFound, 404 cityNotFound; 403 for a bad token on an owned cart (spec §8).
  */
 export async function splitCart(
@@ -255,14 +258,31 @@ export async function splitCart(
   requester: ListRequester,
   kaspiOn = false,
   lang: CatalogueLang | null = null,
+  shipping: ShippingDeps | null = null,
 ): Promise<SplitCart> {
   const cart = await requireList(db, CART_LIST, uuid, requester);
   const say = await shopperSay(db, lang);
   const options = await cityDeliveryOptions(db, cityId, kaspiOn, say);
-  const items = toCart(cart.id, await linesFor(db, cart.id, options.city), options.city, say).items;
-  return {
+  const lines = await linesFor(db, cart.id, options.city);
+  const items = toCart(cart.id, lines, options.city, say).items;
+  const split = {
     available: items.filter((i) => i.inStock),
     notAvailable: items.filter((i) => !i.inStock),
+  };
+  const carrier = isCarrierCity(options.city, shipping)
+    ? await carrierCheckout(db, shipping, options.city, lines, kaspiOn, lang)
+    : null;
+  if (carrier) {
+    return {
+      ...split,
+      availablePickupPointList: carrier.pickupPoints,
+      availableDeliveryMethods: carrier.deliveryMethods,
+      availablePaymentMethods: carrier.paymentMethods,
+      carrierDelivery: carrier.carrierDelivery,
+    };
+  }
+  return {
+    ...split,
     availablePickupPointList: options.pickupPoints,
     availableDeliveryMethods: options.deliveryMethods,
     availablePaymentMethods: options.paymentMethods,

@@ -75,9 +75,9 @@ export async function stockQuantity(db: DbOrTrx, skuId: number, cityId: number):
  * Exact units of the given SKUs in every city visible to customers, LOCKED until the transaction ends
  * (PostgreSQL `FOR UPDATE OF stock`, rows taken in (sku_id, city_id) order — the one lock order of every
  * stock writer, so orders never deadlock; SQLite runs one writing transaction at a time). Reads the cities'
- * visibility flag (catalogue reference data) in the same statement.
+ * visibility flag (catalogue reference data) in the same statement. With `lock` false, the same read unlocked.
  */
-export async function lockStock(db: DbOrTrx, skuIds: readonly number[]): Promise<StockUnits[]> {
+export async function lockStock(db: DbOrTrx, skuIds: readonly number[], lock = true): Promise<StockUnits[]> {
   if (skuIds.length === 0) return [];
   let q = db
     .selectFrom('stock')
@@ -87,7 +87,7 @@ export async function lockStock(db: DbOrTrx, skuIds: readonly number[]): Promise
     .where('city.visible_for_customers', '=', 1)
     .orderBy('stock.sku_id')
     .orderBy('stock.city_id');
-  if (isPostgres(db)) q = q.forUpdate('stock');
+  if (lock && isPostgres(db)) q = q.forUpdate('stock');
   const rows = await q.execute();
   return rows.map((r) => ({ skuId: r.sku_id, cityId: r.city_id, quantity: Number(r.quantity) }));
 }

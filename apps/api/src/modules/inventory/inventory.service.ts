@@ -74,6 +74,14 @@ export function lockStock(trx: DbOrTrx, skuIds: readonly number[]): Promise<Stoc
 }
 
 /**
+ * Exact units of the given SKUs in every city visible to customers, read without locking: what an order would
+ * take from where, before it is placed (carrier quote origin, issue 34 item 2).
+ */
+export function visibleStock(db: DbOrTrx, skuIds: readonly number[]): Promise<StockUnits[]> {
+  return repo.lockStock(db, skuIds, false);
+}
+
+/**
  * Reserves stock in the caller's transaction: one conditional UPDATE (`quantity >= n`, answering the units left)
  * per SKU and city, in lock order ({@link inLockOrder}), then the stock movement rows of `entry` — one per SKU and
  * city, before → after as the updates found them — in one multi-row INSERT. Under {@link lockStock} every update

@@ -1,7 +1,8 @@
 import type { DbOrTrx } from '#app/db/database.ts';
 import type { ShipmentRow, ShipmentStatusRow, ShipmentTable } from './shipping.table.ts';
 
-// Queries of shipments (decision 068); the rules are in shipping.fulfilment.ts.
+// Queries of the shipping module: carrier codes of cities (read only) and shipments (decision 068; the rules are
+// in shipping.fulfilment.ts).
 
 /** Inserts the order's parcel unless it has one. @returns whether this call inserted it. */
 export async function insertShipment(db: DbOrTrx, row: ShipmentRow): Promise<boolean> {
@@ -88,3 +89,15 @@ export const statusesOf = (db: DbOrTrx, shipmentId: string): Promise<ShipmentSta
     .where('shipment_id', '=', shipmentId)
     .orderBy('at', 'desc')
     .execute();
+
+/** CDEK's codes of the given cities that have one (reads the catalogue's `city` reference data; writes nothing). */
+export async function selectCdekCodes(db: DbOrTrx, cityIds: readonly number[]): Promise<Map<number, number>> {
+  if (cityIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('city')
+    .select(['id', 'cdek_code'])
+    .where('id', 'in', [...new Set(cityIds)])
+    .where('cdek_code', 'is not', null)
+    .execute();
+  return new Map(rows.map((r) => [r.id, Number(r.cdek_code)]));
+}

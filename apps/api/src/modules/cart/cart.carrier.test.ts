@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Cart, DeliveryMethod, ErrorCode, SplitCart } from '@kiim/contract';
+import { createCdekSimulator, type CdekSimulator } from '@kiim/tools/cdek-simulator';
+import { createTestApp, type TestContext } from '#app/test/helper.ts';
+import { orderFixtures } from '#app/test/order.fixtures.ts';
+import { CARRIER_UNAVAILABLE } from '#app/modules/shipping/shipping.messages.ts';
+
+// Checkout in a carrier city (issue 34 item 2) on SQLite and PostgreSQL against the local CDEK simulator: the split
+// cart offers CDEK's points and door delivery quoted from the warehouse city holding the stock, and says plainly
+// that carrier delivery is unavailable when CDEK fails, while the shop's own cities keep their own methods.
+
+const ALMATY = 4756;
+const KOKSHETAU = 5166;
+const TURKESTAN = 12227;
+const SEMEY = 5102;
+const KARAGANDA = 5064;
+
+let sim: CdekSimulator;
+let t: TestContext;
+let warehouseCityId: number;
+let externalId: string;
+let nextCityId = 9000;
+
+beforeAll(async () => {
+  sim = createCdekSimulator({ validationDelayMs: 0 });
+  const url = await sim.listen();
+  t = await createTestApp({
+    env: { CDEK_MODE: 'simulator', CDEK_API_URL: `${url}/v2`, CDEK_TIMEOUT_MS: '2000' },
+  });
+  const stocked = await t.db
+    .selectFrom('stock')
+    .innerJoin('sku', 'sku.id', 'stock.sku_id')
+    .innerJoin('city', 'city.id', 'stock.city_id')
+    .innerJoin('product', 'product.id', 'sku.product_id')
+    .where('stock.quantity', '>', 2)
+    .where('city.visible_for_customers', '=', 1)
+    .where('product.is_active', '=', 1)
+    .select(['sku.external_id', 'stock.city_id'])
+    .orderBy('sku.id')
+    .executeTakeFirstOrThrow();
+  externalId = stocked.external_id;
+  warehouseCityId = stocked.city_id;
+  await warehouses(ALMATY);
+});
+afterAll(async () => {
+  await t?.close();
+  await sim?.close();
+});
+beforeEach(() => {
+  sim.configure({ calculatorFails: false, emptyDeliveryPoints: false });
+});
+
+/** Gives every city holding the SKU CDEK's `code` (null: none is a carrier's warehouse). */
+async function warehouses(code: number | null) {
+  const holders = t.db.selectFrom('stock').innerJoin('sku', 'sku.id', 'stock.sku_id');
+  const ids = await holders.where('sku.external_id', '=', externalId).select('stock.city_id').execute();
+  const cityIds = ids.map((r) => r.city_id);
+  await t.db.updateTable('city').set({ cdek_code: code }).where('id', 'in', cityIds).execute();
+}
+
+/** A city the shop does not serve itself (no points, no courier) with CDEK's `code`. */
+async function carrierCity(code: number): Promise<number> {
+  const id = nextCityId++;
+  const now = new Date().toISOString();
+  await t.db
+    .insertInto('city')
+    .values({
+      id,
+      name: `Город ${code}`,
+      slug: `carrier-${code}-${id}`,
+      time_zone: 'Asia/Almaty',
+      visible_for_customers: 1,
+      courier_available: 0,
+      courier_price: 0,
+      sort_order: id,
+      cdek_code: code,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+async function cartIn(cityId: number, qty = 1): Promise<string> {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/cart/add-or-update-item',
+    payload: { externalId, regionId: cityId, qty },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return Cart.parse(res.json().data).uuid;
+}
+
+async function split(uuid: string, cityId: number, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/cart/split-cart-items-by-region-id/${uuid}/${cityId}`,
+    headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return SplitCart.parse(res.json().data);
+}
+
+describe('split cart in a carrier city', () => {
+  it("offers CDEK's points and door delivery quoted from the warehouse city, with prices and periods", async () => {
+    const cityId = await carrierCity(KOKSHETAU);
+    const uuid = await cartIn(cityId);
+    const s = await split(uuid, cityId);
+    expect(s.notAvailable.map((i) => i.externalId)).toEqual([externalId]);
+    expect(s.carrierDelivery).toMatchObject({ carrier: 'cdek', available: true, message: null });
+    const points = s.availablePickupPointList;
+    expect(points.map((p) => p.carrier?.code)).toEqual(['KOK1', 'KOK2']);
+    expect(points[1]).toMatchObject({
+      id: 0,
+      regionId: cityId,
+      addressCity: `Город ${KOKSHETAU}`,
+      openingHours: 'Пн-Вс 08:00-22:00',
+      latitude: 53.2871,
+      carrier: { carrier: 'cdek', kind: 'locker' },
+    });
+    for (const p of points) {
+      expect(p.carrier!.price).toBeGreaterThan(0);
+      expect(p.carrier!.periodMaxDays).toBeGreaterThanOrEqual(p.carrier!.periodMinDays);
+    }
+    const door = s.carrierDelivery!.door!;
+    expect(door.price).toBeGreaterThan(0);
+    expect(s.availableDeliveryMethods).toEqual([
+      expect.objectContaining({
+        id: DeliveryMethod.pickup,
+        price: Math.min(...points.map((p) => p.carrier!.price)),
+      }),
+      expect.objectContaining({ id: DeliveryMethod.courier, price: door.price }),
+    ]);
+    expect(s.availablePaymentMethods.length).toBeGreaterThan(0);
+  });
+
+  it('prices a heavier parcel no lower, and lists each carrier city its own points', async () => {
+    const cityId = await carrierCity(KOKSHETAU);
+    const one = await split(await cartIn(cityId, 1), cityId);
+    const two = await split(await cartIn(cityId, 2), cityId);
+    expect(two.carrierDelivery!.door!.price).toBeGreaterThanOrEqual(one.carrierDelivery!.door!.price);
+    const other = await carrierCity(SEMEY);
+    const semey = await split(await cartIn(other), other);
+    expect(semey.availablePickupPointList.map((p) => p.carrier?.code)).toEqual(['SEM1']);
+  });
+
+  it('says plainly that carrier delivery is unavailable when CDEK answers 500, in Russian and Kazakh', async () => {
+    sim.configure({ calculatorFails: true });
+    const cityId = await carrierCity(TURKESTAN);
+    const uuid = await cartIn(cityId);
+    const ru = await split(uuid, cityId);
+    expect(ru.carrierDelivery).toEqual({
+      carrier: 'cdek',
+      available: false,
+      message: CARRIER_UNAVAILABLE.ru,
+      door: null,
+    });
+    expect(ru.availablePickupPointList).toEqual([]);
+    expect(ru.availableDeliveryMethods).toEqual([]);
+    expect(ru.notAvailable.map((i) => i.externalId)).toEqual([externalId]);
+    const kk = await split(uuid, cityId, { 'accept-language': 'kk' });
+    expect(kk.carrierDelivery?.message).toBe(CARRIER_UNAVAILABLE.kk);
+  });
+
+  it('keeps the own methods of a city the shop serves while CDEK fails, with no carrier part', async () => {
+    sim.configure({ calculatorFails: true, emptyDeliveryPoints: true });
+    const uuid = await cartIn(warehouseCityId);
+    const s = await split(uuid, warehouseCityId);
+    expect(s.carrierDelivery).toBeUndefined();
+    expect(s.available.map((i) => i.externalId)).toEqual([externalId]);
+    expect(s.availableDeliveryMethods.length).toBeGreaterThan(0);
+    expect(s.availablePickupPointList.every((p) => p.carrier === undefined && p.id > 0)).toBe(true);
+  });
+
+  it('offers door delivery alone on an empty point list, and nothing when no warehouse has a CDEK code', async () => {
+    sim.configure({ emptyDeliveryPoints: true });
+    const karaganda = await carrierCity(KARAGANDA);
+    const doorOnly = await split(await cartIn(karaganda), karaganda);
+    expect(doorOnly.carrierDelivery).toMatchObject({ available: true, door: { carrier: 'cdek' } });
+    expect(doorOnly.availablePickupPointList).toEqual([]);
+    expect(doorOnly.availableDeliveryMethods.map((m) => m.id)).toEqual([DeliveryMethod.courier]);
+    sim.configure({ emptyDeliveryPoints: false });
+    await warehouses(null);
+    try {
+      const k = await carrierCity(KOKSHETAU);
+      const none = await split(await cartIn(k), k);
+      expect(none.carrierDelivery).toMatchObject({ available: false, message: CARRIER_UNAVAILABLE.ru });
+      expect(none.availableDeliveryMethods).toEqual([]);
+    } finally {
+      await warehouses(ALMATY);
+    }
+  });
+
+  it('refuses an order in a carrier city until placement stores the carrier choice (422), taking no stock', async () => {
+    const f = orderFixtures(t);
+    const cityId = await carrierCity(KOKSHETAU);
+    const buyer = await f.newCustomer();
+    const sku = await t.db
+      .selectFrom('sku')
+      .where('external_id', '=', externalId)
+      .select('id')
+      .executeTakeFirstOrThrow();
+    const cartId = await f.makeCart([{ skuId: sku.id, qty: 1 }], buyer.id);
+    const city = { id: cityId, pointId: 1, courierPrice: 0, timeZone: 'Asia/Almaty' };
+    const before = await f.stockOf(sku.id, warehouseCityId);
+    const forged = await f.create(buyer.token, f.draft(cartId, city));
+    expect(forged.status).toBe(422);
+    expect(forged.body.code).toBe(ErrorCode.deliveryMethodNotOffered);
+    expect(await f.stockOf(sku.id, warehouseCityId)).toBe(before);
+  });
+});
