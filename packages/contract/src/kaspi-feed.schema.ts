@@ -33,6 +33,9 @@ export const KaspiFeedProblem = z.object({ sku: z.string(), reason: z.enum(['no_
 
 /** What the «Kaspi» screen shows of the feed. `feedPath`: null while the feed is off (no secret). */
 export const KaspiFeedState = z.object({
+  /** KASPI_PAY_MODE and KASPI_SHOP_MODE as the shop runs them. */
+  payMode: z.enum(['off', 'simulator', 'live']),
+  shopMode: z.enum(['off', 'simulator', 'live']),
   company: z.string(),
   merchantId: z.string(),
   feedPath: z.string().nullable(),

@@ -55,7 +55,7 @@ describe('the navigation by role', () => {
       '/reviews',
       '/content',
     ]);
-    expect(byRole('catalogue')).toEqual(['/catalogue', '/stock', '/catalogue/import']);
+    expect(byRole('catalogue')).toEqual(['/catalogue', '/stock', '/catalogue/import', '/kaspi']);
   });
 });
 

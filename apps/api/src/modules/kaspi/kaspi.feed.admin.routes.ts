@@ -52,7 +52,10 @@ export const kaspiFeedAdminRoutes: FastifyPluginAsyncZod = async (app: App) => {
   const actorOf = (request: Parameters<typeof currentStaff>[0]) =>
     requestActor(request, 'staff', currentStaff(request).id);
   app.get('/kaspi/feed', { onRequest: edit, schema: s.state }, async () => ({
-    data: await feed.feedState(db),
+    data: await feed.feedState(db, {
+      payMode: app.config.kaspi.mode,
+      shopMode: app.config.kaspiShop.mode,
+    }),
   }));
   app.put('/kaspi/feed/settings', { onRequest: edit, schema: s.settings }, async (request) => {
     await feed.saveFeedSettings(db, request.body, actorOf(request));

@@ -19,8 +19,11 @@ import * as repo from './kaspi.feed.repository.ts';
 
 const ENTITY = { type: 'kaspi_feed', id: '1' };
 
-/** The «Kaspi» screen's feed state (the secret is shown only inside the feed path `/feeds/kaspi/{secret}.xml`). */
-export async function feedState(db: Db): Promise<KaspiFeedState> {
+/** The «Kaspi» screen's feed state, with the connection `modes` from configuration (the secret is shown only inside the feed path `/feeds/kaspi/{secret}.xml`). */
+export async function feedState(
+  db: Db,
+  modes: Pick<KaspiFeedState, 'payMode' | 'shopMode'>,
+): Promise<KaspiFeedState> {
   const [s, stores, cities, marked] = await Promise.all([
     repo.feedSettingRow(db),
     repo.feedStores(db),
@@ -28,6 +31,7 @@ export async function feedState(db: Db): Promise<KaspiFeedState> {
     repo.markedCount(db),
   ]);
   return {
+    ...modes,
     company: s.company,
     merchantId: s.merchant_id,
     feedPath: s.secret === null ? null : `/feeds/kaspi/${s.secret}.xml`,
