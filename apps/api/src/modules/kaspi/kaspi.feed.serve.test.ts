@@ -24,9 +24,11 @@ beforeAll(async () => {
   const c = await f.cities();
   a = c.courier.id;
   b = c.other.id;
-  [s1, s2] = await f.skus(2);
-  await f.setStock(s1!.id, { [a]: 5, [b]: 2 });
-  await f.setStock(s2!.id, { [a]: 1 });
+  const two = await f.skus(2);
+  s1 = two[0]!;
+  s2 = two[1]!;
+  await f.setStock(s1.id, { [a]: 5, [b]: 2 });
+  await f.setStock(s2.id, { [a]: 1 });
 });
 afterAll(async () => {
   await t?.close();
@@ -69,14 +71,14 @@ describe('kaspi feed', () => {
       ],
       cities: [{ cityId: a, kaspiCityId: '750000000' }],
     });
-    expect(await call('POST', '/marks', { on: true, skuIds: [s1!.id, s2!.id] })).toEqual({ changed: 2 });
+    expect(await call('POST', '/marks', { on: true, skuIds: [s1.id, s2.id] })).toEqual({ changed: 2 });
     const f = await feed(path);
     expect(f.status).toBe(200);
     expect(f.type).toMatch(/^application\/xml/);
     expect(f.body).toContain('<company>Kiim &amp; Co</company>');
     expect(f.body).toContain('<cityprice cityId="750000000">');
-    expect(f.offers.get(s1!.externalId)).toEqual({ PP1: ['yes', 5], PP2: ['yes', 2] });
-    expect(f.offers.get(s2!.externalId)).toEqual({ PP1: ['yes', 1], PP2: ['no', 0] });
+    expect(f.offers.get(s1.externalId)).toEqual({ PP1: ['yes', 5], PP2: ['yes', 2] });
+    expect(f.offers.get(s2.externalId)).toEqual({ PP1: ['yes', 1], PP2: ['no', 0] });
     const state = await call('GET', '');
     expect(state.lastBuild).toMatchObject({ offers: 2, problems: [] });
     expect(state.lastBuild.bytes).toBe(Buffer.byteLength(f.body));
@@ -87,21 +89,21 @@ describe('kaspi feed', () => {
     await t.db.updateTable('kaspi_feed_setting').set({ company: 'Hidden' }).execute();
     expect((await feed(path)).body).toContain('Kiim &amp; Co');
     // Stock sold on the site bumps the catalogue version: stockCount falls at once.
-    await t.db.transaction().execute((trx) => takeStock(trx, s1!.id, a, 2, new Date().toISOString()));
+    await t.db.transaction().execute((trx) => takeStock(trx, s1.id, a, 2, new Date().toISOString()));
     const f = await feed(path);
     expect(f.body).toContain('<company>Hidden</company>');
-    expect(f.offers.get(s1!.externalId)).toEqual({ PP1: ['yes', 3], PP2: ['yes', 2] });
+    expect(f.offers.get(s1.externalId)).toEqual({ PP1: ['yes', 3], PP2: ['yes', 2] });
   });
 
   it('keeps the reserve back and withdraws an unmarked SKU', async () => {
-    await call('PUT', '/reserve', { skuId: s1!.id, storeId: 'PP1', units: 2 });
-    expect((await feed(path)).offers.get(s1!.externalId)).toEqual({ PP1: ['yes', 1], PP2: ['yes', 2] });
-    await call('PUT', '/reserve', { skuId: s1!.id, storeId: 'PP2', units: 9 });
-    expect((await feed(path)).offers.get(s1!.externalId)).toEqual({ PP1: ['yes', 1], PP2: ['no', 0] });
-    expect(await call('POST', '/marks', { on: false, skuIds: [s2!.id] })).toEqual({ changed: 1 });
-    expect((await feed(path)).offers.get(s2!.externalId)).toEqual({ PP1: ['no', 0], PP2: ['no', 0] });
+    await call('PUT', '/reserve', { skuId: s1.id, storeId: 'PP1', units: 2 });
+    expect((await feed(path)).offers.get(s1.externalId)).toEqual({ PP1: ['yes', 1], PP2: ['yes', 2] });
+    await call('PUT', '/reserve', { skuId: s1.id, storeId: 'PP2', units: 9 });
+    expect((await feed(path)).offers.get(s1.externalId)).toEqual({ PP1: ['yes', 1], PP2: ['no', 0] });
+    expect(await call('POST', '/marks', { on: false, skuIds: [s2.id] })).toEqual({ changed: 1 });
+    expect((await feed(path)).offers.get(s2.externalId)).toEqual({ PP1: ['no', 0], PP2: ['no', 0] });
     const missing = await staffCall(t.app, cookie, 'PUT', `${api}/reserve`, {
-      skuId: s1!.id,
+      skuId: s1.id,
       storeId: 'PP9',
       units: 1,
     });
@@ -111,12 +113,12 @@ describe('kaspi feed', () => {
   it('serves the last good file when a build fails', async () => {
     const good = (await feed(path)).body;
     // Nothing marked while SKUs were sent before: the builder refuses to delist everything (decision 054).
-    await call('POST', '/marks', { on: false, skuIds: [s1!.id] });
+    await call('POST', '/marks', { on: false, skuIds: [s1.id] });
     const f = await feed(path);
     expect(f.status).toBe(200);
     expect(f.body).toBe(good);
-    await call('POST', '/marks', { on: true, skuIds: [s1!.id] });
-    expect((await feed(path)).offers.get(s2!.externalId)).toEqual({ PP1: ['no', 0], PP2: ['no', 0] });
+    await call('POST', '/marks', { on: true, skuIds: [s1.id] });
+    expect((await feed(path)).offers.get(s2.externalId)).toEqual({ PP1: ['no', 0], PP2: ['no', 0] });
   });
 
   it('refuses bad settings with field errors and audits every change', async () => {
