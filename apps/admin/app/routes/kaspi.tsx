@@ -77,20 +77,189 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   }
 }
 
+type Props = Awaited<ReturnType<typeof clientLoader>>;
+
+/** Connection modes from configuration and the place of the Kaspi orders poll status. */
+function Connection({ state }: Props) {
+  return (
+    <section className="panel">
+      <h2>Подключение</h2>
+      <p>
+        Kaspi Pay: {MODE[state.payMode]}. Заказы Kaspi Магазина: {MODE[state.shopMode]}.
+      </p>
+      {/* KaspiShopPollStatus (last poll of Kaspi orders) goes here; another helper builds it. */}
+      <div data-slot="kaspi-shop-poll-status" />
+    </section>
+  );
+}
+
+/** The feed URL, the last build with its problems, and the settings form. */
+function FeedPanel({ state }: Props) {
+  const errors = errorsOf(useActionData<typeof clientAction>());
+  const busy = useNavigation().state !== 'idle';
+  const url =
+    state.feedPath && typeof window !== 'undefined'
+      ? window.location.origin + state.feedPath
+      : state.feedPath;
+  return (
+    <section className="panel">
+      <h2>Прайс-лист</h2>
+      <p>Адрес для Kaspi: {url ? <code>{url}</code> : 'прайс-лист выключен — создайте адрес.'}</p>
+      {state.lastBuild ? (
+        <p>
+          Последняя сборка {new Date(state.lastBuild.at).toLocaleString('ru-RU')}: предложений{' '}
+          {state.lastBuild.offers}, {Math.ceil(state.lastBuild.bytes / 1024)} КБ.
+        </p>
+      ) : (
+        <p className="muted">Kaspi ещё не забирал прайс-лист.</p>
+      )}
+      {state.lastBuild && state.lastBuild.problems.length > 0 && (
+        <ul aria-label="Не попали в прайс-лист">
+          {state.lastBuild.problems.slice(0, 50).map((p) => (
+            <li key={p.sku}>
+              {p.sku}: {REASON[p.reason]}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form method="post" className="product-form">
+        <input type="hidden" name="intent" value="settings" />
+        <Field label="Компания" name="company" defaultValue={state.company} error={errors.company} />
+        <Field
+          label="ID продавца (merchant)"
+          name="merchantId"
+          defaultValue={state.merchantId}
+          error={errors.merchantId}
+        />
+        <SelectField
+          label="Адрес прайс-листа"
+          name="secret"
+          defaultValue="keep"
+          options={[
+            ['keep', 'Оставить как есть'],
+            ['new', 'Создать новый адрес (старый перестанет работать)'],
+            ['off', 'Выключить прайс-лист'],
+          ]}
+        />
+        <button className="button" disabled={busy}>
+          Сохранить
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** How many SKUs are on Kaspi, and bulk marking by category or brand. */
+function MarksPanel({ state, categories, brands }: Props) {
+  const errors = errorsOf(useActionData<typeof clientAction>());
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <section className="panel">
+      <h2>Товары на Kaspi</h2>
+      <p>Отмечено размеров: {state.markedSkus}. Снятые с Kaspi уходят из прайс-листа как «нет в наличии».</p>
+      <Form method="post" className="product-form">
+        <input type="hidden" name="intent" value="marks" />
+        <SelectField
+          label="Категория или бренд"
+          name="target"
+          error={errors.categoryId ?? errors.brandId}
+          options={[
+            ...categories.map((c) => [`category:${c.id}`, `Категория: ${c.name}`] as const),
+            ...brands.map((b) => [`brand:${b.id}`, `Бренд: ${b.name}`] as const),
+          ]}
+        />
+        <button className="button" name="on" value="yes" disabled={busy}>
+          Выставить на Kaspi
+        </button>{' '}
+        <button className="button secondary" name="on" value="no" disabled={busy}>
+          Снять с Kaspi
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** Kaspi stores → our cities with default reserves, and our cities → Kaspi cityId. */
+function MappingPanel({ state, cities }: Props) {
+  const errors = errorsOf(useActionData<typeof clientAction>());
+  const busy = useNavigation().state !== 'idle';
+  const cityOptions = cities.map((c) => [String(c.id), c.name] as const);
+  return (
+    <section className="panel">
+      <h2>Склады и города</h2>
+      <Form method="post" className="product-form">
+        <input type="hidden" name="intent" value="mapping" />
+        <FormAlert message={errors.stores ?? errors.cities} />
+        {[...state.stores, { storeId: '', cityId: cities[0]?.id ?? 0, defaultReserve: 0 }].map((s, i) => (
+          <fieldset key={`${s.storeId}-${i}`}>
+            <legend>{s.storeId === '' ? 'Новый склад Kaspi' : `Склад ${s.storeId}`}</legend>
+            <Field label="ID склада в Kaspi (PP1…)" name="storeId[]" defaultValue={s.storeId} />
+            <SelectField
+              label="Наш город"
+              name="storeCity[]"
+              defaultValue={String(s.cityId)}
+              options={cityOptions}
+            />
+            <Field
+              label="Резерв, шт."
+              name="defaultReserve[]"
+              type="number"
+              min={0}
+              defaultValue={s.defaultReserve}
+            />
+          </fieldset>
+        ))}
+        {cities.map((c) => (
+          <div key={c.id}>
+            <input type="hidden" name="cityId[]" value={c.id} />
+            <Field
+              label={`Код КАТО для Kaspi: ${c.name}`}
+              name="kaspiCityId[]"
+              defaultValue={state.cities.find((x) => x.cityId === c.id)?.kaspiCityId ?? ''}
+            />
+          </div>
+        ))}
+        <button className="button" disabled={busy}>
+          Сохранить склады и города
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** Safety reserve of one SKU in one store. */
+function ReservePanel({ state }: Props) {
+  const errors = errorsOf(useActionData<typeof clientAction>());
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <section className="panel">
+      <h2>Резерв по размеру</h2>
+      <p className="muted">Сколько штук не показывать Kaspi на складе. Пусто — резерв склада по умолчанию.</p>
+      <Form method="post" className="product-form">
+        <input type="hidden" name="intent" value="reserve" />
+        <Field label="ID размера (SKU)" name="skuId" type="number" min={1} error={errors.skuId} />
+        <SelectField
+          label="Склад Kaspi"
+          name="reserveStore"
+          error={errors.storeId}
+          options={state.stores.map((s) => [s.storeId, s.storeId] as const)}
+        />
+        <Field label="Резерв, шт." name="units" type="number" min={0} error={errors.units} />
+        <button className="button" disabled={busy || state.stores.length === 0}>
+          Сохранить резерв
+        </button>
+      </Form>
+    </section>
+  );
+}
+
 /**
  * «Kaspi»: connection state, the feed URL and last build, SKUs on Kaspi with bulk marking by category or brand,
  * store and city mapping and the safety reserve. Data: {@link clientLoader}; changes: {@link clientAction}.
  */
 export default function Kaspi() {
-  const { state, cities, categories, brands } = useLoaderData<typeof clientLoader>();
+  const data = useLoaderData<typeof clientLoader>();
   const result = useActionData<typeof clientAction>();
-  const errors = errorsOf(result);
-  const busy = useNavigation().state !== 'idle';
-  const cityOptions = cities.map((c) => [String(c.id), c.name] as const);
-  const url =
-    state.feedPath && typeof window !== 'undefined'
-      ? window.location.origin + state.feedPath
-      : state.feedPath;
   return (
     <>
       <h1>Kaspi</h1>
@@ -99,142 +268,12 @@ export default function Kaspi() {
           Сохранено. Следующий запрос Kaspi получит новый прайс-лист.
         </p>
       )}
-      <FormAlert message={errors._form} />
-      <section className="panel">
-        <h2>Подключение</h2>
-        <p>
-          Kaspi Pay: {MODE[state.payMode]}. Заказы Kaspi Магазина: {MODE[state.shopMode]}.
-        </p>
-        {/* KaspiShopPollStatus (last poll of Kaspi orders) goes here; another helper builds it. */}
-        <div data-slot="kaspi-shop-poll-status" />
-      </section>
-      <section className="panel">
-        <h2>Прайс-лист</h2>
-        <p>Адрес для Kaspi: {url ? <code>{url}</code> : 'прайс-лист выключен — создайте адрес.'}</p>
-        {state.lastBuild ? (
-          <p>
-            Последняя сборка {new Date(state.lastBuild.at).toLocaleString('ru-RU')}: предложений{' '}
-            {state.lastBuild.offers}, {Math.ceil(state.lastBuild.bytes / 1024)} КБ.
-          </p>
-        ) : (
-          <p className="muted">Kaspi ещё не забирал прайс-лист.</p>
-        )}
-        {state.lastBuild && state.lastBuild.problems.length > 0 && (
-          <ul aria-label="Не попали в прайс-лист">
-            {state.lastBuild.problems.slice(0, 50).map((p) => (
-              <li key={p.sku}>
-                {p.sku}: {REASON[p.reason]}
-              </li>
-            ))}
-          </ul>
-        )}
-        <Form method="post" className="product-form">
-          <input type="hidden" name="intent" value="settings" />
-          <Field label="Компания" name="company" defaultValue={state.company} error={errors.company} />
-          <Field
-            label="ID продавца (merchant)"
-            name="merchantId"
-            defaultValue={state.merchantId}
-            error={errors.merchantId}
-          />
-          <SelectField
-            label="Адрес прайс-листа"
-            name="secret"
-            defaultValue="keep"
-            options={[
-              ['keep', 'Оставить как есть'],
-              ['new', 'Создать новый адрес (старый перестанет работать)'],
-              ['off', 'Выключить прайс-лист'],
-            ]}
-          />
-          <button className="button" disabled={busy}>
-            Сохранить
-          </button>
-        </Form>
-      </section>
-      <section className="panel">
-        <h2>Товары на Kaspi</h2>
-        <p>
-          Отмечено размеров: {state.markedSkus}. Снятые с Kaspi уходят из прайс-листа как «нет в наличии».
-        </p>
-        <Form method="post" className="product-form">
-          <input type="hidden" name="intent" value="marks" />
-          <SelectField
-            label="Категория или бренд"
-            name="target"
-            error={errors.categoryId ?? errors.brandId}
-            options={[
-              ...categories.map((c) => [`category:${c.id}`, `Категория: ${c.name}`] as const),
-              ...brands.map((b) => [`brand:${b.id}`, `Бренд: ${b.name}`] as const),
-            ]}
-          />
-          <button className="button" name="on" value="yes" disabled={busy}>
-            Выставить на Kaspi
-          </button>{' '}
-          <button className="button secondary" name="on" value="no" disabled={busy}>
-            Снять с Kaspi
-          </button>
-        </Form>
-      </section>
-      <section className="panel">
-        <h2>Склады и города</h2>
-        <Form method="post" className="product-form">
-          <input type="hidden" name="intent" value="mapping" />
-          <FormAlert message={errors.stores ?? errors.cities} />
-          {[...state.stores, { storeId: '', cityId: cities[0]?.id ?? 0, defaultReserve: 0 }].map((s, i) => (
-            <fieldset key={`${s.storeId}-${i}`}>
-              <legend>{s.storeId === '' ? 'Новый склад Kaspi' : `Склад ${s.storeId}`}</legend>
-              <Field label="ID склада в Kaspi (PP1…)" name="storeId[]" defaultValue={s.storeId} />
-              <SelectField
-                label="Наш город"
-                name="storeCity[]"
-                defaultValue={String(s.cityId)}
-                options={cityOptions}
-              />
-              <Field
-                label="Резерв, шт."
-                name="defaultReserve[]"
-                type="number"
-                min={0}
-                defaultValue={s.defaultReserve}
-              />
-            </fieldset>
-          ))}
-          {cities.map((c) => (
-            <div key={c.id}>
-              <input type="hidden" name="cityId[]" value={c.id} />
-              <Field
-                label={`Код КАТО для Kaspi: ${c.name}`}
-                name="kaspiCityId[]"
-                defaultValue={state.cities.find((x) => x.cityId === c.id)?.kaspiCityId ?? ''}
-              />
-            </div>
-          ))}
-          <button className="button" disabled={busy}>
-            Сохранить склады и города
-          </button>
-        </Form>
-      </section>
-      <section className="panel">
-        <h2>Резерв по размеру</h2>
-        <p className="muted">
-          Сколько штук не показывать Kaspi на складе. Пусто — резерв склада по умолчанию.
-        </p>
-        <Form method="post" className="product-form">
-          <input type="hidden" name="intent" value="reserve" />
-          <Field label="ID размера (SKU)" name="skuId" type="number" min={1} error={errors.skuId} />
-          <SelectField
-            label="Склад Kaspi"
-            name="reserveStore"
-            error={errors.storeId}
-            options={state.stores.map((s) => [s.storeId, s.storeId] as const)}
-          />
-          <Field label="Резерв, шт." name="units" type="number" min={0} error={errors.units} />
-          <button className="button" disabled={busy || state.stores.length === 0}>
-            Сохранить резерв
-          </button>
-        </Form>
-      </section>
+      <FormAlert message={errorsOf(result)._form} />
+      <Connection {...data} />
+      <FeedPanel {...data} />
+      <MarksPanel {...data} />
+      <MappingPanel {...data} />
+      <ReservePanel {...data} />
     </>
   );
 }
