@@ -3,6 +3,7 @@ import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { auditOf, signedInMember, staffCall } from '#app/test/staff.fixtures.ts';
 import { orderFixtures, type FixtureSku } from '#app/test/order.fixtures.ts';
 import { takeStock } from '#app/modules/inventory/inventory.repository.ts';
+import { feedBuilds } from './kaspi.feed.service.ts';
 
 // The Kaspi feed served to Kaspi and its staff settings (issue 33 Part B items 5 and 7, docs/decisions/063) on a
 // real database (SQLite, or PostgreSQL with DATABASE_URL): the secret URL, stock sold lowering stockCount, the
@@ -95,6 +96,16 @@ describe('kaspi feed', () => {
     expect(f.offers.get(s1.externalId)).toEqual({ PP1: ['yes', 3], PP2: ['yes', 2] });
   });
 
+  it('builds once for concurrent fetches and not again until something changes', async () => {
+    await call('PUT', '/reserve', { skuId: s2.id, storeId: 'PP2', units: 0 });
+    const before = feedBuilds(t.db);
+    const all = await Promise.all(Array.from({ length: 5 }, () => feed(path)));
+    expect(feedBuilds(t.db)).toBe(before + 1);
+    expect(new Set(all.map((f) => f.body)).size).toBe(1);
+    await feed(path);
+    expect(feedBuilds(t.db)).toBe(before + 1);
+  });
+
   it('keeps the reserve back and withdraws an unmarked SKU', async () => {
     await call('PUT', '/reserve', { skuId: s1.id, storeId: 'PP1', units: 2 });
     expect((await feed(path)).offers.get(s1.externalId)).toEqual({ PP1: ['yes', 1], PP2: ['yes', 2] });
@@ -140,7 +151,7 @@ describe('kaspi feed', () => {
       on: true,
     });
     expect(await auditOf(t.db, 'kaspi.feed_mapping_changed')).toHaveLength(1);
-    expect(await auditOf(t.db, 'kaspi.feed_reserve_changed')).toHaveLength(2);
+    expect(await auditOf(t.db, 'kaspi.feed_reserve_changed')).toHaveLength(3);
     expect(await auditOf(t.db, 'kaspi.feed_skus_unmarked')).toHaveLength(2);
     const off = await staffCall(t.app, cookie, 'GET', api, undefined);
     expect(off.status).toBe(200);

@@ -19,6 +19,8 @@ interface FeedCache {
   last: Built | null;
   /** The build under way, with the key it makes. */
   pending: { key: string; done: Promise<Built> } | null;
+  /** Builds started in this process (the single-flight check of the tests and the bench). */
+  builds: number;
 }
 
 const caches = new WeakMap<object, FeedCache>();
@@ -26,7 +28,7 @@ const caches = new WeakMap<object, FeedCache>();
 function cacheOf(db: Db): FeedCache {
   let c = caches.get(db);
   if (!c) {
-    c = { last: null, pending: null };
+    c = { last: null, pending: null, builds: 0 };
     caches.set(db, c);
   }
   return c;
@@ -91,6 +93,7 @@ export async function feedFor(
   if (cache.last?.key === key) return cache.last.body;
   let job = cache.pending;
   if (job?.key !== key) {
+    cache.builds++;
     const made = { key, done: buildFeed(db, now()).then((b) => ({ key, body: b.body })) };
     job = made;
     cache.pending = made;
@@ -112,6 +115,9 @@ export async function feedFor(
     return cache.last.body;
   }
 }
+
+/** How many builds this process started for `db`. */
+export const feedBuilds = (db: Db): number => cacheOf(db).builds;
 
 /** Forgets this database's kept feed (tests; a process restart does the same). */
 export function forgetFeed(db: Db): void {
