@@ -43,6 +43,7 @@ import type { ImportFigures } from './import.ts';
 import { productionSettings } from './production-settings.ts';
 import { runSaleDay, saleDayMarkdown } from './sale-day.ts';
 import { fiscalRows, runFiscalBench } from './fiscal-rows.ts';
+import { kaspiFeedRows, runKaspiFeedBench } from './kaspi-feed-rows.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(root, 'data', 'bench');
@@ -74,12 +75,14 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 0.5);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 /**
  * Parts of a run (to measure one lever at a time; the whole bench runs them all): `api` (the load targets and the
- * processes' memory), `checkout`, `pages` (Lighthouse), `import`, `fiscal` (issue 32; bench/fiscal.ts) and `sale-day`
+ * processes' memory), `checkout`, `pages` (Lighthouse), `import`, `fiscal` (issue 32; bench/fiscal.ts), `kaspi-feed` (issue 33; bench/kaspi-feed.ts) and `sale-day`
  * (issue 31; bench/sale-day.ts),
  * comma-separated. BENCH_CATALOGUES
  * (`demo,large`) picks the catalogues; BENCH_MATCH, a regular expression, keeps only the load targets it matches.
  */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'api,checkout,pages,import,fiscal,sale-day').split(','));
+const PARTS = new Set(
+  (process.env.BENCH_PARTS ?? 'api,checkout,pages,import,fiscal,kaspi-feed,sale-day').split(','),
+);
 const CATALOGUES = new Set((process.env.BENCH_CATALOGUES ?? 'demo,large').split(','));
 const MATCH = new RegExp(process.env.BENCH_MATCH ?? '');
 /**
@@ -1169,6 +1172,8 @@ async function main() {
     : null;
   // Fiscal receipts on a shop of their own, in a process of their own (bench/fiscal.ts, issue 32).
   const fiscal = PARTS.has('fiscal') ? await part('fiscal', () => runFiscalBench(root)) : null;
+  // The Kaspi feed on a large catalogue of its own (bench/kaspi-feed.ts, issue 33 B5, decision 063).
+  const kaspiFeed = PARTS.has('kaspi-feed') ? await part('kaspi feed', () => runKaspiFeedBench(root)) : null;
   // Last, with every other shop stopped: the sale day starts its own processes and nginx (bench/sale-day.ts).
   const saleDay = PARTS.has('sale-day') ? await part('sale day', () => runSaleDay(root)) : null;
   const seconds = Math.round((Date.now() - started) / 1000);
@@ -1179,6 +1184,7 @@ async function main() {
     ...memory,
     ...importRows(imports),
     ...fiscalRows(fiscal),
+    ...kaspiFeedRows(kaspiFeed),
   ];
   const result = {
     date: new Date().toISOString(),

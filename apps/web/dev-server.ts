@@ -129,7 +129,8 @@ async function main(): Promise<void> {
     return response;
   });
   await mountVite(app, (url) => {
-    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/media/')) return null;
+    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/media/') || url.startsWith('/feeds/'))
+      return null;
     return /^\/admin(\/|\?|$)/.test(url) ? adminApp : webApp;
   });
   closeOnSignals(app);

@@ -128,7 +128,8 @@ await app.register(async (pages) => {
   });
   pages.all('/*', (request, reply) => {
     const p = request.url;
-    if (p === '/api' || p.startsWith('/api/') || p.startsWith('/media/')) return reply.callNotFound();
+    if (p === '/api' || p.startsWith('/api/') || p.startsWith('/media/') || p.startsWith('/feeds/'))
+      return reply.callNotFound();
     reply.hijack();
     // Timed by the page's route pattern (page-cache.ts): Fastify's own hook does not see a hijacked answer.
     const started = performance.now();

@@ -34,6 +34,7 @@ export default [
     route('stock', 'routes/stock.tsx'),
     route('stock/demand', 'routes/stock-demand.tsx'),
     route('catalogue/import', 'routes/catalogue-import.tsx'),
+    route('kaspi', 'routes/kaspi.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

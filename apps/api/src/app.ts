@@ -57,6 +57,8 @@ import { contentAdminRoutes } from './modules/content/content.admin.routes.ts';
 import { catalogueAdminRoutes } from './modules/catalog/catalog.admin.routes.ts';
 import { customerAdminRoutes } from './modules/customer/customer.admin.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { kaspiFeedRoutes } from './modules/kaspi/kaspi.feed.routes.ts';
+import { kaspiFeedAdminRoutes } from './modules/kaspi/kaspi.feed.admin.routes.ts';
 import { guardStaffRoutes } from './modules/staff/staff.auth.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -311,10 +313,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(systemAdminRoutes, { prefix: '/admin' });
       await api.register(fiscalAdminRoutes, { prefix: '/admin' });
       await api.register(shippingHookRoutes, { prefix: '/shipping' });
+      await api.register(kaspiFeedAdminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );
   await app.register(healthPlugin);
+  // The Kaspi Магазин price feed, fetched by Kaspi (issue 33 Part B item 5, docs/decisions/063).
+  await app.register(kaspiFeedRoutes, { prefix: '/feeds' });
   await app.register(mediaRoutes, { prefix: '/media', masterImages: opts.masterImages?.(database.db) });
   return app;
 }

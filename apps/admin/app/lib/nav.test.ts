@@ -19,6 +19,7 @@ describe('the navigation by role', () => {
       'Каталог',
       'Остатки',
       'Загрузка из файла',
+      'Kaspi',
       'Сотрудники',
       'Ключи API',
       'Журнал действий',
@@ -34,7 +35,7 @@ describe('the navigation by role', () => {
       'Страницы',
     ]);
     expect(labels('warehouse')).toEqual(['Главная', 'Заказы', 'Остатки', 'Загрузка из файла']);
-    expect(labels('catalogue')).toEqual(['Главная', 'Каталог', 'Остатки', 'Загрузка из файла']);
+    expect(labels('catalogue')).toEqual(['Главная', 'Каталог', 'Остатки', 'Загрузка из файла', 'Kaspi']);
   });
 
   it('names a permission of the matrix for every section but the home page', () => {
@@ -55,7 +56,7 @@ describe('the navigation by role', () => {
       '/reviews',
       '/content',
     ]);
-    expect(byRole('catalogue')).toEqual(['/catalogue', '/stock', '/catalogue/import']);
+    expect(byRole('catalogue')).toEqual(['/catalogue', '/stock', '/catalogue/import', '/kaspi']);
   });
 });
 

@@ -80,6 +80,13 @@ export const SECTIONS: readonly Section[] = [
     about: 'Остатки и цены из CSV и выгрузка каталога',
   },
   {
+    to: '/kaspi',
+    label: 'Kaspi',
+    permission: 'catalogue.edit',
+    ready: true,
+    about: 'Прайс-лист для Kaspi Магазина: товары, склады, города и резерв',
+  },
+  {
     to: '/staff',
     label: 'Сотрудники',
     permission: 'staff.manage',

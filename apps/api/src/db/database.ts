@@ -48,6 +48,14 @@ import type { PaymentEventTable, PaymentTable, RefundTable } from '#app/modules/
 import type { AuditLogTable } from '#app/modules/audit/audit.table.ts';
 import type { KaspiAttemptTable, KaspiDeviceTable } from '#app/modules/kaspi/kaspi.table.ts';
 import type {
+  KaspiCityTable,
+  KaspiFeedSentTable,
+  KaspiFeedSettingTable,
+  KaspiReserveTable,
+  KaspiSkuTable,
+  KaspiStoreTable,
+} from '#app/modules/kaspi/kaspi.feed.table.ts';
+import type {
   ApiKeyTable,
   StaffAuthFailureTable,
   StaffInvitationTable,
@@ -120,6 +128,12 @@ export interface Database {
   refund: RefundTable;
   kaspi_device: KaspiDeviceTable;
   kaspi_attempt: KaspiAttemptTable;
+  kaspi_feed_setting: KaspiFeedSettingTable;
+  kaspi_store: KaspiStoreTable;
+  kaspi_city: KaspiCityTable;
+  kaspi_sku: KaspiSkuTable;
+  kaspi_reserve: KaspiReserveTable;
+  kaspi_feed_sent: KaspiFeedSentTable;
   staff_member: StaffMemberTable;
   staff_recovery_code: StaffRecoveryCodeTable;
   staff_session: StaffSessionTable;

@@ -35,6 +35,7 @@ import * as m20261231T010000 from './20261231T010000-add-notification-receipts.t
 import * as m20261231T050000 from './20261231T050000-create-search-synonym.ts';
 import * as m20261231T100000 from './20261231T100000-create-review-photo.ts';
 import * as m20261231T110000 from './20261231T110000-create-shipment.ts';
+import * as m20261231T060000 from './20261231T060000-create-kaspi-feed-settings.ts';
 import * as m20261231T051000 from './20261231T051000-add-question-notices.ts';
 import * as m20261229T040000 from './20261229T040000-create-rate-limit-hit.ts';
 import * as m20261228T020000 from './20261228T020000-add-sku-prices.ts';
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '20261231T051000-add-question-notices': m20261231T051000,
   '20261231T100000-create-review-photo': m20261231T100000,
   '20261231T110000-create-shipment': m20261231T110000,
+  '20261231T060000-create-kaspi-feed-settings': m20261231T060000,
 };

@@ -64,14 +64,15 @@ function withdrawn(sku: string, stores: FeedStore[]): FeedOffer {
 }
 
 /**
- * Writes the whole feed, piece by piece, to `write` (a stream or a file). `marked`: the marked SKUs (any order);
+ * Writes the whole feed, piece by piece, to `write` (a stream or a file). `marked`: the marked SKUs (any order, may
+ * be read page by page);
  * `everSent`: external ids of every SKU sent before — those not marked now, or inactive, go out as not available
  * in every store so Kaspi withdraws them. Returns the problems and the set of external ids now sent.
  * Throws FeedSourceEmptyError when `marked` is empty but `everSent` is not ("never delist everything").
  */
 export async function writeFeed(
   settings: FeedSettings,
-  marked: Iterable<FeedSku>,
+  marked: Iterable<FeedSku> | AsyncIterable<FeedSku>,
   everSent: ReadonlySet<string>,
   at: Date,
   write: (chunk: string) => Promise<void> | void,
@@ -80,7 +81,7 @@ export async function writeFeed(
   const sent = new Set<string>();
   const seen = new Set<string>();
   let head = false;
-  for (const s of marked) {
+  for await (const s of marked) {
     if (!head) {
       await write(feedHead(at, settings.company, settings.merchantId));
       head = true;

@@ -1,0 +1,244 @@
+import { sql } from 'kysely';
+import type { DbOrTrx } from '#app/db/database.ts';
+import type { FeedSku } from './kaspi.feed.build.ts';
+
+// Reads and writes of the Kaspi feed's own tables (migration 20261231T060000, docs/decisions/063), and the
+// catalogue reads the feed is made of (SKUs, products, brands, stock: read only, never written here).
+
+/** The settings row (id 1, made by the migration). */
+export function feedSettingRow(db: DbOrTrx) {
+  return db.selectFrom('kaspi_feed_setting').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+}
+
+/** Kaspi stores by store id. */
+export function feedStores(db: DbOrTrx) {
+  return db.selectFrom('kaspi_store').selectAll().orderBy('store_id').execute();
+}
+
+/** Our city → Kaspi cityId, by our city id. */
+export function feedCities(db: DbOrTrx) {
+  return db.selectFrom('kaspi_city').selectAll().orderBy('city_id').execute();
+}
+
+/** Changes settings fields and bumps the version (invalidates the cached feed). */
+export async function updateFeedSetting(
+  db: DbOrTrx,
+  set: { secret?: string | null; company?: string; merchant_id?: string },
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('kaspi_feed_setting')
+    .set({ ...set, version: sql`version + 1`, updated_at: at })
+    .where('id', '=', 1)
+    .execute();
+}
+
+/** Records the figures of a successful build (does not bump the version). */
+export async function recordBuild(
+  db: DbOrTrx,
+  b: { at: string; offers: number; bytes: number; problems: string },
+): Promise<void> {
+  await db
+    .updateTable('kaspi_feed_setting')
+    .set({ last_built_at: b.at, last_offers: b.offers, last_bytes: b.bytes, last_problems: b.problems })
+    .where('id', '=', 1)
+    .execute();
+}
+
+/** Replaces the store list (reserves of removed stores go with them). */
+export async function replaceStores(
+  db: DbOrTrx,
+  stores: { storeId: string; cityId: number; defaultReserve: number }[],
+  at: string,
+): Promise<void> {
+  const keep = stores.map((s) => s.storeId);
+  let del = db.deleteFrom('kaspi_store');
+  if (keep.length > 0) del = del.where('store_id', 'not in', keep);
+  await del.execute();
+  for (const s of stores)
+    await db
+      .insertInto('kaspi_store')
+      .values({
+        store_id: s.storeId,
+        city_id: s.cityId,
+        default_reserve: s.defaultReserve,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) =>
+        oc
+          .column('store_id')
+          .doUpdateSet({ city_id: s.cityId, default_reserve: s.defaultReserve, updated_at: at }),
+      )
+      .execute();
+}
+
+/** Replaces the city → Kaspi cityId list. */
+export async function replaceCities(
+  db: DbOrTrx,
+  cities: { cityId: number; kaspiCityId: string }[],
+  at: string,
+): Promise<void> {
+  await db.deleteFrom('kaspi_city').execute();
+  if (cities.length > 0)
+    await db
+      .insertInto('kaspi_city')
+      .values(
+        cities.map((c) => ({
+          city_id: c.cityId,
+          kaspi_city_id: c.kaspiCityId,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+}
+
+/** Ids of the SKUs of a category or brand (or the ids given that exist). */
+export async function skuIdsOf(
+  db: DbOrTrx,
+  by: { categoryId?: number; brandId?: number; skuIds?: number[] },
+): Promise<number[]> {
+  let q = db.selectFrom('sku').innerJoin('product', 'product.id', 'sku.product_id').select('sku.id');
+  if (by.categoryId !== undefined) q = q.where('product.category_id', '=', by.categoryId);
+  if (by.brandId !== undefined) q = q.where('product.brand_id', '=', by.brandId);
+  if (by.skuIds !== undefined) q = q.where('sku.id', 'in', by.skuIds.length > 0 ? by.skuIds : [-1]);
+  return (await q.orderBy('sku.id').execute()).map((r) => r.id);
+}
+
+/** Marks (on) or unmarks SKUs for Kaspi; returns how many changed. */
+export async function markSkus(db: DbOrTrx, ids: number[], on: boolean, at: string): Promise<number> {
+  let changed = 0;
+  for (let i = 0; i < ids.length; i += 500) {
+    const part = ids.slice(i, i + 500);
+    if (on) {
+      const r = await db
+        .insertInto('kaspi_sku')
+        .values(part.map((id) => ({ sku_id: id, created_at: at, updated_at: at })))
+        .onConflict((oc) => oc.column('sku_id').doNothing())
+        .executeTakeFirst();
+      changed += Number(r.numInsertedOrUpdatedRows ?? 0);
+    } else {
+      const r = await db.deleteFrom('kaspi_sku').where('sku_id', 'in', part).executeTakeFirst();
+      changed += Number(r.numDeletedRows);
+    }
+  }
+  return changed;
+}
+
+/** How many SKUs are marked. */
+export async function markedCount(db: DbOrTrx): Promise<number> {
+  const r = await db
+    .selectFrom('kaspi_sku')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Sets (units) or removes (null) the reserve of one SKU in one store. */
+export async function setReserve(
+  db: DbOrTrx,
+  skuId: number,
+  storeId: string,
+  units: number | null,
+  at: string,
+): Promise<void> {
+  if (units === null) {
+    await db
+      .deleteFrom('kaspi_reserve')
+      .where('sku_id', '=', skuId)
+      .where('store_id', '=', storeId)
+      .execute();
+    return;
+  }
+  await db
+    .insertInto('kaspi_reserve')
+    .values({ sku_id: skuId, store_id: storeId, units, created_at: at, updated_at: at })
+    .onConflict((oc) => oc.columns(['sku_id', 'store_id']).doUpdateSet({ units, updated_at: at }))
+    .execute();
+}
+
+/** External ids of every SKU sent before. */
+export async function everSent(db: DbOrTrx): Promise<Set<string>> {
+  const rows = await db.selectFrom('kaspi_feed_sent').select('external_id').execute();
+  return new Set(rows.map((r) => r.external_id));
+}
+
+/** Remembers external ids as sent (idempotent). */
+export async function recordSent(db: DbOrTrx, ids: string[], at: string): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500)
+    await db
+      .insertInto('kaspi_feed_sent')
+      .values(ids.slice(i, i + 500).map((external_id) => ({ external_id, created_at: at, updated_at: at })))
+      .onConflict((oc) => oc.column('external_id').doNothing())
+      .execute();
+}
+
+/**
+ * The marked SKUs, read by pages of `pageSize` in SKU id order: name, brand, price (the size's own, else the
+ * product's; whole tenge), active, stock per city and reserves per store (the store default where none is set).
+ */
+export async function* markedSkus(
+  db: DbOrTrx,
+  defaultReserve: ReadonlyMap<string, number>,
+  pageSize = 1000,
+): AsyncGenerator<FeedSku> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('kaspi_sku')
+      .innerJoin('sku', 'sku.id', 'kaspi_sku.sku_id')
+      .innerJoin('product', 'product.id', 'sku.product_id')
+      .innerJoin('brand', 'brand.id', 'product.brand_id')
+      .select([
+        'sku.id',
+        'sku.external_id',
+        'sku.size',
+        'sku.price',
+        'product.price as product_price',
+        'product.name',
+        'product.is_active',
+        'brand.name as brand',
+      ])
+      .where('sku.id', '>', after)
+      .orderBy('sku.id')
+      .limit(pageSize)
+      .execute();
+    if (rows.length === 0) return;
+    const ids = rows.map((r) => r.id);
+    const stock = await db
+      .selectFrom('stock')
+      .select(['sku_id', 'city_id', 'quantity'])
+      .where('sku_id', 'in', ids)
+      .execute();
+    const reserves = await db
+      .selectFrom('kaspi_reserve')
+      .select(['sku_id', 'store_id', 'units'])
+      .where('sku_id', 'in', ids)
+      .execute();
+    const stockOf = new Map<number, Map<number, number>>();
+    for (const x of stock) {
+      const m = stockOf.get(x.sku_id) ?? new Map<number, number>();
+      m.set(x.city_id, x.quantity);
+      stockOf.set(x.sku_id, m);
+    }
+    const reserveOf = new Map<number, Map<string, number>>();
+    for (const x of reserves) {
+      const m = reserveOf.get(x.sku_id) ?? new Map(defaultReserve);
+      m.set(x.store_id, x.units);
+      reserveOf.set(x.sku_id, m);
+    }
+    for (const r of rows)
+      yield {
+        externalId: r.external_id,
+        productName: r.name,
+        size: r.size,
+        brand: r.brand,
+        price: r.price ?? r.product_price,
+        active: r.is_active === 1,
+        stock: stockOf.get(r.id) ?? new Map(),
+        reserve: reserveOf.get(r.id) ?? defaultReserve,
+      };
+    after = ids[ids.length - 1]!;
+  }
+}
