@@ -103,6 +103,8 @@ async function main(): Promise<void> {
         (await import('@kiim/tools/webkassa-simulator/start')).startWebkassaSimulator(fiscal, seller),
       kaspiSimulator: async (kaspi) =>
         (await import('@kiim/tools/kaspi-simulator/start')).startKaspiSimulator(kaspi),
+      kaspiShopSimulator: async (shop) =>
+        (await import('@kiim/tools/kaspi-simulator/merchant-start')).startKaspiShopSimulator(shop),
     }),
   );
   const [web, admin] = await Promise.all([viteFor(webDir, app), viteFor(adminDir, app)]);

@@ -1,10 +1,13 @@
 import { buildApp, type App } from './app.ts';
 import { loadConfig, type Config, type EpayConfig, type FiscalConfig, type SellerConfig } from './config.ts';
 import type { KaspiConfig } from './config.kaspi.ts';
+import { startLocalKaspiShop, type KaspiShopSimulatorStarter } from './boot.kaspi-shop.ts';
 import { demoMasterImages, ensureSeeded } from './seed/seed.ts';
 import { createFirstOwner } from './modules/staff/staff.members.ts';
 import { limitHeapGrowth } from './boot.heap-growth.ts';
 import { roleDuties } from './plugins/role.ts';
+
+export type { KaspiShopSimulatorStarter } from './boot.kaspi-shop.ts';
 
 /** Where boot reports (the app's log once it exists). */
 export interface BootLog {
@@ -61,6 +64,8 @@ export interface BootOptions {
   webkassaSimulator?: WebkassaSimulatorStarter;
   /** Starts the Kaspi simulator; needed with `KASPI_PAY_MODE=simulator` and no KASPI_PAY_API_URL. */
   kaspiSimulator?: KaspiSimulatorStarter;
+  /** Starts the Kaspi Магазин simulator; needed with `KASPI_SHOP_MODE=simulator` and no KASPI_SHOP_API_URL. */
+  kaspiShopSimulator?: KaspiShopSimulatorStarter;
 }
 
 /**
@@ -84,8 +89,12 @@ export async function bootApi(options: BootOptions = {}): Promise<{ app: App; co
   });
   const webkassa = await startLocalWebkassa(baseConfig, options.webkassaSimulator);
   const kaspi = await startLocalKaspi(baseConfig, options.kaspiSimulator);
+  const kaspiShop = await startLocalKaspiShop(baseConfig, options.kaspiShopSimulator);
   const withEpay = epay ? withEpayEndpoints(baseConfig, epay.endpoints) : baseConfig;
-  const withKaspi = kaspi ? { ...withEpay, kaspi: { ...withEpay.kaspi, apiUrl: kaspi.apiUrl } } : withEpay;
+  const withPay = kaspi ? { ...withEpay, kaspi: { ...withEpay.kaspi, apiUrl: kaspi.apiUrl } } : withEpay;
+  const withKaspi = kaspiShop
+    ? { ...withPay, kaspiShop: { ...withPay.kaspiShop, apiUrl: kaspiShop.apiUrl } }
+    : withPay;
   const config = webkassa
     ? {
         ...withKaspi,
@@ -103,6 +112,10 @@ export async function bootApi(options: BootOptions = {}): Promise<{ app: App; co
     app.log.info({ origin: kaspi.url }, 'Kaspi Pay simulator is listening (test payments, no money moves)');
     // After the Kaspi job, which reads it (the job stops with the app's jobs).
     app.closing.onStop('Kaspi simulator', () => kaspi.close());
+  }
+  if (kaspiShop) {
+    app.log.info({ origin: kaspiShop.url }, 'Kaspi Магазин simulator is listening (test orders only)');
+    app.closing.onStop('Kaspi Магазин simulator', () => kaspiShop.close());
   }
   warnIfNotFiscalising(app);
   if (epay) {

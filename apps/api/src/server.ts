@@ -11,6 +11,8 @@ const { app, config } = await startOrExplain(() =>
       (await import('@kiim/tools/webkassa-simulator/start')).startWebkassaSimulator(fiscal, seller),
     kaspiSimulator: async (kaspi) =>
       (await import('@kiim/tools/kaspi-simulator/start')).startKaspiSimulator(kaspi),
+    kaspiShopSimulator: async (shop) =>
+      (await import('@kiim/tools/kaspi-simulator/merchant-start')).startKaspiShopSimulator(shop),
   }),
 );
 closeOnSignals(app);

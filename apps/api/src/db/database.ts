@@ -47,6 +47,7 @@ import type {
 import type { PaymentEventTable, PaymentTable, RefundTable } from '#app/modules/payment/payment.table.ts';
 import type { AuditLogTable } from '#app/modules/audit/audit.table.ts';
 import type { KaspiAttemptTable, KaspiDeviceTable } from '#app/modules/kaspi/kaspi.table.ts';
+import type { KaspiShopPollTable } from '#app/modules/order/kaspi-shop/kaspi-shop.table.ts';
 import type {
   ApiKeyTable,
   StaffAuthFailureTable,
@@ -118,6 +119,7 @@ export interface Database {
   refund: RefundTable;
   kaspi_device: KaspiDeviceTable;
   kaspi_attempt: KaspiAttemptTable;
+  kaspi_shop_poll: KaspiShopPollTable;
   staff_member: StaffMemberTable;
   staff_recovery_code: StaffRecoveryCodeTable;
   staff_session: StaffSessionTable;
