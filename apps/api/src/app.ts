@@ -42,6 +42,7 @@ import { cardPaymentRoutes } from './modules/order/card-payment/card-payment.rou
 import { kaspiPaymentRoutes } from './modules/order/kaspi-payment/kaspi-payment.routes.ts';
 import { registerKaspiJob } from './modules/order/kaspi-payment/kaspi-payment.job.ts';
 import { KASPI_SHOP_POLL_SECONDS, registerKaspiShopJob } from './modules/order/kaspi-shop/kaspi-shop.job.ts';
+import { kaspiShopAdminRoutes } from './modules/order/kaspi-shop/kaspi-shop.routes.ts';
 import { createKaspiShop, type KaspiShop } from './modules/kaspi/kaspi.merchant.client.ts';
 import { receiptNoticeHook } from './modules/order/order.notify.ts';
 import { createKaspiPay, type KaspiPay } from './modules/kaspi/kaspi.client.ts';
@@ -309,6 +310,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(questionRoutes, { prefix: '/question' });
       await api.register(reviewAdminRoutes, { prefix: '/admin' });
       await api.register(orderAdminRoutes, { prefix: '/admin' });
+      await api.register(kaspiShopAdminRoutes, { prefix: '/admin' });
       await api.register(contentAdminRoutes, { prefix: '/admin' });
       await api.register(notificationAdminRoutes, { prefix: '/admin' });
       await api.register(catalogueAdminRoutes, { prefix: '/admin/catalogue' });

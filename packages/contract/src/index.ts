@@ -13,6 +13,7 @@ export * from './order.admin.schema.ts';
 export * from './customer.admin.schema.ts';
 export * from './payment.schema.ts';
 export * from './kaspi.schema.ts';
+export * from './kaspi-shop.schema.ts';
 export * from './review.schema.ts';
 export * from './staff.permissions.ts';
 export * from './staff.schema.ts';
