@@ -58,7 +58,7 @@ describe('staff actions on Kaspi orders', () => {
     expect(order.actions).not.toContain('cancel');
 
     const accepted = await act(order, 'accept');
-    expect(accepted.status, accepted.raw).toBe(200);
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     let page = accepted.body.data.order as AdminOrder;
     expect(page.kaspi!.status).toBe('ACCEPTED_BY_MERCHANT');
     expect(sim.order(k.id)!.status).toBe('ACCEPTED_BY_MERCHANT');
@@ -73,7 +73,7 @@ describe('staff actions on Kaspi orders', () => {
     expect(missing.status).toBe(400);
 
     const done = await act(page, 'complete', { securityCode: code });
-    expect(done.status, done.raw).toBe(200);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.data.order).toMatchObject({ status: 'completed', kaspi: { status: 'COMPLETED' } });
     expect(sim.order(k.id)!.status).toBe('COMPLETED');
     expect(await fx.stockOf(skus[0]!.id, city.id)).toBe(4);
@@ -88,7 +88,7 @@ describe('staff actions on Kaspi orders', () => {
     expect(bad.status).toBe(400);
 
     const cancelled = await act(order, 'cancel', { reason: 'MERCHANT_OUT_OF_STOCK' });
-    expect(cancelled.status, cancelled.raw).toBe(200);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(cancelled.body.data.order).toMatchObject({ status: 'cancelled', kaspi: { status: 'CANCELLED' } });
     expect(sim.order(k.id)!.cancellationReason).toBe('MERCHANT_OUT_OF_STOCK');
     expect(await fx.stockOf(skus[1]!.id, city.id)).toBe(5);

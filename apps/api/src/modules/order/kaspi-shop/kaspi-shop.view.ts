@@ -7,7 +7,7 @@ import type { OrderRow } from '../order.table.ts';
  */
 export function kaspiFactsOf(row: OrderRow): AdminKaspiOrder | null {
   if (row.channel !== 'kaspi' || !row.kaspi_code) return null;
-  let lines: AdminKaspiOrder['lines'] = [];
+  let lines: AdminKaspiOrder['lines'];
   try {
     lines = JSON.parse(row.kaspi_lines ?? '[]') as AdminKaspiOrder['lines'];
   } catch {
