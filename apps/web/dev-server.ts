@@ -105,6 +105,8 @@ async function main(): Promise<void> {
         (await import('@kiim/tools/kaspi-simulator/start')).startKaspiSimulator(kaspi),
       cdekSimulator: async (cdek) =>
         (await import('@kiim/tools/cdek-simulator/start')).startCdekSimulator(cdek),
+      kaspiShopSimulator: async (shop) =>
+        (await import('@kiim/tools/kaspi-simulator/merchant-start')).startKaspiShopSimulator(shop),
     }),
   );
   const [web, admin] = await Promise.all([viteFor(webDir, app), viteFor(adminDir, app)]);

@@ -40,6 +40,8 @@ const { app, config } = await startOrExplain(() =>
       (await import('@kiim/tools/kaspi-simulator/start')).startKaspiSimulator(kaspi),
     cdekSimulator: async (cdek) =>
       (await import('@kiim/tools/cdek-simulator/start')).startCdekSimulator(cdek),
+    kaspiShopSimulator: async (shop) =>
+      (await import('@kiim/tools/kaspi-simulator/merchant-start')).startKaspiShopSimulator(shop),
   }),
 );
 

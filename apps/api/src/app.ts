@@ -41,6 +41,9 @@ import { backofficeRoutes } from './modules/order/order.backoffice.routes.ts';
 import { cardPaymentRoutes } from './modules/order/card-payment/card-payment.routes.ts';
 import { kaspiPaymentRoutes } from './modules/order/kaspi-payment/kaspi-payment.routes.ts';
 import { registerKaspiJob } from './modules/order/kaspi-payment/kaspi-payment.job.ts';
+import { KASPI_SHOP_POLL_SECONDS, registerKaspiShopJob } from './modules/order/kaspi-shop/kaspi-shop.job.ts';
+import { kaspiShopAdminRoutes } from './modules/order/kaspi-shop/kaspi-shop.routes.ts';
+import { createKaspiShop, type KaspiShop } from './modules/kaspi/kaspi.merchant.client.ts';
 import { receiptNoticeHook } from './modules/order/order.notify.ts';
 import { createKaspiPay, type KaspiPay } from './modules/kaspi/kaspi.client.ts';
 import { shippingDeps, type ShippingDeps } from './modules/shipping/shipping.checkout.ts';
@@ -88,6 +91,8 @@ declare module 'fastify' {
     kaspi: KaspiDeps | null;
     /** Carrier delivery (CDEK, issue 34) with its quote and point caches; null when CDEK_MODE is off. */
     shipping: ShippingDeps | null;
+    /** Kaspi Магазин's Merchant API (issue 33 item 6), or null when KASPI_SHOP_MODE is off or has no URL yet. */
+    kaspiShop: KaspiShop | null;
     /** Order notifications (SMS and email outbox, its worker). */
     notifier: Notifier;
     /** The fiscal provider (Webkassa or its simulator); null when fiscalisation is off (issue 32). */
@@ -111,6 +116,8 @@ export interface BuildAppOptions {
   payments?: PaymentProvider;
   /** Kaspi Pay adapter; by default the one at KASPI_PAY_API_URL (used only when KASPI_PAY_MODE is not off). */
   kaspi?: KaspiPay;
+  /** Kaspi Магазин adapter (tests: one at a simulator); by default the one at KASPI_SHOP_API_URL, null: none. */
+  kaspiShop?: KaspiShop | null;
   /** Email sender instead of the one made from configuration (tests). */
   mailer?: Mailer | null;
   /**
@@ -198,6 +205,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         },
   );
   app.decorate('shipping', shippingDeps(config.shipping.cdek));
+  app.decorate(
+    'kaspiShop',
+    opts.kaspiShop !== undefined
+      ? opts.kaspiShop
+      : config.kaspiShop.mode !== 'off' && config.kaspiShop.apiUrl
+        ? createKaspiShop({ apiUrl: config.kaspiShop.apiUrl, token: config.kaspiShop.token })
+        : null,
+  );
   // The database closes last, after the requests in flight and the background work (issue 14, stopping under load).
   app.decorate(
     'closing',
@@ -210,6 +225,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const jobs = (opts.jobs ?? false) && roleDuties(config.role).jobs;
   if (jobs) registerPaymentJob(app, config.payments.sweepIntervalSeconds);
   if (jobs && app.kaspi) registerKaspiJob(app, config.kaspi.pollSeconds);
+  // Kaspi Магазин orders (issue 33 item 6, docs/decisions/064): imported once across instances.
+  if (jobs && app.kaspiShop) registerKaspiShopJob(app, app.kaspiShop, KASPI_SHOP_POLL_SECONDS);
   // Old 1C exchange folders and abandoned import jobs, every 15 minutes (issue 29 item 3, docs/decisions/034).
   if (jobs) registerExchangeSweep(app, 15 * 60);
   app.decorate('fiscal', createFiscalProvider(config.fiscal));
@@ -300,6 +317,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(questionRoutes, { prefix: '/question' });
       await api.register(reviewAdminRoutes, { prefix: '/admin' });
       await api.register(orderAdminRoutes, { prefix: '/admin' });
+      await api.register(kaspiShopAdminRoutes, { prefix: '/admin' });
       await api.register(contentAdminRoutes, { prefix: '/admin' });
       await api.register(notificationAdminRoutes, { prefix: '/admin' });
       await api.register(catalogueAdminRoutes, { prefix: '/admin/catalogue' });

@@ -3,12 +3,14 @@ import { loadConfig, type Config, type EpayConfig, type FiscalConfig, type Selle
 import type { KaspiConfig } from './config.kaspi.ts';
 import { startLocalCdek, withCdek, type CdekSimulatorStarter } from './boot.cdek.ts';
 
+import { startLocalKaspiShop, type KaspiShopSimulatorStarter } from './boot.kaspi-shop.ts';
 import { demoMasterImages, ensureSeeded } from './seed/seed.ts';
 import { createFirstOwner } from './modules/staff/staff.members.ts';
 import { limitHeapGrowth } from './boot.heap-growth.ts';
 import { roleDuties } from './plugins/role.ts';
 
 export type { CdekSimulatorStarter, LocalCdek } from './boot.cdek.ts';
+export type { KaspiShopSimulatorStarter } from './boot.kaspi-shop.ts';
 
 /** Where boot reports (the app's log once it exists). */
 export interface BootLog {
@@ -67,6 +69,8 @@ export interface BootOptions {
   kaspiSimulator?: KaspiSimulatorStarter;
   /** Starts the CDEK simulator; needed with `CDEK_MODE=simulator` and no CDEK_API_URL (issue 34). */
   cdekSimulator?: CdekSimulatorStarter;
+  /** Starts the Kaspi Магазин simulator; needed with `KASPI_SHOP_MODE=simulator` and no KASPI_SHOP_API_URL. */
+  kaspiShopSimulator?: KaspiShopSimulatorStarter;
 }
 
 /**
@@ -91,8 +95,12 @@ export async function bootApi(options: BootOptions = {}): Promise<{ app: App; co
   const webkassa = await startLocalWebkassa(baseConfig, options.webkassaSimulator);
   const kaspi = await startLocalKaspi(baseConfig, options.kaspiSimulator);
   const cdek = await startLocalCdek(baseConfig, options.cdekSimulator);
+  const kaspiShop = await startLocalKaspiShop(baseConfig, options.kaspiShopSimulator);
   const withEpay = withCdek(epay ? withEpayEndpoints(baseConfig, epay.endpoints) : baseConfig, cdek);
-  const withKaspi = kaspi ? { ...withEpay, kaspi: { ...withEpay.kaspi, apiUrl: kaspi.apiUrl } } : withEpay;
+  const withPay = kaspi ? { ...withEpay, kaspi: { ...withEpay.kaspi, apiUrl: kaspi.apiUrl } } : withEpay;
+  const withKaspi = kaspiShop
+    ? { ...withPay, kaspiShop: { ...withPay.kaspiShop, apiUrl: kaspiShop.apiUrl } }
+    : withPay;
   const config = webkassa
     ? {
         ...withKaspi,
@@ -114,6 +122,10 @@ export async function bootApi(options: BootOptions = {}): Promise<{ app: App; co
   if (cdek) {
     app.log.info({ origin: cdek.url }, 'CDEK simulator is listening (test parcels, nothing ships)');
     app.closing.onStop('CDEK simulator', () => cdek.close());
+  }
+  if (kaspiShop) {
+    app.log.info({ origin: kaspiShop.url }, 'Kaspi Магазин simulator is listening (test orders only)');
+    app.closing.onStop('Kaspi Магазин simulator', () => kaspiShop.close());
   }
   warnIfNotFiscalising(app);
   if (epay) {

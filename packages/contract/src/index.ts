@@ -14,6 +14,7 @@ export * from './customer.admin.schema.ts';
 export * from './payment.schema.ts';
 export * from './kaspi.schema.ts';
 export * from './kaspi-feed.schema.ts';
+export * from './kaspi-shop.schema.ts';
 export * from './review.schema.ts';
 export * from './staff.permissions.ts';
 export * from './staff.schema.ts';

@@ -4,6 +4,7 @@ import { dataOf, Tenge } from './common.schema.ts';
 import { ORDER_STATUSES } from './enums.ts';
 import { Order, OrderLine, OrderNumberParams } from './order.schema.ts';
 import { OrderRefund } from './payment.schema.ts';
+import { AdminKaspiOrder } from './kaspi-shop.schema.ts';
 
 // The back office's orders (issue 15, docs/decisions/019): list with filters, the order page, the steps staff take
 // along the order's life (spec §4 statuses), the internal note and the handover at the pickup desk with partial
@@ -127,6 +128,8 @@ export const AdminOrder = Order.extend({
   refunds: z.array(OrderRefund),
   /** Its fiscal receipts as staff see them: state, fiscal number, OFD link, last error (issue 32 §5). */
   fiscalReceipts: z.array(AdminReceipt),
+  /** A Kaspi Магазин order's own facts (issue 33 item 6); absent or null for site orders. */
+  kaspi: AdminKaspiOrder.nullable().optional(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 export const AdminOrderResponse = dataOf(z.object({ order: AdminOrder }));

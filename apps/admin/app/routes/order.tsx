@@ -13,9 +13,11 @@ import type { Route } from './+types/order';
 import { adminApi, screenData } from '../lib/api.ts';
 import { attempt, errorsOf, formObject, submit, type FormResult } from '../lib/form.ts';
 import { formatDateTime } from '../lib/format.ts';
+import { isKaspiIntent, sendKaspiAction } from '../lib/kaspi-shop.ts';
 import { can } from '../lib/nav.ts';
 import { ACTION_HINT, ACTION_LABEL, DELIVERY_NAME, PAYMENT_NAME, PAYMENT_STATE_NAME } from '../lib/orders.ts';
 import { Field, FormAlert } from '../components/Form.tsx';
+import { KaspiOrderPanel } from '../components/KaspiOrderPanel.tsx';
 import { OrderHistory } from '../components/OrderHistory.tsx';
 import { OrderRefunds } from '../components/OrderRefunds.tsx';
 import { OrderFiscalReceipts } from '../components/Receipts.tsx';
@@ -38,6 +40,7 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
   const path = `/orders/${params.number}`;
   const version = Number(values.version);
   const send = (): Promise<FormResult<{ order: AdminOrder }>> => {
+    if (isKaspiIntent(intent)) return sendKaspiAction(path, String(intent), values, version);
     switch (intent) {
       case 'note':
         return submit(AdminOrderNoteBody, { note: values.note, version }, (b) =>
@@ -367,6 +370,7 @@ export default function OrderPage() {
           {order.actions.includes('handover') && can(me, 'orders.handover') && <Handover order={order} />}
         </div>
         <div>
+          <KaspiOrderPanel order={order} />
           <Steps order={order} />
           <Delivery order={order} />
           <Payment order={order} />

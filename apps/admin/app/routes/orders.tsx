@@ -18,6 +18,7 @@ import { Pager } from '../components/Pager.tsx';
 import { Field, SelectField } from '../components/Form.tsx';
 import { ScreenError } from '../components/ScreenError.tsx';
 import { FilterFold } from '../components/FilterFold.tsx';
+import { KaspiShopPollStatus } from '../components/KaspiShopPollStatus.tsx';
 
 const FILTERS = ['status', 'from', 'to', 'cityId', 'deliveryMethodId', 'paymentId', 'paid', 'q', 'page'];
 
@@ -93,6 +94,7 @@ export default function Orders() {
   return (
     <>
       <h1>Заказы</h1>
+      <KaspiShopPollStatus />
       {/* Folded on a phone; a new search comes back folded, the button counting what is set. */}
       <FilterFold key={params.toString()} active={FILTERS.filter((k) => k !== 'page' && value(k)).length}>
         <Form method="get" className="panel filters">

@@ -47,6 +47,7 @@ import type {
 import type { PaymentEventTable, PaymentTable, RefundTable } from '#app/modules/payment/payment.table.ts';
 import type { AuditLogTable } from '#app/modules/audit/audit.table.ts';
 import type { KaspiAttemptTable, KaspiDeviceTable } from '#app/modules/kaspi/kaspi.table.ts';
+import type { KaspiShopPollTable } from '#app/modules/order/kaspi-shop/kaspi-shop.table.ts';
 import type {
   KaspiCityTable,
   KaspiFeedSentTable,
@@ -134,6 +135,7 @@ export interface Database {
   kaspi_sku: KaspiSkuTable;
   kaspi_reserve: KaspiReserveTable;
   kaspi_feed_sent: KaspiFeedSentTable;
+  kaspi_shop_poll: KaspiShopPollTable;
   staff_member: StaffMemberTable;
   staff_recovery_code: StaffRecoveryCodeTable;
   staff_session: StaffSessionTable;

@@ -37,6 +37,7 @@ import * as m20261231T100000 from './20261231T100000-create-review-photo.ts';
 import * as m20261231T110000 from './20261231T110000-create-shipment.ts';
 import * as m20261231T060000 from './20261231T060000-create-kaspi-feed-settings.ts';
 import * as m20261231T051000 from './20261231T051000-add-question-notices.ts';
+import * as m20261231T070000 from './20261231T070000-add-kaspi-shop-orders.ts';
 import * as m20261229T040000 from './20261229T040000-create-rate-limit-hit.ts';
 import * as m20261228T020000 from './20261228T020000-add-sku-prices.ts';
 import * as m20261229T060000 from './20261229T060000-create-fiscal-receipt.ts';
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '20261231T100000-create-review-photo': m20261231T100000,
   '20261231T110000-create-shipment': m20261231T110000,
   '20261231T060000-create-kaspi-feed-settings': m20261231T060000,
+  '20261231T070000-add-kaspi-shop-orders': m20261231T070000,
 };

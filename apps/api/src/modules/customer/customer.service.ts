@@ -23,6 +23,7 @@ import {
 } from './customer.password.ts';
 import { normaliseMobile } from '#app/lib/phone.ts';
 import * as repo from './customer.repository.ts';
+import type { CustomerRow } from './customer.table.ts';
 import { checkPasswordFailures, forgetPasswordFailures, reservePasswordAttempt } from './customer.limits.ts';
 import {
   TOKEN_REFRESH_WINDOW_MS,
@@ -289,4 +290,12 @@ export async function customerContact(db: DbOrTrx, customerId: string): Promise<
 /** The mobile number (`7XXXXXXXXXX`) of a customer, for messages about their orders; undefined when unknown. */
 export async function customerMobile(db: DbOrTrx, customerId: string): Promise<string | undefined> {
   return (await repo.findCustomerById(db, customerId))?.mobile;
+}
+
+/**
+ * The customer with this normalised mobile (`7XXXXXXXXXX`), created with only the mobile when new (a Kaspi Магазин
+ * buyer, issue 33 item 6). Safe under races (unique mobile).
+ */
+export function customerForMobile(db: DbOrTrx, mobile: string, nowIso: string): Promise<CustomerRow> {
+  return repo.findOrCreateCustomerByMobile(db, newId(), mobile, nowIso);
 }

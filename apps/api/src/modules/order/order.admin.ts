@@ -35,6 +35,7 @@ import { queueOrderReturn, queueOrderSale } from './order.fiscal.ts';
 import { canTransition } from './order.status.ts';
 import type { OrderLineRow, OrderRow } from './order.table.ts';
 import { pageOf } from '#app/lib/paging.ts';
+import { kaspiFactsOf } from './kaspi-shop/kaspi-shop.view.ts';
 
 // The back office's orders (issue 15, docs/decisions/019): the list with its filters, the order page, the staff's
 // steps (confirm, picked — inside new/paid; the status moves of order.status.ts through the order service), the
@@ -122,7 +123,10 @@ function actionsOf(o: OrderRow): AdminOrderAction[] {
   }
   if (status === 'ready_for_pickup' || status === 'handed_to_courier') out.push('handover', 'complete');
   if (canTransition(status, 'cancelled', 'backoffice', o.delivery_method_id)) out.push('cancel');
-  return out;
+  // A Kaspi order is handed over and cancelled through Kaspi (kaspi-shop.actions.ts), never here alone.
+  return o.channel === 'kaspi'
+    ? out.filter((a) => a !== 'handover' && a !== 'complete' && a !== 'cancel')
+    : out;
 }
 
 /** Tenge of the refused units of the lines. */
@@ -172,12 +176,13 @@ export async function getAdminOrder(db: DbOrTrx, number: string): Promise<AdminO
     })),
     refusedAmount,
     amountDue:
-      row.status === 'cancelled' || row.status === 'completed'
+      row.status === 'cancelled' || row.status === 'completed' || row.channel === 'kaspi'
         ? 0
         : Math.max(0, toPay - (paidOnline - paidBack)),
     actions: actionsOf(row),
     refunds,
     fiscalReceipts,
+    kaspi: kaspiFactsOf(row),
   };
 }
 

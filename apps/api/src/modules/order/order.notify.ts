@@ -54,7 +54,8 @@ function noticeOf(
     event,
     number: order.number,
     customerName,
-    actor,
+    // Kaspi's cancellation reads to the buyer as the shop's (the notices know no Kaspi actor).
+    actor: actor === 'kaspi' ? 'backoffice' : actor,
     payWithinMinutes: order.status === 'awaiting_payment' ? deps.paymentWindowMinutes : null,
     lines: lines.map((l) => ({
       name: t(l.product_name),

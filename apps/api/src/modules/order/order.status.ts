@@ -3,8 +3,11 @@ import { DeliveryMethod, isPaidOnline, type OrderStatus } from '@kiim/contract';
 // Pure rules of an order's life (issue: new → awaiting payment (card online) → paid → ready for pickup /
 // handed to courier → completed, and cancelled). No database access here.
 
-/** Who changes a status: the shopper, the payment window, ePay's verified answer, or the shop's staff/ERP. */
-export type StatusActor = 'customer' | 'system' | 'payment' | 'backoffice';
+/**
+ * Who changes a status: the shopper, the payment window, ePay's verified answer, the shop's staff/ERP, or Kaspi
+ * Магазин (its cancellation of a Kaspi order, issue 33 item 6).
+ */
+export type StatusActor = 'customer' | 'system' | 'payment' | 'backoffice' | 'kaspi';
 
 /** The status an order starts in: awaiting payment for card online (payment 3) and Kaspi (4), otherwise new. */
 export const initialStatus = (paymentId: number): OrderStatus =>
@@ -31,6 +34,7 @@ export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['new', 'awaiting_pa
  * - `paid` only by a verified payment (`payment`); the payment window's expiry (`system`) only cancels an
  *   order awaiting payment;
  * - the customer only cancels, from {@link CUSTOMER_CANCELLABLE};
+ * - Kaspi only cancels (its buyer's or its own cancellation of a Kaspi order);
  * - the back-office anything else the life allows.
  */
 export function canTransition(
@@ -49,6 +53,8 @@ export function canTransition(
       return from === 'awaiting_payment' && to === 'cancelled';
     case 'customer':
       return to === 'cancelled' && CUSTOMER_CANCELLABLE.includes(from);
+    case 'kaspi':
+      return to === 'cancelled';
     case 'backoffice':
       return to !== 'paid';
   }

@@ -48,6 +48,19 @@ export interface OrderTable {
   exchange_exported_at: string | null;
   /** The version 1C last confirmed taking; null until then. Below `version`: changed since, exported again. */
   exchange_exported_version: number | null;
+  /** Where the order was placed: `site` or `kaspi` (Kaspi Магазин, issue 33 item 6, migration 20261231T070000). */
+  channel: 'site' | 'kaspi';
+  /** Kaspi's order id and code (the number people see); unique per channel; null on site orders. */
+  kaspi_order_id: string | null;
+  kaspi_code: string | null;
+  /** Kaspi's last status as read (APPROVED_BY_BANK, ACCEPTED_BY_MERCHANT, COMPLETED, CANCELLED, RETURNED, …). */
+  kaspi_status: string | null;
+  /** Kaspi's creation time (ISO 8601 UTC). */
+  kaspi_created_at: string | null;
+  /** Why staff must look at a Kaspi order (its stock could not be reserved), in Russian; null when reserved. */
+  kaspi_problem: string | null;
+  /** The lines as Kaspi sent them: JSON `[{sku, quantity, price}]`, tenge. */
+  kaspi_lines: string | null;
   created_at: string;
   updated_at: string;
 }

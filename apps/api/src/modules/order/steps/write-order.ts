@@ -9,6 +9,17 @@ import { initialStatus } from '../order.status.ts';
 import type { OrderLineRow, OrderRow, OrderStatusHistoryRow } from '../order.table.ts';
 import type { CheckedCheckout } from './check-draft.ts';
 
+/** The Kaspi Магазин columns of an order placed on the site (issue 33 item 6). */
+export const SITE_CHANNEL = {
+  channel: 'site',
+  kaspi_order_id: null,
+  kaspi_code: null,
+  kaspi_status: null,
+  kaspi_created_at: null,
+  kaspi_problem: null,
+  kaspi_lines: null,
+} as const;
+
 /** What an order is written from. */
 interface NewOrder {
   customerId: string;
@@ -105,6 +116,7 @@ function orderRow(o: NewOrder, id: string, status: OrderStatus, lines: readonly 
     picked_at: null,
     exchange_exported_at: null,
     exchange_exported_version: null,
+    ...SITE_CHANNEL,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };

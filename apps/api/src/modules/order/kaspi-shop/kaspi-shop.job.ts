@@ -1,0 +1,43 @@
+import os from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import { claimJobRun } from '#app/db/job-run.ts';
+import type { KaspiShop } from '#app/modules/kaspi/kaspi.merchant.client.ts';
+import { orderDeps } from '../order.lifecycle.ts';
+import { pollKaspiShop } from './kaspi-shop.poll.ts';
+
+/** This process, as recorded on the job runs it claims. */
+const INSTANCE = `${os.hostname()}:${process.pid}`;
+
+/** Seconds between Kaspi Магазин polls (issue 33 item 6: new orders within a minute or so). */
+export const KASPI_SHOP_POLL_SECONDS = 60;
+
+/**
+ * Registers the Kaspi Магазин importer when KASPI_SHOP_MODE is on (worker role): every `seconds` from when the app
+ * is ready, once across instances (claimJobRun, decision 041), {@link pollKaspiShop}. One run at a time per
+ * process; a failed run is logged and recorded, the next tries again; stops when the app closes.
+ */
+export function registerKaspiShopJob(app: FastifyInstance, shop: KaspiShop, seconds: number): void {
+  let running: Promise<void> | null = null;
+  const poll = async () => {
+    try {
+      if (!(await claimJobRun(app.db, 'kaspi-shop-poll', app.clock.now(), seconds, INSTANCE))) return;
+      const report = await pollKaspiShop({ ...orderDeps(app), shop }, app.clock.now());
+      if (report.created > 0 || report.ended > 0 || report.error) app.log.info(report, 'kaspi shop job');
+    } catch (err) {
+      app.log.error({ err }, 'kaspi shop job failed');
+    }
+  };
+  const run = () => {
+    if (running || app.closing.begun) return;
+    running = poll().finally(() => (running = null));
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(run, seconds * 1000);
+    timer.unref();
+  });
+  app.closing.onStop('kaspi shop job', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
