@@ -21,6 +21,7 @@ import type {
   ProductImageTable,
   ProductSearchTermTable,
   SearchSynonymTable,
+  ProductMeasurementTable,
   ProductStockTable,
   CatalogChangeTable,
   ProductTable,
@@ -99,6 +100,7 @@ export interface Database {
   catalog_change: CatalogChangeTable;
   product_search_term: ProductSearchTermTable;
   search_synonym: SearchSynonymTable;
+  product_measurement: ProductMeasurementTable;
   banner: BannerTable;
   customer: CustomerTable;
   customer_token: CustomerTokenTable;

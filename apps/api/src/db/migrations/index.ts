@@ -34,6 +34,7 @@ import * as m20261230T050000 from './20261230T050000-create-stock-alert.ts';
 import * as m20261231T010000 from './20261231T010000-add-notification-receipts.ts';
 import * as m20261231T050000 from './20261231T050000-create-search-synonym.ts';
 import * as m20261231T100000 from './20261231T100000-create-review-photo.ts';
+import * as m20261231T090000 from './20261231T090000-create-product-measurement.ts';
 import * as m20261231T051000 from './20261231T051000-add-question-notices.ts';
 import * as m20261229T040000 from './20261229T040000-create-rate-limit-hit.ts';
 import * as m20261228T020000 from './20261228T020000-add-sku-prices.ts';
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '20261231T050000-create-search-synonym': m20261231T050000,
   '20261231T051000-add-question-notices': m20261231T051000,
   '20261231T100000-create-review-photo': m20261231T100000,
+  '20261231T090000-create-product-measurement': m20261231T090000,
 };
