@@ -25,6 +25,7 @@ import { reviewJsonLd } from '../../components/reviews/review-jsonld.ts';
 import { productFeedbackAction } from './product-feedback.server.ts';
 import { metaLang, metaT, stockLabel, useT } from '../../lib/text.ts';
 import { ProductMeasurements } from '../../components/ProductMeasurements.tsx';
+import { FitHint } from '../../components/FitHint.tsx';
 import { langOf, pageTexts, translateFor } from '../../lib/lang.server.ts';
 import { LOCALE } from '@kiim/contract/text';
 import { feedbackDates } from '../../components/reviews/feedback-dates.tsx';
@@ -357,6 +358,7 @@ function AddToCart({
           );
         })}
       </fieldset>
+      <FitHint slug={product.slug} />
       <p className="size-stock" data-testid="size-stock" aria-live="polite">
         {stockLabel(t, state)}
       </p>
