@@ -62,40 +62,7 @@ export function ProductMeasurementsPanel({
               </thead>
               <tbody>
                 {items.map((row, i) => (
-                  <tr key={row.size}>
-                    <th scope="row">
-                      {row.size}
-                      <input type="hidden" name={`items.${i}.size`} value={row.size} />
-                      {errors[`items.${i}.size`] && (
-                        <span className="field-error" role="alert">
-                          {errors[`items.${i}.size`]}
-                        </span>
-                      )}
-                    </th>
-                    {MEASUREMENT_KEYS.map((k) => {
-                      const name = `items.${i}.${k}`;
-                      const id = `measure-${i}-${k}`;
-                      return (
-                        <td key={k}>
-                          <input
-                            id={id}
-                            name={name}
-                            inputMode="decimal"
-                            size={6}
-                            aria-label={`${MEASUREMENT_TITLE[k]}, размер ${row.size}`}
-                            aria-invalid={errors[name] ? true : undefined}
-                            aria-describedby={errors[name] ? `${id}-error` : undefined}
-                            defaultValue={row[k] === null ? '' : String(row[k]).replace('.', ',')}
-                          />
-                          {errors[name] && (
-                            <span id={`${id}-error`} className="field-error" role="alert">
-                              {errors[name]}
-                            </span>
-                          )}
-                        </td>
-                      );
-                    })}
-                  </tr>
+                  <MeasurementRow key={row.size} row={row} index={i} errors={errors} />
                 ))}
               </tbody>
             </table>
@@ -106,5 +73,53 @@ export function ProductMeasurementsPanel({
         </Form>
       )}
     </section>
+  );
+}
+
+/** One size's row: the size label (sent hidden) and an input per measurement with its message. */
+function MeasurementRow({
+  row,
+  index: i,
+  errors,
+}: {
+  row: ProductMeasurements['items'][number];
+  index: number;
+  errors: Record<string, string>;
+}) {
+  return (
+    <tr>
+      <th scope="row">
+        {row.size}
+        <input type="hidden" name={`items.${i}.size`} value={row.size} />
+        {errors[`items.${i}.size`] && (
+          <span className="field-error" role="alert">
+            {errors[`items.${i}.size`]}
+          </span>
+        )}
+      </th>
+      {MEASUREMENT_KEYS.map((k) => {
+        const name = `items.${i}.${k}`;
+        const id = `measure-${i}-${k}`;
+        return (
+          <td key={k}>
+            <input
+              id={id}
+              name={name}
+              inputMode="decimal"
+              size={6}
+              aria-label={`${MEASUREMENT_TITLE[k]}, размер ${row.size}`}
+              aria-invalid={errors[name] ? true : undefined}
+              aria-describedby={errors[name] ? `${id}-error` : undefined}
+              defaultValue={row[k] === null ? '' : String(row[k]).replace('.', ',')}
+            />
+            {errors[name] && (
+              <span id={`${id}-error`} className="field-error" role="alert">
+                {errors[name]}
+              </span>
+            )}
+          </td>
+        );
+      })}
+    </tr>
   );
 }

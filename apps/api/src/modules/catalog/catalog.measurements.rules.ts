@@ -1,4 +1,4 @@
-import { MEASUREMENT_KEYS, type SizeMeasurements } from '@kiim/contract';
+import type { MEASUREMENT_KEYS, SizeMeasurements } from '@kiim/contract';
 import type { MeasurementValues } from './catalog.measurements.repository.ts';
 
 // Conversions between the stored millimetres and the centimetres staff and shoppers see (decision 066).
