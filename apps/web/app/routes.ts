@@ -8,6 +8,8 @@ export default [
   route('home-muzhchiny', 'routes/catalog/home-segment.tsx', { id: 'home-muzhchiny' }),
   route('category/:slug', 'routes/catalog/category.tsx'),
   route('product/:slug', 'routes/catalog/product.tsx'),
+  // «Ваш размер» (issue 35 item 6): read by the product page after it has shown.
+  route('product/:slug/fit', 'routes/catalog/fit.ts'),
   route('brands', 'routes/catalog/brands.tsx'),
   route('carousel', 'routes/catalog/carousel.tsx'),
   // Search results and catalogue-wide lists (`?q=`, `?brand=`, `?discount=1`): the header's search box.

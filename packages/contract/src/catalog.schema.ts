@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SizeMeasurements } from './measurement.schema.ts';
 import { Image, IdParam, IdText, PageNumber, Tenge } from './common.schema.ts';
 import { BANNER_SLOTS, DEFAULT_CITY_ID, PAGE_SIZE, SIZE_GUIDE_PATH, SORTS, STOCK_LEVELS } from './enums.ts';
 
@@ -151,6 +152,11 @@ export const Product = ProductCard.extend({
   sizeGuideUrl: z.literal(SIZE_GUIDE_PATH),
   /** Slug of the product's colour for list filters (`colour=…`). */
   colourSlug: z.string(),
+  /**
+   * Garment measurements by size in cm (issue 35 item 6, decision 066), only the sizes with one; absent from old
+   * answers.
+   */
+  measurements: z.array(SizeMeasurements).optional(),
 });
 export type Product = z.infer<typeof Product>;
 

@@ -38,6 +38,7 @@ import type {
   ReviewSummary,
 } from './review.schema.ts';
 import type { ReviewSort } from './enums.ts';
+import type { FitSuggestion } from './measurement.schema.ts';
 import type { StockAlertSubscribeBody, StockAlertSubscription } from './stock-alert.schema.ts';
 
 import {
@@ -206,6 +207,8 @@ const contentCalls = (call: Call) => ({
 /** Reviews and questions of products (issue 10): the product page's, the customer's own, writing and votes. */
 const feedbackCalls = (call: Call) => ({
   reviewSummary: (slug: string) => call<ReviewSummary>('GET', `/api/review/product/${enc(slug)}/summary`),
+  /** «Ваш размер» (issue 35 item 6): with the customer's token when signed in, the reviews' fit only without. */
+  fitSuggestion: (slug: string) => call<FitSuggestion>('GET', `/api/catalog/product/${enc(slug)}/fit`),
   productReviews: (slug: string, q: { page?: number; sort?: ReviewSort } = {}) =>
     call<ReviewPage>('GET', `/api/review/product/${enc(slug)}`, undefined, q),
   productQuestions: (slug: string, q: { page?: number } = {}) =>

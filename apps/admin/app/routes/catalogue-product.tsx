@@ -1,9 +1,11 @@
 import { Link, redirect, useActionData, useLoaderData, useSearchParams } from 'react-router';
 import {
   ProductInput,
+  ProductMeasurementsInput,
   StockChangesInput,
   type AdminCatalogueOptions,
   type AdminProduct,
+  type ProductMeasurements,
   type StockChangesResult,
 } from '@kiim/contract';
 import type { Route } from './+types/catalogue-product';
@@ -18,6 +20,8 @@ import {
   type ProductAnswer,
 } from '../lib/product-form.ts';
 import { changeErrors, stockChangeOf } from '../lib/stock-change.ts';
+import { measurementsBody } from '../lib/measurements-form.ts';
+import { ProductMeasurementsPanel } from '../components/product/ProductMeasurements.tsx';
 import { ProductForm } from '../components/product/ProductForm.tsx';
 import { Pictures, Publication } from '../components/product/ProductPictures.tsx';
 import { ProductStock } from '../components/product/ProductStock.tsx';
@@ -26,18 +30,20 @@ import { useMember } from './layout.tsx';
 
 /** A product's form (permission catalogue.edit): `/catalogue/new` or `/catalogue/{id}`. */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  const [product, options] = await Promise.all([
-    params.productId ? screenData<AdminProduct>(`/catalogue/products/${params.productId}`) : null,
+  const at = `/catalogue/products/${params.productId}`;
+  const [product, options, measurements] = await Promise.all([
+    params.productId ? screenData<AdminProduct>(at) : null,
     screenData<AdminCatalogueOptions>('/catalogue/options'),
+    params.productId ? screenData<ProductMeasurements>(`${at}/measurements`) : null,
   ]);
-  return { product, options };
+  return { product, options, measurements };
 }
 
 const refused = (errors: Record<string, string>): FormResult => ({ ok: false, errors, at: Date.now() });
 
 /**
  * Save the form (a new product with its first photos and stock in one save), publish or hide, add, move or remove
- * a picture, change several sizes' stock in several cities with one reason.
+ * a picture, change several sizes' stock in several cities with one reason, save the garment measurements.
  */
 export async function clientAction({
   request,
@@ -65,6 +71,13 @@ export async function clientAction({
   if (intent === 'remove-image')
     return { intent, result: await attempt(() => adminApi('DELETE', `${base}/images/${imageId}`)) };
   if (intent === 'stock') return { intent, result: await changeStock(values, params.productId) };
+  if (intent === 'measurements')
+    return {
+      intent,
+      result: await submit(ProductMeasurementsInput, measurementsBody(values), (b) =>
+        adminApi('PUT', `${base}/measurements`, b),
+      ),
+    };
   if (params.productId) {
     const { body } = productBody(values);
     return { intent: 'save', result: await submit(ProductInput, body, (b) => adminApi('PUT', base, b)) };
@@ -130,7 +143,7 @@ async function changeStock(values: Record<string, string | string[]>, productId:
 
 /** The product screen: publication, the form, pictures and stock (each behind its permission). */
 export default function CatalogueProduct() {
-  const { product, options } = useLoaderData<typeof clientLoader>();
+  const { product, options, measurements } = useLoaderData<typeof clientLoader>();
   const answer = useActionData<typeof clientAction>() as ProductAnswer | undefined;
   const [params] = useSearchParams();
   const me = useMember();
@@ -159,6 +172,7 @@ export default function CatalogueProduct() {
         withStock={can(me, 'stock.edit')}
       />
       {product && <Pictures product={product} answer={answer} />}
+      {product && measurements && <ProductMeasurementsPanel measurements={measurements} answer={answer} />}
       {product && can(me, 'stock.edit') && (
         <ProductStock product={product} options={options} answer={answer} />
       )}

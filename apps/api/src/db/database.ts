@@ -21,6 +21,7 @@ import type {
   ProductImageTable,
   ProductSearchTermTable,
   SearchSynonymTable,
+  ProductMeasurementTable,
   ProductStockTable,
   CatalogChangeTable,
   ProductTable,
@@ -109,6 +110,7 @@ export interface Database {
   catalog_change: CatalogChangeTable;
   product_search_term: ProductSearchTermTable;
   search_synonym: SearchSynonymTable;
+  product_measurement: ProductMeasurementTable;
   banner: BannerTable;
   customer: CustomerTable;
   customer_token: CustomerTokenTable;

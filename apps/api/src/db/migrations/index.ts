@@ -36,6 +36,7 @@ import * as m20261231T050000 from './20261231T050000-create-search-synonym.ts';
 import * as m20261231T100000 from './20261231T100000-create-review-photo.ts';
 import * as m20261231T110000 from './20261231T110000-create-shipment.ts';
 import * as m20261231T060000 from './20261231T060000-create-kaspi-feed-settings.ts';
+import * as m20261231T090000 from './20261231T090000-create-product-measurement.ts';
 import * as m20261231T051000 from './20261231T051000-add-question-notices.ts';
 import * as m20261231T070000 from './20261231T070000-add-kaspi-shop-orders.ts';
 import * as m20261229T040000 from './20261229T040000-create-rate-limit-hit.ts';
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '20261231T110000-create-shipment': m20261231T110000,
   '20261231T060000-create-kaspi-feed-settings': m20261231T060000,
   '20261231T070000-add-kaspi-shop-orders': m20261231T070000,
+  '20261231T090000-create-product-measurement': m20261231T090000,
 };

@@ -32,6 +32,7 @@ import * as stock from './catalog.admin.stock.ts';
 import * as places from './catalog.admin.places.ts';
 import { structureRoutes } from './catalog.admin.structure.routes.ts';
 import { synonymRoutes } from './catalog.synonyms.routes.ts';
+import { measurementRoutes } from './catalog.measurements.routes.ts';
 import { stockChangeRoutes } from './catalog.admin.stock.routes.ts';
 
 const tag = 'admin: catalogue';
@@ -235,6 +236,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   placeRoutes(app);
   structureRoutes(app);
   synonymRoutes(app);
+  measurementRoutes(app);
 };
 
 type App = Parameters<FastifyPluginAsyncZod>[0];

@@ -20,6 +20,7 @@ import { cachedReply, jsonAnswer } from './catalog.cache.ts';
 import { catalogModel, modelSay, publishedRatings, shopperSay, type CatalogModel } from './read/index.ts';
 import { asIs, langKey, type CatalogueLang, type Say } from './catalog.texts.ts';
 import { scopeOf, toCategory, toImage, toProductCard } from './catalog.mapper.ts';
+import { pageMeasurements } from './catalog.measurements.ts';
 
 // Product pages, their sliders and cards by id for one city, in the shopper's language (docs/decisions/046): the
 // texts go in where the answer is built, and each language is cached as an answer of its own.
@@ -78,12 +79,13 @@ function pageBase(
 async function loadPageBase(db: DbOrTrx, slug: string, say: Say): Promise<PageBase | null> {
   const product = await pageRepo.findActiveCardBySlug(db, slug);
   if (!product) return null;
-  const [images, siblings, category, brands, ratings] = await Promise.all([
+  const [images, siblings, category, brands, ratings, measurements] = await Promise.all([
     repo.listProductImages(db, product.id),
     repo.listColourSiblings(db, product.model_code),
     repo.findCategory(db, product.category_id),
     repo.brandsByIds(db, [product.brand_id]),
     publishedRatings(db, [product.id]),
+    pageMeasurements(db, product.id),
   ]);
   const none = { regional: 0, global: 0 };
   const rating = {
@@ -109,6 +111,7 @@ async function loadPageBase(db: DbOrTrx, slug: string, say: Say): Promise<PageBa
     colours: siblings.map((s) => ({ slug: s.slug, name: say(s.colour_name), hex: s.colour_hex })),
     sizeGuideUrl: SIZE_GUIDE_PATH,
     colourSlug: slugify(product.colour_name),
+    measurements,
   });
   const { regionalStockAmount: _r, globalStockAmount: _g, stockState: _s, skus: _k, ...fields } = page;
   return { productId: product.id, head: ownBuffer(`{"data":${JSON.stringify(fields).slice(0, -1)}`) };

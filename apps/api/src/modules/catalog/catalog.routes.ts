@@ -22,8 +22,11 @@ import {
   RelatedProducts,
   SuggestQuery,
   Suggestions,
+  FitSuggestion,
   dataOf,
 } from '@kiim/contract';
+import { authenticateCustomer, currentCustomer, requestToken } from '#app/modules/customer/customer.auth.ts';
+import { fitSuggestion } from './catalog.fit.ts';
 import * as catalog from './catalog.service.ts';
 import { listProductsJson, suggestJson } from './read/index.ts';
 import { sendJsonText } from '#app/lib/compressed-json.ts';
@@ -131,6 +134,19 @@ const relatedSchema = {
   response: { 200: dataOf(RelatedProducts), 400: ErrorBody, 404: ErrorBody },
 };
 
+/** `GET /catalog/product/:slug/fit` (issue 35 item 6, decision 066). */
+const fitSchema = {
+  tags: ['catalog'],
+  summary: '«Ваш размер»: a size suggestion for a product',
+  description:
+    'keptSize: the size the signed-in shopper kept of the same brand and category in a completed order (null: none ' +
+    "or anonymous); fit: the published reviews' fit majority (more than half of the answers; null: none); " +
+    'suggestedSize: keptSize, one size up for «small», one down for «large», when the product has it. Optional ' +
+    'customer token (401/403 for a bad one). Never cached. 404 unknown product.',
+  params: ProductParams,
+  response: { 200: dataOf(FitSuggestion), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+};
+
 /**
  * Read-only catalogue routes, registered under `/api` (full sub-paths here):
  * `GET /city/list`, `GET /city/:cityId/pickup-points`, `GET /catalog/categories`, `GET /catalog/category-tree`,
@@ -195,6 +211,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       reply,
       await catalog.getProductJson(app.db, req.params.slug, req.query.cityId, langOf(req)),
     ),
+  );
+
+  app.get(
+    '/catalog/product/:slug/fit',
+    {
+      schema: fitSchema,
+      onRequest: async (req) => {
+        if (requestToken(req)) await authenticateCustomer(req);
+      },
+    },
+    async (req) => ({
+      data: await fitSuggestion(app.db, req.params.slug, requestToken(req) ? currentCustomer(req).id : null),
+    }),
   );
 
   app.get('/catalog/product/:slug/related', { schema: relatedSchema }, async (req, reply) =>

@@ -164,6 +164,22 @@ export interface ProductSearchTermTable {
   weight: number;
 }
 
+/**
+ * A product's garment measurements for one size label, millimetres (tenths of a cm), 10–3000 or null; at least one
+ * set (migration 20261231T090000, issue 35 item 6, decision 066).
+ */
+export interface ProductMeasurementTable {
+  product_id: number;
+  size: string;
+  chest_mm: number | null;
+  waist_mm: number | null;
+  hips_mm: number | null;
+  length_mm: number | null;
+  inseam_mm: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Phrases staff say mean the same in search (migration 20261231T050000, decision 059). */
 export interface SearchSynonymTable {
   id: number;
@@ -214,6 +230,7 @@ export type CityRow = Selectable<CityTable>;
 export type PickupPointRow = Selectable<PickupPointTable>;
 export type ProductRow = Selectable<ProductTable>;
 export type SearchSynonymRow = Selectable<SearchSynonymTable>;
+export type ProductMeasurementRow = Selectable<ProductMeasurementTable>;
 export type BrandRow = Selectable<BrandTable>;
 export type CategoryRow = Selectable<CategoryTable>;
 export type ProductImageRow = Selectable<ProductImageTable>;

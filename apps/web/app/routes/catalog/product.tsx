@@ -24,6 +24,8 @@ import { feedbackView } from '../../components/reviews/feedback-url.ts';
 import { reviewJsonLd } from '../../components/reviews/review-jsonld.ts';
 import { productFeedbackAction } from './product-feedback.server.ts';
 import { metaLang, metaT, stockLabel, useT } from '../../lib/text.ts';
+import { ProductMeasurements } from '../../components/ProductMeasurements.tsx';
+import { FitHint } from '../../components/FitHint.tsx';
 import { langOf, pageTexts, translateFor } from '../../lib/lang.server.ts';
 import { LOCALE } from '@kiim/contract/text';
 import { feedbackDates } from '../../components/reviews/feedback-dates.tsx';
@@ -356,6 +358,7 @@ function AddToCart({
           );
         })}
       </fieldset>
+      <FitHint slug={product.slug} />
       <p className="size-stock" data-testid="size-stock" aria-live="polite">
         {stockLabel(t, state)}
       </p>
@@ -364,6 +367,7 @@ function AddToCart({
         <Link to={product.sizeGuideUrl}>{t('product.sizeGuide')}</Link>
         <span>{t('product.sizeLegend')}</span>
       </p>
+      <ProductMeasurements items={product.measurements} />
       <button
         type="submit"
         className="button button--primary"
