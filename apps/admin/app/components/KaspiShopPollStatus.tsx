@@ -6,7 +6,7 @@ import { formatDateTime } from '../lib/format.ts';
 /**
  * The Kaspi Магазин importer's state (issue 33 item 6; `GET /api/admin/kaspi-shop/poll`, permission orders.read):
  * last poll, the creation window read, the last error in Russian. Renders nothing while loading, when the request
- * fails or when Kaspi Магазин is off. Meant for the «Kaspi» screen; shown on the orders list meanwhile.
+ * fails or when Kaspi Магазин is off. On the «Kaspi» screen, and on the orders list where staff meet Kaspi's orders.
  */
 export function KaspiShopPollStatus() {
   const [status, setStatus] = useState<PollStatus | null>(null);

@@ -5,6 +5,7 @@ import { adminApi, screenData } from '../lib/api.ts';
 import { attempt, errorsOf, formObject } from '../lib/form.ts';
 import { Field, FormAlert, SelectField } from '../components/Form.tsx';
 import { ScreenError } from '../components/ScreenError.tsx';
+import { KaspiShopPollStatus } from '../components/KaspiShopPollStatus.tsx';
 
 const API = '/kaspi/feed';
 const MODE: Record<KaspiFeedState['payMode'], string> = {
@@ -79,7 +80,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 
 type Props = Awaited<ReturnType<typeof clientLoader>>;
 
-/** Connection modes from configuration and the place of the Kaspi orders poll status. */
+/** Connection modes from configuration and the state of the Kaspi orders import. */
 function Connection({ state }: Props) {
   return (
     <section className="panel">
@@ -87,8 +88,7 @@ function Connection({ state }: Props) {
       <p>
         Kaspi Pay: {MODE[state.payMode]}. Заказы Kaspi Магазина: {MODE[state.shopMode]}.
       </p>
-      {/* KaspiShopPollStatus (last poll of Kaspi orders) goes here; another helper builds it. */}
-      <div data-slot="kaspi-shop-poll-status" />
+      <KaspiShopPollStatus />
     </section>
   );
 }

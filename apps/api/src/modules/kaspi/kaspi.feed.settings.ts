@@ -7,7 +7,7 @@ import type {
   KaspiFeedState,
 } from '@kiim/contract';
 import { ErrorCode } from '@kiim/contract';
-import type { Db } from '#app/db/database.ts';
+import type { Db, DbOrTrx } from '#app/db/database.ts';
 import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import { findCity } from '#app/modules/catalog/catalog.repository.ts';
 import { badRequest, notFound } from '#app/lib/errors.ts';
@@ -155,4 +155,14 @@ export async function saveFeedReserve(
       input,
     );
   });
+}
+
+/**
+ * The city whose stock serves a Kaspi store, as staff mapped it on the «Kaspi» screen (issue 33 items 5–6): by the
+ * store id, also when Kaspi prefixes it with the merchant id (`{merchantId}_{storeId}`, as orders' pickupPointId
+ * may carry it). @returns a lookup giving undefined for a store nobody mapped.
+ */
+export async function kaspiStoreCities(db: DbOrTrx): Promise<(pointId: string) => number | undefined> {
+  const byStore = new Map((await repo.feedStores(db)).map((s) => [s.store_id, s.city_id]));
+  return (pointId) => byStore.get(pointId) ?? byStore.get(pointId.slice(pointId.indexOf('_') + 1));
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#app/db/database.ts';
 import { releaseStock } from '#app/modules/inventory/inventory.service.ts';
+import { kaspiStoreCities } from '#app/modules/kaspi/kaspi.feed.settings.ts';
 import type { KaspiShop } from '#app/modules/kaspi/kaspi.merchant.client.ts';
 import type { ShopOrderDoc } from '#app/modules/kaspi/kaspi.merchant.protocol.ts';
 import { moveOrder, SHOP_STOCK_ACTOR } from '../order.lifecycle.ts';
@@ -63,6 +64,7 @@ export async function pollKaspiShop(deps: KaspiShopPollDeps, now: Date): Promise
     const cityId = deps.cityId ?? (await repo.mainCityId(db));
     if (cityId === undefined)
       throw new Error('Нет города, видимого покупателям: заказы Kaspi некуда принять');
+    const storeCity = await kaspiStoreCities(db);
     const listed = await shop.listOrders(from, nowMs);
     const known = await repo.importedKaspiIds(
       db,
@@ -71,7 +73,10 @@ export async function pollKaspiShop(deps: KaspiShopPollDeps, now: Date): Promise
     for (const doc of listed.filter((o) => !known.has(o.id))) {
       try {
         const lines = await shop.entries(doc.id);
-        if ((await importKaspiOrder(db, doc, lines, cityId, now)) === 'created') report.created++;
+        // The store staff mapped to a city serves the order; an unmapped one falls back to the main city.
+        const point = doc.attributes.pickupPointId;
+        const orderCity = (point ? storeCity(point) : undefined) ?? cityId;
+        if ((await importKaspiOrder(db, doc, lines, orderCity, now)) === 'created') report.created++;
         else report.existing++;
       } catch (err) {
         report.failed++;

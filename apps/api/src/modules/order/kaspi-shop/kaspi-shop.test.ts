@@ -4,6 +4,7 @@ import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { orderFixtures, type FixtureCity, type FixtureSku } from '#app/test/order.fixtures.ts';
 import { createKaspiShop } from '#app/modules/kaspi/kaspi.merchant.client.ts';
 import { orderDeps } from '../order.lifecycle.ts';
+import { replaceStores } from '#app/modules/kaspi/kaspi.feed.repository.ts';
 import { pollKaspiShop, POLL_NAME, type KaspiShopPollDeps } from './kaspi-shop.poll.ts';
 
 // The Kaspi Магазин importer against the Merchant API simulator, on SQLite and PostgreSQL (DATABASE_URL): issue 33
@@ -82,6 +83,25 @@ describe('Kaspi Магазин importer', () => {
       .executeTakeFirst();
     expect(state).toMatchObject({ last_error: null });
     expect(Number(state!.window_to)).toBeGreaterThan(Number(state!.window_from));
+  });
+
+  it('an order for a store staff mapped to a city takes that city’s stock', async () => {
+    const other = (await fx.cities()).other;
+    const sku = skus[5]!;
+    await fx.setStock(sku.id, { [city.id]: 4, [other.id]: 4 });
+    const at = new Date().toISOString();
+    await replaceStores(t.db, [{ storeId: 'PP7', cityId: other.id, defaultReserve: 0 }], at);
+    const k = sim.createOrder({
+      lines: [{ sku: sku.externalId, quantity: 1, price: 5000 }],
+      phone: '7017654399',
+      pickupPointId: '30123456_PP7',
+    });
+    expect((await poll()).created).toBe(1);
+    const [order] = await kaspiOrder(k.id);
+    expect(order!.city_id).toBe(other.id);
+    expect(await fx.stockOf(sku.id, other.id)).toBe(3);
+    expect(await fx.stockOf(sku.id, city.id)).toBe(4);
+    await replaceStores(t.db, [], at);
   });
 
   it('two importers at once make one order and take the stock once', async () => {
