@@ -93,6 +93,13 @@ export async function pickupPointsByIds(
   return new Map(rows.map((p) => [p.id, toPickupPoint(p, say)]));
 }
 
+/** The catalogue's version: changes with every catalogue or stock change (catalog.cache.ts). */
+export const catalogueVersion = (db: DbOrTrx): Promise<number> => repo.catalogVersion(db);
+
+/** Whether city `id` is in the reference data (visible or not). */
+export const cityExists = async (db: DbOrTrx, id: number): Promise<boolean> =>
+  (await repo.findCity(db, id)) !== undefined;
+
 /** IANA time zones of cities by id (`Asia/Almaty`, …); unknown ids are absent. Dates are shown in them (§9). */
 export function cityTimeZones(db: DbOrTrx, ids: readonly number[]): Promise<Map<number, string>> {
   return ids.length === 0 ? Promise.resolve(new Map()) : repo.findCityTimeZones(db, ids);

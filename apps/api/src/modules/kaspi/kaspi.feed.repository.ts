@@ -176,11 +176,13 @@ export async function recordSent(db: DbOrTrx, ids: string[], at: string): Promis
 
 /**
  * The marked SKUs, read by pages of `pageSize` in SKU id order: name, brand, price (the size's own, else the
- * product's; whole tenge), active, stock per city and reserves per store (the store default where none is set).
+ * product's; whole tenge), active, stock per city (from `stockOfSkus`: the inventory module owns stock) and
+ * reserves per store (the store default where none is set).
  */
 export async function* markedSkus(
   db: DbOrTrx,
   defaultReserve: ReadonlyMap<string, number>,
+  stockOfSkus: (skuIds: number[]) => Promise<{ skuId: number; cityId: number; quantity: number }[]>,
   pageSize = 1000,
 ): AsyncGenerator<FeedSku> {
   let after = 0;
@@ -206,11 +208,7 @@ export async function* markedSkus(
       .execute();
     if (rows.length === 0) return;
     const ids = rows.map((r) => r.id);
-    const stock = await db
-      .selectFrom('stock')
-      .select(['sku_id', 'city_id', 'quantity'])
-      .where('sku_id', 'in', ids)
-      .execute();
+    const stock = await stockOfSkus(ids);
     const reserves = await db
       .selectFrom('kaspi_reserve')
       .select(['sku_id', 'store_id', 'units'])
@@ -218,9 +216,9 @@ export async function* markedSkus(
       .execute();
     const stockOf = new Map<number, Map<number, number>>();
     for (const x of stock) {
-      const m = stockOf.get(x.sku_id) ?? new Map<number, number>();
-      m.set(x.city_id, x.quantity);
-      stockOf.set(x.sku_id, m);
+      const m = stockOf.get(x.skuId) ?? new Map<number, number>();
+      m.set(x.cityId, x.quantity);
+      stockOf.set(x.skuId, m);
     }
     const reserveOf = new Map<number, Map<string, number>>();
     for (const x of reserves) {

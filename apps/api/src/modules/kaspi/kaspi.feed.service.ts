@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#app/db/database.ts';
-import { catalogVersion } from '#app/modules/catalog/catalog.repository.ts';
+import { catalogueVersion } from '#app/modules/catalog/catalog.service.ts';
+import { visibleStock } from '#app/modules/inventory/inventory.service.ts';
 import { safeEqual } from '#app/lib/ids.ts';
 import { writeFeed, type FeedProblem } from './kaspi.feed.build.ts';
 import * as repo from './kaspi.feed.repository.ts';
@@ -54,7 +55,7 @@ export async function buildFeed(
       stores: stores.map((s) => ({ storeId: s.store_id, cityId: s.city_id })),
       kaspiCityIds: new Map(cities.map((c) => [c.city_id, c.kaspi_city_id])),
     },
-    repo.markedSkus(db, defaults),
+    repo.markedSkus(db, defaults, (ids) => visibleStock(db, ids)),
     sentBefore,
     at,
     (chunk) => void chunks.push(Buffer.from(chunk, 'utf8')),
@@ -88,7 +89,7 @@ export async function feedFor(
 ): Promise<Buffer | null> {
   const setting = await repo.feedSettingRow(db);
   if (setting.secret === null || !safeEqual(setting.secret, secret)) return null;
-  const key = `${await catalogVersion(db)}:${setting.version}`;
+  const key = `${await catalogueVersion(db)}:${setting.version}`;
   const cache = cacheOf(db);
   if (cache.last?.key === key) return cache.last.body;
   let job = cache.pending;

@@ -9,7 +9,7 @@ import type {
 import { ErrorCode } from '@kiim/contract';
 import type { Db, DbOrTrx } from '#app/db/database.ts';
 import { audit, type Actor } from '#app/modules/audit/audit.ts';
-import { findCity } from '#app/modules/catalog/catalog.repository.ts';
+import { cityExists } from '#app/modules/catalog/catalog.service.ts';
 import { badRequest, notFound } from '#app/lib/errors.ts';
 import { newSecret } from '#app/lib/ids.ts';
 import * as repo from './kaspi.feed.repository.ts';
@@ -88,7 +88,8 @@ export async function saveFeedMapping(
 ): Promise<void> {
   const errors: Record<string, string[]> = {};
   const cityIds = new Set([...input.stores.map((s) => s.cityId), ...input.cities.map((c) => c.cityId)]);
-  for (const id of cityIds) if (!(await findCity(db, id))) errors.cities = [`Города ${id} нет в справочнике`];
+  for (const id of cityIds)
+    if (!(await cityExists(db, id))) errors.cities = [`Города ${id} нет в справочнике`];
   if (new Set(input.stores.map((s) => s.storeId)).size !== input.stores.length)
     errors.stores = ['Склад Kaspi указан дважды'];
   if (new Set(input.cities.map((c) => c.cityId)).size !== input.cities.length)
