@@ -1,4 +1,5 @@
-import { useId, useState, useSyncExternalStore, type ComponentProps, type ReactNode } from 'react';
+import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { useSourceText, useT } from '../../lib/text.ts';
 
 // The browser half of the form kit (lib/form.server.ts is the server's): a labelled field with its message,
@@ -72,16 +73,6 @@ export function Field({
     <FieldFrame id={id} label={label} error={error} hint={hint} wide={wide}>
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
     </FieldFrame>
-  );
-}
-
-const noSubscription = () => () => {};
-/** False while rendering on the server and hydrating, true once the page runs in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
   );
 }
 

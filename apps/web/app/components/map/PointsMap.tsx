@@ -1,4 +1,5 @@
-import { Suspense, lazy, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { useHydrated } from '../../lib/hydrated.ts';
 import type { PickupPoint } from '@kiim/contract';
 import { schematicPositions } from '../../lib/pickup-points.ts';
 import type { MapConfig } from '../../lib/root-data.ts';
@@ -6,15 +7,6 @@ import { useT } from '../../lib/text.ts';
 
 /** The tile map, in a chunk of its own with Leaflet: loaded only in the browser, only when a map is configured. */
 const LeafletMap = lazy(() => import('./LeafletMap.tsx'));
-
-const subscribeNothing = () => () => {};
-/** False on the server and during hydration, true after: the tile map never renders into the server's HTML. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
 
 /**
  * Pickup points on a map. Always rendered (server, no JavaScript, tests, offline): the drawn scheme — numbered

@@ -1,21 +1,14 @@
-import { useState, useSyncExternalStore, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { REVIEW_PHOTOS_MAX } from '@kiim/contract/enums';
 import type { ReviewPhoto } from '@kiim/contract';
 import { useFeedbackText } from '../../lib/feedback-text.ts';
+import { useHydrated } from '../../lib/hydrated.ts';
 
 /** Where a photo goes before the review is sent (API `POST /api/review/photo`, the customer's cookie). */
 const UPLOAD_URL = '/api/review/photo';
 /** The API's limit (IMAGE_UPLOAD_MAX_BYTES): checked here first so a too big file is not sent at all. */
 const MAX_BYTES = 10 * 1024 * 1024;
 const TYPES = 'image/jpeg,image/png,image/webp';
-
-const subscribeNothing = () => () => {};
-const useHydrated = () =>
-  useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
 
 type Texts = ReturnType<typeof useFeedbackText>['reviewForm'];
 

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { claimJobRun } from '#app/db/job-run.ts';
+import { everyInterval } from '#app/lib/interval-job.ts';
 import { orderDeps } from '../order.lifecycle.ts';
 import { pollKaspiPayments, type KaspiOrderDeps } from './kaspi-payment.poll.ts';
 
@@ -21,8 +22,7 @@ const claimKaspiRun = (app: FastifyInstance, now: Date, seconds: number) =>
  * One run at a time; a failed run is logged and the next tries again; stops when the app closes.
  */
 export function registerKaspiJob(app: FastifyInstance, seconds: number): void {
-  let running: Promise<void> | null = null;
-  const poll = async () => {
+  everyInterval(app, 'kaspi job', seconds, async () => {
     try {
       const deps = orderDeps(app);
       if (!deps.kaspi || !(await claimKaspiRun(app, app.clock.now(), seconds))) return;
@@ -31,18 +31,5 @@ export function registerKaspiJob(app: FastifyInstance, seconds: number): void {
     } catch (err) {
       app.log.error({ err }, 'kaspi job failed');
     }
-  };
-  const run = () => {
-    if (running || app.closing.begun) return;
-    running = poll().finally(() => (running = null));
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(run, seconds * 1000);
-    timer.unref();
-  });
-  app.closing.onStop('kaspi job', async () => {
-    clearInterval(timer);
-    await running;
   });
 }

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { claimJobRun } from '#app/db/job-run.ts';
+import { everyInterval } from '#app/lib/interval-job.ts';
 import type { KaspiShop } from '#app/modules/kaspi/kaspi.merchant.client.ts';
 import { orderDeps } from '../order.lifecycle.ts';
 import { pollKaspiShop } from './kaspi-shop.poll.ts';
@@ -17,8 +18,7 @@ export const KASPI_SHOP_POLL_SECONDS = 60;
  * process; a failed run is logged and recorded, the next tries again; stops when the app closes.
  */
 export function registerKaspiShopJob(app: FastifyInstance, shop: KaspiShop, seconds: number): void {
-  let running: Promise<void> | null = null;
-  const poll = async () => {
+  everyInterval(app, 'kaspi shop job', seconds, async () => {
     try {
       if (!(await claimJobRun(app.db, 'kaspi-shop-poll', app.clock.now(), seconds, INSTANCE))) return;
       const report = await pollKaspiShop({ ...orderDeps(app), shop }, app.clock.now());
@@ -26,18 +26,5 @@ export function registerKaspiShopJob(app: FastifyInstance, shop: KaspiShop, seco
     } catch (err) {
       app.log.error({ err }, 'kaspi shop job failed');
     }
-  };
-  const run = () => {
-    if (running || app.closing.begun) return;
-    running = poll().finally(() => (running = null));
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(run, seconds * 1000);
-    timer.unref();
-  });
-  app.closing.onStop('kaspi shop job', async () => {
-    clearInterval(timer);
-    await running;
   });
 }
