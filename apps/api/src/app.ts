@@ -204,7 +204,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           config: config.kaspi,
         },
   );
-  app.decorate('shipping', shippingDeps(config.shipping.cdek));
+  app.decorate('shipping', shippingDeps(config.shipping.cdek, config.otpSecret));
   app.decorate(
     'kaspiShop',
     opts.kaspiShop !== undefined

@@ -16,7 +16,7 @@ describe('CDEK simulator at boot', () => {
     const local = await startLocalCdek(config, startCdekSimulator);
     try {
       expect(local?.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v2$/);
-      const deps = shippingDeps(withCdek(config, local).shipping.cdek)!;
+      const deps = shippingDeps(withCdek(config, local).shipping.cdek, 'test-secret')!;
       expect((await deps.carrier.points(5166)).map((p) => p.code)).toEqual(['KOK1', 'KOK2']);
     } finally {
       await local?.close();

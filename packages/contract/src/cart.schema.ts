@@ -87,6 +87,8 @@ export const CarrierDoorOption = z.object({
   price: Tenge,
   periodMinDays: z.number().int().nonnegative(),
   periodMaxDays: z.number().int().nonnegative(),
+  /** The shop's signed quote for door delivery: sent back in the order's `carrier` (decision 069). */
+  quoteToken: z.string(),
 });
 export type CarrierDoorOption = z.infer<typeof CarrierDoorOption>;
 

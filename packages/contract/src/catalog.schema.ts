@@ -27,6 +27,8 @@ export const CarrierPointInfo = z.object({
   price: Tenge,
   periodMinDays: z.number().int().nonnegative(),
   periodMaxDays: z.number().int().nonnegative(),
+  /** The shop's signed quote for this point (split cart only): sent back in the order's `carrier` (decision 069). */
+  quoteToken: z.string().optional(),
 });
 export type CarrierPointInfo = z.infer<typeof CarrierPointInfo>;
 

@@ -31,6 +31,8 @@ export const CHECKOUT_LIMITS = {
 export interface CheckoutFields {
   deliveryMethodId: number;
   pickupPointId?: number | null;
+  /** A carrier point is chosen by its code instead of `pickupPointId` (issue 34, decision 069). */
+  carrier?: { code: string | null } | null;
   email?: string | null;
   deliveryNotToCustomer?: boolean;
   delivery?: {
@@ -103,6 +105,7 @@ export function checkoutValidity(
     email: email === '' || (email.length <= CHECKOUT_LIMITS.email && EMAIL_PATTERN.test(email)),
     pickupPointId:
       !pickup ||
+      Boolean(draft.carrier?.code) ||
       (typeof draft.pickupPointId === 'number' &&
         draft.pickupPointId > 0 &&
         (!offeredPickupPointIds || offeredPickupPointIds.includes(draft.pickupPointId))),

@@ -76,6 +76,31 @@ export function deliveryDates(
   return { from: day, to: day };
 }
 
+/** `YYYY-MM-DD` of a local date plus `days` working days (Monday to Friday). */
+function addWorkingDays(p: { y: number; m: number; d: number }, days: number): string {
+  const day = new Date(Date.UTC(p.y, p.m - 1, p.d));
+  for (let left = days; left > 0; ) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) left -= 1;
+  }
+  return day.toISOString().slice(0, 10);
+}
+
+/**
+ * When a carrier parcel can be received (issue 34, decision 069): the shop hands it to the carrier the next working
+ * day, then the carrier's period in working days (`minDays`–`maxDays`, from its calculator) — local days in the
+ * shopper's city's zone.
+ */
+export function carrierDeliveryDates(
+  now: Date,
+  timeZone: string,
+  minDays: number,
+  maxDays: number,
+): DeliveryDates {
+  const local = localParts(now, timeZone);
+  return { from: addWorkingDays(local, 1 + minDays), to: addWorkingDays(local, 1 + Math.max(minDays, maxDays)) };
+}
+
 /** The words and the `Intl` locale of delivery dates in one language (the storefront gives the page's). */
 export interface DateWords {
   today: string;

@@ -9,6 +9,7 @@ export * from './cart.totals.ts';
 export * from './wishlist.schema.ts';
 export * from './customer.schema.ts';
 export * from './order.schema.ts';
+export * from './shipping.schema.ts';
 export * from './order.admin.schema.ts';
 export * from './customer.admin.schema.ts';
 export * from './payment.schema.ts';

@@ -5,6 +5,7 @@ import { PickupPoint } from './catalog.schema.ts';
 import { CHECKOUT_LIMITS, CHECKOUT_MESSAGES, EMAIL_PATTERN } from './checkout.rules.ts';
 import { OrderPayment } from './payment.schema.ts';
 import { OrderReceipt } from './fiscal.schema.ts';
+import { CarrierChoice, OrderCarrier } from './shipping.schema.ts';
 
 const optionalText = (max: number) =>
   z
@@ -70,6 +71,11 @@ export const OrderDraft = z
      * units are reserved in the other city and take 3–5 days. False (default): only what the city holds.
      */
     includeOtherCityItems: z.boolean().default(false),
+    /**
+     * Delivery by carrier (issue 34, decision 069): the carrier point (method 1, `pickupPointId` absent) or door
+     * delivery (method 2, the address in `delivery`) from the split cart's carrier offer. Absent: the shop's own.
+     */
+    carrier: CarrierChoice.optional(),
     /** A new UUID per checkout attempt: a retry with the same key answers the same order. */
     idempotencyKey: Uuid,
   })
@@ -93,6 +99,13 @@ export const OrderErrorCode = {
   orderNotCancellable: 4014,
   /** 409: the requested status change is not allowed from the order's current status. */
   statusTransitionNotAllowed: 4015,
+  /**
+   * 409: the carrier quote the shopper saw is no longer valid (expired, or the parcel changed with the cart):
+   * reload the checkout to see the current delivery price (decision 069).
+   */
+  carrierQuoteChanged: 4070,
+  /** 503: the carrier cannot confirm the chosen point now (no point list at all); nothing was written. */
+  carrierUnavailable: 4071,
 } as const;
 
 /** One ordered SKU: a snapshot taken when the order was placed; prices and amount in tenge. */
@@ -139,7 +152,8 @@ export type OrderStatusChange = z.infer<typeof OrderStatusChange>;
  * `YYYY-MM-DD` in the city's `timeZone` when it can be received (null for orders placed before dates were
  * kept); `statusHistory`: oldest first; `payment`: the card-online payment (method 3), else null;
  * `cancellable`: the customer may cancel it now (`POST /api/order/cancel`); `receipts`: its fiscal receipts,
- * sale then returns, oldest first (issue 32).
+ * sale then returns, oldest first (issue 32); `carrier`: delivery by carrier and the parcel's tracking (issue 34),
+ * else null — a carrier pickup point is also `pickupPoint`, with `id` 0 and `carrier` set.
  */
 export const Order = z.object({
   id: z.string(),
@@ -166,6 +180,7 @@ export const Order = z.object({
   payment: OrderPayment.nullable(),
   cancellable: z.boolean(),
   receipts: z.array(OrderReceipt),
+  carrier: OrderCarrier.nullable(),
 });
 export type Order = z.infer<typeof Order>;
 

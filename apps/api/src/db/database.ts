@@ -74,7 +74,11 @@ import type {
   ReviewVoteTable,
 } from '#app/modules/review/review.table.ts';
 import type { ContentPageTable } from '#app/modules/content/content.table.ts';
-import type { ShipmentStatusTable, ShipmentTable } from '#app/modules/shipping/shipping.table.ts';
+import type {
+  OrderCarrierTable,
+  ShipmentStatusTable,
+  ShipmentTable,
+} from '#app/modules/shipping/shipping.table.ts';
 import type { JobRunTable } from '#app/db/job-run.table.ts';
 import type { RateLimitHitTable } from '#app/db/rate-limit-hit.table.ts';
 import type {
@@ -150,6 +154,7 @@ export interface Database {
   review_photo: ReviewPhotoTable;
   shipment: ShipmentTable;
   shipment_status: ShipmentStatusTable;
+  order_carrier: OrderCarrierTable;
   question: QuestionTable;
   question_answer: QuestionAnswerTable;
   review_author: ReviewAuthorTable;

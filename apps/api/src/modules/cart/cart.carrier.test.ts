@@ -1,25 +1,22 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Cart, DeliveryMethod, ErrorCode, SplitCart } from '@kiim/contract';
+import { DeliveryMethod, ErrorCode } from '@kiim/contract';
 import { createCdekSimulator, type CdekSimulator } from '@kiim/tools/cdek-simulator';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { orderFixtures } from '#app/test/order.fixtures.ts';
+import { CDEK_CITY, carrierFixtures } from '#app/test/carrier.fixtures.ts';
 import { CARRIER_UNAVAILABLE } from '#app/modules/shipping/shipping.messages.ts';
 
 // Checkout in a carrier city (issue 34 item 2) on SQLite and PostgreSQL against the local CDEK simulator: the split
 // cart offers CDEK's points and door delivery quoted from the warehouse city holding the stock, and says plainly
 // that carrier delivery is unavailable when CDEK fails, while the shop's own cities keep their own methods.
 
-const ALMATY = 4756;
-const KOKSHETAU = 5166;
-const TURKESTAN = 12227;
-const SEMEY = 5102;
-const KARAGANDA = 5064;
+const { kokshetau: KOKSHETAU, turkestan: TURKESTAN, semey: SEMEY, karaganda: KARAGANDA } = CDEK_CITY;
 
 let sim: CdekSimulator;
 let t: TestContext;
-let warehouseCityId: number;
+let c: ReturnType<typeof carrierFixtures>;
 let externalId: string;
-let nextCityId = 9000;
+let warehouseCityId: number;
 
 beforeAll(async () => {
   sim = createCdekSimulator({ validationDelayMs: 0 });
@@ -27,20 +24,9 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { CDEK_MODE: 'simulator', CDEK_API_URL: `${url}/v2`, CDEK_TIMEOUT_MS: '2000' },
   });
-  const stocked = await t.db
-    .selectFrom('stock')
-    .innerJoin('sku', 'sku.id', 'stock.sku_id')
-    .innerJoin('city', 'city.id', 'stock.city_id')
-    .innerJoin('product', 'product.id', 'sku.product_id')
-    .where('stock.quantity', '>', 2)
-    .where('city.visible_for_customers', '=', 1)
-    .where('product.is_active', '=', 1)
-    .select(['sku.external_id', 'stock.city_id'])
-    .orderBy('sku.id')
-    .executeTakeFirstOrThrow();
-  externalId = stocked.external_id;
-  warehouseCityId = stocked.city_id;
-  await warehouses(ALMATY);
+  c = carrierFixtures(t);
+  await c.init();
+  ({ externalId, warehouseCityId } = c.sku);
 });
 afterAll(async () => {
   await t?.close();
@@ -50,56 +36,11 @@ beforeEach(() => {
   sim.configure({ calculatorFails: false, emptyDeliveryPoints: false });
 });
 
-/** Gives every city holding the SKU CDEK's `code` (null: none is a carrier's warehouse). */
-async function warehouses(code: number | null) {
-  const holders = t.db.selectFrom('stock').innerJoin('sku', 'sku.id', 'stock.sku_id');
-  const ids = await holders.where('sku.external_id', '=', externalId).select('stock.city_id').execute();
-  const cityIds = ids.map((r) => r.city_id);
-  await t.db.updateTable('city').set({ cdek_code: code }).where('id', 'in', cityIds).execute();
-}
-
-/** A city the shop does not serve itself (no points, no courier) with CDEK's `code`. */
-async function carrierCity(code: number): Promise<number> {
-  const id = nextCityId++;
-  const now = new Date().toISOString();
-  await t.db
-    .insertInto('city')
-    .values({
-      id,
-      name: `Город ${code}`,
-      slug: `carrier-${code}-${id}`,
-      time_zone: 'Asia/Almaty',
-      visible_for_customers: 1,
-      courier_available: 0,
-      courier_price: 0,
-      sort_order: id,
-      cdek_code: code,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
-}
-
-async function cartIn(cityId: number, qty = 1): Promise<string> {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: '/api/cart/add-or-update-item',
-    payload: { externalId, regionId: cityId, qty },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return Cart.parse(res.json().data).uuid;
-}
-
-async function split(uuid: string, cityId: number, headers: Record<string, string> = {}) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/cart/split-cart-items-by-region-id/${uuid}/${cityId}`,
-    headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return SplitCart.parse(res.json().data);
-}
+const carrierCity = (code: number) => c.carrierCity(code);
+const cartIn = (cityId: number, qty = 1) => c.cartIn(cityId, qty);
+const split = (uuid: string, cityId: number, headers: Record<string, string> = {}) =>
+  c.split(uuid, cityId, headers);
+const warehouses = (code: number | null) => c.warehouses(code);
 
 describe('split cart in a carrier city', () => {
   it("offers CDEK's points and door delivery quoted from the warehouse city, with prices and periods", async () => {
@@ -187,11 +128,11 @@ describe('split cart in a carrier city', () => {
       expect(none.carrierDelivery).toMatchObject({ available: false, message: CARRIER_UNAVAILABLE.ru });
       expect(none.availableDeliveryMethods).toEqual([]);
     } finally {
-      await warehouses(ALMATY);
+      await warehouses(CDEK_CITY.almaty);
     }
   });
 
-  it('refuses an order in a carrier city until placement stores the carrier choice (422), taking no stock', async () => {
+  it('refuses an order in a carrier city that names no carrier choice (422), taking no stock', async () => {
     const f = orderFixtures(t);
     const cityId = await carrierCity(KOKSHETAU);
     const buyer = await f.newCustomer();

@@ -9,7 +9,13 @@ import {
 import type { DbOrTrx } from '#app/db/database.ts';
 import { allocate } from '#app/modules/inventory/inventory.allocate.ts';
 import { visibleStock } from '#app/modules/inventory/inventory.service.ts';
-import { offerForUnits, type ShippingDeps } from '#app/modules/shipping/shipping.checkout.ts';
+import {
+  offerForUnits,
+  quoteToken,
+  type QuotedOption,
+  type ShippingDeps,
+  type SourcedUnits,
+} from '#app/modules/shipping/shipping.checkout.ts';
 import type { OfferedPoint } from '#app/modules/shipping/shipping.service.ts';
 import type { CatalogueLang } from '#app/modules/catalog/catalog.texts.ts';
 import type { CartCity, CartLine } from './cart.mapper.ts';
@@ -34,8 +40,8 @@ export const isCarrierCity = (city: CartCity, deps: ShippingDeps | null): deps i
   !city.hasPickupPoints &&
   !city.courierAvailable;
 
-/** A carrier point on the shop's pickup-point list (`id` 0: chosen by `carrier.code`). */
-function toListedPoint(p: OfferedPoint, city: CartCity): PickupPoint {
+/** A carrier point on the shop's pickup-point list (`id` 0: chosen by `carrier.code`), with its signed quote. */
+function toListedPoint(p: OfferedPoint, city: CartCity, token: string): PickupPoint {
   return {
     id: 0,
     regionId: city.id,
@@ -58,8 +64,29 @@ function toListedPoint(p: OfferedPoint, city: CartCity): PickupPoint {
       price: p.price,
       periodMinDays: p.periodMinDays,
       periodMaxDays: p.periodMaxDays,
+      quoteToken: token,
     },
   };
+}
+
+/**
+ * The units an order from `lines` in `cityId` would take, as inventory allocates them (the city's own stock, then
+ * other visible cities'): the parcel a carrier would carry.
+ */
+export async function carrierUnits(
+  db: DbOrTrx,
+  cityId: number,
+  lines: readonly CartLine[],
+): Promise<SourcedUnits[]> {
+  const stock = await visibleStock(
+    db,
+    lines.map((l) => l.skuId),
+  );
+  return allocate(lines, stock, cityId, true).planned.map((p) => ({
+    skuId: p.line.skuId,
+    sourceCityId: p.sourceCityId,
+    qty: p.qty,
+  }));
 }
 
 /**
@@ -78,14 +105,9 @@ export async function carrierCheckout(
   kaspiOn: boolean,
   lang: CatalogueLang | null,
 ): Promise<CarrierCheckout | null> {
-  const stock = await visibleStock(
-    db,
-    lines.map((l) => l.skuId),
-  );
-  const { planned } = allocate(lines, stock, city.id, true);
-  if (planned.length === 0 || city.cdekCode == null) return null;
-  const units = planned.map((p) => ({ skuId: p.line.skuId, sourceCityId: p.sourceCityId, qty: p.qty }));
-  const offer = await offerForUnits(db, deps, city.cdekCode, units);
+  const units = await carrierUnits(db, city.id, lines);
+  if (units.length === 0 || city.cdekCode == null) return null;
+  const { offer, route } = await offerForUnits(db, deps, city.cdekCode, units);
   if (!offer.available) {
     const message = lang === 'kk' ? offer.message.kk : offer.message.ru;
     return {
@@ -95,6 +117,7 @@ export async function carrierCheckout(
       carrierDelivery: { carrier: offer.carrier, available: false, message, door: null },
     };
   }
+  if (!route) return null; // an offer is only made for a route
   const methods: DeliveryMethodOption[] = [];
   if (offer.points.length > 0) {
     const price = Math.min(...offer.points.map((p) => p.price));
@@ -105,8 +128,16 @@ export async function carrierCheckout(
     methods.push({ id: DeliveryMethod.courier, name: DELIVERY_METHOD_NAMES[DeliveryMethod.courier], price });
   }
   const { door } = offer;
+  const now = Date.now();
+  const tokens = new Map<string, string>();
+  const sign = (o: QuotedOption) => {
+    const key = `${o.kind}:${o.tariffCode}`;
+    if (!tokens.has(key)) tokens.set(key, quoteToken(deps, city.id, route, o, now));
+    return tokens.get(key)!;
+  };
+  const pointKind = (p: OfferedPoint): QuotedOption['kind'] => (p.kind === 'locker' ? 'locker' : 'point');
   return {
-    pickupPoints: offer.points.map((p) => toListedPoint(p, city)),
+    pickupPoints: offer.points.map((p) => toListedPoint(p, city, sign({ ...p, kind: pointKind(p) }))),
     deliveryMethods: methods,
     paymentMethods: offeredPaymentMethods(methods, paymentMethodRules(kaspiOn)),
     carrierDelivery: {
@@ -120,6 +151,7 @@ export async function carrierCheckout(
         price: door.price,
         periodMinDays: door.periodMinDays,
         periodMaxDays: door.periodMaxDays,
+        quoteToken: sign({ ...door, kind: 'door' }),
       },
     },
   };

@@ -16,6 +16,14 @@ import { numberOrder } from './steps/number-order.ts';
 import { openOrderPayment } from './steps/open-payment.ts';
 import { planStock, takeStock } from './steps/reserve-stock.ts';
 import { writeOrder } from './steps/write-order.ts';
+import { confirmCarrierParcel } from '#app/modules/shipping/shipping.choice.ts';
+import { recordCarrierChoice } from '#app/modules/shipping/shipping.orders.ts';
+import type { PlannedLine } from '#app/modules/inventory/inventory.allocate.ts';
+import type { CartLine } from '#app/modules/cart/cart.service.ts';
+
+/** Planned order lines as the carrier's parcel sees them: units of a SKU from a city. */
+const sourcedUnits = (planned: readonly PlannedLine<CartLine>[]) =>
+  planned.map((p) => ({ skuId: p.line.skuId, sourceCityId: p.sourceCityId, qty: p.qty }));
 
 // Placing an order: the business process as a flow of named steps (order/steps/, and the cart and inventory
 // modules' own steps). Lock order inside the transaction: the cart row, the stock rows in (SKU, city) order,
@@ -54,7 +62,9 @@ async function replay(
  * 3. plan the stock: the lines in stock in `regionId` — and, with `includeOtherCityItems`, what other visible
  *    cities hold — planned under the stock rows' lock (the inventory module);
  * 4. remove the ordered lines from the cart (lines not ordered stay);
- * 5. number the order; 6. write it with its lines and first status; 7. open its ePay payment (card online);
+ *    (a carrier order: any visible city's, and the units must make the parcel its signed quote was for);
+ * 5. number the order; 6. write it with its lines and first status (and the carrier choice, decision 069);
+ * 7. open its ePay payment (card online);
  * 8. write the «order accepted» SMS and email to the notification outbox (issue 13), from what was just written;
  * 9. take the stock — last, because a stock change locks its summary rows (and, on SQLite, the catalogue version)
  *    until commit, which serialises orders on them: every write that does not need them comes before (issue 14). On
@@ -85,7 +95,13 @@ export async function createOrder(
   const earlier = await repo.findOrderByIdempotencyKey(db, customer.id, draft.idempotencyKey);
   if (earlier) return replay(db, customer.id, earlier, fingerprint, lang);
 
-  const checkout = await checkDraft(db, draft, Boolean(deps.kaspi));
+  const checkout = await checkDraft(db, draft, {
+    kaspiOn: Boolean(deps.kaspi),
+    shipping: deps.shipping ?? null,
+    now,
+  });
+  // A carrier parcel may come from any visible city's stock (the split cart's offer planned it so).
+  const planned = checkout.carrier ? { ...draft, includeOtherCityItems: true } : draft;
   const nowIso = now.toISOString();
   let placed: { order: Order; notices: WrittenNotices } | { replayOf: OrderRow };
   try {
@@ -93,7 +109,8 @@ export async function createOrder(
       await claimCart(trx, draft.cartUuid, customer.id, nowIso);
       const twin = await repo.findOrderByIdempotencyKey(trx, customer.id, draft.idempotencyKey);
       if (twin) return { replayOf: twin };
-      const plan = await planStock(trx, draft);
+      const plan = await planStock(trx, planned);
+      if (checkout.carrier) await confirmCarrierParcel(trx, checkout.carrier, sourcedUnits(plan.planned));
       await removeCartLines(
         trx,
         draft.cartUuid,
@@ -110,6 +127,9 @@ export async function createOrder(
         paymentWindowMinutes: deps.paymentWindowMinutes,
         now,
       });
+      if (checkout.carrier) {
+        await recordCarrierChoice(trx, order.id, checkout.carrier, checkout.cityName, nowIso);
+      }
       const payment = await openOrderPayment(trx, order, nowIso);
       const point = checkout.pickupPoint ?? undefined;
       const notices = await recordOrderAccepted(trx, deps, { order, lines, point }, customer, nowIso);

@@ -4,6 +4,7 @@ import type { PaymentDeps } from '#app/modules/payment/payment.service.ts';
 import type { SmsProvider } from '#app/modules/sms/sms.provider.ts';
 import type { FiscalQueue } from '#app/modules/fiscal/fiscal.service.ts';
 import { kaspiRefunds, type KaspiDeps } from '#app/modules/kaspi/kaspi.service.ts';
+import type { ShippingDeps } from '#app/modules/shipping/shipping.checkout.ts';
 
 /** What the order flows (its card-payment flow included) need from the app. */
 export interface OrderDeps extends PaymentDeps {
@@ -18,6 +19,8 @@ export interface OrderDeps extends PaymentDeps {
   fiscal: FiscalQueue;
   /** Kaspi Pay (payment 4), or null when KASPI_PAY_MODE is off. */
   kaspi?: KaspiDeps | null;
+  /** The carrier (issue 34), or null when CDEK_MODE is off. */
+  shipping?: ShippingDeps | null;
 }
 
 /** The deps of the order flows from the Fastify app. */
@@ -31,6 +34,7 @@ export const orderDeps = (app: FastifyInstance): OrderDeps => ({
   notifier: app.notifier,
   fiscal: fiscalQueue(app),
   kaspi: app.kaspi,
+  shipping: app.shipping,
   gateways: app.kaspi ? { kaspi: kaspiRefunds(app.kaspi) } : {},
 });
 

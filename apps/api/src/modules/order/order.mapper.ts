@@ -1,6 +1,7 @@
 import {
   ORDER_STATUSES,
   type Order,
+  type OrderCarrier,
   type OrderLine,
   type OrderPayment,
   type OrderReceipt,
@@ -96,6 +97,8 @@ interface OrderExtras {
   history: readonly OrderStatusHistoryRow[];
   payment: OrderPayment | null;
   receipts: OrderReceipt[];
+  /** Delivery by carrier and its tracking (issue 34), else null. */
+  carrier: OrderCarrier | null;
 }
 
 /**
@@ -152,5 +155,6 @@ export function toOrder(
     payment: extras.payment,
     cancellable: CUSTOMER_CANCELLABLE.includes(status),
     receipts: extras.receipts,
+    carrier: extras.carrier,
   };
 }

@@ -5,6 +5,7 @@ import {
   FINISHED_ORDER_STATUSES,
   OrderErrorCode,
   type Order,
+  type OrderCarrier,
   type OrderReceipt,
   type OrderStatus,
   type PickupPoint,
@@ -20,6 +21,7 @@ import { refundsOwedOfOrders } from '#app/modules/payment/refund.service.ts';
 import type { PaymentRow } from '#app/modules/payment/payment.table.ts';
 import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import { shopperReceipts } from '#app/modules/fiscal/fiscal.service.ts';
+import { carrierViews } from '#app/modules/shipping/shipping.orders.ts';
 import { returnOrderMoney } from './card-payment/card-payment.apply.ts';
 import { chargeOrderHold, settleBeforeCancel } from './card-payment/card-payment.settle.ts';
 import { moveOrder, type OrderDeps } from './order.lifecycle.ts';
@@ -70,6 +72,10 @@ export async function assemble(
     ),
     shopperReceipts(db, ids),
   ]);
+  const carriers = await carrierViews(
+    db,
+    rows.map((r) => ({ id: r.id, cityId: r.city_id })),
+  );
   const pointIds = [...new Set(rows.flatMap((r) => (r.pickup_point_id === null ? [] : [r.pickup_point_id])))];
   const [points, say] = await Promise.all([pickupPointsByIds(db, pointIds, lang), shopperSay(db, lang)]);
   const group = <T extends { order_id: string }>(items: readonly T[]) => {
@@ -83,7 +89,11 @@ export async function assemble(
     orderOf(r, {
       say,
       lines: linesByOrder.get(r.id) ?? [],
-      pickupPoint: r.pickup_point_id === null ? null : (points.get(r.pickup_point_id) ?? null),
+      pickupPoint:
+        r.pickup_point_id === null
+          ? (carriers.get(r.id)?.pickupPoint ?? null)
+          : (points.get(r.pickup_point_id) ?? null),
+      carrier: carriers.get(r.id)?.carrier ?? null,
       timeZone: zones.get(r.city_id) ?? 'Asia/Almaty',
       history: historyByOrder.get(r.id) ?? [],
       payment: payments.get(r.id),
@@ -107,6 +117,8 @@ export interface OrderParts {
   refundOwed?: number;
   /** The order's fiscal receipts as the shopper sees them (issue 32); none when left out (a new order). */
   receipts?: OrderReceipt[];
+  /** Delivery by carrier and its tracking (issue 34); null or absent when none. */
+  carrier?: OrderCarrier | null;
 }
 
 /** An order as its owner sees it, from its row and parts (order.mapper.ts). */
@@ -117,6 +129,7 @@ export function orderOf(row: OrderRow, parts: OrderParts): Order {
     history: parts.history,
     payment: parts.payment ? toOrderPayment(parts.payment, row, parts.refundOwed ?? 0) : null,
     receipts: parts.receipts ?? [],
+    carrier: parts.carrier ?? null,
   });
 }
 

@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '#app/db/database.ts';
-import type { ShipmentRow, ShipmentStatusRow, ShipmentTable } from './shipping.table.ts';
+import type { OrderCarrierRow, ShipmentRow, ShipmentStatusRow, ShipmentTable } from './shipping.table.ts';
 
 // Queries of the shipping module: carrier codes of cities (read only) and shipments (decision 068; the rules are
 // in shipping.fulfilment.ts).
@@ -100,4 +100,43 @@ export async function selectCdekCodes(db: DbOrTrx, cityIds: readonly number[]): 
     .where('cdek_code', 'is not', null)
     .execute();
   return new Map(rows.map((r) => [r.id, Number(r.cdek_code)]));
+}
+
+/** Writes an order's carrier choice (in the order's transaction). */
+export async function insertOrderCarrier(db: DbOrTrx, row: OrderCarrierRow): Promise<void> {
+  await db.insertInto('order_carrier').values(row).execute();
+}
+
+/** The carrier choices of orders. */
+export function orderCarriers(db: DbOrTrx, orderIds: readonly string[]): Promise<OrderCarrierRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('order_carrier')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .execute();
+}
+
+/** The parcels of orders. */
+export function shipmentsOfOrders(db: DbOrTrx, orderIds: readonly string[]): Promise<ShipmentRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('shipment')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .execute();
+}
+
+/** The statuses of parcels, oldest first. */
+export function statusesOfShipments(
+  db: DbOrTrx,
+  shipmentIds: readonly string[],
+): Promise<ShipmentStatusRow[]> {
+  if (shipmentIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('shipment_status')
+    .selectAll()
+    .where('shipment_id', 'in', [...shipmentIds])
+    .orderBy('at')
+    .execute();
 }

@@ -1,24 +1,9 @@
+import type { ShipmentState } from '@kiim/contract';
 import type { CarrierStatus } from './shipping.shipment.ts';
 
-/**
- * A shipment's state in the shop (issue 34 item 4, docs/shipping.md «Order states»), from the carrier's status
- * codes (delivery-cdek.md §7). `registering` until the carrier validated it; `invalid`, `delivered`, `returned`
- * and `cancelled` are final.
- */
-export const SHIPMENT_STATES = [
-  'registering',
-  'invalid',
-  'registered',
-  'handed_to_carrier',
-  'in_transit',
-  'at_pickup_point',
-  'out_for_delivery',
-  'delivered',
-  'not_delivered',
-  'returned',
-  'cancelled',
-] as const;
-export type ShipmentState = (typeof SHIPMENT_STATES)[number];
+// A shipment's state in the shop (issue 34 item 4, docs/shipping.md «Order states») is the contract's
+// SHIPMENT_STATES, set from the carrier's status codes (delivery-cdek.md §7).
+export { SHIPMENT_STATES, type ShipmentState } from '@kiim/contract';
 
 const FINAL: ReadonlySet<ShipmentState> = new Set(['invalid', 'delivered', 'returned', 'cancelled']);
 

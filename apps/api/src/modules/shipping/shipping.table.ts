@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 
-// Tables of the shipping module (migration 20261231T110000, decision 068). Times are ISO 8601 UTC text.
+// Tables of the shipping module (migrations 20261231T110000 and T120000; decisions 068, 069). Times: ISO UTC text.
 
 /** One carrier parcel of an order. */
 export interface ShipmentTable {
@@ -43,5 +43,32 @@ export interface ShipmentStatusTable {
   updated_at: string;
 }
 
+/** The shopper's carrier choice of an order (migration 20261231T120000, decision 069). Tenge, working days. */
+export interface OrderCarrierTable {
+  order_id: string;
+  carrier: string;
+  kind: 'pickup_point' | 'locker' | 'door';
+  tariff_code: number;
+  /** The carrier point (pickup, locker), null for the door; with its title, address, hours, place as shown. */
+  point_code: string | null;
+  point_title: string | null;
+  point_city: string | null;
+  point_address: string | null;
+  point_hours: string | null;
+  point_longitude: number | null;
+  point_latitude: number | null;
+  /** The warehouse city the parcel leaves from, and the carrier's codes of both ends. */
+  from_city_id: number;
+  from_code: number;
+  to_code: number;
+  /** The price the shopper was shown (the signed quote) and the price charged: never more. */
+  quoted_price: number;
+  price: number;
+  period_min_days: number;
+  period_max_days: number;
+  created_at: string;
+}
+
 export type ShipmentRow = Selectable<ShipmentTable>;
+export type OrderCarrierRow = Selectable<OrderCarrierTable>;
 export type ShipmentStatusRow = Selectable<ShipmentStatusTable>;

@@ -1,4 +1,4 @@
-import { deliveryDates, type OrderDraft, type OrderStatus } from '@kiim/contract';
+import { carrierDeliveryDates, deliveryDates, type OrderDraft, type OrderStatus } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { newId } from '#app/lib/ids.ts';
 import type { CartLine } from '#app/modules/cart/cart.service.ts';
@@ -66,20 +66,21 @@ function lineRows(
 /**
  * The order row: first status (awaiting payment with a payment window for card online, else new), amounts in
  * tenge (items + delivery), the delivery as checked, the days it can be received in the city's zone (3–5 days
- * when a line comes from another city; a courier in the city's delivery days).
+ * when a line comes from another city; a courier in the city's delivery days; by carrier: its period).
  */
 function orderRow(o: NewOrder, id: string, status: OrderStatus, lines: readonly OrderLineRow[]): OrderRow {
   const { draft, checkout, now } = o;
   const { delivery } = checkout;
   const itemsAmount = lines.reduce((sum, l) => sum + l.amount, 0);
   const fromElsewhere = lines.some((l) => l.source_city_id !== draft.regionId);
-  const dates = deliveryDates(
-    delivery.deliveryMethodId,
-    now,
-    checkout.timeZone,
-    fromElsewhere,
-    checkout.courierDays,
-  );
+  const dates = checkout.carrier
+    ? carrierDeliveryDates(
+        now,
+        checkout.timeZone,
+        checkout.carrier.periodMinDays,
+        checkout.carrier.periodMaxDays,
+      )
+    : deliveryDates(delivery.deliveryMethodId, now, checkout.timeZone, fromElsewhere, checkout.courierDays);
   const address = delivery.address;
   const window = o.paymentWindowMinutes * 60_000;
   return {

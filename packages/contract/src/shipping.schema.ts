@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { Tenge } from './common.schema.ts';
+
+/**
+ * A parcel's state at the carrier as the shop follows it (issue 34 item 4, decision 068): `registering` until the
+ * carrier validated it; `invalid`, `delivered`, `returned` and `cancelled` are final.
+ */
+export const SHIPMENT_STATES = [
+  'registering',
+  'invalid',
+  'registered',
+  'handed_to_carrier',
+  'in_transit',
+  'at_pickup_point',
+  'out_for_delivery',
+  'delivered',
+  'not_delivered',
+  'returned',
+  'cancelled',
+] as const;
+export type ShipmentState = (typeof SHIPMENT_STATES)[number];
+
+/**
+ * The shopper's carrier choice in `POST /api/order/create` (issue 34 item 2, decision 069): for pickup (method 1)
+ * the carrier point's `code` from `availablePickupPointList[].carrier`, for door delivery (method 2) `code` null
+ * with the courier address in `delivery`; `tariffCode` and `quoteToken` as the split cart gave them. The token is
+ * the shop's signed quote: the order charges its price or less, never more.
+ */
+export const CarrierChoice = z
+  .object({
+    code: z.string().trim().min(1).max(64).nullable(),
+    tariffCode: z.number().int().positive().max(100_000),
+    quoteToken: z.string().min(10).max(600),
+  })
+  .strict();
+export type CarrierChoice = z.infer<typeof CarrierChoice>;
+
+/** One state a parcel reached, with the carrier's own words and when (ISO 8601 UTC). */
+export const ShipmentStateChange = z.object({
+  state: z.enum(SHIPMENT_STATES),
+  name: z.string(),
+  city: z.string(),
+  at: z.string(),
+});
+export type ShipmentStateChange = z.infer<typeof ShipmentStateChange>;
+
+/**
+ * An order sent by carrier, as its owner sees it (issue 34 items 2 and 4): the carrier, the delivery kind and
+ * tariff, the delivery price charged (tenge) and period (working days); once staff send it, the parcel's
+ * `trackNumber`, `state` and `states` (oldest first); before that `state` is null.
+ */
+export const OrderCarrier = z.object({
+  carrier: z.string(),
+  kind: z.enum(['pickup_point', 'locker', 'door']),
+  tariffCode: z.number().int(),
+  pointCode: z.string().nullable(),
+  price: Tenge,
+  periodMinDays: z.number().int().nonnegative(),
+  periodMaxDays: z.number().int().nonnegative(),
+  trackNumber: z.string().nullable(),
+  state: z.enum(SHIPMENT_STATES).nullable(),
+  states: z.array(ShipmentStateChange),
+});
+export type OrderCarrier = z.infer<typeof OrderCarrier>;
