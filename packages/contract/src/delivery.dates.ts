@@ -79,7 +79,7 @@ export function deliveryDates(
 /** `YYYY-MM-DD` of a local date plus `days` working days (Monday to Friday). */
 function addWorkingDays(p: { y: number; m: number; d: number }, days: number): string {
   const day = new Date(Date.UTC(p.y, p.m - 1, p.d));
-  for (let left = days; left > 0; ) {
+  for (let left = days; left > 0;) {
     day.setUTCDate(day.getUTCDate() + 1);
     if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) left -= 1;
   }
@@ -98,7 +98,10 @@ export function carrierDeliveryDates(
   maxDays: number,
 ): DeliveryDates {
   const local = localParts(now, timeZone);
-  return { from: addWorkingDays(local, 1 + minDays), to: addWorkingDays(local, 1 + Math.max(minDays, maxDays)) };
+  return {
+    from: addWorkingDays(local, 1 + minDays),
+    to: addWorkingDays(local, 1 + Math.max(minDays, maxDays)),
+  };
 }
 
 /** The words and the `Intl` locale of delivery dates in one language (the storefront gives the page's). */
