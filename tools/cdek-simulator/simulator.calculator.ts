@@ -60,9 +60,9 @@ export function chargeableKg(packages: z.infer<typeof parcel>[]): number {
   return Math.max(1, Math.ceil(Math.max(grams / 1000, volume / 5000)));
 }
 
-function quote(t: (typeof TARIFFS)[number], from: FixtureCity, to: FixtureCity, kg: number) {
+function quote(t: (typeof TARIFFS)[number], from: FixtureCity, to: FixtureCity, kg: number, factor = 1) {
   const km = distanceKm(from, to);
-  const sum = Math.round((t.base + t.perKg * kg + km * 0.8) / 10) * 10;
+  const sum = Math.round(((t.base + t.perKg * kg + km * 0.8) * factor) / 10) * 10;
   const min = 1 + Math.ceil(km / 600) + t.extraDays;
   return {
     delivery_sum: sum,
@@ -117,7 +117,7 @@ export function registerCalculatorRoutes(app: FastifyInstance, state: CdekState)
     const tariffs = TARIFFS.filter((t) => t.mode !== 7 || r.kg <= 15);
     return {
       tariff_codes: tariffs.map((t) => {
-        const q = quote(t, r.from, r.to, r.kg);
+        const q = quote(t, r.from, r.to, r.kg, state.behaviour.priceFactor);
         return {
           tariff_code: t.code,
           tariff_name: t.name,
@@ -146,6 +146,6 @@ export function registerCalculatorRoutes(app: FastifyInstance, state: CdekState)
         `Tariff ${code} is not available for this route`,
       );
     }
-    return { ...quote(t, r.from, r.to, r.kg), services: [] };
+    return { ...quote(t, r.from, r.to, r.kg, state.behaviour.priceFactor), services: [] };
   });
 }

@@ -13,6 +13,8 @@ export interface CdekBehaviour {
   slowMs: number;
   /** The calculator answers HTTP 500 `v2_internal_error`, as CDEK's test host does. */
   calculatorFails: boolean;
+  /** Prices are multiplied by this (a tariff update between a quote and the order, delivery-cdek.md §5). */
+  priceFactor: number;
   /** `GET /deliverypoints` answers an empty list, as CDEK's test host sometimes does. */
   emptyDeliveryPoints: boolean;
   /** The next order request becomes INVALID with this CDEK error (`{code, message}`) after its 202. */
@@ -138,6 +140,7 @@ export function createState(o: CdekSimulatorOptions): CdekState {
       validationDelayMs: o.validationDelayMs ?? 300,
       slowMs: o.slowMs ?? 0,
       calculatorFails: o.calculatorFails ?? false,
+      priceFactor: o.priceFactor ?? 1,
       emptyDeliveryPoints: o.emptyDeliveryPoints ?? false,
       invalidNext: o.invalidNext ?? null,
       expireTokens: o.expireTokens ?? 0,

@@ -155,5 +155,6 @@ export async function createOrder(
   const { notices } = placed;
   deps.notifier.sendInBackground(() => deliverOrderNotices(deps, notices));
   // In another language the order is read back with its texts (decision 046); Russian answers what was written.
-  return lang ? getOrder(db, customer.id, placed.order.number, lang) : placed.order;
+  // A carrier order is read back with its stored point and tracking (shipping.orders.ts).
+  return lang || checkout.carrier ? getOrder(db, customer.id, placed.order.number, lang) : placed.order;
 }
