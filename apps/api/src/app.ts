@@ -56,6 +56,8 @@ import { smsRoutes } from './modules/sms/sms.routes.ts';
 import { questionRoutes, reviewRoutes } from './modules/review/review.routes.ts';
 import { reviewAdminRoutes } from './modules/review/review.admin.routes.ts';
 import { orderAdminRoutes } from './modules/order/order.admin.routes.ts';
+import { orderCarrierAdminRoutes } from './modules/order/order.carrier.routes.ts';
+import { registerShipmentJob } from './modules/order/order.carrier.job.ts';
 import { contentAdminRoutes } from './modules/content/content.admin.routes.ts';
 import { catalogueAdminRoutes } from './modules/catalog/catalog.admin.routes.ts';
 import { customerAdminRoutes } from './modules/customer/customer.admin.routes.ts';
@@ -227,6 +229,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   if (jobs && app.kaspi) registerKaspiJob(app, config.kaspi.pollSeconds);
   // Kaspi Магазин orders (issue 33 item 6, docs/decisions/064): imported once across instances.
   if (jobs && app.kaspiShop) registerKaspiShopJob(app, app.kaspiShop, KASPI_SHOP_POLL_SECONDS);
+  // Carrier parcels (issue 34, docs/decisions/068–069): registered, tracked and their orders moved.
+  if (jobs) registerShipmentJob(app);
   // Old 1C exchange folders and abandoned import jobs, every 15 minutes (issue 29 item 3, docs/decisions/034).
   if (jobs) registerExchangeSweep(app, 15 * 60);
   app.decorate('fiscal', createFiscalProvider(config.fiscal));
@@ -318,6 +322,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(reviewAdminRoutes, { prefix: '/admin' });
       await api.register(orderAdminRoutes, { prefix: '/admin' });
       await api.register(kaspiShopAdminRoutes, { prefix: '/admin' });
+      await api.register(orderCarrierAdminRoutes, { prefix: '/admin' });
       await api.register(contentAdminRoutes, { prefix: '/admin' });
       await api.register(notificationAdminRoutes, { prefix: '/admin' });
       await api.register(catalogueAdminRoutes, { prefix: '/admin/catalogue' });

@@ -5,6 +5,7 @@ import { ORDER_STATUSES } from './enums.ts';
 import { Order, OrderLine, OrderNumberParams } from './order.schema.ts';
 import { OrderRefund } from './payment.schema.ts';
 import { AdminKaspiOrder } from './kaspi-shop.schema.ts';
+import { AdminShipment } from './shipping.schema.ts';
 
 // The back office's orders (issue 15, docs/decisions/019): list with filters, the order page, the steps staff take
 // along the order's life (spec §4 statuses), the internal note and the handover at the pickup desk with partial
@@ -92,6 +93,8 @@ export const ADMIN_ORDER_ACTIONS = [
   'complete',
   'cancel',
   'handover',
+  /** Send a carrier order (issue 34): register its parcel with the carrier. */
+  'ship',
 ] as const;
 export type AdminOrderAction = (typeof ADMIN_ORDER_ACTIONS)[number];
 
@@ -130,6 +133,8 @@ export const AdminOrder = Order.extend({
   fiscalReceipts: z.array(AdminReceipt),
   /** A Kaspi Магазин order's own facts (issue 33 item 6); absent or null for site orders. */
   kaspi: AdminKaspiOrder.nullable().optional(),
+  /** The carrier parcel as staff follow it (issue 34): its refusal reasons and the last failure to reach the carrier. */
+  shipment: AdminShipment.nullable().optional(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 export const AdminOrderResponse = dataOf(z.object({ order: AdminOrder }));
@@ -139,7 +144,7 @@ const Version = z.number({ message: 'Нет версии заказа' }).int().
 /** Body of `POST /api/admin/orders/:number/actions`: a step of the order's life, with the version seen. */
 export const AdminOrderActionBody = z
   .object({
-    action: z.enum(['confirm', 'pick', 'ready_for_pickup', 'handed_to_courier', 'complete'], {
+    action: z.enum(['confirm', 'pick', 'ready_for_pickup', 'handed_to_courier', 'complete', 'ship'], {
       message: 'Неизвестное действие',
     }),
     version: Version,

@@ -62,3 +62,18 @@ export const OrderCarrier = z.object({
   states: z.array(ShipmentStateChange),
 });
 export type OrderCarrier = z.infer<typeof OrderCarrier>;
+
+/**
+ * A parcel as staff follow it on the order page (issue 34 items 3 and 6): its state and track number, CDEK's
+ * reasons when it refused the parcel (Russian), the last failure to reach CDEK with the attempts so far, and
+ * whether a label can be printed (`GET /api/admin/orders/{number}/shipment/label`).
+ */
+export const AdminShipment = z.object({
+  state: z.enum(SHIPMENT_STATES),
+  trackNumber: z.string().nullable(),
+  problems: z.array(z.object({ code: z.string(), message: z.string() })),
+  lastError: z.string().nullable(),
+  attempts: z.number().int().nonnegative(),
+  labelAvailable: z.boolean(),
+});
+export type AdminShipment = z.infer<typeof AdminShipment>;

@@ -51,6 +51,8 @@ export const ACTOR_NAME: Record<string, string> = {
   system: 'магазин (время оплаты истекло)',
   payment: 'ePay',
   backoffice: 'сотрудник',
+  kaspi: 'Kaspi',
+  carrier: 'СДЭК',
 };
 
 /** Buttons of the order's steps. */
@@ -60,10 +62,12 @@ export const ACTION_LABEL: Record<Exclude<AdminOrderAction, 'handover' | 'cancel
   ready_for_pickup: 'Готов к выдаче (SMS покупателю)',
   handed_to_courier: 'Передан курьеру',
   complete: 'Выдан полностью',
+  ship: 'Передать в СДЭК',
 };
 
 /** The line under a step's button: what it does (the two final buttons tell the full handover from a refusal). */
 export const ACTION_HINT: Partial<Record<AdminOrderAction, string>> = {
+  ship: 'Заказ собран: магазин оформит посылку в СДЭК. Трек-номер и этикетка появятся здесь, когда СДЭК примет посылку.',
   complete: 'Покупатель забрал все товары заказа и заплатил за них. Заказ станет выполненным.',
   handover:
     'Покупатель отказался от части товаров при примерке: отметьте, от скольких штук, — их вернут на склад, ' +

@@ -6,6 +6,8 @@ import { sql, type Kysely } from 'kysely';
 // transaction — the carrier, the kind (point, locker, door), tariff, the point as shown (a snapshot: the carrier's
 // list changes), the route (warehouse city and the carrier's city codes) and the delivery price charged (never more
 // than `quoted_price`, the price the shop's signed quote showed). Tenge; working days.
+// city.cdek_shipment_point: the CDEK office the shop hands parcels in at in that warehouse city (CDEK
+// `shipment_point`, which «склад-…» tariffs need); null: CDEK collects from the warehouse (`from_location`).
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
@@ -31,9 +33,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('period_max_days', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
+  await db.schema.alterTable('city').addColumn('cdek_shipment_point', 'text').execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('city').dropColumn('cdek_shipment_point').execute();
   await db.schema.dropTable('order_carrier').execute();
 }

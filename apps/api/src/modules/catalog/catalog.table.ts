@@ -15,6 +15,8 @@ export interface CityTable {
   sort_order: number;
   /** CDEK's city `code`; null: no carrier delivery to this city (migration 20261229T080000). */
   cdek_code: number | null;
+  /** CDEK office parcels are handed in at in this warehouse city (migration 20261231T120000); null: collected. */
+  cdek_shipment_point: string | null;
   created_at: string;
   updated_at: string;
 }

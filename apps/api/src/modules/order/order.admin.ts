@@ -1,4 +1,5 @@
 import {
+  type OrderCarrier,
   ADMIN_ORDER_PAGE_SIZE,
   AdminOrderErrorCode,
   DeliveryMethod,
@@ -36,6 +37,7 @@ import { canTransition } from './order.status.ts';
 import type { OrderLineRow, OrderRow } from './order.table.ts';
 import { pageOf } from '#app/lib/paging.ts';
 import { kaspiFactsOf } from './kaspi-shop/kaspi-shop.view.ts';
+import { carrierActions, shipOrder, staffShipment } from './order.carrier.ts';
 
 // The back office's orders (issue 15, docs/decisions/019): the list with its filters, the order page, the staff's
 // steps (confirm, picked — inside new/paid; the status moves of order.status.ts through the order service), the
@@ -111,7 +113,7 @@ export async function listAdminOrders(db: DbOrTrx, q: AdminOrderListQuery): Prom
 }
 
 /** What staff may do now: the staff steps in new/paid, then the moves the order's life allows. */
-function actionsOf(o: OrderRow): AdminOrderAction[] {
+function actionsOf(o: OrderRow, carrier: OrderCarrier | null = null): AdminOrderAction[] {
   const status = o.status as OrderStatus;
   const out: AdminOrderAction[] = [];
   const preparing = status === 'new' || status === 'paid';
@@ -123,6 +125,7 @@ function actionsOf(o: OrderRow): AdminOrderAction[] {
   }
   if (status === 'ready_for_pickup' || status === 'handed_to_courier') out.push('handover', 'complete');
   if (canTransition(status, 'cancelled', 'backoffice', o.delivery_method_id)) out.push('cancel');
+  if (carrier) return carrierActions(out, carrier);
   // A Kaspi order is handed over and cancelled through Kaspi (kaspi-shop.actions.ts), never here alone.
   return o.channel === 'kaspi'
     ? out.filter((a) => a !== 'handover' && a !== 'complete' && a !== 'cancel')
@@ -179,10 +182,11 @@ export async function getAdminOrder(db: DbOrTrx, number: string): Promise<AdminO
       row.status === 'cancelled' || row.status === 'completed' || row.channel === 'kaspi'
         ? 0
         : Math.max(0, toPay - (paidOnline - paidBack)),
-    actions: actionsOf(row),
+    actions: actionsOf(row, order!.carrier),
     refunds,
     fiscalReceipts,
     kaspi: kaspiFactsOf(row),
+    shipment: order!.carrier ? await staffShipment(db, row.id) : null,
   };
 }
 
@@ -210,10 +214,13 @@ export async function runOrderAction(
   actor: Actor,
 ): Promise<AdminOrder> {
   const row = await orderForChange(deps.db, number, body.version);
-  const allowed = actionsOf(row);
+  const [order] = await assemble(deps.db, [row]);
+  const allowed = actionsOf(row, order!.carrier);
   if (!allowed.includes(body.action))
     throw notNow('Это действие сейчас недоступно для заказа. Обновите страницу, чтобы увидеть его состояние');
-  if (body.action === 'confirm' || body.action === 'pick') {
+  if (body.action === 'ship') {
+    await shipOrder(deps, row, body.version, actor);
+  } else if (body.action === 'confirm' || body.action === 'pick') {
     const nowIso = actor.at.toISOString();
     const field = body.action === 'confirm' ? 'confirmed_at' : 'picked_at';
     await deps.db.transaction().execute(async (trx) => {

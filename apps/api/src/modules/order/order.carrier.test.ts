@@ -161,7 +161,9 @@ describe('an order delivered by carrier', () => {
     for (const k of cases) {
       const res = await f.create(b.buyer.token, pointDraft(b, { carrier: k.carrier }));
       expect([res.status, res.body.code], JSON.stringify(k)).toEqual([
-        { [OrderErrorCode.carrierQuoteChanged]: 409, [ErrorCode.validation]: 400 }[k.code] ?? 422,
+        (
+          { [OrderErrorCode.carrierQuoteChanged]: 409, [ErrorCode.validation]: 400 } as Record<number, number>
+        )[k.code] ?? 422,
         k.code,
       ]);
     }

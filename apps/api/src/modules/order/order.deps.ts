@@ -5,6 +5,8 @@ import type { SmsProvider } from '#app/modules/sms/sms.provider.ts';
 import type { FiscalQueue } from '#app/modules/fiscal/fiscal.service.ts';
 import { kaspiRefunds, type KaspiDeps } from '#app/modules/kaspi/kaspi.service.ts';
 import type { ShippingDeps } from '#app/modules/shipping/shipping.checkout.ts';
+import type { ShipmentContact } from '#app/modules/shipping/shipping.shipment.ts';
+import { senderOf } from '#app/modules/shipping/shipping.request.ts';
 
 /** What the order flows (its card-payment flow included) need from the app. */
 export interface OrderDeps extends PaymentDeps {
@@ -21,6 +23,8 @@ export interface OrderDeps extends PaymentDeps {
   kaspi?: KaspiDeps | null;
   /** The carrier (issue 34), or null when CDEK_MODE is off. */
   shipping?: ShippingDeps | null;
+  /** The shop as a carrier parcel's sender (the seller's details). */
+  sender?: ShipmentContact;
 }
 
 /** The deps of the order flows from the Fastify app. */
@@ -35,6 +39,7 @@ export const orderDeps = (app: FastifyInstance): OrderDeps => ({
   fiscal: fiscalQueue(app),
   kaspi: app.kaspi,
   shipping: app.shipping,
+  sender: senderOf(app.config.seller),
   gateways: app.kaspi ? { kaspi: kaspiRefunds(app.kaspi) } : {},
 });
 

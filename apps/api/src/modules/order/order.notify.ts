@@ -54,8 +54,8 @@ function noticeOf(
     event,
     number: order.number,
     customerName,
-    // Kaspi's cancellation reads to the buyer as the shop's (the notices know no Kaspi actor).
-    actor: actor === 'kaspi' ? 'backoffice' : actor,
+    // Kaspi's cancellation and the carrier's moves read to the buyer as the shop's (the notices know neither).
+    actor: actor === 'kaspi' || actor === 'carrier' ? 'backoffice' : actor,
     payWithinMinutes: order.status === 'awaiting_payment' ? deps.paymentWindowMinutes : null,
     lines: lines.map((l) => ({
       name: t(l.product_name),

@@ -7,7 +7,7 @@ import { DeliveryMethod, isPaidOnline, type OrderStatus } from '@kiim/contract';
  * Who changes a status: the shopper, the payment window, ePay's verified answer, the shop's staff/ERP, or Kaspi
  * Магазин (its cancellation of a Kaspi order, issue 33 item 6).
  */
-export type StatusActor = 'customer' | 'system' | 'payment' | 'backoffice' | 'kaspi';
+export type StatusActor = 'customer' | 'system' | 'payment' | 'backoffice' | 'kaspi' | 'carrier';
 
 /** The status an order starts in: awaiting payment for card online (payment 3) and Kaspi (4), otherwise new. */
 export const initialStatus = (paymentId: number): OrderStatus =>
@@ -35,6 +35,7 @@ export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['new', 'awaiting_pa
  *   order awaiting payment;
  * - the customer only cancels, from {@link CUSTOMER_CANCELLABLE};
  * - Kaspi only cancels (its buyer's or its own cancellation of a Kaspi order);
+ * - the carrier moves a parcel's order as the back office would (its state read from the carrier's API);
  * - the back-office anything else the life allows.
  */
 export function canTransition(
@@ -55,6 +56,10 @@ export function canTransition(
       return to === 'cancelled' && CUSTOMER_CANCELLABLE.includes(from);
     case 'kaspi':
       return to === 'cancelled';
+    case 'carrier':
+      // The carrier's verified state of a parcel (issue 34 item 4): at the point / with its courier, delivered,
+      // or returned to the shop.
+      return to !== 'paid';
     case 'backoffice':
       return to !== 'paid';
   }

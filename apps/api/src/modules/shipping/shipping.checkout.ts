@@ -6,11 +6,20 @@ import { classKey, parcelClass } from './shipping.parcel.ts';
 import { createCarrierCache, type CarrierCache } from './shipping.quotes.ts';
 import { signQuote, type SignedQuote } from './shipping.quote-token.ts';
 import { selectCdekCodes } from './shipping.repository.ts';
-import { carrierFromConfig, carrierOffer, parcelForLines, type CarrierOffer } from './shipping.service.ts';
+import type { ShipmentCarrier } from './shipping.shipment.ts';
+import {
+  carrierFromConfig,
+  carrierOffer,
+  parcelForLines,
+  shipmentsFromConfig,
+  type CarrierOffer,
+} from './shipping.service.ts';
 
 /** The configured carrier and its caches, as the app holds them (null when `CDEK_MODE=off`). */
 export interface ShippingDeps {
   carrier: Carrier;
+  /** The same carrier's parcels: registration, tracking, labels (decision 068). */
+  shipments: ShipmentCarrier;
   cache: CarrierCache;
   /** Keys the signed quotes (decision 069): the server's `OTP_SECRET`. */
   quoteSecret: string;
@@ -28,9 +37,10 @@ export function shippingDeps(
   fetchImpl?: typeof fetch,
 ): ShippingDeps | null {
   const carrier = carrierFromConfig(c, fetchImpl);
-  if (!carrier) return null;
+  const shipments = shipmentsFromConfig(c, fetchImpl);
+  if (!carrier || !shipments) return null;
   const cache = createCarrierCache({ quoteTtlMs: c.quoteTtlSeconds * 1000 });
-  return { carrier, cache, quoteSecret, quoteTtlSeconds: c.quoteTtlSeconds };
+  return { carrier, shipments, cache, quoteSecret, quoteTtlSeconds: c.quoteTtlSeconds };
 }
 
 /** Units of one SKU an order would take from one warehouse city (inventory's allocation). */

@@ -54,6 +54,22 @@ export async function requestShipment(
   });
 }
 
+/**
+ * Staff send again a parcel the carrier refused (decision 068: a new staff action resets the row): the new request,
+ * registering from scratch. Only an `invalid` parcel is reset. @returns whether it was.
+ */
+export async function resendShipment(
+  trx: DbOrTrx,
+  p: { orderId: string; request: ShipmentRequest; now: Date },
+): Promise<boolean> {
+  const nowIso = p.now.toISOString();
+  return repo.resetInvalidShipment(trx, p.orderId, {
+    ...{ state: 'registering', request: JSON.stringify(p.request), carrier_id: null, track_number: null },
+    ...{ status_at: null, problems: null, label_form_id: null, attempts: 0, next_check_at: nowIso },
+    ...{ last_error: null, updated_at: nowIso },
+  });
+}
+
 const change = (
   row: ShipmentRow,
   to: ShipmentState,
@@ -173,4 +189,33 @@ export function hintShipment(
   now: Date,
 ): Promise<number> {
   return repo.hintShipment(db, where, now.toISOString());
+}
+
+/** What {@link parcelLabel} found: the PDF, not ready yet, or no registered parcel. */
+export type LabelResult = { pdf: Buffer } | { pending: true } | { missing: true };
+
+/**
+ * The parcel's label (issue 34 item 3): ordered from the carrier once (its print form id kept), then read as PDF;
+ * `pending` while the carrier is still making it (`waits` short re-reads first).
+ * @throws CarrierUnavailableError when the carrier cannot answer.
+ */
+export async function parcelLabel(
+  db: DbOrTrx,
+  carrier: ShipmentCarrier,
+  orderId: string,
+  o: { now: Date; waits?: number; waitMs?: number },
+): Promise<LabelResult> {
+  const row = await repo.shipmentOfOrder(db, orderId);
+  if (!row?.carrier_id || row.state === 'invalid' || row.state === 'registering') return { missing: true };
+  let formId = row.label_form_id;
+  if (!formId) {
+    formId = await carrier.requestLabel(row.carrier_id);
+    await repo.setLabelForm(db, row.id, formId);
+  }
+  for (let i = 0; ; i++) {
+    const pdf = await carrier.label(formId);
+    if (pdf) return { pdf };
+    if (i >= (o.waits ?? 4)) return { pending: true };
+    await new Promise((r) => setTimeout(r, o.waitMs ?? 500));
+  }
 }

@@ -1,4 +1,4 @@
-import type { OrderCarrier, PickupPoint } from '@kiim/contract';
+import type { AdminShipment, OrderCarrier, PickupPoint } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import type { CheckedCarrier } from './shipping.choice.ts';
 import * as repo from './shipping.repository.ts';
@@ -98,4 +98,18 @@ export async function carrierViews(
     out.set(c.order_id, { carrier, pickupPoint });
   }
   return out;
+}
+
+/** An order's parcel as staff follow it (issue 34 items 3 and 6), or null before staff send it. */
+export async function adminShipmentOf(db: DbOrTrx, orderId: string): Promise<AdminShipment | null> {
+  const [row] = await repo.shipmentsOfOrders(db, [orderId]);
+  if (!row) return null;
+  return {
+    state: row.state as ShipmentState,
+    trackNumber: row.track_number,
+    problems: row.problems ? (JSON.parse(row.problems) as AdminShipment['problems']) : [],
+    lastError: row.last_error,
+    attempts: row.attempts,
+    labelAvailable: row.carrier_id !== null && row.state !== 'invalid' && row.state !== 'registering',
+  };
 }

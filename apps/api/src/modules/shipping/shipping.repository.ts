@@ -140,3 +140,42 @@ export function statusesOfShipments(
     .orderBy('at')
     .execute();
 }
+
+/** The stored carrier choice of an order. */
+export const orderCarrierOf = (db: DbOrTrx, orderId: string): Promise<OrderCarrierRow | undefined> =>
+  db.selectFrom('order_carrier').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+
+/** CDEK's office for handing parcels in at a warehouse city (`city.cdek_shipment_point`, read only), or null. */
+export async function shipmentPointOf(db: DbOrTrx, cityId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('city')
+    .select('cdek_shipment_point')
+    .where('id', '=', cityId)
+    .executeTakeFirst();
+  return row?.cdek_shipment_point ?? null;
+}
+
+/** Resets a refused (`invalid`) parcel of an order with `change`. @returns whether one was reset. */
+export async function resetInvalidShipment(
+  db: DbOrTrx,
+  orderId: string,
+  change: Partial<Omit<ShipmentTable, 'id' | 'order_id' | 'created_at'>> & { updated_at: string },
+): Promise<boolean> {
+  const r = await db
+    .updateTable('shipment')
+    .set(change)
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'invalid')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Keeps the label's print form id, unless one is kept already. */
+export async function setLabelForm(db: DbOrTrx, shipmentId: string, formId: string): Promise<void> {
+  await db
+    .updateTable('shipment')
+    .set({ label_form_id: formId })
+    .where('id', '=', shipmentId)
+    .where('label_form_id', 'is', null)
+    .execute();
+}

@@ -2,6 +2,8 @@ import type { ShippingConfig } from '#app/config.ts';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { packagingOfSkus } from '#app/modules/catalog/catalog.packaging.ts';
 import { createCdekCarrier } from './shipping.cdek.ts';
+import { createCdekShipments } from './shipping.cdek.shipments.ts';
+import type { ShipmentCarrier } from './shipping.shipment.ts';
 import { parcelOf } from './shipping.parcel.ts';
 import {
   CarrierUnavailableError,
@@ -102,14 +104,29 @@ export async function parcelForLines(
   );
 }
 
-/** The configured carrier (CDEK), or null when `CDEK_MODE=off` or the simulator's URL is not known yet. */
-export function carrierFromConfig(c: ShippingConfig['cdek'], fetchImpl?: typeof fetch): Carrier | null {
+/** The CDEK options of the configuration, or null when `CDEK_MODE=off` or the simulator's URL is not known yet. */
+function cdekOptions(c: ShippingConfig['cdek'], fetchImpl?: typeof fetch) {
   if (c.mode === 'off' || !c.apiUrl) return null;
-  return createCdekCarrier({
+  return {
     apiUrl: c.apiUrl,
     clientId: c.clientId,
     clientSecret: c.clientSecret,
     timeoutMs: c.timeoutMs,
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
-  });
+  };
+}
+
+/** The configured carrier (CDEK), or null when `CDEK_MODE=off` or the simulator's URL is not known yet. */
+export function carrierFromConfig(c: ShippingConfig['cdek'], fetchImpl?: typeof fetch): Carrier | null {
+  const o = cdekOptions(c, fetchImpl);
+  return o && createCdekCarrier(o);
+}
+
+/** The configured carrier's parcels (CDEK orders, decision 068), or null as {@link carrierFromConfig}. */
+export function shipmentsFromConfig(
+  c: ShippingConfig['cdek'],
+  fetchImpl?: typeof fetch,
+): ShipmentCarrier | null {
+  const o = cdekOptions(c, fetchImpl);
+  return o && createCdekShipments(o);
 }
