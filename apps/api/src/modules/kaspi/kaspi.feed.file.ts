@@ -72,23 +72,30 @@ export interface FeedFileWriter {
 }
 
 /**
- * Opens a temporary file in `dir` (made if missing) for the feed that will be `final`. Text is written in blocks
- * of 256 KB, so memory stays one block whatever the feed's size. `commit` flushes, syncs and renames atomically
+ * Opens a temporary file in `dir` (made if missing) for the feed that will be `final`. Text is encoded into one
+ * reused 256 KB block written when full, so memory stays one block whatever the feed's size. `commit` flushes, syncs and renames atomically
  * (a reader sees the old file or the new one), then removes older feed files and stale temporary files.
  */
 export async function openFeedFile(dir: string, final: string): Promise<FeedFileWriter> {
   await fs.mkdir(dir, { recursive: true });
   const temp = path.join(dir, `${TEMP_PREFIX}${process.pid}-${randomUUID()}.tmp`);
   const fh = await fs.open(temp, 'wx');
-  let parts: string[] = [];
-  let pending = 0;
+  // One block reused for the whole build: text is encoded into it and the block written when full, so no large
+  // string or buffer is made per block (those would wait for a full garbage collection, growing the process).
+  const block = Buffer.allocUnsafe(FLUSH_BYTES);
+  let used = 0;
   let closed = false;
   const flush = async () => {
-    if (parts.length === 0) return;
-    const text = parts.join('');
-    parts = [];
-    pending = 0;
-    await fh.write(text, null, 'utf8');
+    if (used === 0) return;
+    const n = used;
+    used = 0;
+    await fh.write(block, 0, n);
+  };
+  const put = async (chunk: string) => {
+    const bytes = Buffer.byteLength(chunk, 'utf8');
+    if (used + bytes > FLUSH_BYTES) await flush();
+    if (bytes > FLUSH_BYTES) await fh.write(chunk, null, 'utf8');
+    else used += block.write(chunk, used, 'utf8');
   };
   const close = async () => {
     if (closed) return;
@@ -96,11 +103,7 @@ export async function openFeedFile(dir: string, final: string): Promise<FeedFile
     await fh.close();
   };
   return {
-    async write(chunk) {
-      parts.push(chunk);
-      pending += chunk.length;
-      if (pending >= FLUSH_BYTES) await flush();
-    },
+    write: put,
     async commit() {
       await flush();
       await fh.sync();

@@ -61,7 +61,7 @@ export const kaspiFeedRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('application/xml; charset=utf-8')
         .header('content-length', size)
-        .send(fh.createReadStream());
+        .send(fh.createReadStream({ highWaterMark: 256 * 1024 }));
     }
   });
 };
