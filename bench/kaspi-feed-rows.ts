@@ -7,7 +7,9 @@ import type { FiscalRow } from './fiscal-rows.ts';
 
 /** Runs `bench/kaspi-feed.ts` from `root` and returns its figures. @throws when it fails or prints no JSON. */
 export async function runKaspiFeedBench(root: string): Promise<KaspiFeedFigures> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/kaspi-feed.ts'], { cwd: root });
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/kaspi-feed.ts'], {
+    cwd: root,
+  });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));

@@ -53,6 +53,58 @@ function fetchDiscarding(url: string): Promise<{ status: number; bytes: number }
   });
 }
 
+/** The first fetch, which builds the feed: seconds, peak RSS growth (MB, sampled every 20 ms), bytes served. */
+async function measureBuild(url: string) {
+  (globalThis as { gc?: () => void }).gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const t0 = performance.now();
+  const first = await fetchDiscarding(url);
+  const buildSeconds = Math.round(performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  if (first.status !== 200) throw new Error(`kaspi feed bench: ${first.status}`);
+  return { buildSeconds, peakRssGrowthMb: Math.round((peak - before) / MB), bytes: first.bytes };
+}
+
+/** CONNECTIONS clients each fetching `url` ROUNDS times in a row: rate, p50/p99 to the last byte (ms), MB/s. */
+async function measureServe(url: string): Promise<KaspiFeedFigures['serve']> {
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  let served = 0;
+  const s0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      for (let i = 0; i < ROUNDS; i++) {
+        const q0 = performance.now();
+        try {
+          const r = await fetchDiscarding(url);
+          if (r.status !== 200) non2xx++;
+          served += r.bytes;
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - q0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - s0) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!);
+  return {
+    connections: CONNECTIONS,
+    requestsPerSecond: Math.round((latencies.length / seconds) * 100) / 100,
+    p50: pct(50),
+    p99: pct(99),
+    megabytesPerSecond: Math.round(served / MB / seconds),
+    non2xx,
+    errors,
+  };
+}
+
 /** Runs the Kaspi feed measurements on a shop of its own (removed after). */
 export async function benchKaspiFeed(): Promise<KaspiFeedFigures> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiim-bench-kaspi-'));
@@ -90,73 +142,14 @@ export async function benchKaspiFeed(): Promise<KaspiFeedFigures> {
       .execute();
     const url = '/feeds/kaspi/bench.xml';
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
-    (globalThis as { gc?: () => void }).gc?.();
-    const m0 = process.memoryUsage();
-    const before = m0.rss;
-    let peak = before;
-    let at: NodeJS.MemoryUsage | null = null;
-    const sampler = setInterval(() => {
-      const m = process.memoryUsage();
-      if (m.rss > peak) {
-        peak = m.rss;
-        at = m;
-      }
-    }, 20);
-    const t0 = performance.now();
-    console.error('kaspi feed bench: seeded, building');
-    const first = await fetchDiscarding(base + url);
-    (globalThis as { gc?: () => void }).gc?.();
-    console.error(
-      'kaspi feed bench: built',
-      JSON.stringify(m0),
-      JSON.stringify(at),
-      JSON.stringify(process.memoryUsage()),
-    );
-    const buildSeconds = Math.round(performance.now() - t0) / 1000;
-    clearInterval(sampler);
-    peak = Math.max(peak, process.memoryUsage().rss);
-    if (first.status !== 200) throw new Error(`kaspi feed bench: ${first.status}`);
-    const bytes = first.bytes;
-    const latencies: number[] = [];
-    let non2xx = 0;
-    let errors = 0;
-    let served = 0;
-    const s0 = performance.now();
-    await Promise.all(
-      Array.from({ length: CONNECTIONS }, async () => {
-        for (let i = 0; i < ROUNDS; i++) {
-          const q0 = performance.now();
-          try {
-            const r = await fetchDiscarding(base + url);
-            if (r.status !== 200) non2xx++;
-            served += r.bytes;
-          } catch {
-            errors++;
-          }
-          latencies.push(performance.now() - q0);
-        }
-      }),
-    );
-    const serveSeconds = (performance.now() - s0) / 1000;
-    latencies.sort((a, b) => a - b);
-    const pct = (p: number) =>
-      Math.round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!);
+    const build = await measureBuild(base + url);
+    const serve = await measureServe(base + url);
     const row = await db.selectFrom('kaspi_feed_setting').selectAll().executeTakeFirstOrThrow();
     return {
       skus: ids.length,
       offers: row.last_offers ?? 0,
-      buildSeconds,
-      peakRssGrowthMb: Math.round((peak - before) / MB),
-      bytes,
-      serve: {
-        connections: CONNECTIONS,
-        requestsPerSecond: Math.round((latencies.length / serveSeconds) * 100) / 100,
-        p50: pct(50),
-        p99: pct(99),
-        megabytesPerSecond: Math.round(served / MB / serveSeconds),
-        non2xx,
-        errors,
-      },
+      ...build,
+      serve,
     };
   } finally {
     await app.close();
