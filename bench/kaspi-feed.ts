@@ -1,9 +1,13 @@
 // The Kaspi feed part of `npm run bench` (issue 33 Part B item 5, decision 063), also runnable alone:
 // `node --import tsx bench/kaspi-feed.ts`. A fresh SQLite shop with the large catalogue of `BENCH_KASPI_SKUS`
 // (100,000) SKUs in 20 cities (seed.large.ts), every SKU marked for Kaspi, one Kaspi store per city:
-// 1. the build: time (ms) and size (bytes) of the whole feed, made at the first fetch;
-// 2. the served-from-cache rate: `BENCH_KASPI_FETCHES` (50) fetches in-process while nothing changes.
+// 1. the build at the first fetch: time (s), the process's peak RSS growth during it (MB, sampled every 20 ms
+//    against the RSS just before), and the file's size (bytes);
+// 2. serving the built file over HTTP while nothing changes: `BENCH_KASPI_CONNECTIONS` (10) connections each
+//    fetching it `BENCH_KASPI_ROUNDS` (3) times in a row, reading and discarding the body: requests/s, p50/p99
+//    latency to the last byte (ms), MB/s. (Not autocannon: in-process it kept the 230 MB bodies and ran out of heap.)
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -12,15 +16,93 @@ import { createDatabase } from '../apps/api/src/db/database.ts';
 import { buildLargeCatalogue } from '../apps/api/src/seed/seed.large.ts';
 
 const SKUS = Number(process.env.BENCH_KASPI_SKUS ?? 100_000);
-const FETCHES = Number(process.env.BENCH_KASPI_FETCHES ?? 50);
+const CONNECTIONS = Number(process.env.BENCH_KASPI_CONNECTIONS ?? 10);
+const ROUNDS = Number(process.env.BENCH_KASPI_ROUNDS ?? 3);
+const MB = 1024 * 1024;
 
 /** What the Kaspi feed part measured. */
 export interface KaspiFeedFigures {
   skus: number;
   offers: number;
-  buildMs: number;
+  buildSeconds: number;
+  /** Peak RSS during the build minus RSS just before it, MB. */
+  peakRssGrowthMb: number;
   bytes: number;
-  cachedPerSecond: number;
+  serve: {
+    connections: number;
+    requestsPerSecond: number;
+    p50: number;
+    p99: number;
+    megabytesPerSecond: number;
+    non2xx: number;
+    errors: number;
+  };
+}
+
+/** GETs `url` over HTTP, counting the body's bytes without keeping them (the RSS figure is the build's). */
+function fetchDiscarding(url: string): Promise<{ status: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (res) => {
+        let bytes = 0;
+        res.on('data', (d: Buffer) => (bytes += d.length));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/** The first fetch, which builds the feed: seconds, peak RSS growth (MB, sampled every 20 ms), bytes served. */
+async function measureBuild(url: string) {
+  (globalThis as { gc?: () => void }).gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const t0 = performance.now();
+  const first = await fetchDiscarding(url);
+  const buildSeconds = Math.round(performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  if (first.status !== 200) throw new Error(`kaspi feed bench: ${first.status}`);
+  return { buildSeconds, peakRssGrowthMb: Math.round((peak - before) / MB), bytes: first.bytes };
+}
+
+/** CONNECTIONS clients each fetching `url` ROUNDS times in a row: rate, p50/p99 to the last byte (ms), MB/s. */
+async function measureServe(url: string): Promise<KaspiFeedFigures['serve']> {
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  let served = 0;
+  const s0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      for (let i = 0; i < ROUNDS; i++) {
+        const q0 = performance.now();
+        try {
+          const r = await fetchDiscarding(url);
+          if (r.status !== 200) non2xx++;
+          served += r.bytes;
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - q0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - s0) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!);
+  return {
+    connections: CONNECTIONS,
+    requestsPerSecond: Math.round((latencies.length / seconds) * 100) / 100,
+    p50: pct(50),
+    p99: pct(99),
+    megabytesPerSecond: Math.round(served / MB / seconds),
+    non2xx,
+    errors,
+  };
 }
 
 /** Runs the Kaspi feed measurements on a shop of its own (removed after). */
@@ -59,20 +141,15 @@ export async function benchKaspiFeed(): Promise<KaspiFeedFigures> {
       .set({ secret: 'bench', company: 'Kiim', merchant_id: 'M1', version: 1 })
       .execute();
     const url = '/feeds/kaspi/bench.xml';
-    const t0 = performance.now();
-    const first = await app.inject({ url });
-    const buildMs = Math.round(performance.now() - t0);
-    if (first.statusCode !== 200) throw new Error(`kaspi feed bench: ${first.statusCode}`);
-    const t1 = performance.now();
-    for (let i = 0; i < FETCHES; i++) await app.inject({ url });
-    const seconds = (performance.now() - t1) / 1000;
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const build = await measureBuild(base + url);
+    const serve = await measureServe(base + url);
     const row = await db.selectFrom('kaspi_feed_setting').selectAll().executeTakeFirstOrThrow();
     return {
       skus: ids.length,
       offers: row.last_offers ?? 0,
-      buildMs,
-      bytes: first.rawPayload.length,
-      cachedPerSecond: Math.round((FETCHES / seconds) * 10) / 10,
+      ...build,
+      serve,
     };
   } finally {
     await app.close();

@@ -41,7 +41,7 @@ import { backofficeRoutes } from './modules/order/order.backoffice.routes.ts';
 import { cardPaymentRoutes } from './modules/order/card-payment/card-payment.routes.ts';
 import { kaspiPaymentRoutes } from './modules/order/kaspi-payment/kaspi-payment.routes.ts';
 import { registerKaspiJob } from './modules/order/kaspi-payment/kaspi-payment.job.ts';
-import { KASPI_SHOP_POLL_SECONDS, registerKaspiShopJob } from './modules/order/kaspi-shop/kaspi-shop.job.ts';
+import { registerKaspiShopJob } from './modules/order/kaspi-shop/kaspi-shop.job.ts';
 import { kaspiShopAdminRoutes } from './modules/order/kaspi-shop/kaspi-shop.routes.ts';
 import { createKaspiShop, type KaspiShop } from './modules/kaspi/kaspi.merchant.client.ts';
 import { receiptNoticeHook } from './modules/order/order.notify.ts';
@@ -228,7 +228,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   if (jobs) registerPaymentJob(app, config.payments.sweepIntervalSeconds);
   if (jobs && app.kaspi) registerKaspiJob(app, config.kaspi.pollSeconds);
   // Kaspi Магазин orders (issue 33 item 6, docs/decisions/064): imported once across instances.
-  if (jobs && app.kaspiShop) registerKaspiShopJob(app, app.kaspiShop, KASPI_SHOP_POLL_SECONDS);
+  if (jobs && app.kaspiShop) registerKaspiShopJob(app, app.kaspiShop, config.kaspiShop.pollSeconds);
   // Carrier parcels (issue 34, docs/decisions/068–069): registered, tracked and their orders moved.
   if (jobs) registerShipmentJob(app);
   // Old 1C exchange folders and abandoned import jobs, every 15 minutes (issue 29 item 3, docs/decisions/034).

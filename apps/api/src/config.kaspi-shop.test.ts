@@ -15,6 +15,7 @@ describe('Kaspi Магазин (Merchant API) configuration', () => {
       mode: 'simulator',
       apiUrl: undefined,
       token: KASPI_SHOP_SIMULATOR_TOKEN,
+      pollSeconds: 60,
     });
     expect(loadConfig(PRODUCTION).kaspiShop.mode).toBe('off');
   });
@@ -36,6 +37,16 @@ describe('Kaspi Магазин (Merchant API) configuration', () => {
       mode: 'live',
       apiUrl: 'https://kaspi.kz/shop/api/v2',
       token: 'a-real-token-value',
+      pollSeconds: 60,
     });
+  });
+
+  it('polls every KASPI_SHOP_POLL_SECONDS, 2 to 3600', () => {
+    expect(loadConfig({ NODE_ENV: 'development', KASPI_SHOP_POLL_SECONDS: '5' }).kaspiShop.pollSeconds).toBe(
+      5,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'development', KASPI_SHOP_POLL_SECONDS: '1' })).toThrow(
+      /KASPI_SHOP_POLL_SECONDS/,
+    );
   });
 });

@@ -16,6 +16,8 @@ export const KASPI_SHOP_ENV = {
   KASPI_SHOP_API_URL: z.preprocess(blankIsUnset, z.url().max(500).optional()),
   /** The `X-Auth-Token` from Kaspi's seller settings; required with `live`. */
   KASPI_SHOP_TOKEN: z.preprocess(blankIsUnset, z.string().min(8).max(500).optional()),
+  /** Seconds between the order importer's polls, 2–3600 (default 60: new orders within a minute or so). */
+  KASPI_SHOP_POLL_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().int().min(2).max(3600).optional()),
 };
 
 type KaspiShopEnv = {
@@ -23,6 +25,7 @@ type KaspiShopEnv = {
   KASPI_SHOP_MODE?: 'off' | 'simulator' | 'live' | undefined;
   KASPI_SHOP_API_URL?: string | undefined;
   KASPI_SHOP_TOKEN?: string | undefined;
+  KASPI_SHOP_POLL_SECONDS?: number | undefined;
 };
 
 /** The Merchant API as the shop uses it; `apiUrl` undefined in simulator mode until the simulator is started. */
@@ -30,7 +33,12 @@ export interface KaspiShopSettings {
   mode: 'off' | 'simulator' | 'live';
   apiUrl: string | undefined;
   token: string;
+  /** Seconds between the importer's polls. */
+  pollSeconds: number;
 }
+
+/** Default seconds between Kaspi Магазин polls (issue 33 item 6: new orders within a minute or so). */
+export const KASPI_SHOP_POLL_SECONDS = 60;
 
 /** The Merchant API simulator's token (tools/kaspi-simulator/merchant.state.ts; development and tests only). */
 export const KASPI_SHOP_SIMULATOR_TOKEN = 'kiim-shop-simulator-token';
@@ -45,6 +53,7 @@ export function kaspiShopConfig(e: KaspiShopEnv): KaspiShopSettings {
     mode,
     apiUrl: e.KASPI_SHOP_API_URL,
     token: e.KASPI_SHOP_TOKEN ?? (mode === 'simulator' ? KASPI_SHOP_SIMULATOR_TOKEN : ''),
+    pollSeconds: e.KASPI_SHOP_POLL_SECONDS ?? KASPI_SHOP_POLL_SECONDS,
   };
 }
 

@@ -23,6 +23,8 @@ export interface FeedSku {
   stock: ReadonlyMap<number, number>;
   /** Units kept back per Kaspi storeId (safety reserve); missing means 0. */
   reserve?: ReadonlyMap<string, number>;
+  /** An earlier feed sent this SKU (a problem SKU sent before goes out withdrawn, not left out). */
+  wasSent?: boolean;
 }
 
 /** What the builder needs besides the SKUs: company, merchant, stores, Kaspi cityId (KATO) per our city. */
@@ -63,37 +65,51 @@ function withdrawn(sku: string, stores: FeedStore[]): FeedOffer {
   };
 }
 
+/** What earlier feeds sent, read from their record without holding every id in memory. */
+export interface SentHistory {
+  /** Whether any SKU was sent before (an empty source is then refused). */
+  any: boolean;
+  /** External ids sent before and not among the marked SKUs now, read after them; each goes out withdrawn. */
+  unmarked: () => Iterable<string> | AsyncIterable<string>;
+}
+
+/** Where the feed goes: its text piece by piece, and each SKU sent for the first time (to be remembered). */
+export interface FeedSink {
+  write: (chunk: string) => Promise<void> | void;
+  firstSent?: (externalId: string) => Promise<void> | void;
+}
+
 /**
- * Writes the whole feed, piece by piece, to `write` (a stream or a file). `marked`: the marked SKUs (any order, may
- * be read page by page);
- * `everSent`: external ids of every SKU sent before — those not marked now, or inactive, go out as not available
- * in every store so Kaspi withdraws them. Returns the problems and the set of external ids now sent.
- * Throws FeedSourceEmptyError when `marked` is empty but `everSent` is not ("never delist everything").
+ * Writes the whole feed, piece by piece, to `sink` (a file). `marked`: the marked SKUs (any order, read page by
+ * page; `wasSent` says an earlier feed sent one); `history.unmarked`: SKUs sent before and not marked now — they,
+ * and marked ones that are inactive, go out as not available in every store so Kaspi withdraws them. Memory is one
+ * offer at a time plus the problems. Returns the problems and the number of offers written.
+ * Throws FeedSourceEmptyError when `marked` is empty but SKUs were sent before ("never delist everything").
  */
 export async function writeFeed(
   settings: FeedSettings,
   marked: Iterable<FeedSku> | AsyncIterable<FeedSku>,
-  everSent: ReadonlySet<string>,
+  history: SentHistory,
   at: Date,
-  write: (chunk: string) => Promise<void> | void,
-): Promise<{ problems: FeedProblem[]; sent: Set<string> }> {
+  sink: FeedSink,
+): Promise<{ problems: FeedProblem[]; offers: number }> {
   const problems: FeedProblem[] = [];
-  const sent = new Set<string>();
-  const seen = new Set<string>();
+  let offers = 0;
   let head = false;
+  const send = async (sku: string, offer: FeedOffer, wasSent: boolean) => {
+    await sink.write(feedOffer(offer));
+    offers++;
+    if (!wasSent) await sink.firstSent?.(sku);
+  };
   for await (const s of marked) {
     if (!head) {
-      await write(feedHead(at, settings.company, settings.merchantId));
+      await sink.write(feedHead(at, settings.company, settings.merchantId));
       head = true;
     }
-    seen.add(s.externalId);
     const name = s.productName.trim();
     if (name === '' || !(s.price > 0)) {
       problems.push({ sku: s.externalId, reason: name === '' ? 'no_name' : 'zero_price' });
-      if (everSent.has(s.externalId)) {
-        await write(feedOffer(withdrawn(s.externalId, settings.stores)));
-        sent.add(s.externalId);
-      }
+      if (s.wasSent) await send(s.externalId, withdrawn(s.externalId, settings.stores), true);
       continue;
     }
     const model = s.size.trim() === '' ? name : `${name}, размер ${s.size.trim()}`;
@@ -110,18 +126,13 @@ export async function writeFeed(
       cityPrices: [...settings.kaspiCityIds.values()].map((cityId) => ({ cityId, price: s.price })),
       price: s.price,
     };
-    await write(feedOffer(offer));
-    sent.add(s.externalId);
+    await send(s.externalId, offer, s.wasSent === true);
   }
   if (!head) {
-    if (everSent.size > 0) throw new FeedSourceEmptyError();
-    await write(feedHead(at, settings.company, settings.merchantId));
+    if (history.any) throw new FeedSourceEmptyError();
+    await sink.write(feedHead(at, settings.company, settings.merchantId));
   }
-  for (const sku of everSent) {
-    if (seen.has(sku)) continue;
-    await write(feedOffer(withdrawn(sku, settings.stores)));
-    sent.add(sku);
-  }
-  await write(FEED_TAIL);
-  return { problems, sent };
+  for await (const sku of history.unmarked()) await send(sku, withdrawn(sku, settings.stores), true);
+  await sink.write(FEED_TAIL);
+  return { problems, offers };
 }

@@ -83,12 +83,20 @@ function parse(xml: string): Parsed {
   return out;
 }
 
+/** Builds from `skus` as if `everSent` had been sent before; `sent`: offers written, `first`: ids sent anew. */
 async function build(skus: FeedSku[], everSent = new Set<string>()) {
   let xml = '';
-  const r = await writeFeed(settings, skus, everSent, new Date('2026-11-29T01:00:00Z'), (c) => {
-    xml += c;
+  const first: string[] = [];
+  const marked = skus.map((s) => ({ ...s, wasSent: everSent.has(s.externalId) }));
+  const ids = new Set(skus.map((s) => s.externalId));
+  const history = { any: everSent.size > 0, unmarked: () => [...everSent].filter((id) => !ids.has(id)) };
+  const r = await writeFeed(settings, marked, history, new Date('2026-11-29T01:00:00Z'), {
+    write: (c) => {
+      xml += c;
+    },
+    firstSent: (id) => void first.push(id),
   });
-  return { xml, parsed: parse(xml), ...r };
+  return { xml, parsed: parse(xml), first, ...r };
 }
 
 describe('Kaspi price feed (issue 33 Part B item 5)', () => {
@@ -121,12 +129,14 @@ describe('Kaspi price feed (issue 33 Part B item 5)', () => {
   });
 
   it('withdraws an unmarked SKU sent before in every store', async () => {
-    const { parsed, sent } = await build([sku()], new Set(['A-1', 'OLD']));
+    const { parsed, offers, first } = await build([sku()], new Set(['A-1', 'OLD']));
     expect(parsed.offers.get('OLD')!.stores).toEqual({
       PP1: { available: 'no', count: '0' },
       PP2: { available: 'no', count: '0' },
     });
-    expect([...sent].sort()).toEqual(['A-1', 'OLD']);
+    expect(offers).toBe(2);
+    expect(first).toEqual([]);
+    expect((await build([sku({ externalId: 'NEW' })], new Set(['OLD']))).first).toEqual(['NEW']);
   });
 
   it('keeps the reserve back and never offers more than our stock', async () => {
@@ -146,6 +156,20 @@ describe('Kaspi price feed (issue 33 Part B item 5)', () => {
       { sku: 'N', reason: 'no_name' },
       { sku: 'Z', reason: 'zero_price' },
     ]);
+  });
+
+  it('withdraws a problem SKU that an earlier feed sent instead of leaving it on sale', async () => {
+    const { parsed, problems, first } = await build(
+      [sku({ externalId: 'Z', price: 0 }), sku({ externalId: 'N', productName: '' })],
+      new Set(['Z']),
+    );
+    expect(parsed.offers.get('Z')!.stores).toEqual({
+      PP1: { available: 'no', count: '0' },
+      PP2: { available: 'no', count: '0' },
+    });
+    expect(parsed.offers.has('N')).toBe(false);
+    expect(problems.map((p) => p.reason)).toEqual(['zero_price', 'no_name']);
+    expect(first).toEqual([]);
   });
 
   it('refuses an empty source when SKUs were sent before (the last good feed is kept)', async () => {

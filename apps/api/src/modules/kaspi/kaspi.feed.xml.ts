@@ -6,8 +6,13 @@ const FORBIDDEN =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+/** Text with nothing to escape or drop (the usual case: checked once instead of six replacements). */
+// eslint-disable-next-line no-control-regex
+const PLAIN = /^[^&<>"'\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]*$/;
+
 /** Escapes text for an element body or a double-quoted attribute (& < > " '); forbidden characters are removed. */
 export function escapeXml(text: string): string {
+  if (PLAIN.test(text)) return text;
   return text
     .replace(FORBIDDEN, '')
     .replace(/&/g, '&amp;')
@@ -58,20 +63,29 @@ export function feedHead(at: Date, company: string, merchantId: string): string 
   );
 }
 
-/** One `<offer>` element as text (a few hundred bytes). */
+/** Escaped store and city ids: the same few tens in every offer of a build, escaped once each. */
+const escapedIds = new Map<string, string>();
+function escapedId(id: string): string {
+  let e = escapedIds.get(id);
+  if (e === undefined) {
+    if (escapedIds.size > 10_000) escapedIds.clear();
+    e = escapeXml(id);
+    escapedIds.set(id, e);
+  }
+  return e;
+}
+
+/** One `<offer>` element as text (about 2 KB with 20 stores and 20 city prices). */
 export function feedOffer(o: FeedOffer): string {
-  const stores = o.availabilities
-    .map(
-      (a) =>
-        `<availability available="${a.available ? 'yes' : 'no'}" storeId="${escapeXml(a.storeId)}" stockCount="${Math.max(0, Math.trunc(a.stockCount))}"/>`,
-    )
-    .join('');
-  const prices =
-    o.cityPrices.length > 0
-      ? `<cityprices>${o.cityPrices.map((c) => `<cityprice cityId="${escapeXml(c.cityId)}">${Math.trunc(c.price)}</cityprice>`).join('')}</cityprices>`
-      : o.price !== null
-        ? `<price>${Math.trunc(o.price)}</price>`
-        : '';
+  let stores = '';
+  for (const a of o.availabilities)
+    stores += `<availability available="${a.available ? 'yes' : 'no'}" storeId="${escapedId(a.storeId)}" stockCount="${Math.max(0, Math.trunc(a.stockCount))}"/>`;
+  let prices = '';
+  if (o.cityPrices.length > 0) {
+    for (const c of o.cityPrices)
+      prices += `<cityprice cityId="${escapedId(c.cityId)}">${Math.trunc(c.price)}</cityprice>`;
+    prices = `<cityprices>${prices}</cityprices>`;
+  } else if (o.price !== null) prices = `<price>${Math.trunc(o.price)}</price>`;
   return (
     `<offer sku="${escapeXml(o.sku)}"><model>${escapeXml(o.model)}</model><brand>${escapeXml(o.brand)}</brand>` +
     `<availabilities>${stores}</availabilities>${prices}</offer>\n`

@@ -17,6 +17,8 @@ export class KaspiShopError extends Error {
   constructor(
     message: string,
     readonly httpStatus?: number,
+    /** The body of a refusal as Kaspi sent it (first 2,000 characters), for {@link isWrongSecurityCode}. */
+    readonly body?: string,
   ) {
     super(message);
     this.name = 'KaspiShopError';
@@ -78,7 +80,11 @@ export function createKaspiShop(config: KaspiShopConfig): KaspiShop {
       throw new KaspiShopError(`Kaspi Магазин не ответил: ${(err as Error).message}`);
     }
     if (!res.ok)
-      throw new KaspiShopError(`Kaspi Магазин ответил HTTP ${res.status}: ${text.slice(0, 300)}`, res.status);
+      throw new KaspiShopError(
+        `Kaspi Магазин ответил HTTP ${res.status}: ${text.slice(0, 300)}`,
+        res.status,
+        text.slice(0, 2000),
+      );
     let json: unknown;
     try {
       json = JSON.parse(text.slice(0, 2_000_000));

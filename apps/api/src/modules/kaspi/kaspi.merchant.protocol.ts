@@ -107,3 +107,47 @@ export function actionDocument(
     },
   };
 }
+
+/** A JSON:API error answer (JSON:API 1.0 error objects: optional `code`, `title`, `detail`). */
+const errorAnswer = z.object({
+  errors: z
+    .array(
+      z.looseObject({
+        code: z.union([z.string().max(80), z.number()]).optional(),
+        title: z.string().max(1000).optional(),
+        detail: z.string().max(1000).optional(),
+      }),
+    )
+    .max(20),
+});
+
+/**
+ * Structured error codes (`errors[].code`) that mean "the buyer's security code is wrong". Kaspi's seller guide and
+ * the open-source clients (kaspi.md C) name none, so the set is empty and {@link isWrongSecurityCode} falls back
+ * to the error's text. Add Kaspi's code here when its partner documentation gives one.
+ */
+export const WRONG_SECURITY_CODES: ReadonlySet<string> = new Set<string>();
+
+/** Text naming a wrong buyer's code: "wrong/invalid/incorrect security code", "security code … wrong", «неверный код». */
+const WRONG_CODE_TEXT =
+  /\b(wrong|invalid|incorrect|bad)\s+(sms[\s_-]?)?(security[\s_-]?)?code\b|\bsecurity[\s_-]?code\b.{0,40}\b(wrong|invalid|incorrect|mismatch|does not match)|неверн\S*\s+(смс-)?код/i;
+
+/**
+ * Whether a refused completion (HTTP 400, body `body` as Kaspi sent it) means the buyer's security code was
+ * wrong: a structured `errors[].code` in {@link WRONG_SECURITY_CODES} first; else, as a fallback, an error's
+ * title or detail (or the raw body when it is not JSON:API) matching WRONG_CODE_TEXT. An order code that does not
+ * match, a missing header or "no code was sent" are not a wrong buyer's code.
+ */
+export function isWrongSecurityCode(body: string): boolean {
+  let parsed: z.infer<typeof errorAnswer> | null = null;
+  try {
+    const r = errorAnswer.safeParse(JSON.parse(body));
+    if (r.success) parsed = r.data;
+  } catch {
+    /* not JSON: the text fallback reads the raw body */
+  }
+  if (parsed?.errors.some((e) => e.code !== undefined && WRONG_SECURITY_CODES.has(String(e.code))))
+    return true;
+  const text = parsed ? parsed.errors.map((e) => `${e.title ?? ''} ${e.detail ?? ''}`).join(' ') : body;
+  return WRONG_CODE_TEXT.test(text);
+}

@@ -136,7 +136,9 @@ async function writeNotices(
 
 /**
  * Records an order event for the customer in the notification outbox, in the transaction of the change, with the
- * order as it is now in `trx` (lines, point with hours, refund) — see {@link writeNotices}.
+ * order as it is now in `trx` (lines, point with hours, refund) — see {@link writeNotices}. A Kaspi Магазин order's
+ * cancellation is not written: every one goes through Kaspi (staff cancel there, or Kaspi does), and Kaspi tells
+ * its buyer itself — ours made it twice (docs/decisions/071).
  * @returns the ids written, to deliver after commit with {@link deliverOrderNotices}.
  */
 export async function recordOrderEvent(
@@ -148,6 +150,7 @@ export async function recordOrderEvent(
   nowIso: string,
 ): Promise<WrittenNotices> {
   const order = (await repo.findOrderById(trx, orderId))!;
+  if (event === 'cancelled' && order.channel === 'kaspi') return NO_NOTICES;
   const contact = await customerContact(trx, order.customer_id);
   if (!contact) return NO_NOTICES;
   const lines = await repo.findOrderLines(trx, [orderId]);

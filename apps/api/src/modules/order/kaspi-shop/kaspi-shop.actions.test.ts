@@ -23,7 +23,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { KASPI_SHOP_API_URL: sim.apiUrl } });
   fx = orderFixtures(t);
   city = (await fx.cities()).courier;
-  skus = await fx.skus(3, 50);
+  skus = await fx.skus(4, 50);
   ({ cookie: manager } = await signedInMember(t.app, t.db, 'manager'));
 });
 afterAll(async () => {
@@ -44,6 +44,16 @@ async function imported(sku: FixtureSku) {
   const page = await staffCall(t.app, manager, 'GET', `/api/admin/orders/${row.number}`);
   return { k, order: page.body.data.order as AdminOrder };
 }
+
+/** Cancellation notices written for our order `number` (Kaspi tells its buyer itself: decision 071). */
+const cancelNotices = async (number: string) =>
+  t.db
+    .selectFrom('notification')
+    .innerJoin('order', 'order.id', 'notification.order_id')
+    .select('notification.id')
+    .where('order.number', '=', number)
+    .where('notification.event', '=', 'cancelled')
+    .execute();
 
 const act = (o: AdminOrder, action: string, extra: Record<string, unknown> = {}) =>
   staffCall(t.app, manager, 'POST', `/api/admin/orders/${o.number}/kaspi/${action}`, {
@@ -93,6 +103,9 @@ describe('staff actions on Kaspi orders', () => {
     expect(sim.order(k.id)!.cancellationReason).toBe('MERCHANT_OUT_OF_STOCK');
     expect(await fx.stockOf(skus[1]!.id, city.id)).toBe(5);
     expect(await auditOf(t.db, 'order.kaspi_cancel')).toHaveLength(1);
+    // Kaspi texts its buyer about the cancellation; the shop adds no second message, nor when the poll reads it.
+    await pollKaspiShop({ ...orderDeps(t.app), shop: t.app.kaspiShop!, cityId: city.id }, new Date());
+    expect(await cancelNotices(order.number)).toEqual([]);
 
     const again = await act(cancelled.body.data.order, 'accept');
     expect(again.status).toBe(502);
@@ -122,5 +135,16 @@ describe('staff actions on Kaspi orders', () => {
     expect(poll.status).toBe(200);
     expect(poll.body.data).toMatchObject({ mode: 'simulator', lastError: null });
     expect(poll.body.data.imported).toBeGreaterThanOrEqual(3);
+  });
+
+  it('an order Kaspi cancels gives its units back with no notice of ours', async () => {
+    const { k, order } = await imported(skus[3]!);
+    expect(await fx.stockOf(skus[3]!.id, city.id)).toBe(4);
+    sim.kaspi(k.id, 'cancel');
+    await pollKaspiShop({ ...orderDeps(t.app), shop: t.app.kaspiShop!, cityId: city.id }, new Date());
+    const page = await staffCall(t.app, manager, 'GET', `/api/admin/orders/${order.number}`);
+    expect(page.body.data.order).toMatchObject({ status: 'cancelled', kaspi: { status: 'CANCELLED' } });
+    expect(await fx.stockOf(skus[3]!.id, city.id)).toBe(5);
+    expect(await cancelNotices(order.number)).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import {
 import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import { AppError, badRequest } from '#app/lib/errors.ts';
 import { KaspiShopError, type KaspiShop } from '#app/modules/kaspi/kaspi.merchant.client.ts';
-import type { ShopOrderDoc } from '#app/modules/kaspi/kaspi.merchant.protocol.ts';
+import { isWrongSecurityCode, type ShopOrderDoc } from '#app/modules/kaspi/kaspi.merchant.protocol.ts';
 import { getAdminOrder } from '../order.admin.ts';
 import { claimVersion } from '../order.admin.repository.ts';
 import { moveOrder, type OrderDeps } from '../order.lifecycle.ts';
@@ -23,7 +23,8 @@ import * as repo from './kaspi-shop.repository.ts';
 // accepted changes here, audited, under the order's version (decision 019).
 
 const refused = (err: unknown) => {
-  if (err instanceof KaspiShopError && err.httpStatus === 400 && /code/i.test(err.message))
+  // Kaspi's structured code first, else its text (kaspi.merchant.protocol.ts; docs/kaspi.md).
+  if (err instanceof KaspiShopError && err.httpStatus === 400 && isWrongSecurityCode(err.body ?? ''))
     return new AppError(
       422,
       KaspiShopErrorCode.wrongSecurityCode,

@@ -9,9 +9,6 @@ import { pollKaspiShop } from './kaspi-shop.poll.ts';
 /** This process, as recorded on the job runs it claims. */
 const INSTANCE = `${os.hostname()}:${process.pid}`;
 
-/** Seconds between Kaspi Магазин polls (issue 33 item 6: new orders within a minute or so). */
-export const KASPI_SHOP_POLL_SECONDS = 60;
-
 /**
  * Registers the Kaspi Магазин importer when KASPI_SHOP_MODE is on (worker role): every `seconds` from when the app
  * is ready, once across instances (claimJobRun, decision 041), {@link pollKaspiShop}. One run at a time per
