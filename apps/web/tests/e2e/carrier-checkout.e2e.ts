@@ -55,8 +55,8 @@ afterAll(async () => {
 });
 
 /** A signed-in shopper in Кокшетау with the size in the cart, in a context that refuses requests off this machine. */
-async function shopper(width: number) {
-  const mobile = `7705${String(5_340_000 + width)}`;
+async function shopper(width: number, opts: { lang?: 'kk'; javaScriptEnabled?: boolean } = {}) {
+  const mobile = `7705${String(5_340_000 + width + (opts.lang ? 1 : 0))}`;
   const call = async (url: string, body: unknown, method = 'POST') => {
     const res = await fetch(shop.url + url, {
       method,
@@ -77,9 +77,14 @@ async function shopper(width: number) {
     { externalId: sku.externalId, regionId: CITY_ID, qty: 1 },
     'PUT',
   );
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ru-RU' });
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    locale: 'ru-RU',
+    javaScriptEnabled: opts.javaScriptEnabled ?? true,
+  });
   const domain = new URL(shop.url).hostname;
   await context.addCookies([
+    ...(opts.lang ? [{ name: 'lang', value: opts.lang, domain, path: '/' }] : []),
     { name: 'customer_token', value: token, domain, path: '/', httpOnly: true },
     { name: 'cart_uuid', value: String(cart.data.uuid), domain, path: '/' },
     { name: 'city_id', value: String(CITY_ID), domain, path: '/' },
@@ -92,6 +97,10 @@ async function shopper(width: number) {
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // A hydration mismatch (dates, prices) is a console error, not a page error.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+  });
   return { context, page, errors };
 }
 
@@ -155,6 +164,25 @@ describe('carrier delivery at checkout and on the order page (issue 34)', () => 
     expect(await page.getByTestId('checkout-dates').textContent()).toMatch(/\d/);
     await page.locator('input[name="paymentId"][value="1"]').check();
     await snap(page, 'carrier-02-checkout');
+    // A quote the shop did not sign (or one gone stale) is refused 409 4070: the page says the price changed and
+    // reloads the offer with fresh quotes, so the second try goes through.
+    const chosen = points.nth(last).locator('input[name="pickupPointId"]');
+    const signed = (await chosen.getAttribute('value')) ?? '';
+    await chosen.evaluate((el) => {
+      const input = el as HTMLInputElement;
+      input.value = input.value.replace(/:[^:]+$/, ':v1.forged.quote-token');
+    });
+    await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+    await eventually(() => page.getByTestId('checkout-alert').textContent()).toContain(
+      'стоимость доставки СДЭК изменилась',
+    );
+    await eventually(() => chosen.getAttribute('value')).not.toContain('forged');
+    expect(await chosen.isChecked()).toBe(true);
+    expect((await chosen.getAttribute('value'))?.split(':').slice(0, 3)).toEqual(
+      signed.split(':').slice(0, 3),
+    );
+    await eventually(() => page.getByRole('button', { name: 'Подтвердить заказ' }).isEnabled()).toBe(true);
+    await snap(page, 'carrier-02b-price-changed');
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
 
     await page.waitForURL(/\/Cart\/thankyou$/);
@@ -196,6 +224,27 @@ describe('carrier delivery at checkout and on the order page (issue 34)', () => 
     // No horizontal scroll on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('works without JavaScript and in Kazakh: the second point is ordered at its own price', async () => {
+    const { context, page } = await shopper(1280, { lang: 'kk', javaScriptEnabled: false });
+    await page.goto(shop.url + '/Cart/checkout');
+    await page.getByText('СДЭК беру пункті немесе постаматы').first().waitFor();
+    const offers = page.getByTestId('carrier-point-offer');
+    expect(await offers.first().textContent()).toMatch(
+      /(СДЭК беру пункті|СДЭК постаматы) · .+ · .*жұмыс күні/,
+    );
+    const points = page.getByTestId('pickup-point');
+    const last = (await points.count()) - 1;
+    await points.nth(last).locator('label').click();
+    const price = tenge(await offers.nth(last).locator('strong').textContent());
+    await page.locator('input[name="paymentId"][value="1"]').check();
+    await page.locator('.summary button[type="submit"]').click();
+    await page.waitForURL(/\/Cart\/thankyou$/);
+    expect(tenge(await page.getByTestId('order-amount').textContent())).toBe(sku.price + price);
+    expect(await page.getByTestId('order-carrier').textContent()).toContain('СДЭК жеткізеді');
+    await snap(page, 'carrier-07-thank-you-kk-nojs');
     await context.close();
   });
 });
