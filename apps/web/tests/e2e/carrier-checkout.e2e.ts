@@ -204,6 +204,13 @@ describe('carrier delivery at checkout and on the order page (issue 34)', () => 
     const states = page.getByTestId('shipment-states').locator('li strong');
     expect(await states.allTextContents()).toEqual(['Передаётся в СДЭК', 'Принят СДЭК', 'В пути']);
     await snap(page, 'carrier-04-order');
+    await page.setViewportSize({ width: 390, height: 900 });
+    await snap(page, 'carrier-04b-order-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.goto(`${shop.url}/personal/orders/details/${number}?lang=kk`);
+    await hydrated(page);
+    expect(await states.allTextContents()).toEqual(['СДЭК-ке берілуде', 'СДЭК қабылдады', 'Жолда']);
+    await snap(page, 'carrier-04c-order-kk-390');
     expect(errors).toEqual([]);
     await context.close();
   });
