@@ -13,15 +13,18 @@ const MAX_QTY = 999;
  * through a fetcher, showing the new quantity at once; at quantity 1, − opens the removal dialog like
  * «Удалить» (`removeHref`), so a line never disappears without a confirmation. Without JavaScript the forms
  * post and come back to `redirectTo`. A failed change is swallowed (spec §8): the line shows the cart as it is.
+ * `deliveryText` replaces the delivery information's words (a carrier city's lines come by CDEK, issue 34).
  */
 export function CartLine({
   item,
   removeHref,
   redirectTo,
+  deliveryText,
 }: {
   item: CartItem;
   removeHref: string;
   redirectTo: string;
+  deliveryText?: string;
 }) {
   const t = useT();
   const fetcher = useFetcher();
@@ -52,7 +55,7 @@ export function CartLine({
         </Link>
         <span className="muted">{t('cart.lineSize', { size: item.size, colour: item.colourName })}</span>
         <span className={item.inStock ? 'stock stock--in' : 'stock'} data-testid="delivery-information">
-          {deliveryLabel(t, item.deliveryInformation)}
+          {deliveryText ?? deliveryLabel(t, item.deliveryInformation)}
         </span>
         {few && <span className="stock stock--few">{t('stock.fewLeft')}</span>}
       </div>

@@ -1,4 +1,5 @@
 import { DeliveryMethod } from '@kiim/contract/enums';
+import { carrierChoiceOf } from './carrier-choice.ts';
 
 const text = (form: FormData, name: string) => {
   const v = form.get(name);
@@ -9,12 +10,15 @@ const text = (form: FormData, name: string) => {
  * The checkout form as the order draft of spec §3 (everything but the cart, the city and the idempotency
  * key), read the same way in the browser (the validity flags beside the fields, the summary's choices) and on
  * the server (the order sent to `POST /api/order/create`): the pickup point only for pickup; the address only
- * for the courier; the recipient only when «Получатель другой человек» is ticked; empty texts left out.
+ * for the courier; the recipient only when «Получатель другой человек» is ticked; empty texts left out. In a carrier
+ * city (issue 34) the carrier point or door delivery is `carrier` (lib/carrier-choice.ts), no `pickupPointId`, and
+ * the lines always come from the warehouse city (`includeOtherCityItems`).
  */
 export function checkoutDraftOf(form: FormData) {
   const deliveryMethodId = Number(form.get('deliveryMethodId'));
   const courier = deliveryMethodId === DeliveryMethod.courier;
   const notToCustomer = courier && form.get('deliveryNotToCustomer') === 'on';
+  const carrier = carrierChoiceOf(form, deliveryMethodId);
   return {
     deliveryMethodId,
     paymentId: Number(form.get('paymentId')),
@@ -33,7 +37,8 @@ export function checkoutDraftOf(form: FormData) {
           contactPhone: notToCustomer ? text(form, 'contactPhone') : undefined,
         }
       : undefined,
-    includeOtherCityItems: form.get('includeOtherCityItems') === 'on',
+    includeOtherCityItems: carrier !== null || form.get('includeOtherCityItems') === 'on',
+    ...(carrier && { carrier }),
   };
 }
 

@@ -1,26 +1,52 @@
 import { CHECKOUT_LIMITS } from '@kiim/contract/checkout';
+import { DeliveryMethod } from '@kiim/contract/enums';
 import { formatPrice } from '@kiim/contract/format';
-import type { CartItem, DeliveryMethodOption, PaymentMethodOption, PickupPoint } from '@kiim/contract';
+import type {
+  CarrierDelivery,
+  CartItem,
+  DeliveryMethodOption,
+  PaymentMethodOption,
+  PickupPoint,
+} from '@kiim/contract';
+import { carrierDoorValue } from '../../lib/carrier-choice.ts';
 import { methodName, useT } from '../../lib/text.ts';
 import { Field, FieldError, FormAlert } from '../form/Field.tsx';
 import { CourierForm } from './CourierForm.tsx';
 import { PickupPoints } from './PickupPoints.tsx';
 
-/** The delivery methods the city offers (spec §4), each with its price and when it comes (`datesFor`). */
+/**
+ * The delivery methods the city offers (spec §4), each with its price and when it comes (`datesFor`). In a carrier
+ * city (issue 34, `carrier` set) they are the carrier's: «Пункт выдачи или постамат СДЭК — от 1 200 ₸» (the
+ * cheapest point's price, «от» when the points' prices differ) and «Курьер СДЭК до двери».
+ */
 export function DeliveryMethods({
   methods,
   checkedId,
   cityName,
   datesFor,
   courierOffered,
+  carrier,
 }: {
   methods: DeliveryMethodOption[];
   checkedId: number;
   cityName?: string;
   datesFor: (methodId: number) => string;
   courierOffered: boolean;
+  carrier?: { pricesVary: boolean };
 }) {
   const t = useT();
+  const name = (m: DeliveryMethodOption) =>
+    !carrier
+      ? methodName(t, 'deliveryMethod', m.id, m.name)
+      : m.id === DeliveryMethod.courier
+        ? t('carrier.doorMethod')
+        : t('carrier.pickupMethod');
+  const price = (m: DeliveryMethodOption) =>
+    !m.price
+      ? t('common.free')
+      : carrier?.pricesVary && m.id === DeliveryMethod.pickup
+        ? t('carrier.from', { price: formatPrice(m.price) })
+        : formatPrice(m.price);
   return (
     <fieldset className="panel">
       <legend>{cityName ? t('checkout.receiveIn', { city: cityName }) : t('checkout.receive')}</legend>
@@ -28,8 +54,7 @@ export function DeliveryMethods({
         <label key={m.id} className="option option--method">
           <input type="radio" name="deliveryMethodId" value={m.id} defaultChecked={m.id === checkedId} />
           <span>
-            <strong>{methodName(t, 'deliveryMethod', m.id, m.name)}</strong> —{' '}
-            {m.price ? formatPrice(m.price) : t('common.free')}
+            <strong>{name(m)}</strong> — {price(m)}
             <span className="muted"> · {datesFor(m.id)}</span>
           </span>
         </label>
@@ -167,7 +192,9 @@ export function CheckoutAlert({
 
 /**
  * Where the order is received: the pickup points, and the courier's address where the city offers it. Both are
- * on the page; CSS shows the one the chosen method needs (before and without JavaScript too).
+ * on the page; CSS shows the one the chosen method needs (before and without JavaScript too). In a carrier city
+ * (issue 34, `carrier` set) they are the carrier's points and lockers, and its door delivery, whose tariff and
+ * signed quote go with the form (`carrierDoor`, lib/carrier-choice.ts).
  */
 export function ReceivingPanels({
   points,
@@ -176,6 +203,7 @@ export function ReceivingPanels({
   errors,
   values,
   mobile,
+  carrier,
 }: {
   points: PickupPoint[];
   selectedPointId: number | null;
@@ -183,17 +211,27 @@ export function ReceivingPanels({
   errors: Record<string, string | undefined>;
   values: Record<string, string>;
   mobile: string | null;
+  carrier?: CarrierDelivery;
 }) {
   const t = useT();
+  const door = carrier?.door;
   return (
     <>
-      <fieldset className="panel pickup-panel">
-        <legend>{t('checkout.pickupPoint')}</legend>
-        <PickupPoints points={points} selectedId={selectedPointId} error={errors.pickupPointId} />
-      </fieldset>
+      {points.length > 0 && (
+        <fieldset className="panel pickup-panel">
+          <legend>{carrier ? t('carrier.pickupPanel') : t('checkout.pickupPoint')}</legend>
+          <PickupPoints points={points} selectedId={selectedPointId} error={errors.pickupPointId} />
+        </fieldset>
+      )}
       {courierOffered && (
         <fieldset className="panel courier-panel">
-          <legend>{t('checkout.courierAddress')}</legend>
+          <legend>{door ? t('carrier.doorPanel') : t('checkout.courierAddress')}</legend>
+          {door && (
+            <>
+              <input type="hidden" name="carrierDoor" value={carrierDoorValue(door)} />
+              <p className="muted checkout__hint">{t('carrier.doorNote')}</p>
+            </>
+          )}
           <CourierForm errors={errors} values={values} mobile={mobile} />
         </fieldset>
       )}

@@ -17,6 +17,7 @@ export function CheckoutSummary({
   dates,
   cardOnline,
   busy,
+  blocked = false,
 }: {
   lines: readonly (CartItem & { fromOtherCity?: boolean })[];
   leftInCart: number;
@@ -25,6 +26,8 @@ export function CheckoutSummary({
   dates: string;
   cardOnline: boolean;
   busy: boolean;
+  /** Nothing can be ordered now (no delivery method offered, e.g. the carrier is down): the button is disabled. */
+  blocked?: boolean;
 }) {
   const t = useT();
   const items = lines.reduce((s, i) => s + i.price * i.qty, 0);
@@ -69,7 +72,7 @@ export function CheckoutSummary({
           <dd data-testid="checkout-total">{formatPrice(items + deliveryPrice)}</dd>
         </div>
       </dl>
-      <button type="submit" className="button button--primary button--block" disabled={busy}>
+      <button type="submit" className="button button--primary button--block" disabled={busy || blocked}>
         {busy ? t('checkout.placing') : cardOnline ? t('checkout.placeAndPay') : t('checkout.confirm')}
       </button>
       <p className="muted summary__hint">

@@ -1,4 +1,6 @@
-import type { PickupPoint } from '@kiim/contract';
+import type { CarrierPointInfo, PickupPoint } from '@kiim/contract';
+import { formatPrice } from '@kiim/contract/format';
+import { carrierPeriod, carrierPointValue } from '../../lib/carrier-choice.ts';
 import { mapLink, pickupAddress } from '../../lib/pickup-points.ts';
 import { useRootData } from '../../lib/root-data.ts';
 import { PointsMap } from '../map/PointsMap.tsx';
@@ -7,12 +9,26 @@ import { useT } from '../../lib/text.ts';
 /** A marker of the real map selects its point, as its pin on the scheme does. */
 const selectPoint = (id: number) => document.getElementById(`pp-${id}`)?.click();
 
+/** What a carrier's point is, costs and takes (issue 34): «Постамат СДЭК · 1 450 ₸ · 2–4 рабочих дня». */
+function CarrierLine({ carrier }: { carrier: CarrierPointInfo }) {
+  const t = useT();
+  return (
+    <span className="pickup-point__carrier" data-testid="carrier-point-offer">
+      {carrier.kind === 'locker' ? t('carrier.kindLocker') : t('carrier.kindPoint')} ·{' '}
+      <strong>{formatPrice(carrier.price)}</strong> ·{' '}
+      {carrierPeriod(t, carrier.periodMinDays, carrier.periodMaxDays)}
+    </span>
+  );
+}
+
 /**
  * The city's pickup points (spec §3, §4): a list with every address part, opening hours and a comment, and a
  * schematic map drawn from their coordinates — numbered pins that select the point (labels of the same radio
  * inputs), with no map tiles, so it renders and works without the network and without JavaScript. The
  * selected pin is highlighted by CSS. `selectedId` is the point checked first (the first one, spec §4). With a map
- * provider configured, a real map replaces the scheme in the browser (components/map/PointsMap.tsx).
+ * provider configured, a real map replaces the scheme in the browser (components/map/PointsMap.tsx). A carrier's
+ * point (issue 34; distinct ids from lib/carrier-choice.ts `withPointKeys`) also shows its kind, price and period,
+ * and its radio carries the carrier choice (`carrierPointValue`).
  */
 export function PickupPoints({
   points,
@@ -67,7 +83,7 @@ export function PickupPoints({
               type="radio"
               id={`pp-${p.id}`}
               name="pickupPointId"
-              value={p.id}
+              value={p.carrier ? carrierPointValue(p.carrier) : p.id}
               defaultChecked={p.id === selectedId}
               aria-describedby={error ? 'pickupPointId-error' : undefined}
             />
@@ -77,6 +93,7 @@ export function PickupPoints({
               </span>
               <span className="pickup-point__text">
                 <strong>{p.title}</strong>
+                {p.carrier && <CarrierLine carrier={p.carrier} />}
                 <span>{pickupAddress(p, t)}</span>
                 <span className="muted">{p.openingHours}</span>
                 {p.addressComment && <span className="muted">{p.addressComment}</span>}

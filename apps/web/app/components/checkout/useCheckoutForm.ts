@@ -8,6 +8,8 @@ interface CheckoutChoice {
   deliveryMethodId: number;
   paymentId: number;
   includeOther: boolean;
+  /** The carrier point chosen on the form (issue 34), undefined until the form is read or with none chosen. */
+  pointCode?: string;
 }
 
 /**
@@ -44,6 +46,7 @@ export function useCheckoutForm(
       deliveryMethodId: draft.deliveryMethodId,
       paymentId: draft.paymentId,
       includeOther: draft.includeOtherCityItems,
+      pointCode: draft.carrier?.code ?? undefined,
     });
     if (validate && (own || failed)) setChecked({ after: failed, errors: checkoutErrors(draft) });
   };

@@ -11,6 +11,7 @@ import { cartAction } from './cart.server.ts';
 import { CartLine } from '../../components/CartLine.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { signInHref } from '../../components/sign-in/sign-in-url.ts';
+import { carrierPeriod, pointsPeriod } from '../../lib/carrier-choice.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaT(matches)('cart.meta') },
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shopper = shopperOf(request, context);
   const view = await cartView(shopper);
   return data(
-    { view: view?.lines.length ? view : null, texts: pageTexts(request, ['cart', 'product']) },
+    { view: view?.lines.length ? view : null, texts: pageTexts(request, ['cart', 'product', 'carrier']) },
     { headers: shopper.headers },
   );
 }
@@ -48,6 +49,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const cityName = root?.city?.name ?? t('cart.yourCity');
   const removing = view.lines.find((i) => i.externalId === search.get('remove'));
   const groups = cartGroups(view.split);
+  const other = otherCityTexts(t, view.split);
   return (
     <>
       <h1>
@@ -59,12 +61,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       <div className="cart">
         <div>
           <CartGroup id="available" lines={groups.inCity} title={t('cart.available', { city: cityName })} />
-          <CartGroup
-            id="other-city"
-            lines={groups.otherCity}
-            title={t('cart.otherCity')}
-            note={t('cart.otherCityNote')}
-          />
+          <CartGroup id="other-city" lines={groups.otherCity} {...other} />
           <CartGroup
             id="not-available"
             lines={groups.unavailable}
@@ -83,6 +80,25 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * The words of the lines held in another city: brought by the shop in 3–5 days (spec §4), or, in a carrier city
+ * (issue 34, issue 35 item 1: the cart and checkout agree), sent by CDEK with its lowest price and period — or the
+ * carrier's own message when it cannot answer now.
+ */
+function otherCityTexts(t: ReturnType<typeof useT>, split: CartView['split']) {
+  const carrier = split.carrierDelivery;
+  if (!carrier) return { title: t('cart.otherCity'), note: t('cart.otherCityNote') };
+  const best = pointsPeriod(split.availablePickupPointList, carrier.door);
+  const note =
+    carrier.available && best
+      ? t('carrier.cartNote', {
+          price: t('carrier.from', { price: formatPrice(best.price) }),
+          period: carrierPeriod(t, best.periodMinDays, best.periodMaxDays),
+        })
+      : (carrier.message ?? t('carrier.unavailable'));
+  return { title: t('carrier.cartTitle'), note, lineText: t('carrier.lineDelivery') };
+}
+
 function EmptyCart() {
   const t = useT();
   return (
@@ -98,18 +114,20 @@ function EmptyCart() {
 
 /**
  * One block of the split cart (spec §4: in stock in the city, brought from another city's stock, or in stock
- * nowhere), left out when it has no lines.
+ * nowhere), left out when it has no lines; `lineText` replaces each line's delivery words.
  */
 function CartGroup({
   id,
   lines,
   title,
   note,
+  lineText,
 }: {
   id: 'available' | 'other-city' | 'not-available';
   lines: CartItem[];
   title: string;
   note?: string;
+  lineText?: string;
 }) {
   if (lines.length === 0) return null;
   return (
@@ -125,6 +143,7 @@ function CartGroup({
             item={item}
             removeHref={`/Cart?${new URLSearchParams({ remove: item.externalId })}`}
             redirectTo="/Cart"
+            deliveryText={lineText}
           />
         ))}
       </ul>

@@ -116,7 +116,11 @@ async function changedLines(
   }));
 }
 
-/** The answer to a refused order (spec §8 checkout messages): stock changed, already placed, or the API's message. */
+/**
+ * The answer to a refused order (spec §8 checkout messages): stock changed, already placed, the carrier's price
+ * changed (409 4070: the page reloads the split cart, so the shopper sees the new price and confirms again) or the
+ * carrier not answering (503 4071, issue 34), or the API's message.
+ */
 async function refusal(
   t: Translate,
   api: ApiClient,
@@ -130,6 +134,12 @@ async function refusal(
   }
   if (e.status === 409 && e.body.code === OrderErrorCode.idempotencyKeyReused) {
     return { status: 409, failure: { message: t('checkout.alreadyPlaced'), errors: {}, changedLines: [] } };
+  }
+  if (e.status === 409 && e.body.code === OrderErrorCode.carrierQuoteChanged) {
+    return { status: 409, failure: { message: t('carrier.priceChanged'), errors: {}, changedLines: [] } };
+  }
+  if (e.status === 503 && e.body.code === OrderErrorCode.carrierUnavailable) {
+    return { status: 503, failure: { message: t('carrier.notAnswering'), errors: {}, changedLines: [] } };
   }
   const message = e.status === 400 ? t('form.checkFields') : e.body.message;
   return { status: statusOf(e), failure: { message, errors: e.body.errors ?? {}, changedLines: [] } };

@@ -1,5 +1,6 @@
 import { Form, useNavigation, type ShouldRevalidateFunction } from 'react-router';
 import { DeliveryMethod, isPaidOnline } from '@kiim/contract/enums';
+import type { PickupPoint } from '@kiim/contract';
 import { deliveryDates, formatDeliveryDates, type DateWords } from '@kiim/contract/checkout';
 import type { Route } from './+types/checkout';
 import { apiFor } from '../../lib/api.server.ts';
@@ -15,6 +16,15 @@ import {
   PaymentMethods,
 } from '../../components/checkout/CheckoutChoices.tsx';
 import { useCheckoutForm } from '../../components/checkout/useCheckoutForm.ts';
+import { CarrierItems } from '../../components/checkout/CarrierItems.tsx';
+import {
+  carrierDates,
+  carrierPeriod,
+  carrierPointOf,
+  pointsPeriod,
+  withPointKeys,
+  type CarrierPick,
+} from '../../lib/carrier-choice.ts';
 import { metaT, methodName, useDateWords, useT } from '../../lib/text.ts';
 import { pageTexts } from '../../lib/lang.server.ts';
 
@@ -34,7 +44,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...(await loadCheckout(request, apiFor(request, context))),
-    texts: pageTexts(request, ['checkout']),
+    texts: pageTexts(request, ['checkout', 'carrier']),
   };
 }
 
@@ -60,6 +70,15 @@ const deliveryDatesText =
       words,
     );
 
+/**
+ * The carrier point checked first (issue 34): the one the shopper sent back after a refusal (by its code: its
+ * quote may have been renewed since), else the first; null with no carrier points.
+ */
+const checkedCarrierPoint = (points: readonly PickupPoint[], sent: string | undefined) => {
+  const code = carrierPointOf(sent)?.code;
+  return points.find((p) => p.carrier && p.carrier.code === code) ?? points.find((p) => p.carrier) ?? null;
+};
+
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { split, otherCity, defaults, idempotencyKey, now } = loaderData;
@@ -84,6 +103,32 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const fromOther = choice.includeOther && otherCity.length > 0;
   const datesFor = deliveryDatesText(now, timeZone, fromOther, words, city?.deliveryDays ?? 1);
   const courierOffered = methods.some((m) => m.id === DeliveryMethod.courier);
+  // A carrier city (issue 34): the carrier's points (each with its own id here), its door, and the chosen price.
+  const offer = split.carrierDelivery;
+  const points = withPointKeys(split.availablePickupPointList);
+  const firstPoint = checkedCarrierPoint(points, values.pickupPointId);
+  const pointCode = choice.pointCode ?? firstPoint?.carrier?.code;
+  const pick: CarrierPick | null = !offer
+    ? null
+    : choice.deliveryMethodId === DeliveryMethod.courier
+      ? offer.door
+      : (points.find((p) => p.carrier?.code === pointCode)?.carrier ?? null);
+  const pointsOffer = offer && pointsPeriod(points);
+  const methodDates = offer
+    ? (id: number) => {
+        const o = id === DeliveryMethod.courier ? offer.door : pointsOffer;
+        return o ? carrierPeriod(t, o.periodMinDays, o.periodMaxDays) : '—';
+      }
+    : datesFor;
+  const pickDates =
+    pick && formatDeliveryDates(carrierDates(now, timeZone, pick), new Date(now), timeZone, words);
+  const carrierName = !pick
+    ? null
+    : choice.deliveryMethodId === DeliveryMethod.courier
+      ? t('carrier.doorMethod')
+      : points.find((p) => p.carrier?.code === pointCode)?.carrier?.kind === 'locker'
+        ? t('carrier.kindLocker')
+        : t('carrier.kindPoint');
   return (
     <>
       <h1>{t('checkout.title')}</h1>
@@ -98,22 +143,25 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       >
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <div className="checkout__main">
+          {offer && <CarrierItems items={otherCity} carrier={offer} />}
           <DeliveryMethods
             methods={methods}
             checkedId={choice.deliveryMethodId}
             cityName={city?.name}
-            datesFor={datesFor}
+            datesFor={methodDates}
             courierOffered={courierOffered}
+            carrier={offer && { pricesVary: new Set(points.map((p) => p.carrier?.price)).size > 1 }}
           />
           <ReceivingPanels
-            points={split.availablePickupPointList}
-            selectedPointId={Number(values.pickupPointId) || defaults.pickupPointId}
+            points={points}
+            selectedPointId={firstPoint?.id ?? (Number(values.pickupPointId) || defaults.pickupPointId)}
             courierOffered={courierOffered}
             errors={errors}
             values={values}
             mobile={root?.customer?.mobile ?? null}
+            carrier={offer}
           />
-          <OtherCityItems items={otherCity} checked={choice.includeOther} />
+          {!offer && <OtherCityItems items={otherCity} checked={choice.includeOther} />}
           <PaymentMethods
             methods={split.availablePaymentMethods}
             checkedId={choice.paymentId}
@@ -130,12 +178,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           lines={lines}
           leftInCart={split.notAvailable.length - (choice.includeOther ? otherCity.length : 0)}
           deliveryName={
-            method ? methodName(t, 'deliveryMethod', method.id, method.name) : t('common.delivery')
+            carrierName ??
+            (method ? methodName(t, 'deliveryMethod', method.id, method.name) : t('common.delivery'))
           }
-          deliveryPrice={method?.price ?? 0}
-          dates={method ? datesFor(method.id) : '—'}
+          deliveryPrice={pick?.price ?? method?.price ?? 0}
+          dates={pickDates ?? (method ? datesFor(method.id) : '—')}
           cardOnline={isPaidOnline(choice.paymentId)}
           busy={busy}
+          blocked={methods.length === 0}
         />
       </Form>
     </>

@@ -14,6 +14,7 @@ import { useRootData } from '../../lib/root-data.ts';
 import { OrderPaymentInfo } from '../../components/OrderPaymentInfo.tsx';
 import { OrderReceipts } from '../../components/OrderReceipts.tsx';
 import { pickupAddress } from '../../lib/pickup-points.ts';
+import { useCarrierKind } from '../../components/carrier-kind.ts';
 import { metaT, useDateWords, useLocale, useT } from '../../lib/text.ts';
 import { pageTexts, translateFor } from '../../lib/lang.server.ts';
 
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     now: new Date().toISOString(),
     payNow,
     kaspi: await loadKaspi(api, order, request, payNow),
-    texts: pageTexts(request, ['thankyou', 'pay', 'checkout', 'receipt']),
+    texts: pageTexts(request, ['thankyou', 'pay', 'checkout', 'receipt', 'carrier']),
   };
 }
 
@@ -97,6 +98,7 @@ export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
   const { order } = o;
   const awaiting = order.status === 'awaiting_payment';
   const [locale, words] = [useLocale(), useDateWords()];
+  const carrierKind = useCarrierKind();
   return (
     <section className="message-page thankyou">
       <h1>{awaiting ? t('thankyou.awaiting') : t('thankyou.thanks')}</h1>
@@ -131,7 +133,7 @@ export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
             address: pickupAddress(order.pickupPoint, t),
             hours: order.pickupPoint.openingHours,
           })}
-          {!awaiting && ` ${t('thankyou.smsWhenReady')}`}
+          {!awaiting && !order.carrier && ` ${t('thankyou.smsWhenReady')}`}
         </p>
       )}
       {order.delivery && (
@@ -140,6 +142,9 @@ export default function ThankYou({ loaderData: o }: Route.ComponentProps) {
           {order.delivery.flat ? t('thankyou.flat', { flat: order.delivery.flat }) : ''}
           {t('thankyou.courierCalls')}
         </p>
+      )}
+      {order.carrier && (
+        <p data-testid="order-carrier">{t('carrier.thankyou', { kind: carrierKind(order.carrier.kind) })}</p>
       )}
       {order.deliveryDateFrom && order.deliveryDateTo && (
         <p data-testid="order-dates">

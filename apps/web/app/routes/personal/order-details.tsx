@@ -15,6 +15,8 @@ import { OrderReceipts } from '../../components/OrderReceipts.tsx';
 import { OrderPaymentInfo } from '../../components/OrderPaymentInfo.tsx';
 import { PayButton } from '../../components/PayButton.tsx';
 import { pickupAddress } from '../../lib/pickup-points.ts';
+import { OrderShipment } from '../../components/OrderShipment.tsx';
+import { useCarrierKind } from '../../components/carrier-kind.ts';
 import {
   OrderReviewLinks,
   ReviewSentNote,
@@ -57,7 +59,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // A Kaspi order awaiting payment: its Kaspi panel (issue 33); nothing is started before the shopper asks.
     kaspi: order.status === 'awaiting_payment' ? await loadKaspi(api, order, request, false) : null,
     now: new Date().toISOString(),
-    texts: pageTexts(request, ['pay', 'orderStatus', 'thankyou', 'checkout', 'receipt']),
+    texts: pageTexts(request, [
+      'pay',
+      'orderStatus',
+      'thankyou',
+      'checkout',
+      'receipt',
+      'carrier',
+      'shipment',
+    ]),
   };
 }
 
@@ -154,6 +164,7 @@ export default function OrderDetails({
           <OrderReceipts orderNumber={order.number} receipts={order.receipts} />
           <h2>{t('common.receiving')}</h2>
           <Receiving order={order} now={now} />
+          <OrderShipment order={order} />
         </div>
 
         <div>
@@ -183,11 +194,13 @@ type OrderData = Route.ComponentProps['loaderData']['order'];
 function Receiving({ order, now }: { order: OrderData; now: string }) {
   const t = useT();
   const words = useDateWords();
+  const carrierKind = useCarrierKind();
   return (
     <>
       {order.pickupPoint && (
         <p>
-          {t('personal.pickup')} <strong>{order.pickupPoint.title}</strong>
+          {order.carrier ? `${carrierKind(order.carrier.kind)}:` : t('personal.pickup')}{' '}
+          <strong>{order.pickupPoint.title}</strong>
           {t('personal.pickupRest', {
             address: pickupAddress(order.pickupPoint, t),
             hours: order.pickupPoint.openingHours,
