@@ -38,3 +38,38 @@ export async function updateCityCdekCode(db: DbOrTrx, cityId: number, code: numb
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
+
+/** Every city with its carrier settings (migration 20261231T130000), in the shop's order. */
+export function selectCarrierCities(db: DbOrTrx) {
+  return db
+    .selectFrom('city')
+    .select(['id', 'name', 'cdek_code', 'carrier_in_own_city', 'visible_for_customers'])
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+}
+
+/** Whether the carrier is also offered in the city (0/1 column); false for an unknown city. */
+export async function selectCarrierInOwnCity(db: DbOrTrx, cityId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('city')
+    .where('id', '=', cityId)
+    .select('carrier_in_own_city')
+    .executeTakeFirst();
+  return Number(row?.carrier_in_own_city ?? 0) === 1;
+}
+
+/** Sets a city's CDEK code and the «also in own city» switch. @returns whether the city exists. */
+export async function updateCityCarrier(
+  db: DbOrTrx,
+  cityId: number,
+  s: { cdekCode: number | null; carrierInOwnCity: boolean },
+  at: string,
+) {
+  const r = await db
+    .updateTable('city')
+    .set({ cdek_code: s.cdekCode, carrier_in_own_city: s.carrierInOwnCity ? 1 : 0, updated_at: at })
+    .where('id', '=', cityId)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}

@@ -1,7 +1,10 @@
 import type { DbOrTrx } from '#app/db/database.ts';
 import {
+  selectCarrierCities,
+  selectCarrierInOwnCity,
   selectCityCdekCode,
   selectSkuPackaging,
+  updateCityCarrier,
   updateCityCdekCode,
 } from './catalog.packaging.repository.ts';
 
@@ -47,3 +50,42 @@ export const cityCdekCode = (db: DbOrTrx, cityId: number) => selectCityCdekCode(
  */
 export const setCityCdekCode = (db: DbOrTrx, cityId: number, code: number | null, at: string) =>
   updateCityCdekCode(db, cityId, code, at);
+
+/** A shop city's carrier settings (issue 34 item 6, decision 070). */
+export interface CityCarrierSettings {
+  id: number;
+  name: string;
+  /** CDEK's city code; null: no carrier delivery from or to it. */
+  cdekCode: number | null;
+  /** «Предлагать доставку СДЭК и в этом городе». */
+  carrierInOwnCity: boolean;
+  visibleForCustomers: boolean;
+}
+
+/** Every shop city with its carrier settings, in the shop's order (the carrier settings screen). */
+export async function carrierSettingsOfCities(db: DbOrTrx): Promise<CityCarrierSettings[]> {
+  return (await selectCarrierCities(db)).map((c) => ({
+    ...{ id: c.id, name: c.name, cdekCode: c.cdek_code },
+    carrierInOwnCity: Number(c.carrier_in_own_city) === 1,
+    visibleForCustomers: Number(c.visible_for_customers) === 1,
+  }));
+}
+
+/**
+ * Whether staff switched on «Предлагать доставку СДЭК и в этом городе» for one of the shop's own cities (issue 34:
+ * method 1 and 2 then offer the carrier's points and door delivery beside the shop's own). False for an unknown
+ * city. The split cart of a city the shop serves itself reads it (decision 070).
+ */
+export const carrierAlsoInOwnCity = (db: DbOrTrx, cityId: number): Promise<boolean> =>
+  selectCarrierInOwnCity(db, cityId);
+
+/**
+ * Sets a city's CDEK code (null: no carrier delivery) and its «also in own city» switch (back office, decision 070;
+ * the caller audits). @returns false when there is no such city.
+ */
+export const setCityCarrier = (
+  db: DbOrTrx,
+  cityId: number,
+  settings: { cdekCode: number | null; carrierInOwnCity: boolean },
+  at: string,
+) => updateCityCarrier(db, cityId, settings, at);

@@ -15,6 +15,8 @@ export interface CityTable {
   sort_order: number;
   /** CDEK's city `code`; null: no carrier delivery to this city (migration 20261229T080000). */
   cdek_code: number | null;
+  /** 0/1: the carrier is offered here beside the shop's own delivery (migration 20261231T130000). */
+  carrier_in_own_city: Generated<number>;
   created_at: string;
   updated_at: string;
 }
