@@ -89,3 +89,34 @@ export const setCityCarrier = (
   settings: { cdekCode: number | null; carrierInOwnCity: boolean },
   at: string,
 ) => updateCityCarrier(db, cityId, settings, at);
+
+/** Packed size given by an import or a form: grams and whole cm; absent fields unchanged, null clears. */
+export type PackagingValues = Partial<Record<'weightG' | 'lengthCm' | 'widthCm' | 'heightCm', number | null>>;
+
+/** The `sku` / `category` columns of {@link PackagingValues} (only the given fields). */
+export const packageColumnsOf = (p: PackagingValues | undefined) => ({
+  ...(p?.weightG === undefined ? {} : { package_weight_g: p.weightG }),
+  ...(p?.lengthCm === undefined ? {} : { package_length_cm: p.lengthCm }),
+  ...(p?.widthCm === undefined ? {} : { package_width_cm: p.widthCm }),
+  ...(p?.heightCm === undefined ? {} : { package_height_cm: p.heightCm }),
+});
+
+/**
+ * Sets the given packaging fields of SKUs (imports: the CSV products sheet, 1C's «Вес» and dimensions; decision
+ * 070) in the caller's transaction; nothing when no field is given. The `sku` triggers bump the catalogue version.
+ */
+export async function setSkuPackaging(
+  db: DbOrTrx,
+  skuIds: readonly number[],
+  p: PackagingValues,
+  nowIso: string,
+): Promise<void> {
+  const columns = packageColumnsOf(p);
+  if (skuIds.length === 0 || Object.keys(columns).length === 0) return;
+  for (let i = 0; i < skuIds.length; i += 500)
+    await db
+      .updateTable('sku')
+      .set({ ...columns, updated_at: nowIso })
+      .where('id', 'in', skuIds.slice(i, i + 500))
+      .execute();
+}
