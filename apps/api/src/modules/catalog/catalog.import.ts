@@ -8,7 +8,12 @@ import { reindexSearch } from './catalog.search.ts';
 // and write of products, SKUs and brands. Stock is the inventory module's.
 
 export type { ImportedProductFields, SkuRef } from './catalog.import.repository.ts';
-export { packagingOfSkus, setSkuPackaging, type PackagingValues } from './catalog.packaging.ts';
+export {
+  packagingOfSkus,
+  setPackagingOfProducts,
+  setSkuPackaging,
+  type PackagingValues,
+} from './catalog.packaging.ts';
 export {
   activeProductIds,
   listBrandNames,

@@ -120,3 +120,34 @@ export async function setSkuPackaging(
       .where('id', 'in', skuIds.slice(i, i + 500))
       .execute();
 }
+
+/**
+ * Sets the given packaging fields on every SKU of the products (1C sends packaging per product, decision 070),
+ * touching only SKUs where a field differs, so an unchanged exchange does not bump the catalogue version.
+ * @returns how many SKUs changed.
+ */
+export async function setPackagingOfProducts(
+  db: DbOrTrx,
+  productIds: readonly number[],
+  p: PackagingValues,
+  nowIso: string,
+): Promise<number> {
+  const columns = Object.entries(packageColumnsOf(p)) as [
+    keyof ReturnType<typeof packageColumnsOf>,
+    number | null,
+  ][];
+  if (productIds.length === 0 || columns.length === 0) return 0;
+  const r = await db
+    .updateTable('sku')
+    .set({ ...Object.fromEntries(columns), updated_at: nowIso })
+    .where('product_id', 'in', [...productIds])
+    .where((eb) =>
+      eb.or(
+        columns.map(([c, v]) =>
+          v === null ? eb(c, 'is not', null) : eb.or([eb(c, 'is', null), eb(c, '<>', v)]),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

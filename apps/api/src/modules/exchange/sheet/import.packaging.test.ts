@@ -15,7 +15,8 @@ let known: { id: number; external_id: string };
 beforeAll(async () => {
   t = await createTestApp();
   catalogue = await signedInMember(t.app, t.db, 'catalogue');
-  [known] = (await skusWithStock(t.db, 1, 1, 10)) as unknown as { id: number; external_id: string }[];
+  const [first] = await skusWithStock(t.db, 1, 1, 10);
+  known = first!;
 });
 afterAll(async () => {
   await t?.close();
