@@ -109,6 +109,17 @@ function groupRows(rows: readonly SheetRow[], categories: Category[], known: Map
   return { groups, errors, knownRows };
 }
 
+/** SKU ids of the rows' external ids already in the shop. */
+const knownSkus = async (db: DbOrTrx, rows: readonly SheetRow[]) =>
+  new Map(
+    (
+      await skusOf(
+        db,
+        rows.map((r) => r.cells.externalId ?? ''),
+      )
+    ).map((s) => [s.external_id, s.id]),
+  );
+
 /** The products kind: new products and new sizes. */
 export const productsSheet: SheetKind = {
   kind: 'products',
@@ -127,16 +138,11 @@ export const productsSheet: SheetKind = {
     ...PACKAGING_COLUMNS,
   ],
   async plan(db, rows): Promise<ImportPlan> {
-    const categories = await listCategories(db);
-    const known = new Map(
-      (
-        await skusOf(
-          db,
-          rows.map((r) => r.cells.externalId ?? ''),
-        )
-      ).map((s) => [s.external_id, s.id]),
+    const { groups, errors, knownRows } = groupRows(
+      rows,
+      await listCategories(db),
+      await knownSkus(db, rows),
     );
-    const { groups, errors, knownRows } = groupRows(rows, categories, known);
     const repacked = await packagingChanges(db, knownRows);
     const unchangedRows = knownRows.length - repacked.length;
     const existing = await productsByModels(db, [...new Set([...groups.values()].map((g) => g[0]!.model))]);
