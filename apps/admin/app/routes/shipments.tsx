@@ -33,17 +33,17 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 function ShipmentRow({ s }: { s: AdminShipmentRow }) {
   return (
     <tr data-testid={`shipment-${s.orderNumber}`}>
-      <td>
+      <td data-label="Заказ">
         <Link to={`/orders/${encodeURIComponent(s.orderNumber)}`}>№ {s.orderNumber}</Link>
       </td>
-      <td>{s.city ?? '—'}</td>
-      <td>
+      <td data-label="Куда">{s.city ?? '—'}</td>
+      <td data-label="Состояние">
         <span className={`shipment-state shipment-${s.state}`}>{SHIPMENT_STATE_NAME[s.state]}</span>
         {s.lastError && <div className="error-text">{s.lastError}</div>}
       </td>
-      <td>{s.trackNumber ?? '—'}</td>
-      <td>{s.attempts}</td>
-      <td>{formatDateTime(s.updatedAt)}</td>
+      <td data-label="Трек-номер">{s.trackNumber ?? '—'}</td>
+      <td data-label="Неудачных попыток">{s.attempts}</td>
+      <td data-label="Изменено">{formatDateTime(s.updatedAt)}</td>
     </tr>
   );
 }
@@ -77,7 +77,7 @@ export default function Shipments() {
       ) : (
         <div className="table-scroll">
           <table className="data-table">
-            <caption>Отправления, недавно изменённые сверху ({list.total})</caption>
+            <caption>Всего: {list.total}, недавно изменённые сверху</caption>
             <thead>
               <tr>
                 <th>Заказ</th>
