@@ -73,3 +73,48 @@ export async function updateCityCarrier(
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
+
+/** The packaging columns of `sku` (and `category`) an update sets: grams and cm, null clears. */
+export type PackageColumns = Partial<
+  Record<'package_weight_g' | 'package_length_cm' | 'package_width_cm' | 'package_height_cm', number | null>
+>;
+
+/** Sets packaging columns of SKUs by id (at most a few hundred ids per call). */
+export async function updateSkusPackaging(
+  db: DbOrTrx,
+  skuIds: readonly number[],
+  columns: PackageColumns,
+  nowIso: string,
+): Promise<void> {
+  await db
+    .updateTable('sku')
+    .set({ ...columns, updated_at: nowIso })
+    .where('id', 'in', [...skuIds])
+    .execute();
+}
+
+/**
+ * Sets packaging columns on every SKU of the products where one of them differs (so an unchanged import does not
+ * bump the catalogue version). @returns how many SKUs changed.
+ */
+export async function updateProductsPackaging(
+  db: DbOrTrx,
+  productIds: readonly number[],
+  columns: PackageColumns,
+  nowIso: string,
+): Promise<number> {
+  const given = Object.entries(columns) as [keyof PackageColumns, number | null][];
+  const r = await db
+    .updateTable('sku')
+    .set({ ...columns, updated_at: nowIso })
+    .where('product_id', 'in', [...productIds])
+    .where((eb) =>
+      eb.or(
+        given.map(([c, v]) =>
+          v === null ? eb(c, 'is not', null) : eb.or([eb(c, 'is', null), eb(c, '<>', v)]),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

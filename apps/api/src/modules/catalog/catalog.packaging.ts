@@ -6,6 +6,9 @@ import {
   selectSkuPackaging,
   updateCityCarrier,
   updateCityCdekCode,
+  updateProductsPackaging,
+  updateSkusPackaging,
+  type PackageColumns,
 } from './catalog.packaging.repository.ts';
 
 /** One unit's packed size at each level, grams and cm; null fields fall through (shipping.parcel.ts). */
@@ -94,7 +97,7 @@ export const setCityCarrier = (
 export type PackagingValues = Partial<Record<'weightG' | 'lengthCm' | 'widthCm' | 'heightCm', number | null>>;
 
 /** The `sku` / `category` columns of {@link PackagingValues} (only the given fields). */
-export const packageColumnsOf = (p: PackagingValues | undefined) => ({
+export const packageColumnsOf = (p: PackagingValues | undefined): PackageColumns => ({
   ...(p?.weightG === undefined ? {} : { package_weight_g: p.weightG }),
   ...(p?.lengthCm === undefined ? {} : { package_length_cm: p.lengthCm }),
   ...(p?.widthCm === undefined ? {} : { package_width_cm: p.widthCm }),
@@ -114,11 +117,7 @@ export async function setSkuPackaging(
   const columns = packageColumnsOf(p);
   if (skuIds.length === 0 || Object.keys(columns).length === 0) return;
   for (let i = 0; i < skuIds.length; i += 500)
-    await db
-      .updateTable('sku')
-      .set({ ...columns, updated_at: nowIso })
-      .where('id', 'in', skuIds.slice(i, i + 500))
-      .execute();
+    await updateSkusPackaging(db, skuIds.slice(i, i + 500), columns, nowIso);
 }
 
 /**
@@ -132,22 +131,7 @@ export async function setPackagingOfProducts(
   p: PackagingValues,
   nowIso: string,
 ): Promise<number> {
-  const columns = Object.entries(packageColumnsOf(p)) as [
-    keyof ReturnType<typeof packageColumnsOf>,
-    number | null,
-  ][];
-  if (productIds.length === 0 || columns.length === 0) return 0;
-  const r = await db
-    .updateTable('sku')
-    .set({ ...Object.fromEntries(columns), updated_at: nowIso })
-    .where('product_id', 'in', [...productIds])
-    .where((eb) =>
-      eb.or(
-        columns.map(([c, v]) =>
-          v === null ? eb(c, 'is not', null) : eb.or([eb(c, 'is', null), eb(c, '<>', v)]),
-        ),
-      ),
-    )
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
+  const columns = packageColumnsOf(p);
+  if (productIds.length === 0 || Object.keys(columns).length === 0) return 0;
+  return updateProductsPackaging(db, productIds, columns, nowIso);
 }
