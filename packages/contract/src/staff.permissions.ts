@@ -45,9 +45,10 @@ export const ROLE_NAME: Record<StaffRole, string> = {
 
 /**
  * The permission matrix (issue 15): owner — everything, staff and settings; manager — orders, customers, reviews
- * and questions, content, customers' notifications that did not go out (issue 13), fiscal receipts to read (issue 32: retries and
- * Z-reports are the owner's), carrier settings (issue 34); catalogue — products, prices, stock, banners, pickup points, cities; warehouse — orders
- * (picking, ready for pickup, handed to courier, handover at the desk) and stock corrections.
+ * and questions, content, customers' notifications that did not go out (issue 13), fiscal receipts to read
+ * (issue 32: retries and Z-reports are the owner's), carrier settings (issue 34, decision 070); catalogue —
+ * products, prices, stock, banners, pickup points, cities; warehouse — orders (picking, ready for pickup, handed to
+ * courier, handover at the desk) and stock corrections.
  */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSION_NAMES,
