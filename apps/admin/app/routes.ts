@@ -14,6 +14,8 @@ export default [
     route('system', 'routes/system.tsx'),
     route('orders', 'routes/orders.tsx'),
     route('orders/:number', 'routes/order.tsx'),
+    route('shipments', 'routes/shipments.tsx'),
+    route('shipping', 'routes/shipping-settings.tsx'),
     route('notifications', 'routes/notifications.tsx'),
     route('receipts', 'routes/receipts.tsx'),
     route('customers', 'routes/customers.tsx'),

@@ -78,6 +78,7 @@ import { exchangeAdminRoutes } from './modules/exchange/exchange.admin.routes.ts
 import { createFiscalProvider, registerFiscalJob } from './modules/fiscal/fiscal.job.ts';
 import type { FiscalProvider } from './modules/fiscal/fiscal.provider.ts';
 import { shippingHookRoutes } from './modules/shipping/shipping.routes.ts';
+import { shippingAdminRoutes } from './modules/shipping/shipping.admin.routes.ts';
 import { fiscalAdminRoutes } from './modules/fiscal/fiscal.admin.routes.ts';
 
 declare module 'fastify' {
@@ -336,6 +337,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(systemAdminRoutes, { prefix: '/admin' });
       await api.register(fiscalAdminRoutes, { prefix: '/admin' });
       await api.register(shippingHookRoutes, { prefix: '/shipping' });
+      await api.register(shippingAdminRoutes, { prefix: '/admin' });
       await api.register(kaspiFeedAdminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isPrintableId, MAX_EXTERNAL_ID } from './common.schema.ts';
 import { TengeField } from './form.numbers.ts';
+import { Packaging, PackagingInput } from './catalogue.structure.schema.ts';
 
 /**
  * Catalogue operations of the back office (issue 12, docs/decisions/020): products, sizes and pictures, and the price
@@ -129,7 +130,8 @@ const blankAsNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
  * skuCode, `KIIM-{productId}-{SIZE}`). `stock` (a new product only): its first units per city, written as goods
  * received (needs the permission stock.edit). `price`/`originalPrice` (issue 28 item 4, docs/decisions/032): the
  * size's own prices in whole tenge; empty or null: it sells at the product's price; absent: kept as they are (a form
- * without the field never clears a price 1C sent).
+ * without the field never clears a price 1C sent). `package…` (issue 34 item 5): the size's own packed weight in
+ * grams and size in whole cm; empty or null: its category's (then its kind's default); absent: kept.
  */
 export const SkuInput = z
   .object({
@@ -142,6 +144,7 @@ export const SkuInput = z
       .optional(),
     price: z.preprocess(blankAsNull, SkuPriceInput.nullable()).optional(),
     originalPrice: z.preprocess(blankAsNull, SkuOriginalPriceInput.nullable()).optional(),
+    ...PackagingInput,
   })
   .strict()
   .refine((s) => s.originalPrice == null || s.price != null, {
@@ -311,6 +314,8 @@ export const AdminSku = z.object({
   price: z.number().int().nullable(),
   originalPrice: z.number().int().nullable(),
   stock: z.record(z.string(), z.number().int()),
+  /** The size's own packed size (grams, cm); null fields: its category's (issue 34 item 5). */
+  packaging: Packaging,
 });
 export type AdminSku = z.infer<typeof AdminSku>;
 

@@ -27,11 +27,18 @@ const Whole = (what: string, min: number, max: number, unit: string) =>
 
 /**
  * An optional whole number of a form field or JSON (issue 34 item 5: packaging): '' or null clears it (null), an
- * absent field leaves the stored value.
+ * absent field leaves the stored value; spaces between digits are allowed («1 200»).
  */
 const OptionalWhole = (min: number, max: number, unit: string) =>
   z.preprocess(
-    (v) => (v === '' || v === null ? null : typeof v === 'string' ? Number(v.trim()) : v),
+    (v) =>
+      v === '' || v === null
+        ? null
+        : typeof v === 'string'
+          ? v.trim() === ''
+            ? null
+            : Number(v.replace(/[\s\u00a0\u202f]/g, ''))
+          : v,
     z
       .number({ message: `${unit} — целое число` })
       .int({ message: `${unit} — целое число` })

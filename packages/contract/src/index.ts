@@ -23,6 +23,7 @@ export * from './catalogue.admin.schema.ts';
 export * from './catalogue.stock.schema.ts';
 export * from './places.admin.schema.ts';
 export * from './catalogue.structure.schema.ts';
+export * from './shipping.admin.schema.ts';
 export * from './search-synonym.schema.ts';
 export * from './measurement.schema.ts';
 export * from './content.schema.ts';

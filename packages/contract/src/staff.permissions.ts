@@ -26,6 +26,7 @@ export const PERMISSIONS = {
   'settings.manage': 'Настройки магазина',
   'fiscal.read': 'Видеть чеки кассы и смену',
   'fiscal.manage': 'Повторять отправку чеков и закрывать смену кассы',
+  'shipping.manage': 'Настройки доставки СДЭК: коды городов и где её предлагать',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
@@ -44,9 +45,10 @@ export const ROLE_NAME: Record<StaffRole, string> = {
 
 /**
  * The permission matrix (issue 15): owner — everything, staff and settings; manager — orders, customers, reviews
- * and questions, content, customers' notifications that did not go out (issue 13), fiscal receipts to read (issue 32: retries and
- * Z-reports are the owner's); catalogue — products, prices, stock, banners, pickup points, cities; warehouse — orders
- * (picking, ready for pickup, handed to courier, handover at the desk) and stock corrections.
+ * and questions, content, customers' notifications that did not go out (issue 13), fiscal receipts to read
+ * (issue 32: retries and Z-reports are the owner's), carrier settings (issue 34, decision 070); catalogue —
+ * products, prices, stock, banners, pickup points, cities; warehouse — orders (picking, ready for pickup, handed to
+ * courier, handover at the desk) and stock corrections.
  */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSION_NAMES,
@@ -61,6 +63,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'content.edit',
     'notifications.manage',
     'fiscal.read',
+    'shipping.manage',
   ],
   catalogue: ['catalogue.edit', 'stock.edit'],
   warehouse: ['orders.read', 'orders.update', 'orders.handover', 'stock.edit'],

@@ -11,6 +11,7 @@ describe('the navigation by role', () => {
     expect(labels('owner')).toEqual([
       'Главная',
       'Заказы',
+      'Отправления',
       'Уведомления',
       'Чеки',
       'Покупатели',
@@ -20,6 +21,7 @@ describe('the navigation by role', () => {
       'Остатки',
       'Загрузка из файла',
       'Kaspi',
+      'Доставка СДЭК',
       'Сотрудники',
       'Ключи API',
       'Журнал действий',
@@ -28,13 +30,15 @@ describe('the navigation by role', () => {
     expect(labels('manager')).toEqual([
       'Главная',
       'Заказы',
+      'Отправления',
       'Уведомления',
       'Чеки',
       'Покупатели',
       'Отзывы и вопросы',
       'Страницы',
+      'Доставка СДЭК',
     ]);
-    expect(labels('warehouse')).toEqual(['Главная', 'Заказы', 'Остатки', 'Загрузка из файла']);
+    expect(labels('warehouse')).toEqual(['Главная', 'Заказы', 'Отправления', 'Остатки', 'Загрузка из файла']);
     expect(labels('catalogue')).toEqual(['Главная', 'Каталог', 'Остатки', 'Загрузка из файла', 'Kaspi']);
   });
 
@@ -47,14 +51,16 @@ describe('the navigation by role', () => {
   it('opens the next phase’s sections to the roles of the issue once they are built', () => {
     const byRole = (role: StaffRole) =>
       SECTIONS.filter((s) => s.permission && ROLE_PERMISSIONS[role].includes(s.permission)).map((s) => s.to);
-    expect(byRole('warehouse')).toEqual(['/orders', '/stock', '/catalogue/import']);
+    expect(byRole('warehouse')).toEqual(['/orders', '/shipments', '/stock', '/catalogue/import']);
     expect(byRole('manager')).toEqual([
       '/orders',
+      '/shipments',
       '/notifications',
       '/receipts',
       '/customers',
       '/reviews',
       '/content',
+      '/shipping',
     ]);
     expect(byRole('catalogue')).toEqual(['/catalogue', '/stock', '/catalogue/import', '/kaspi']);
   });

@@ -24,6 +24,13 @@ export const SECTIONS: readonly Section[] = [
     about: 'Сборка, выдача и доставка заказов',
   },
   {
+    to: '/shipments',
+    label: 'Отправления',
+    permission: 'orders.read',
+    ready: true,
+    about: 'Посылки СДЭК: состояние, трек-номер и ошибки',
+  },
+  {
     to: '/notifications',
     label: 'Уведомления',
     permission: 'notifications.manage',
@@ -85,6 +92,13 @@ export const SECTIONS: readonly Section[] = [
     permission: 'catalogue.edit',
     ready: true,
     about: 'Прайс-лист для Kaspi Магазина: товары, склады, города и резерв',
+  },
+  {
+    to: '/shipping',
+    label: 'Доставка СДЭК',
+    permission: 'shipping.manage',
+    ready: true,
+    about: 'Коды городов в СДЭК и где предлагать доставку СДЭК',
   },
   {
     to: '/staff',

@@ -55,6 +55,36 @@ describe('the product form read as the API’s body (issue 27 item 7)', () => {
     expect(productBody(form()).body).not.toHaveProperty('kk');
   });
 
+  it('sends each size’s own packaging as typed; an empty field packs as its category (decision 070)', () => {
+    const { body } = productBody(
+      form({
+        skuWeightG: ['1 200', ''],
+        skuLengthCm: ['45', ''],
+        skuWidthCm: ['35', ''],
+        skuHeightCm: ['12', ''],
+      }),
+    );
+    expect(body.skus).toEqual([
+      {
+        ...{ size: 'S', externalId: '', packageWeightG: '1 200', packageLengthCm: '45' },
+        ...{ packageWidthCm: '35', packageHeightCm: '12' },
+      },
+      {
+        ...{ size: 'M', externalId: 'LINEN-42', packageWeightG: '', packageLengthCm: '' },
+        ...{ packageWidthCm: '', packageHeightCm: '' },
+      },
+    ]);
+    const parsed = parseWith(ProductInput, body);
+    expect(parsed.ok && parsed.value.skus.map((s) => [s.packageWeightG, s.packageHeightCm])).toEqual([
+      [1200, 12],
+      [null, null],
+    ]);
+    expect(productBody(form()).body.skus).toEqual([
+      { size: 'S', externalId: '' },
+      { size: 'M', externalId: 'LINEN-42' },
+    ]);
+  });
+
   it('sends each size’s own price as typed; an empty one sells at the product’s price (decision 032)', () => {
     const { body } = productBody(form({ skuPrice: ['', '26 990 ₸'] }));
     const parsed = parseWith(ProductInput, body);

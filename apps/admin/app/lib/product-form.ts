@@ -29,6 +29,14 @@ const TEXT_FIELDS = [
   'price',
 ] as const;
 
+/** A size's packaging fields of the form (repeated per row) and the body's field each fills. */
+const SKU_PACKAGING = [
+  ['skuWeightG', 'packageWeightG'],
+  ['skuLengthCm', 'packageLengthCm'],
+  ['skuWidthCm', 'packageWidthCm'],
+  ['skuHeightCm', 'packageHeightCm'],
+] as const;
+
 /** The name of a first-stock cell of the form: size row `row` (0-based, in form order), city `cityId`. */
 export const stockCell = (row: number, cityId: number) => `stock.${row}.${cityId}`;
 
@@ -42,7 +50,8 @@ export interface ProductBody {
 /**
  * The product form's fields as the body of `POST/PUT /api/admin/catalogue/products`: sizes from the repeated
  * `skuId`, `size`, `externalId`, `skuPrice` fields (an empty code is sent empty — the API makes `KIIM-{id}-{SIZE}`;
- * an empty price means the product's, decision 032), the Kazakh
+ * an empty price means the product's, decision 032) and `skuWeightG`, `skuLengthCm`, `skuWidthCm`, `skuHeightCm`
+ * (grams, cm; empty: the category's — decision 070), the Kazakh
  * texts from the `kk.*` fields (only when the form has them), and for a new product each size's first units per
  * city from the cells `stock.{row}.{cityId}`, in the form's order — empty cells are left out, numbers are checked
  * by the contract.
@@ -52,6 +61,7 @@ export function productBody(v: Record<string, string | string[]>): ProductBody {
   const ids = list('skuId');
   const externalIds = list('externalId');
   const prices = list('skuPrice');
+  const packaging = SKU_PACKAGING.map(([field, body]) => [list(field), body] as const);
   const cells: Record<string, string> = {};
   const skus = list('size').map((size, i) => {
     const stock = Object.keys(v).flatMap((key) => {
@@ -69,6 +79,10 @@ export function productBody(v: Record<string, string | string[]>): ProductBody {
       externalId: externalIds[i] ?? '',
       // A form with the price fields sends each (empty: the product's price); a form without them keeps the prices.
       ...(prices.length ? { price: prices[i] ?? '' } : {}),
+      // Likewise the size's own packaging (empty: its category's; issue 34 item 5).
+      ...Object.fromEntries(
+        packaging.flatMap(([typed, body]) => (typed.length ? [[body, typed[i] ?? '']] : [])),
+      ),
       ...(stock.length ? { stock } : {}),
     };
   });

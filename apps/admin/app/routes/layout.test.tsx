@@ -76,7 +76,14 @@ describe('the back office’s frame', () => {
     stubApi({ 'GET /session': ok({ stage: 'signed_in', staff: me('warehouse') }) });
     renderAt('/orders');
     expect(await screen.findByText('Список заказов')).toBeTruthy();
-    expect(await sections()).toEqual(['Главная', 'Заказы', 'Остатки', 'Загрузка из файла', 'Безопасность']);
+    expect(await sections()).toEqual([
+      'Главная',
+      'Заказы',
+      'Отправления',
+      'Остатки',
+      'Загрузка из файла',
+      'Безопасность',
+    ]);
   });
 
   it('says «Нет доступа» inside the frame when the API refuses a screen to the role', async () => {

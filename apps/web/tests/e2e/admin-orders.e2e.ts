@@ -152,6 +152,7 @@ describe('the back office at work (issue 15)', () => {
     expect(await sections(picker.page)).toEqual([
       'Главная',
       'Заказы',
+      'Отправления',
       'Остатки',
       'Загрузка из файла',
       'Безопасность',
@@ -250,11 +251,13 @@ describe('the back office at work (issue 15)', () => {
     expect(await sections(m)).toEqual([
       'Главная',
       'Заказы',
+      'Отправления',
       'Уведомления',
       'Чеки',
       'Покупатели',
       'Отзывы и вопросы',
       'Страницы',
+      'Доставка СДЭК',
       'Безопасность',
     ]);
     await go(m, 'Отзывы и вопросы');

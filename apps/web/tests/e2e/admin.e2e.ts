@@ -44,6 +44,7 @@ describe('the back office', () => {
     expect(await sections(owner.page)).toEqual([
       'Главная',
       'Заказы',
+      'Отправления',
       'Уведомления',
       'Чеки',
       'Покупатели',
@@ -53,6 +54,7 @@ describe('the back office', () => {
       'Остатки',
       'Загрузка из файла',
       'Kaspi',
+      'Доставка СДЭК',
       'Сотрудники',
       'Ключи API',
       'Журнал действий',
@@ -94,6 +96,7 @@ describe('the back office', () => {
     expect(await sections(picker.page)).toEqual([
       'Главная',
       'Заказы',
+      'Отправления',
       'Остатки',
       'Загрузка из файла',
       'Безопасность',

@@ -11,10 +11,68 @@ interface SizeRow {
   externalId: string;
   /** The size's own price as typed (empty: it sells at the product's price; decision 032). */
   price: string;
+  /** The size's own packaging as typed (empty: its category's; issue 34 item 5). */
+  packaging: Record<PackagingKey, string>;
 }
 
+type PackagingKey = keyof AdminProduct['skus'][number]['packaging'];
+
+/** A size's packaging fields: key, form name (repeated per row), label. */
+const PACKAGING: readonly [PackagingKey, string, string][] = [
+  ['weightG', 'skuWeightG[]', 'Вес упаковки, г'],
+  ['lengthCm', 'skuLengthCm[]', 'Длина, см'],
+  ['widthCm', 'skuWidthCm[]', 'Ширина, см'],
+  ['heightCm', 'skuHeightCm[]', 'Высота, см'],
+];
+/** The body's field of each packaging key. */
+const BODY_FIELD: Record<PackagingKey, string> = {
+  weightG: 'packageWeightG',
+  lengthCm: 'packageLengthCm',
+  widthCm: 'packageWidthCm',
+  heightCm: 'packageHeightCm',
+};
+
+/** A size's stored packaging as the form's texts (empty: not set). */
+const typedPackaging = (p: AdminProduct['skus'][number]['packaging']): SizeRow['packaging'] => ({
+  weightG: p.weightG === null ? '' : String(p.weightG),
+  lengthCm: p.lengthCm === null ? '' : String(p.lengthCm),
+  widthCm: p.widthCm === null ? '' : String(p.widthCm),
+  heightCm: p.heightCm === null ? '' : String(p.heightCm),
+});
+
+/** A size row's packaging fields (grams, cm), empty meaning «как у категории». */
+function PackagingOfSize({
+  row,
+  index,
+  errors,
+}: {
+  row: SizeRow;
+  index: number;
+  errors: Record<string, string>;
+}) {
+  return (
+    <>
+      {PACKAGING.map(([key, name, label]) => (
+        <Field
+          key={key}
+          label={label}
+          name={name}
+          inputMode="numeric"
+          defaultValue={row.packaging[key]}
+          placeholder="как у категории"
+          error={errors[`skus.${index}.${BODY_FIELD[key]}`]}
+        />
+      ))}
+    </>
+  );
+}
+
+const noPackaging = { weightG: '', lengthCm: '', widthCm: '', heightCm: '' };
 let rowKeys = 0;
-const newRow = (): SizeRow => ({ key: `n${++rowKeys}`, size: '', externalId: '', price: '' });
+const newRow = (): SizeRow => ({
+  ...{ key: `n${++rowKeys}`, size: '', externalId: '', price: '' },
+  packaging: noPackaging,
+});
 
 /**
  * The form's sizes (issue 27 item 7): size, code and own price per row (an empty code is made by the shop, the hint
@@ -37,6 +95,7 @@ export function SizesFieldset({
       ? product.skus.map((s) => ({
           ...{ key: String(s.id), id: s.id, size: s.size, externalId: s.externalId },
           price: s.price === null ? '' : String(s.price),
+          packaging: typedPackaging(s.packaging),
         }))
       : [newRow()],
   );
@@ -49,7 +108,8 @@ export function SizesFieldset({
       <p className="hint">
         Код в учётной системе можно оставить пустым: магазин сам присвоит код вида KIIM-номер товара-размер,
         например KIIM-125-M. Цену размера заполняйте, только если он стоит иначе, чем товар: пустое поле —
-        цена товара.
+        цена товара. Вес и размеры упаковки нужны для доставки СДЭК: заполняйте их, только если размер
+        упакован иначе, чем принято для категории, — пустое поле означает «как у категории».
       </p>
       {sizes.map((row, i) => (
         <div className="size-row" key={row.key}>
@@ -75,6 +135,7 @@ export function SizesFieldset({
             placeholder="как у товара"
             error={errors[`skus.${i}.price`]}
           />
+          <PackagingOfSize row={row} index={i} errors={errors} />
           {row.id === undefined && sizes.length > 1 && (
             <button
               type="button"

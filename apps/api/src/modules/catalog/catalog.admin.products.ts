@@ -12,12 +12,13 @@ import {
   StaffErrorCode,
 } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
-import { AppError, badRequest, notFound } from '#app/lib/errors.ts';
-import { setStockLevels, stockOfSkus } from '#app/modules/inventory/inventory.levels.ts';
+import { AppError, notFound } from '#app/lib/errors.ts';
+import { stockOfSkus } from '#app/modules/inventory/inventory.levels.ts';
 import { productImage } from '#app/modules/media/media.url.ts';
 import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import * as admin from './catalog.admin.repository.ts';
-import { skuCodesOf, slugOf } from './catalog.admin.naming.ts';
+import { slugOf } from './catalog.admin.naming.ts';
+import { packagingOfSku, refuseStockOnUpdate, writeFirstStock, writeSkus } from './catalog.admin.skus.ts';
 import * as repo from './catalog.repository.ts';
 import { reindexSearch, searchTermGroups } from './catalog.search.ts';
 import { saveProductTranslations, textsOf, translationOf } from './catalog.texts.ts';
@@ -109,6 +110,7 @@ export async function adminProduct(db: DbOrTrx, id: number): Promise<AdminProduc
       stock: Object.fromEntries(
         stock.filter((r) => r.sku_id === s.id).map((r) => [String(r.city_id), r.quantity]),
       ),
+      packaging: packagingOfSku(s),
     })),
     images: images.map((i) => {
       const { src, srcSet, width, height } = productImage(i);
@@ -134,7 +136,10 @@ const audited = (p: AdminProduct) => {
   const { images, skus, ...fields } = p;
   return {
     ...fields,
-    skus: skus.map((s) => ({ id: s.id, size: s.size, externalId: s.externalId, price: s.price })),
+    skus: skus.map((s) => ({
+      ...{ id: s.id, size: s.size, externalId: s.externalId, price: s.price },
+      packaging: s.packaging,
+    })),
     images: images.length,
   };
 };
@@ -186,66 +191,6 @@ async function checkProductInput(db: DbOrTrx, input: ProductInputParsed, product
     );
   }
   return category!;
-}
-
-/**
- * Writes the SKUs of a form: existing ones changed, new ones added, in the listed order, each with its own prices
- * when the form gives them; an empty code is made by the shop (catalog.admin.naming.ts). @returns the SKUs' ids in
- * the form's order.
- */
-async function writeSkus(trx: DbOrTrx, productId: number, input: ProductInputParsed, nowIso: string) {
-  const codes = await skuCodesOf(trx, productId, input.skus);
-  // External ids may swap between sizes of one product: park the changed ones first (unique index).
-  for (const s of input.skus) {
-    if (s.id !== undefined) await admin.updateSku(trx, s.id, { external_id: `~${s.id}`, updated_at: nowIso });
-  }
-  const ids: number[] = [];
-  for (const [order, s] of input.skus.entries()) {
-    const fields = {
-      ...{ size: s.size, size_order: order + 1, external_id: codes[order]!, updated_at: nowIso },
-      // A size's own prices (decision 032): absent — kept; null — its product's again.
-      ...(s.price === undefined
-        ? {}
-        : { price: s.price, original_price: s.price === null ? null : (s.originalPrice ?? s.price) }),
-    };
-    const id = s.id ?? (await admin.nextId(trx, 'sku'));
-    if (s.id !== undefined) await admin.updateSku(trx, s.id, fields);
-    else await admin.insertSku(trx, { id, product_id: productId, ...fields, created_at: nowIso });
-    ids.push(id);
-  }
-  return ids;
-}
-
-/**
- * A new product's first units per size and city (the form's `skus[].stock`), written as goods received: a stock
- * movement (`receipt`) and an audit entry (`stock.level_set`) per line, in the product's transaction.
- */
-async function writeFirstStock(trx: DbOrTrx, skuIds: number[], input: ProductInputParsed, actor: Actor) {
-  const lines = input.skus.flatMap((s, i) =>
-    (s.stock ?? []).filter((c) => c.quantity > 0).map((c) => ({ skuId: skuIds[i]!, ...c })),
-  );
-  if (lines.length === 0) return;
-  const changes = lines.map((l) => ({ skuId: l.skuId, cityId: l.cityId, delta: l.quantity }));
-  const done = await setStockLevels(trx, changes, { reason: 'receipt', actor, at: actor.at });
-  for (const r of done)
-    await audit(
-      trx,
-      actor,
-      'stock.level_set',
-      { type: 'sku', id: String(r.skuId) },
-      { cityId: r.cityId, quantity: r.before },
-      { cityId: r.cityId, quantity: r.after, reason: 'receipt', note: null },
-    );
-}
-
-/** A product that exists gets its stock on the stock form, not with its fields. @throws AppError 400. */
-function refuseStockOnUpdate(input: ProductInputParsed) {
-  const errors: Record<string, string[]> = {};
-  input.skus.forEach((s, i) => {
-    if (s.stock?.length)
-      errors[`skus.${i}.stock`] = ['Остатки созданного товара меняются в разделе «Остатки» на его странице'];
-  });
-  if (Object.keys(errors).length) throw badRequest(errors, 'Проверьте поля товара');
 }
 
 /** The product columns a form sets. */

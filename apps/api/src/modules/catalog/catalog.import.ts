@@ -1,12 +1,19 @@
 import type { DbOrTrx } from '#app/db/database.ts';
 import { slugify } from '#app/lib/slug.ts';
 import * as repo from './catalog.import.repository.ts';
+import { packageColumnsOf, type PackagingValues } from './catalog.packaging.ts';
 import { reindexSearch } from './catalog.search.ts';
 
 // The catalogue's side of imports (CSV and the 1C exchange, docs/decisions/021): what the exchange module may read
 // and write of products, SKUs and brands. Stock is the inventory module's.
 
 export type { ImportedProductFields, SkuRef } from './catalog.import.repository.ts';
+export {
+  packagingOfSkus,
+  setPackagingOfProducts,
+  setSkuPackaging,
+  type PackagingValues,
+} from './catalog.packaging.ts';
 export {
   activeProductIds,
   listBrandNames,
@@ -70,12 +77,16 @@ export interface NewProduct {
   sizes: ImportedSize[];
 }
 
-/** A size an import adds: its ERP id, label and, when it differs from its product's, its own prices (tenge). */
+/**
+ * A size an import adds: its ERP id, label and, when it differs from its product's, its own prices (tenge); its
+ * own packaging when the import gives it (grams, cm; decision 070).
+ */
 export interface ImportedSize {
   externalId: string;
   size: string;
   price?: number;
   originalPrice?: number;
+  packaging?: PackagingValues;
 }
 
 /** A neutral swatch for colours an import names without a hex value (staff may set it later). */
@@ -124,6 +135,7 @@ export async function addSkus(
         price: s.price ?? null,
         original_price: s.price === undefined ? null : (s.originalPrice ?? s.price),
       },
+      ...packageColumnsOf(s.packaging),
       ...{ size_order: firstOrder + i, created_at: nowIso, updated_at: nowIso },
     };
   });
@@ -137,6 +149,8 @@ export interface NewSku {
   externalId: string;
   size: string;
   sizeOrder: number;
+  /** Packaging 1C sent for its product (grams, cm), when it did. */
+  packaging?: PackagingValues;
 }
 
 /** Adds SKUs of any products in one statement per 500. @returns their ids by external id. */
@@ -152,6 +166,7 @@ export async function addSkusOf(
     made.set(s.externalId, id);
     return {
       ...{ id, external_id: s.externalId, product_id: s.productId, size: s.size },
+      ...packageColumnsOf(s.packaging),
       ...{ size_order: s.sizeOrder, created_at: nowIso, updated_at: nowIso },
     };
   });

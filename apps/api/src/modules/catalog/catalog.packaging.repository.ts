@@ -38,3 +38,83 @@ export async function updateCityCdekCode(db: DbOrTrx, cityId: number, code: numb
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
+
+/** Every city with its carrier settings (migration 20261231T130000), in the shop's order. */
+export function selectCarrierCities(db: DbOrTrx) {
+  return db
+    .selectFrom('city')
+    .select(['id', 'name', 'cdek_code', 'carrier_in_own_city', 'visible_for_customers'])
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+}
+
+/** Whether the carrier is also offered in the city (0/1 column); false for an unknown city. */
+export async function selectCarrierInOwnCity(db: DbOrTrx, cityId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('city')
+    .where('id', '=', cityId)
+    .select('carrier_in_own_city')
+    .executeTakeFirst();
+  return Number(row?.carrier_in_own_city ?? 0) === 1;
+}
+
+/** Sets a city's CDEK code and the «also in own city» switch. @returns whether the city exists. */
+export async function updateCityCarrier(
+  db: DbOrTrx,
+  cityId: number,
+  s: { cdekCode: number | null; carrierInOwnCity: boolean },
+  at: string,
+) {
+  const r = await db
+    .updateTable('city')
+    .set({ cdek_code: s.cdekCode, carrier_in_own_city: s.carrierInOwnCity ? 1 : 0, updated_at: at })
+    .where('id', '=', cityId)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** The packaging columns of `sku` (and `category`) an update sets: grams and cm, null clears. */
+export type PackageColumns = Partial<
+  Record<'package_weight_g' | 'package_length_cm' | 'package_width_cm' | 'package_height_cm', number | null>
+>;
+
+/** Sets packaging columns of SKUs by id (at most a few hundred ids per call). */
+export async function updateSkusPackaging(
+  db: DbOrTrx,
+  skuIds: readonly number[],
+  columns: PackageColumns,
+  nowIso: string,
+): Promise<void> {
+  await db
+    .updateTable('sku')
+    .set({ ...columns, updated_at: nowIso })
+    .where('id', 'in', [...skuIds])
+    .execute();
+}
+
+/**
+ * Sets packaging columns on every SKU of the products where one of them differs (so an unchanged import does not
+ * bump the catalogue version). @returns how many SKUs changed.
+ */
+export async function updateProductsPackaging(
+  db: DbOrTrx,
+  productIds: readonly number[],
+  columns: PackageColumns,
+  nowIso: string,
+): Promise<number> {
+  const given = Object.entries(columns) as [keyof PackageColumns, number | null][];
+  const r = await db
+    .updateTable('sku')
+    .set({ ...columns, updated_at: nowIso })
+    .where('product_id', 'in', [...productIds])
+    .where((eb) =>
+      eb.or(
+        given.map(([c, v]) =>
+          v === null ? eb(c, 'is not', null) : eb.or([eb(c, 'is', null), eb(c, '<>', v)]),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

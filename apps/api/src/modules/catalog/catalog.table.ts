@@ -17,6 +17,8 @@ export interface CityTable {
   cdek_code: number | null;
   /** CDEK office parcels are handed in at in this warehouse city (migration 20261231T120000); null: collected. */
   cdek_shipment_point: string | null;
+  /** 0/1: the carrier is offered here beside the shop's own delivery (migration 20261231T130000). */
+  carrier_in_own_city: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -142,7 +142,7 @@ export async function upsertProductLink(db: DbOrTrx, row: Insertable<ExchangePro
 
 /**
  * Adds or updates many product links in one statement per 200 (a key listed twice: its last row counts); as
- * {@link upsertProductLink}, an existing link keeps its product and `priced`.
+ * {@link upsertProductLink}, an existing link keeps its product and `priced`; its `packaging` is the row's (1C's last).
  */
 export async function upsertProductLinks(
   db: DbOrTrx,
@@ -157,6 +157,7 @@ export async function upsertProductLinks(
         oc.column('external_id').doUpdateSet((eb) => ({
           group_external_id: eb.ref('excluded.group_external_id'),
           publish: eb.ref('excluded.publish'),
+          packaging: eb.ref('excluded.packaging'),
           listed_at: eb.ref('excluded.listed_at'),
           updated_at: eb.ref('excluded.updated_at'),
         })),

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** A 1C group (Группа of import.xml) and the shop category it maps to; null while unmapped. Owned by `exchange`. */
 export interface ExchangeGroupTable {
   external_id: string;
@@ -29,6 +31,8 @@ export interface ExchangeProductTable {
   group_external_id: string | null;
   publish: number;
   priced: number;
+  /** Packaging 1C sent for the product, JSON (migration 20261231T130000); null when none. */
+  packaging: Generated<string | null>;
   listed_at: string;
   created_at: string;
   updated_at: string;

@@ -179,3 +179,19 @@ export async function setLabelForm(db: DbOrTrx, shipmentId: string, formId: stri
     .where('label_form_id', 'is', null)
     .execute();
 }
+
+/** One page of parcels, most recently changed first, optionally in one state; with the count of all matching. */
+export async function selectShipmentPage(
+  db: DbOrTrx,
+  state: string | undefined,
+  offset: number,
+  limit: number,
+): Promise<{ rows: ShipmentRow[]; total: number }> {
+  let q = db.selectFrom('shipment');
+  if (state !== undefined) q = q.where('state', '=', state);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+    q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}

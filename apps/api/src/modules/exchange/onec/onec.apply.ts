@@ -8,6 +8,7 @@ import {
   updateProduct,
   updateSkuSize,
   type NewSku,
+  type PackagingValues,
   type SkuRef,
 } from '#app/modules/catalog/catalog.import.ts';
 import { listCategories } from '#app/modules/catalog/catalog.service.ts';
@@ -112,6 +113,12 @@ async function productOfColour(run: OneCRun, o: OfferData, b: BatchProducts): Pr
   return productId;
 }
 
+/** The packaging 1C last sent for an offer's product (kept on its link, decision 070), for its new SKUs. */
+function packagingOfLink(links: readonly ExchangeProductRow[] | undefined) {
+  const json = links?.find((l) => l.packaging)?.packaging;
+  return json ? { packaging: JSON.parse(json) as PackagingValues } : {};
+}
+
 /** The SKUs of offers (new ones made in one statement per 500, sizes kept up to date), by offer id. */
 async function skusOf(run: OneCRun, offers: readonly OfferData[], b: BatchProducts) {
   const skus = new Map(
@@ -132,7 +139,10 @@ async function skusOf(run: OneCRun, offers: readonly OfferData[], b: BatchProduc
       await updateSkuSize(run.trx, known.id, size, run.nowIso);
       known.size = size;
     } else if (!known && !fresh.has(o.id))
-      fresh.set(o.id, { productId, externalId: o.id, size, sizeOrder: sizeOrder(size) });
+      fresh.set(o.id, {
+        ...{ productId, externalId: o.id, size, sizeOrder: sizeOrder(size) },
+        ...packagingOfLink(b.links.get(o.productId)),
+      });
   }
   if (fresh.size) {
     await addSkusOf(run.trx, run.ids, [...fresh.values()], run.nowIso);

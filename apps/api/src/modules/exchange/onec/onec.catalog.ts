@@ -3,6 +3,7 @@ import {
   productFields,
   reindexImported,
   setProductsActive,
+  setPackagingOfProducts,
   updateProduct,
   type ImportedProductFields,
 } from '#app/modules/catalog/catalog.import.ts';
@@ -220,7 +221,11 @@ async function saveProducts(run: OneCRun, s: CatalogState, nodes: XNode[]) {
         count(run, 'productsUpdated');
         s.touched.push(link.product_id);
       }
-      listed.push({ ...link, group_external_id: group, publish, listed_at: run.nowIso });
+      if (p.packaging) await setPackagingOfProducts(run.trx, [link.product_id], p.packaging, run.nowIso);
+      listed.push({
+        ...{ ...link, group_external_id: group, publish, listed_at: run.nowIso },
+        packaging: p.packaging ? JSON.stringify(p.packaging) : null,
+      });
     }
   }
   await repo.upsertProductLinks(run.trx, listed);

@@ -72,6 +72,7 @@ export async function materializeMapped(run: OneCRun): Promise<number[]> {
           group_external_id: d.group_external_id,
         },
         ...{ publish: 1, priced: 0, listed_at: d.listed_at, created_at: run.nowIso, updated_at: run.nowIso },
+        packaging: p.packaging ? JSON.stringify(p.packaging) : null,
       });
       await setPictures(run, productId, p.name, p.images ?? (await storePictures(run, p.name, p.pictures)));
     }

@@ -1,4 +1,6 @@
 import { MAX_EXTERNAL_ID, MAX_STOCK_UNITS } from '@kiim/contract';
+import type { PackagingValues } from '#app/modules/catalog/catalog.import.ts';
+import { packagingOf } from './onec.packaging.ts';
 import { productTexts, suggestedRole, type RoleOf } from './onec.properties.ts';
 import { sizeAndColour, type OfferProperty } from './onec.sizes.ts';
 import { child, childrenOf, textAt, textOf, type XNode } from './xml.stream.ts';
@@ -126,6 +128,8 @@ export interface ProductData {
   care: string;
   pictures: string[];
   deleted: boolean;
+  /** Packed weight (g) and size (cm) from «Вес» and the dimensions (onec.packaging.ts); absent when none. */
+  packaging?: PackagingValues;
 }
 
 /** The brand: the property «Бренд» or «Производитель» (a dictionary value or text), else Изготовитель or a requisite. */
@@ -208,8 +212,11 @@ export function parseProduct(
     ...productTexts(named, roleOf),
     pictures,
     deleted: isTrue(textOf(t, 'ПометкаУдаления')) || t.attrs['Статус'] === 'Удален',
+    ...packagingField(packagingOf(t, named, of, warn)),
   };
 }
+
+const packagingField = (p: PackagingValues | undefined) => (p ? { packaging: p } : {});
 
 /** A price of an offer: whole tenge per unit, and the currency 1C named on it ('' when none). */
 export interface OfferPrice {

@@ -85,7 +85,13 @@ function realSet(
   folder: string,
   importName: string,
   offersName: string,
-  expected: { products: number; skus: number; units: number },
+  expected: {
+    products: number;
+    skus: number;
+    units: number;
+    /** A SKU's packaging from the product's «Габарит_*» (kg and m in the file; grams and cm stored). */
+    packaging?: { sku: string; weightG: number; lengthCm: number; widthCm: number; heightCm: number };
+  },
 ) {
   let t: TestContext;
   const { basic, call, signIn, upload, importFile } = oneC(() => t);
@@ -253,6 +259,20 @@ function realSet(
       .select((eb) => eb.fn.sum<number>('quantity').as('n'))
       .executeTakeFirst();
     expect([units, Number(stocked!.n)]).toEqual([expected.units, expected.units]);
+    if (expected.packaging) {
+      const { sku, ...packaging } = expected.packaging;
+      const row = await t.db
+        .selectFrom('sku')
+        .where('external_id', '=', sku)
+        .select(['package_weight_g', 'package_length_cm', 'package_width_cm', 'package_height_cm'])
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({
+        package_weight_g: packaging.weightG,
+        package_length_cm: packaging.lengthCm,
+        package_width_cm: packaging.widthCm,
+        package_height_cm: packaging.heightCm,
+      });
+    }
   });
 }
 
@@ -262,6 +282,11 @@ describe.skipIf(!present)('real 1C exports', () => {
       products: 44,
       skus: 44,
       units: 2815,
+      // PM-421-WP, a folding mat: «Габарит_Вес» 1,4 (kg), «Габарит_Длина/Ширина/Высота» 0,71 / 0,4 / 0,12 (m).
+      packaging: {
+        sku: 'bd8c4e15-18f9-11e7-80c2-0cc47ab29cd1',
+        ...{ weightG: 1400, lengthCm: 71, widthCm: 40, heightCm: 12 },
+      },
     });
   });
   describe('dobromyslov import0_1.xml: a product deleted in 1C, offers of products the file lacks', () => {

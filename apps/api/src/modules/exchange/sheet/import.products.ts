@@ -13,13 +13,17 @@ import {
 import { listCategories } from '#app/modules/catalog/catalog.service.ts';
 import { wholeNumber, type SheetRow } from './csv.sheet.ts';
 import { rowError, type ImportPlan, type PlannedChange, type SheetKind } from './import.core.ts';
+import { PACKAGING_COLUMNS, packagingChanges, rowPackaging } from './import.packaging.ts';
+import type { PackagingValues } from '#app/modules/catalog/catalog.import.ts';
 import { sizeOrder, skusOf } from '../exchange.writes.ts';
 
 // Products with sizes from a spreadsheet, for a new collection (issue 12 item 2): one row per size. `model` and
 // `colour` name the product (rows sharing them are its sizes), `externalId` the size's ERP id. New products are made
 // (unpublished unless `published` says «да»), new sizes added to existing products; SKUs already in the shop are left
 // as they are (prices: the prices sheet; stock: the stock sheet). Unknown brands are made. A new product's price is
-// its cheapest row's; a size priced otherwise than its product keeps its own price (decision 032).
+// its cheapest row's; a size priced otherwise than its product keeps its own price (decision 032). Optional
+// packaging columns (import.packaging.ts, decision 070) set a size's own packed weight and size, also of sizes
+// already in the shop.
 
 interface ProductRow {
   row: number;
@@ -34,6 +38,7 @@ interface ProductRow {
   originalPrice: number;
   description: string;
   published: boolean;
+  packaging: PackagingValues;
 }
 
 const YES = new Set(['да', 'yes', '1', 'true']);
@@ -61,20 +66,26 @@ function checkRow(r: SheetRow, categories: Category[]): ProductRow | ImportRowEr
   const original = c.originalPrice ? wholeNumber(c.originalPrice) : price;
   if (original === null || (price !== null && original < price) || original > MAX_PRICE_TENGE)
     errors.push(rowError(r.row, 'originalPrice', 'Цена до скидки — целое число не меньше цены'));
+  const packaging = rowPackaging(r);
+  if (Array.isArray(packaging)) errors.push(...packaging);
   if (errors.length) return errors;
   return {
     ...{ row: r.row, externalId: c.externalId!, model: c.model!, name: c.name!, category: category! },
     ...{ brand: c.brand!, colour: c.colour!, size: c.size!, price: price!, originalPrice: original! },
     ...{ description: c.description ?? '', published: YES.has((c.published ?? '').toLowerCase()) },
+    packaging: packaging as PackagingValues,
   };
 }
 
-/** Checks the rows and groups the new sizes by product (model and colour); known SKUs are counted unchanged. */
-function groupRows(rows: readonly SheetRow[], categories: Category[], known: Set<string>) {
+/**
+ * Checks the rows and groups the new sizes by product (model and colour); known SKUs (by external id → SKU id) are
+ * listed for their packaging only.
+ */
+function groupRows(rows: readonly SheetRow[], categories: Category[], known: Map<string, number>) {
   const errors: ImportRowError[] = [];
   const groups = new Map<string, ProductRow[]>();
   const seen = new Map<string, number>();
-  let unchangedRows = 0;
+  const knownRows: { row: number; externalId: string; skuId: number; packaging: PackagingValues }[] = [];
   for (const r of rows) {
     const checked = checkRow(r, categories);
     if (Array.isArray(checked)) {
@@ -87,15 +98,27 @@ function groupRows(rows: readonly SheetRow[], categories: Category[], known: Set
       continue;
     }
     seen.set(checked.externalId, r.row);
-    if (known.has(checked.externalId)) {
-      unchangedRows++;
+    const skuId = known.get(checked.externalId);
+    if (skuId !== undefined) {
+      knownRows.push({ row: r.row, externalId: checked.externalId, skuId, packaging: checked.packaging });
       continue;
     }
     const key = `${checked.model}\u0000${checked.colour.toLowerCase()}`;
     groups.set(key, [...(groups.get(key) ?? []), checked]);
   }
-  return { groups, errors, unchangedRows };
+  return { groups, errors, knownRows };
 }
+
+/** SKU ids of the rows' external ids already in the shop. */
+const knownSkus = async (db: DbOrTrx, rows: readonly SheetRow[]) =>
+  new Map(
+    (
+      await skusOf(
+        db,
+        rows.map((r) => r.cells.externalId ?? ''),
+      )
+    ).map((s) => [s.external_id, s.id]),
+  );
 
 /** The products kind: new products and new sizes. */
 export const productsSheet: SheetKind = {
@@ -112,18 +135,16 @@ export const productsSheet: SheetKind = {
     { name: 'originalPrice', required: false, aliases: ['original_price', 'цена до скидки'] },
     { name: 'description', required: false, aliases: ['описание'] },
     { name: 'published', required: false, aliases: ['опубликован', 'показывать'] },
+    ...PACKAGING_COLUMNS,
   ],
   async plan(db, rows): Promise<ImportPlan> {
-    const categories = await listCategories(db);
-    const known = new Set(
-      (
-        await skusOf(
-          db,
-          rows.map((r) => r.cells.externalId ?? ''),
-        )
-      ).map((s) => s.external_id),
+    const { groups, errors, knownRows } = groupRows(
+      rows,
+      await listCategories(db),
+      await knownSkus(db, rows),
     );
-    const { groups, errors, unchangedRows } = groupRows(rows, categories, known);
+    const repacked = await packagingChanges(db, knownRows);
+    const unchangedRows = knownRows.length - repacked.length;
     const existing = await productsByModels(db, [...new Set([...groups.values()].map((g) => g[0]!.model))]);
     const counts = await skuCounts(
       db,
@@ -144,7 +165,7 @@ export const productsSheet: SheetKind = {
         ? { price: Number(product.price), originalPrice: Number(product.original_price) }
         : { price: cheapest.price, originalPrice: cheapest.originalPrice };
       const sizes = group.map((g) => ({
-        ...{ externalId: g.externalId, size: g.size },
+        ...{ externalId: g.externalId, size: g.size, packaging: g.packaging },
         ...(g.price === base.price && g.originalPrice === base.originalPrice
           ? {}
           : { price: g.price, originalPrice: g.originalPrice }),
@@ -191,6 +212,7 @@ export const productsSheet: SheetKind = {
         }),
       );
     }
+    changes.push(...repacked);
     return { changes, unchangedRows, errors, finish: (trx) => reindexImported(trx, made) };
   },
 };
