@@ -113,6 +113,39 @@ describe('split cart in a carrier city', () => {
     expect(s.availablePickupPointList.every((p) => p.carrier === undefined && p.id > 0)).toBe(true);
   });
 
+  it('adds CDEK to a city the shop serves when staff switch it on, beside its own points and courier', async () => {
+    const own = await split(await cartIn(warehouseCityId), warehouseCityId);
+    expect(own.carrierDelivery).toBeUndefined();
+    await t.db
+      .updateTable('city')
+      .set({ carrier_in_own_city: 1 })
+      .where('id', '=', warehouseCityId)
+      .execute();
+    try {
+      const both = await split(await cartIn(warehouseCityId), warehouseCityId);
+      expect(both.carrierDelivery).toMatchObject({ available: true });
+      const ids = both.availablePickupPointList.map((p) => (p.carrier ? 'cdek' : 'own'));
+      expect(ids).toContain('own');
+      expect(ids).toContain('cdek');
+      expect(both.availableDeliveryMethods.map((m) => m.id)).toEqual(
+        own.availableDeliveryMethods
+          .map((m) => m.id)
+          .concat(
+            own.availableDeliveryMethods.some((m) => m.id === DeliveryMethod.courier)
+              ? []
+              : [DeliveryMethod.courier],
+          ),
+      );
+      expect(both.availableDeliveryMethods.find((m) => m.id === DeliveryMethod.pickup)?.price).toBe(0);
+    } finally {
+      await t.db
+        .updateTable('city')
+        .set({ carrier_in_own_city: 0 })
+        .where('id', '=', warehouseCityId)
+        .execute();
+    }
+  });
+
   it('offers door delivery alone on an empty point list, and nothing when no warehouse has a CDEK code', async () => {
     sim.configure({ emptyDeliveryPoints: true });
     const karaganda = await carrierCity(KARAGANDA);

@@ -30,15 +30,31 @@ export interface CarrierCheckout {
 }
 
 /**
- * Whether checkout in `city` goes through the carrier (issue 34 item 2): a city visible to shoppers, with a CDEK
- * code, that the shop does not serve itself (no pickup point, no courier), while a carrier is configured.
+ * Whether checkout in `city` offers the carrier (issue 34 item 2, decisions 065 and 070): a city visible to shoppers,
+ * with a CDEK code, while a carrier is configured — one the shop does not serve itself (no pickup point, no courier),
+ * or one where staff switched «also in this city» on.
  */
 export const isCarrierCity = (city: CartCity, deps: ShippingDeps | null): deps is ShippingDeps =>
   deps !== null &&
   city.visibleForCustomers &&
   city.cdekCode != null &&
-  !city.hasPickupPoints &&
-  !city.courierAvailable;
+  ((!city.hasPickupPoints && !city.courierAvailable) || city.carrierInOwnCity === true);
+
+/** Delivery methods of the shop and the carrier together: each method once, at the lower «from» price. */
+export function mergeMethods(
+  own: readonly DeliveryMethodOption[],
+  carrier: readonly DeliveryMethodOption[],
+): DeliveryMethodOption[] {
+  const byId = new Map<number, DeliveryMethodOption>();
+  for (const m of [...own, ...carrier]) {
+    const seen = byId.get(m.id);
+    if (!seen || m.price < seen.price) byId.set(m.id, m);
+  }
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/** Whether the city is also served by the shop itself (its carrier offer is added to its own methods). */
+export const servedByShop = (city: CartCity): boolean => city.hasPickupPoints || city.courierAvailable;
 
 /** A carrier point on the shop's pickup-point list (`id` 0: chosen by `carrier.code`), with its signed quote. */
 function toListedPoint(p: OfferedPoint, city: CartCity, token: string): PickupPoint {

@@ -26,6 +26,8 @@ export interface CartCity {
   name?: string;
   /** CDEK's code of the city, null when the carrier does not serve it (issue 34). */
   cdekCode?: number | null;
+  /** Staff offer the carrier here too, beside the shop's own delivery (decision 070). */
+  carrierInOwnCity?: boolean;
 }
 
 /**
@@ -73,6 +75,7 @@ export function toCartCity(row: CartCityRecord): CartCity {
     hasPickupPoints: Number(row.pickup_point_count) > 0,
     name: row.name,
     cdekCode: row.cdek_code == null ? null : Number(row.cdek_code),
+    carrierInOwnCity: Number(row.carrier_in_own_city ?? 0) === 1,
   };
 }
 

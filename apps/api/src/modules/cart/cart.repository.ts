@@ -34,6 +34,7 @@ export interface CartCityRecord {
   /** Read by {@link findCity} only (a new cart's own read leaves them out). */
   name?: string;
   cdek_code?: number | null;
+  carrier_in_own_city?: number;
   /** Scalar subquery: typed nullable, never null in practice. */
   pickup_point_count: number | null;
 }
@@ -53,6 +54,7 @@ const cityById = fixedQuery((db: DbOrTrx, cityId: number) =>
       'c.courier_price',
       'c.name',
       'c.cdek_code',
+      'c.carrier_in_own_city',
       pickupPointCount(eb).as('pickup_point_count'),
     ])
     .where('c.id', '=', cityId),

@@ -35,7 +35,7 @@ import {
   type CityDeliveryOptions,
 } from './checkout.policy.ts';
 import * as repo from './cart.repository.ts';
-import { carrierCheckout, isCarrierCity } from './cart.carrier.ts';
+import { carrierCheckout, isCarrierCity, mergeMethods, servedByShop } from './cart.carrier.ts';
 import type { ShippingDeps } from '#app/modules/shipping/shipping.checkout.ts';
 import * as lineReads from './cart.lines.repository.ts';
 import { shopperSay } from '#app/modules/catalog/read/index.ts';
@@ -272,6 +272,17 @@ export async function splitCart(
   const carrier = isCarrierCity(options.city, shipping)
     ? await carrierCheckout(db, shipping, options.city, lines, kaspiOn, lang)
     : null;
+  if (carrier && servedByShop(options.city)) {
+    // Staff offer the carrier here too (decision 070): its points and door delivery beside the shop's own.
+    const methods = mergeMethods(options.deliveryMethods, carrier.deliveryMethods);
+    return {
+      ...split,
+      availablePickupPointList: [...options.pickupPoints, ...carrier.pickupPoints],
+      availableDeliveryMethods: methods,
+      availablePaymentMethods: offeredPaymentMethods(methods, paymentMethodRules(kaspiOn)),
+      carrierDelivery: carrier.carrierDelivery,
+    };
+  }
   if (carrier) {
     return {
       ...split,
