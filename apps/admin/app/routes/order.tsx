@@ -18,6 +18,7 @@ import { can } from '../lib/nav.ts';
 import { ACTION_HINT, ACTION_LABEL, DELIVERY_NAME, PAYMENT_NAME, PAYMENT_STATE_NAME } from '../lib/orders.ts';
 import { Field, FormAlert } from '../components/Form.tsx';
 import { KaspiOrderPanel } from '../components/KaspiOrderPanel.tsx';
+import { CarrierShipmentPanel } from '../components/CarrierShipmentPanel.tsx';
 import { OrderHistory } from '../components/OrderHistory.tsx';
 import { OrderRefunds } from '../components/OrderRefunds.tsx';
 import { OrderFiscalReceipts } from '../components/Receipts.tsx';
@@ -371,6 +372,7 @@ export default function OrderPage() {
         </div>
         <div>
           <KaspiOrderPanel order={order} />
+          <CarrierShipmentPanel order={order} />
           <Steps order={order} />
           <Delivery order={order} />
           <Payment order={order} />

@@ -81,6 +81,7 @@ export async function shipOrder(
         qty: l.qty - l.refused_qty,
       })),
       deliveryAmount: Number(row.delivery_amount),
+      cityName: parties.city_name,
       collectOnDelivery: row.payment_id === 1 || row.payment_id === 2,
       recipient: {
         name:

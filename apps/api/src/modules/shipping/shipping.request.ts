@@ -18,6 +18,8 @@ export interface ShippedOrder {
   /** Cash or card on delivery: the carrier collects the goods and the delivery charge (CDEK's COD). */
   collectOnDelivery: boolean;
   recipient: ShipmentContact;
+  /** The shopper's city name (shown to staff). */
+  cityName?: string;
   /** Door delivery: the address line (street, building, flat); null for a point. */
   addressLine: string | null;
 }
@@ -63,6 +65,7 @@ export async function shipmentRequestFor(
     tariffCode: choice.tariff_code,
     pointCode: choice.point_code,
     address: choice.point_code ? null : { cityCode: choice.to_code, line: order.addressLine ?? '' },
+    ...(order.cityName ? { toCityName: order.cityName } : {}),
     fromCityCode: choice.from_code,
     shipmentPoint,
     sender,

@@ -35,6 +35,8 @@ export interface ShipmentRequest {
   pointCode: string | null;
   /** Door delivery: the carrier city code and the address line. */
   address: { cityCode: number; line: string } | null;
+  /** The shopper's city, for staff (the shipments list); not sent to the carrier. */
+  toCityName?: string;
   /** Where the parcel starts: the carrier city code of the warehouse holding the stock. */
   fromCityCode: number;
   /**
