@@ -50,6 +50,7 @@ import { shippingDeps, type ShippingDeps } from './modules/shipping/shipping.che
 import type { KaspiDeps } from './modules/kaspi/kaspi.service.ts';
 import { registerPaymentJob } from './modules/order/card-payment/card-payment.job.ts';
 import { registerExchangeSweep } from './modules/exchange/onec/onec.folders.ts';
+import { registerPhotoSweep } from '#app/modules/review/review.photo-sweep.job.ts';
 import { createPaymentProvider } from './modules/payment/halyk.epay.ts';
 import type { PaymentProvider } from './modules/payment/payment.provider.ts';
 import { smsRoutes } from './modules/sms/sms.routes.ts';
@@ -234,6 +235,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   if (jobs) registerShipmentJob(app);
   // Old 1C exchange folders and abandoned import jobs, every 15 minutes (issue 29 item 3, docs/decisions/034).
   if (jobs) registerExchangeSweep(app, 15 * 60);
+  // Review photos uploaded and never used, after a day (decision 072), hourly.
+  if (jobs) registerPhotoSweep(app);
   app.decorate('fiscal', createFiscalProvider(config.fiscal));
   // Fiscal receipts: the queue's worker and the daily Z-report (issue 32, docs/decisions/043).
   if (jobs) registerFiscalJob(app, app.fiscal, receiptNoticeHook(app));

@@ -120,7 +120,7 @@ export const SIZE_GUIDE_PATH = '/info/razmer';
 /**
  * Information pages of spec §2 (`/info/{slug}`) in the order the footer and the index list them. Their texts are
  * content (API module `content`); the slugs are routes, so they live here. Their names in each language are the
- * message catalogue's `info.{slug}` (text/messages.ru.ts, messages.kk.ts): the footer's links and the titles the
+ * message catalogue's `info.{slug}` (text/messages.shell.ru.ts, messages.shell.kk.ts): the footer's links and the titles the
  * seed gives the pages.
  */
 export const INFO_PAGES = [

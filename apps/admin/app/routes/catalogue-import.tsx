@@ -18,7 +18,8 @@ import { ScreenError } from '../components/ScreenError.tsx';
 
 // Spreadsheet import and export of the catalogue (issue 12 item 2): choose what the file holds, upload it, see what
 // it would change and its bad rows with their row numbers, then apply it — refused while there are bad rows until
-// the member chooses to skip them. Stock needs stock.edit, prices and products catalogue.edit.
+// the member chooses to skip them. Stock needs stock.edit, prices and products catalogue.edit. The products sheet
+// also carries each size's garment measurements in cm (decision 072).
 
 const KINDS: { kind: ImportKind; permission: Permission; columns: string }[] = [
   {
@@ -30,6 +31,14 @@ const KINDS: { kind: ImportKind; permission: Permission; columns: string }[] = [
     kind: 'prices',
     permission: 'catalogue.edit',
     columns: 'externalId; price; originalPrice (необязательно)',
+  },
+  {
+    kind: 'products',
+    permission: 'catalogue.edit',
+    columns:
+      'externalId; model; name; category; brand; colour; size; price; необязательно: originalPrice; description; ' +
+      'published (да/нет); замеры размера в см — chest (обхват груди), waist (обхват талии), hips (обхват бёдер), ' +
+      'length (длина изделия), inseam (длина по внутреннему шву)',
   },
 ];
 
@@ -60,6 +69,7 @@ function fieldName(field: string): string {
     originalPrice: 'Цена до скидки',
     product: 'Новый товар',
     size: 'Новый размер',
+    measurements: 'Замеры размера, см',
   };
   const label = labels[name!] ?? name;
   return city ? `${label}, ${city}` : label!;

@@ -260,6 +260,7 @@ export function productSkuPage(db: DbOrTrx, afterId: number, limit: number) {
       'sku.id',
       'sku.external_id',
       'sku.size',
+      'sku.product_id',
       'product.model_code',
       'product.name',
       'product.colour_name',

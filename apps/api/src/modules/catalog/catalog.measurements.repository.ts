@@ -12,6 +12,21 @@ export const listMeasurements = (db: DbOrTrx, productId: number): Promise<Produc
     .orderBy('size')
     .execute();
 
+/** The measurement rows of several products (at most a few thousand ids per call), by product and size. */
+export const listMeasurementsOf = (
+  db: DbOrTrx,
+  productIds: readonly number[],
+): Promise<ProductMeasurementRow[]> =>
+  productIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('product_measurement')
+        .selectAll()
+        .where('product_id', 'in', [...productIds])
+        .orderBy('product_id')
+        .orderBy('size')
+        .execute();
+
 /** Measurement columns of one row (mm or null). */
 export type MeasurementValues = Pick<
   ProductMeasurementRow,

@@ -38,6 +38,28 @@ export async function pageMeasurements(db: DbOrTrx, productId: number): Promise<
   return sizes.filter((s) => rows.has(s)).map((s) => toSizeMeasurements(s, rows.get(s)));
 }
 
+/** Product ids per read of {@link measurementsOfProducts} (well under either database's parameter limit). */
+const IDS_PER_READ = 5000;
+
+/**
+ * The measured sizes of several products (cm), by product id and size label, for the catalogue import and export
+ * (decision 072); a product with none measured is absent.
+ */
+export async function measurementsOfProducts(
+  db: DbOrTrx,
+  productIds: readonly number[],
+): Promise<Map<number, Map<string, SizeMeasurements>>> {
+  const out = new Map<number, Map<string, SizeMeasurements>>();
+  const ids = [...new Set(productIds)];
+  for (let i = 0; i < ids.length; i += IDS_PER_READ)
+    for (const r of await repo.listMeasurementsOf(db, ids.slice(i, i + IDS_PER_READ))) {
+      let sizes = out.get(r.product_id);
+      if (!sizes) out.set(r.product_id, (sizes = new Map()));
+      sizes.set(r.size, toSizeMeasurements(r.size, r));
+    }
+  return out;
+}
+
 /**
  * Saves the measurements of the sizes sent (validated by `ProductMeasurementsInput`: cm, 1–300, one decimal); a
  * size sent with every measurement empty is cleared, sizes not sent stay. Audited

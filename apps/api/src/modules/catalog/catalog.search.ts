@@ -2,6 +2,7 @@ import type { DbOrTrx } from '#app/db/database.ts';
 import { cachedAnswer } from './catalog.cache.ts';
 import * as repo from './catalog.repository.ts';
 import { productTerms, resolveQuery } from './search.rules.ts';
+import { vocabularyOf } from './search.vocabulary.ts';
 import { translateText } from './catalog.texts.ts';
 import { listSynonyms, markSynonymsIndexed } from './catalog.synonyms.repository.ts';
 import { storedPhrases, synonymPhrases, withSynonyms } from './catalog.synonyms.rules.ts';
@@ -55,6 +56,8 @@ export async function reindexSearch(
  * catalogue's vocabulary (cached per catalogue version). An empty list when the text has no searchable word.
  */
 export async function searchTermGroups(db: DbOrTrx, q: string): Promise<string[][]> {
-  const vocabulary = await cachedAnswer(db, 'search:vocabulary', () => repo.searchVocabulary(db));
+  const vocabulary = await cachedAnswer(db, 'search:vocabulary', async () =>
+    vocabularyOf(await repo.searchVocabulary(db)),
+  );
   return resolveQuery(q, vocabulary);
 }

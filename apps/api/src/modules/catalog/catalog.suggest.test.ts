@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode, type ProductList, type Suggestions } from '@kiim/contract';
+import { ErrorCode, Suggestions, type ProductList } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { sellOutInCity } from '#app/test/catalog.fixtures.ts';
 import { countQueries } from '#app/test/inject.ts';
-import { suggestJson } from './read/index.ts';
+import { catalogModel, suggestJson } from './read/index.ts';
+import { resolveQuery } from './search.rules.ts';
 
 // Search suggestions while typing (issue 35 item 3, docs/decisions/056): `GET /api/catalog/suggest` reads the text
 // as the catalogue search does and answers from the read model.
@@ -26,7 +27,10 @@ async function suggest(q: string, extra = '', headers: Record<string, string> = 
     url: `/api/catalog/suggest?q=${encodeURIComponent(q)}${extra}`,
     headers,
   });
-  return { status: res.statusCode, body: res.json() as { data: Suggestions; code?: number } };
+  const body = res.json() as { data: Suggestions; code?: number };
+  // Every answer is what the contract says (the route builds it typed, without parsing it: decision 072).
+  if (res.statusCode === 200) expect(Suggestions.strict().parse(body.data)).toEqual(body.data);
+  return { status: res.statusCode, body };
 }
 
 /** Ids of the search page's results for `q` (cityId 1), all of them. */
@@ -141,6 +145,60 @@ describe('GET /api/catalog/suggest (issue 35 item 3)', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe(ErrorCode.cityNotFound);
     expect((await suggest('я'.repeat(100))).status).toBe(200);
+  });
+
+  it('ranks as a full sort of every hit would, for every beginning of many texts in every city (decision 072)', async () => {
+    const m = await catalogModel(t.db);
+    const cities = await t.db.selectFrom('city').select(['id', 'visible_for_customers']).execute();
+    const texts = [
+      'джинсы',
+      'пуховик',
+      'куртка женская',
+      'платье белое',
+      'dzhinsy',
+      'dala',
+      'брюки чёрные',
+      'әйелдер',
+    ];
+    let compared = 0;
+    for (const text of texts)
+      for (let k = 2; k <= text.length; k++) {
+        const q = text.slice(0, k);
+        const groups = resolveQuery(q, m.vocabulary);
+        const terms = [...new Set(groups.flat())];
+        for (const city of cities) {
+          const units = city.visible_for_customers === 1 ? m.regional.get(city.id) : undefined;
+          // Every product with a term of every group, sorted whole: sold out last, score, stock in the city, id.
+          const hits = m.rows
+            .map((row, i) => ({ id: row.id, i }))
+            .filter(({ i }) => groups.length > 0 && groups.every((g) => g.some((term) => has(term, i))))
+            .map(({ id, i }) => {
+              const score = terms.reduce((sum, term) => sum + weight(term, i), 0);
+              const inCity = (units?.[i] ?? 0) > 0;
+              return { id, score, rank: inCity ? 0 : m.global[i]! > 0 ? 1 : 2 };
+            })
+            .sort(
+              (a, b) =>
+                +(a.rank === 2) - +(b.rank === 2) || b.score - a.score || a.rank - b.rank || a.id - b.id,
+            );
+          const { body } = await suggest(q, `&cityId=${city.id}`);
+          expect(
+            body.data.products.map((p) => p.id),
+            `${q} in ${city.id}`,
+          ).toEqual(hits.slice(0, 6).map((h) => h.id));
+          compared += hits.length > 0 ? 1 : 0;
+        }
+      }
+    expect(compared).toBeGreaterThan(100);
+
+    function weight(term: string, i: number) {
+      const list = m.terms.get(term);
+      const k = list ? list.positions.indexOf(i) : -1;
+      return k === -1 ? 0 : list!.weights[k]!;
+    }
+    function has(term: string, i: number) {
+      return weight(term, i) > 0;
+    }
   });
 
   it('is cached: a repeated text costs at most the catalogue version read, case and spaces aside', async () => {

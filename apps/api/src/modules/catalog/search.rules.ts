@@ -1,5 +1,12 @@
 import { createRequire } from 'node:module';
 import { cyrillicToLatin, latinToCyrillic } from './search.translit.ts';
+import {
+  asVocabulary,
+  forTermsOfLength,
+  termsBegun,
+  termsBeginning,
+  type Vocabulary,
+} from './search.vocabulary.ts';
 
 // Search text rules (docs/decisions/009-catalogue-search.md): the same normalisation turns product texts into
 // stored terms and a shopper's query into terms to look up, so «Джинсов», «джинсы» and «ДЖИНСЫ» meet at the
@@ -123,28 +130,37 @@ export function productTerms(p: SearchableProduct): Map<string, number> {
   return out;
 }
 
+/** Rows of {@link editDistance}, reused (it runs synchronously): no allocation per comparison. */
+let rows = [new Int32Array(32), new Int32Array(32), new Int32Array(32)];
+
 /**
  * Optimal string alignment distance (Levenshtein with adjacent transpositions) of two words, giving up past
  * `max`: returns `max + 1` as soon as the distance is known to exceed it.
+ * @param aLength compare only the first `aLength` characters of `a` (its beginning; default: all of it).
  */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev2: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+export function editDistance(a: string, b: string, max: number, aLength = a.length): number {
+  if (Math.abs(aLength - b.length) > max) return max + 1;
+  if (rows[0]!.length <= b.length) rows = rows.map(() => new Int32Array(2 * b.length + 2));
+  let [prev2, prev, row] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= aLength; i++) {
+    row[0] = i;
     let best = i;
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+      if (
+        i > 1 &&
+        j > 1 &&
+        a.charCodeAt(i - 1) === b.charCodeAt(j - 2) &&
+        a.charCodeAt(i - 2) === b.charCodeAt(j - 1)
+      )
         d = Math.min(d, prev2[j - 2]! + 1);
-      row.push(d);
-      best = Math.min(best, d);
+      row[j] = d;
+      if (d < best) best = d;
     }
     if (best > max) return max + 1;
-    prev2 = prev;
-    prev = row;
+    [prev2, prev, row] = [prev, row, prev2];
   }
   return prev[b.length]!;
 }
@@ -174,7 +190,7 @@ function queryWords(query: string): QueryWord[] {
 /** True when `text` begins with `stem` give or take `max` typos (a stored stem plus an ending typed with a slip). */
 function fuzzyPrefix(text: string, stem: string, max: number): boolean {
   for (let k = stem.length - 1; k <= Math.min(text.length, stem.length + 1); k++)
-    if (editDistance(text.slice(0, k), stem, max) <= max) return true;
+    if (editDistance(text, stem, max, k) <= max) return true;
   return false;
 }
 
@@ -183,24 +199,28 @@ function fuzzyPrefix(text: string, stem: string, max: number): boolean {
  * being typed, from 3 letters: «джин» → «джинс», «пухов» → «пуховик»; the stem is not used for this, so the
  * whole word «серые» stays «сер» and does not grow into «серебрист»), terms that begin it (a longer form of a stored stem, from 4 letters:
  * «джинсовый» → «джинс»), and — only when none of those is stored — terms within {@link typosAllowed} typos of its
- * term or of the beginning of the word («джнсы» → «джинс»).
- * @param vocabulary every stored term.
+ * term or of the beginning of the word («джнсы» → «джинс»). In the vocabulary's order, each once. Looked up in the
+ * vocabulary's index (search.vocabulary.ts): only the typo reading compares the word with terms one by one, and
+ * only with those of a length it could be within its typos of.
  */
-function expandTerm(q: QueryWord, vocabulary: readonly string[]): string[] {
+function expandTerm(q: QueryWord, vocabulary: Vocabulary): string[] {
   const { word, term } = q;
   const max = typosAllowed(term);
-  const out: string[] = [...(SYNONYMS[term] ?? []).filter((s) => vocabulary.includes(s))];
-  const exact = vocabulary.filter((v) => matchesWithoutTypo(q, v));
+  const out: string[] = (SYNONYMS[term] ?? []).filter((s) => vocabulary.set.has(s));
+  const exact: string[] = [];
+  if (vocabulary.set.has(term)) exact.push(term);
+  if (word.length >= 3) termsBeginning(vocabulary, word, exact);
+  termsBegun(vocabulary, term, 4, exact);
+  termsBegun(vocabulary, word, 4, exact);
   // A word found as typed is not also read as a typo of another («джинсы» is not «длин…» with a slip).
-  if (exact.length > 0 || max === 0) return [...new Set([...out, ...exact])];
-  for (const v of vocabulary) {
-    if (
-      v.length >= 4 &&
-      (editDistance(term, v, max) <= max || fuzzyPrefix(word, v, Math.min(max, typosAllowed(v))))
-    )
-      out.push(v);
-  }
-  return [...new Set(out)];
+  if (exact.length > 0 || max === 0) return [...new Set([...out, ...new Set(exact)].sort())];
+  const typos: string[] = [];
+  // Within `max` of the term: a length within `max` of its; the beginning of the word: at most one longer.
+  forTermsOfLength(vocabulary, 4, Math.max(term.length + max, word.length + 1), (v) => {
+    if (editDistance(term, v, max) <= max || fuzzyPrefix(word, v, Math.min(max, typosAllowed(v))))
+      typos.push(v);
+  });
+  return [...new Set([...out, ...typos])].sort();
 }
 
 /** Whether a stored term stands for the query word without a typo: the term itself, or a beginning or extension. */
@@ -224,7 +244,7 @@ export function switchLayout(query: string): string | null {
  * typed in another form than its stem also lists its exact form (`=джинсы`) last, for the relevance.
  * @param vocabulary the stored terms without the exact forms.
  */
-function queryTermGroups(query: string, vocabulary: readonly string[]): string[][] {
+function queryTermGroups(query: string, vocabulary: Vocabulary): string[][] {
   return queryWords(query).map((q) => {
     const group = expandTerm(q, vocabulary);
     // A word that finds nothing but typos, read in the other script (issue 35 item 3: «dzhinsy», «адидас»).
@@ -247,7 +267,8 @@ function queryTermGroups(query: string, vocabulary: readonly string[]): string[]
  * Term groups of a search text: as typed, or — when some word finds nothing and the text reads as Russian
  * typed on the Latin layout with every word found — as switched.
  */
-export function resolveQuery(query: string, vocabulary: readonly string[]): string[][] {
+export function resolveQuery(query: string, terms: Vocabulary | readonly string[]): string[][] {
+  const vocabulary = asVocabulary(terms);
   const groups = queryTermGroups(query, vocabulary);
   if (groups.length === 0 || groups.every((g) => g.length > 0)) return groups;
   const switched = switchLayout(query);

@@ -52,3 +52,13 @@ export async function fileExists(file: string): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * Removes a picture's files: its master and every resized copy (none there: nothing happens). For pictures whose key
+ * nothing names any more (review photos never used, decision 072); keys are never reused (claimMediaKey).
+ * @throws the file-system error other than a missing file.
+ */
+export async function removeMedia(mediaDir: string, mediaKey: string): Promise<void> {
+  await fs.rm(masterFile(mediaDir, mediaKey), { force: true });
+  await fs.rm(path.join(mediaDir, 'cache', mediaKey), { recursive: true, force: true });
+}

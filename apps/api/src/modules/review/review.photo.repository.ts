@@ -48,3 +48,30 @@ export async function photosOf(db: DbOrTrx, reviewIds: readonly string[]): Promi
     .orderBy('position')
     .execute();
 }
+
+/** Photos in no review uploaded before `beforeIso`, oldest first, at most `limit`. */
+export function unusedPhotos(db: DbOrTrx, beforeIso: string, limit: number): Promise<ReviewPhotoRow[]> {
+  return db
+    .selectFrom('review_photo')
+    .selectAll()
+    .where('review_id', 'is', null)
+    .where('created_at', '<', beforeIso)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Deletes those of photos `ids` still in no review (one joined meanwhile stays).
+ * @returns the media keys of the photos deleted.
+ */
+export async function deleteUnusedPhotos(db: DbOrTrx, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .deleteFrom('review_photo')
+    .where('id', 'in', [...ids])
+    .where('review_id', 'is', null)
+    .returning('media_key')
+    .execute();
+  return rows.map((r) => r.media_key);
+}

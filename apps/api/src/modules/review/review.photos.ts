@@ -3,6 +3,7 @@ import { REVIEW_PHOTO_MIN_SIDE, REVIEW_PHOTOS_MAX, ReviewErrorCode, type ReviewP
 import type { DbOrTrx } from '#app/db/database.ts';
 import { AppError, rateLimited } from '#app/lib/errors.ts';
 import { newId } from '#app/lib/ids.ts';
+import { removeMedia } from '#app/modules/media/media.storage.ts';
 import { checkUpload, storeUploadedMaster } from '#app/modules/media/media.upload.ts';
 import { mediaUrl, productImage } from '#app/modules/media/media.url.ts';
 import * as repo from './review.photo.repository.ts';
@@ -100,4 +101,27 @@ export async function photosOfReviews(
     byReview.set(row.review_id!, list);
   }
   return byReview;
+}
+
+/** How long an upload may wait for its review before it is deleted (decision 072). */
+export const UNUSED_PHOTO_HOURS = 24;
+/** Most unused photos one sweep deletes (the next sweep takes the rest). */
+const SWEEP_BATCH = 500;
+
+/**
+ * Deletes photos uploaded more than {@link UNUSED_PHOTO_HOURS} hours before `now` and never joined to a review: their
+ * rows, then their files (master and every width). A photo joined to a review meanwhile is kept (the delete checks
+ * again). Idempotent; a file already gone is no error.
+ * @returns how many photos were deleted.
+ * @throws what the database or the file system throws (the rows are then gone, a file may stay: harmless).
+ */
+export async function sweepUnusedPhotos(db: DbOrTrx, mediaDir: string, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - UNUSED_PHOTO_HOURS * 60 * 60 * 1000).toISOString();
+  const unused = await repo.unusedPhotos(db, before, SWEEP_BATCH);
+  const keys = await repo.deleteUnusedPhotos(
+    db,
+    unused.map((p) => p.id),
+  );
+  for (const key of keys) await removeMedia(mediaDir, key);
+  return keys.length;
 }

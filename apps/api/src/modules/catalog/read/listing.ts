@@ -6,37 +6,16 @@ import { stockLevels } from '#app/modules/inventory/inventory.rules.ts';
 import { cachedReply } from '../catalog.cache.ts';
 import { scopeOf, toProductCard } from '../catalog.mapper.ts';
 import * as repo from '../catalog.repository.ts';
-import { resolveQuery } from '../search.rules.ts';
 import { asIs, langKey, type CatalogueLang, type Say } from '../catalog.texts.ts';
 import { filterOf, sizeWords, withSizesOfText, type SizeWords, toFacets } from './listing.filter.ts';
 import { catalogModel, type CatalogModel } from './model.ts';
 import { queryModel } from './model.query.ts';
 import { modelSay } from './texts.ts';
+import { termGroupsOf } from './term-groups.ts';
 
 // Product lists (spec §4 sorts and stock states, §9 page sizes) answered from the in-memory read model — the one
 // listing engine in production (docs/decisions/039): one category or gender, the shopper's filters and search text,
 // facet counts for the filters, and the page of cards with stock for the city.
-
-/** Most search texts whose term groups are kept per model (a full map is emptied and filled again). */
-const MAX_KEPT_QUERIES = 10_000;
-
-const keptQueries = new WeakMap<CatalogModel, Map<string, string[][]>>();
-
-/**
- * The term groups of a search text against the model's vocabulary ({@link resolveQuery}: typos, layout, word
- * beginnings — the costly part of a search), kept per model and text: the vocabulary changes only with a new
- * model, and every filter, sort, page and city of one text reuses them (issue 14).
- */
-function termGroupsOf(m: CatalogModel, q: string): string[][] {
-  let kept = keptQueries.get(m);
-  if (!kept) keptQueries.set(m, (kept = new Map()));
-  let groups = kept.get(q);
-  if (!groups) {
-    if (kept.size >= MAX_KEPT_QUERIES) kept.clear();
-    kept.set(q, (groups = resolveQuery(q, m.vocabulary)));
-  }
-  return groups;
-}
 
 /** Per model: its size words (for {@link withSizesOfText}). */
 const sizeWordsOf = new WeakMap<CatalogModel, SizeWords>();

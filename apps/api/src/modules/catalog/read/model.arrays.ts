@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '#app/db/database.ts';
 import { isExactForm } from '../search.rules.ts';
+import { vocabularyOf } from '../search.vocabulary.ts';
 import type { ProductImageRow } from '../catalog.table.ts';
 import * as model from './model.repository.ts';
 import type { CardRow } from './model.repository.ts';
@@ -161,6 +162,12 @@ function sizeScales(
   return { sizeScale, scaleOrder };
 }
 
+/** The stored terms without the exact forms, sorted, and their index for reading queries (decision 072). */
+function vocabularies(terms: string[]) {
+  const words = vocabularyOf(terms);
+  return { vocabulary: words.sorted as string[], words };
+}
+
 /** Products per read while loading (ranges of product ids, read by each table's `product_id` index). */
 export const LOAD_CHUNK = 2_000;
 
@@ -227,7 +234,7 @@ export async function rangedArrays(db: DbOrTrx, p: ReturnType<typeof productArra
   }
   return {
     ...skuArrays(p.n, skuCount, skuId.done(), skuSize.done(), skuOrder.done(), [...sizeIndex.keys()]),
-    vocabulary: [...allTerms].filter((t) => !isExactForm(t)).sort(),
+    ...vocabularies([...allTerms].filter((t) => !isExactForm(t))),
     terms: new Map(
       [...lists].map(([t, l]) => [
         t,

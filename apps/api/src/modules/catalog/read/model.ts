@@ -5,6 +5,7 @@ import * as model from './model.repository.ts';
 import * as repo from '../catalog.repository.ts';
 import { LOAD_CHUNK, productArrays, rangedArrays, setSizeBits } from './model.arrays.ts';
 import type { CardRow } from './model.repository.ts';
+import type { Vocabulary } from '../search.vocabulary.ts';
 import type { BrandRow, CategoryRow, CityRow, ProductImageRow } from '../catalog.table.ts';
 
 // The catalogue's in-memory read model (docs/decisions/018-catalogue-read-model.md): active products, their
@@ -29,8 +30,10 @@ export interface CatalogModel {
   version: number;
   dict: Dictionaries;
   cities: Map<number, CityRow>;
-  /** Distinct search terms without the exact word forms (the vocabulary a query is read against). */
+  /** Distinct search terms without the exact word forms (the vocabulary a query is read against), sorted. */
   vocabulary: string[];
+  /** The vocabulary's index: prefixes by binary search, terms by length (search.vocabulary.ts, decision 072). */
+  words: Vocabulary;
   n: number;
   /** Positions 0 … n - 1. */
   all: Int32Array;

@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
-import type { ImportKind } from '@kiim/contract';
+import { MEASUREMENT_KEYS, type ImportKind } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { listCities } from '#app/modules/catalog/catalog.service.ts';
 import { productSkuPage, skuPage } from '#app/modules/catalog/catalog.import.ts';
+import { measurementsOfProducts } from '#app/modules/catalog/catalog.measurements.ts';
 import { allStockRows } from '#app/modules/inventory/inventory.levels.ts';
 import { FORMULA_START } from './csv.sheet.ts';
 
@@ -59,15 +60,24 @@ async function* productLines(db: DbOrTrx) {
     'originalPrice',
     'description',
     'published',
+    ...MEASUREMENT_KEYS,
   ]);
   let after = 0;
   for (;;) {
     const page = await productSkuPage(db, after, 5000);
-    for (const r of page)
+    const measured = await measurementsOfProducts(
+      db,
+      page.map((r) => r.product_id),
+    );
+    for (const r of page) {
+      const m = measured.get(r.product_id)?.get(r.size);
       yield line([
         ...[r.external_id, r.model_code, r.name, r.category_slug, r.brand_name, r.colour_name, r.size],
         ...[r.price, r.original_price, r.description, r.is_active ? 'да' : 'нет'],
+        // Centimetres with a decimal comma, as Excel in Russian locale writes them (empty: not measured).
+        ...MEASUREMENT_KEYS.map((k) => (m?.[k] == null ? '' : String(m[k]).replace('.', ','))),
       ]);
+    }
     if (page.length < 5000) return;
     after = page[page.length - 1]!.id;
   }
