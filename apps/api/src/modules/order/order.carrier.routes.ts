@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorCode, OrderNumberParams } from '@kiim/contract';
 import { AppError, notFound } from '#app/lib/errors.ts';
-import { CarrierUnavailableError } from '#app/modules/shipping/shipping.carrier.ts';
+import { orCarrierDown } from '#app/modules/shipping/shipping.carrier.ts';
 import { parcelLabel } from '#app/modules/shipping/shipping.fulfilment.ts';
 import { requirePermission } from '#app/modules/staff/staff.auth.ts';
 import { errors, guarded } from '#app/modules/staff/staff.routes.common.ts';
@@ -30,17 +30,11 @@ export const orderCarrierAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order) throw notFound(ErrorCode.orderNotFound, 'Заказ не найден');
       const shipments = app.shipping?.shipments;
       if (!shipments) throw notFound(ErrorCode.notFound, 'Доставка транспортной компанией отключена');
-      let label;
-      try {
-        label = await parcelLabel(app.db, shipments, order.id, { now: app.clock.now() });
-      } catch (err) {
-        if (!(err instanceof CarrierUnavailableError)) throw err;
-        throw new AppError(
-          503,
-          ErrorCode.serviceUnavailable,
-          'СДЭК сейчас не отвечает. Попробуйте через минуту',
-        );
-      }
+      const label = await orCarrierDown(
+        parcelLabel(app.db, shipments, order.id, { now: app.clock.now() }),
+        ErrorCode.serviceUnavailable,
+        'СДЭК сейчас не отвечает. Попробуйте через минуту',
+      );
       if ('missing' in label)
         throw notFound(ErrorCode.notFound, 'Этикетки ещё нет: СДЭК пока не принял посылку');
       if ('pending' in label) {

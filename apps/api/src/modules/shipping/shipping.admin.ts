@@ -15,7 +15,7 @@ import { AppError, notFound } from '#app/lib/errors.ts';
 import { pageOf } from '#app/lib/paging.ts';
 import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import { carrierSettingsOfCities, setCityCarrier } from '#app/modules/catalog/catalog.packaging.ts';
-import { CarrierUnavailableError, type Carrier } from './shipping.carrier.ts';
+import { orCarrierDown, type Carrier } from './shipping.carrier.ts';
 import { selectShipmentPage } from './shipping.repository.ts';
 import type { ShipmentState } from './shipping.status.ts';
 import type { ShipmentRow } from './shipping.table.ts';
@@ -49,16 +49,12 @@ export async function searchCarrierCities(carrier: Carrier | null, q: string): P
       ErrorCode.conflict,
       'Доставка СДЭК выключена в настройках сервера (CDEK_MODE=off): поиск городов недоступен',
     );
-  try {
-    return (await carrier.suggestCities(q)).slice(0, 50);
-  } catch (e) {
-    if (!(e instanceof CarrierUnavailableError)) throw e;
-    throw new AppError(
-      503,
-      ErrorCode.serviceUnavailable,
-      'СДЭК сейчас не отвечает. Попробуйте найти город через минуту',
-    );
-  }
+  const cities = await orCarrierDown(
+    carrier.suggestCities(q),
+    ErrorCode.serviceUnavailable,
+    'СДЭК сейчас не отвечает. Попробуйте найти город через минуту',
+  );
+  return cities.slice(0, 50);
 }
 
 /**

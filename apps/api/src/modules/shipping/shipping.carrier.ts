@@ -1,3 +1,5 @@
+import { AppError } from '#app/lib/errors.ts';
+
 /**
  * What the shop needs from a carrier (issue 34, docs/decisions/045): its cities, its pickup points and a price
  * with a period for a parcel on a route. CDEK is the first carrier (shipping.cdek.ts); Kazpost or another fits
@@ -61,6 +63,20 @@ export class CarrierUnavailableError extends Error {
   ) {
     super(`${carrier} unavailable: ${reason}`);
     this.name = 'CarrierUnavailableError';
+  }
+}
+
+/**
+ * Runs a carrier call and answers its failure as 503 with `message` for the person waiting (`code`: the API's
+ * error code for it); any other error passes through.
+ * @throws AppError 503 when the carrier cannot answer.
+ */
+export async function orCarrierDown<T>(call: Promise<T>, code: number, message: string): Promise<T> {
+  try {
+    return await call;
+  } catch (e) {
+    if (!(e instanceof CarrierUnavailableError)) throw e;
+    throw new AppError(503, code, message);
   }
 }
 

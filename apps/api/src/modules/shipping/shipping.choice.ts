@@ -1,7 +1,12 @@
 import { DeliveryMethod, ErrorCode, OrderErrorCode, type CarrierChoice } from '@kiim/contract';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { AppError } from '#app/lib/errors.ts';
-import { CarrierUnavailableError, type CarrierPoint, type CarrierQuote } from './shipping.carrier.ts';
+import {
+  CarrierUnavailableError,
+  orCarrierDown,
+  type CarrierPoint,
+  type CarrierQuote,
+} from './shipping.carrier.ts';
 import { parcelRoute, type ShippingDeps, type SourcedUnits } from './shipping.checkout.ts';
 import { readQuote } from './shipping.quote-token.ts';
 import { deliveryCharge } from './shipping.service.ts';
@@ -56,16 +61,12 @@ async function chosenPoint(
   toCode: number,
   code: string,
 ): Promise<CarrierPoint | undefined> {
-  try {
-    return (await deps.cache.points(deps.carrier, toCode)).find((p) => p.code === code);
-  } catch (e) {
-    if (!(e instanceof CarrierUnavailableError)) throw e;
-    throw new AppError(
-      503,
-      OrderErrorCode.carrierUnavailable,
-      'Служба доставки сейчас не отвечает. Попробуйте оформить заказ через несколько минут',
-    );
-  }
+  const points = await orCarrierDown(
+    deps.cache.points(deps.carrier, toCode),
+    OrderErrorCode.carrierUnavailable,
+    'Служба доставки сейчас не отвечает. Попробуйте оформить заказ через несколько минут',
+  );
+  return points.find((p) => p.code === code);
 }
 
 /**
