@@ -91,11 +91,11 @@ export async function priceCarrierChoice(
 ): Promise<CheckedCarrier> {
   const signed = readQuote(deps.quoteSecret, p.choice.quoteToken, p.nowMs);
   if (!signed || signed.cityId !== p.cityId || signed.carrier !== deps.carrier.code) throw quoteChanged();
-  const toDoor = p.deliveryMethodId === DeliveryMethod.courier;
+  const byCourier = p.deliveryMethodId === DeliveryMethod.courier;
   if (
     signed.tariffCode !== p.choice.tariffCode ||
-    (signed.kind === 'door') !== toDoor ||
-    (p.choice.code === null) !== toDoor
+    (signed.kind === 'door') !== byCourier ||
+    (p.choice.code === null) !== byCourier
   )
     throw notOffered('Этот способ доставки не предлагался для заказа. Выберите его заново');
   const route = await parcelRoute(db, p.toCode, p.units);
