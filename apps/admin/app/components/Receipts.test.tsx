@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminReceipt, AdminReceiptList } from '@kiim/contract';
-import { ReceiptsScreen } from './Receipts.tsx';
+import { OrderFiscalReceipts, ReceiptsScreen } from './Receipts.tsx';
 
 // «Чеки» (issue 32 §5): the failed receipt shows its error and, for the owner, «Повторить» posting intent=retry
 // with its id; an issued one links to the OFD page; «Закрыть смену» posts intent=close-shift and says which shift
@@ -119,5 +119,22 @@ describe('«Чеки»', () => {
     cleanup();
     renderScreen(list({ mode: 'off', production: false }), true);
     expect(screen.queryByTestId('fiscal-off')).toBeNull();
+  });
+
+  it('fits the order page: no order or action column there, both on «Чеки»', () => {
+    const Stub = createRoutesStub([
+      { path: '/o', Component: () => <OrderFiscalReceipts items={list().items} /> },
+    ]);
+    render(<Stub initialEntries={['/o']} />);
+    const panel = screen.getByTestId('order-receipts');
+    const heads = within(panel)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(heads).toEqual(['Когда', 'Чек', 'Сумма', 'Состояние', 'Фискальный признак']);
+    expect(within(panel).queryByText('№ 100123')).toBeNull();
+    cleanup();
+    renderScreen(list(), true);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Заказ');
+    expect(screen.getByText('№ 100123')).toBeTruthy();
   });
 });

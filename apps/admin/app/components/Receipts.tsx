@@ -81,12 +81,17 @@ function Shift({ cashbox, canManage }: { cashbox: AdminCashbox | null; canManage
   );
 }
 
-/** One receipt's row: when, order, kind, total, state with the error, fiscal number and link, the retry. */
-function ReceiptRow({ r, canManage }: { r: AdminReceipt; canManage: boolean }) {
+/**
+ * One receipt's row: when, order, kind, total, state with the error, fiscal number and link, the retry. On the
+ * order page (`ofOrder`) the order and action columns are left out: the panel is narrow and both are implied.
+ */
+function ReceiptRow({ r, canManage, ofOrder }: { r: AdminReceipt; canManage: boolean; ofOrder: boolean }) {
   return (
     <tr data-testid={`receipt-${r.id}`}>
       <td>{formatDateTime(r.createdAt)}</td>
-      <td>{r.orderNumber ? <Link to={`/orders/${r.orderNumber}`}>№ {r.orderNumber}</Link> : '—'}</td>
+      {!ofOrder && (
+        <td>{r.orderNumber ? <Link to={`/orders/${r.orderNumber}`}>№ {r.orderNumber}</Link> : '—'}</td>
+      )}
       <td>{r.operation === 'sale' ? 'Продажа' : 'Возврат'}</td>
       <td>{formatPrice(r.total)}</td>
       <td>
@@ -104,42 +109,49 @@ function ReceiptRow({ r, canManage }: { r: AdminReceipt; canManage: boolean }) {
         )}
         {r.shiftNumber !== null && <div className="hint">смена № {r.shiftNumber}</div>}
       </td>
-      <td>{canManage && <Retry r={r} />}</td>
+      {!ofOrder && <td>{canManage && <Retry r={r} />}</td>}
     </tr>
   );
 }
 
-/** The receipts of one order (the admin order page): nothing when it has none. */
+/**
+ * A table of receipts, scrolling sideways when wider than its panel; «Чеков нет.» when there are none.
+ * `ofOrder`: the order page's narrow variant, without the order and action columns.
+ */
 export function ReceiptTable({
   items,
   canManage,
   caption,
+  ofOrder = false,
 }: {
   items: AdminReceipt[];
   canManage: boolean;
   caption: string;
+  ofOrder?: boolean;
 }) {
   if (items.length === 0) return <p className="hint">Чеков нет.</p>;
   return (
-    <table className="data-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th>Когда</th>
-          <th>Заказ</th>
-          <th>Чек</th>
-          <th>Сумма</th>
-          <th>Состояние</th>
-          <th>Фискальный признак</th>
-          <th>Действие</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((r) => (
-          <ReceiptRow key={r.id} r={r} canManage={canManage} />
-        ))}
-      </tbody>
-    </table>
+    <div className="table-scroll">
+      <table className="data-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th>Когда</th>
+            {!ofOrder && <th>Заказ</th>}
+            <th>Чек</th>
+            <th>Сумма</th>
+            <th>Состояние</th>
+            <th>Фискальный признак</th>
+            {!ofOrder && <th>Действие</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((r) => (
+            <ReceiptRow key={r.id} r={r} canManage={canManage} ofOrder={ofOrder} />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -190,7 +202,7 @@ export function OrderFiscalReceipts({ items }: { items: AdminReceipt[] }) {
   return (
     <section className="panel" aria-label="Чеки заказа" data-testid="order-receipts">
       <h2>Чеки</h2>
-      <ReceiptTable items={items} canManage={false} caption="Чеки заказа" />
+      <ReceiptTable items={items} canManage={false} caption="Чеки заказа" ofOrder />
       {items.some((r) => r.status === 'failed') && (
         <p className="hint">
           Чек с ошибкой можно отправить ещё раз на экране <Link to="/receipts?status=failed">«Чеки»</Link>.
