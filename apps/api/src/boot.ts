@@ -371,6 +371,7 @@ export function warnIfDevelopment(app: App): void {
     parts.push('SMS codes are written to the log and readable at /api/dev/sms-outbox (SMS_PROVIDER=dev)');
   if (c.payments.epay.mode === 'simulator') parts.push('card payments go to the local ePay simulator');
   if (c.kaspi.mode === 'simulator') parts.push('Kaspi payments go to the local Kaspi simulator');
+  if (c.shipping.cdek.mode === 'simulator') parts.push('CDEK parcels go to the local CDEK simulator');
   app.log.warn(
     `${parts.join('; ')}. Set NODE_ENV=production and the variables of docs/security.md to go live.`,
   );

@@ -156,11 +156,11 @@ export const EnvSchema = z.object({
   EPAY_SIMULATOR_CALLBACK_COPIES: z.coerce.number().int().min(1).max(100).default(1),
   EPAY_SIMULATOR_CALLBACK_LOSS: z.coerce.number().min(0).max(1).default(0),
   /**
-   * Carrier delivery through CDEK (issue 34, docs/shipping.md): `off` (default), `simulator` (the local
-   * tools/cdek-simulator at CDEK_API_URL, started in-process when unset), `test` (CDEK's public test host and
-   * account), `live`.
+   * Carrier delivery through CDEK (issue 34, docs/shipping.md): `off` (default in production and tests),
+   * `simulator` (default in development: the local tools/cdek-simulator at CDEK_API_URL, started in-process when
+   * unset), `test` (CDEK's public test host and account), `live`.
    */
-  CDEK_MODE: z.enum(['off', 'simulator', 'test', 'live']).default('off'),
+  CDEK_MODE: z.preprocess(blankIsUnset, z.enum(['off', 'simulator', 'test', 'live']).optional()),
   CDEK_API_URL: optionalUrl,
   CDEK_CLIENT_ID: optionalText,
   CDEK_CLIENT_SECRET: optionalText,

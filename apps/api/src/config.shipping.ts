@@ -44,9 +44,13 @@ export function shippingProblems(e: Env): string[] {
   return problems;
 }
 
-/** The shipping part of the configuration; `test` and `simulator` default to CDEK's test account. */
+/**
+ * The shipping part of the configuration; `test` and `simulator` default to CDEK's test account. Unset, the
+ * mode is `simulator` in development (the demo shop offers carrier delivery, as it takes cards through the ePay
+ * simulator) and `off` in production and tests.
+ */
 export function shippingConfig(e: Env): ShippingConfig {
-  const mode = e.CDEK_MODE;
+  const mode = e.CDEK_MODE ?? (e.NODE_ENV === 'development' ? 'simulator' : 'off');
   const testAccount = mode === 'test' || mode === 'simulator';
   return {
     cdek: {

@@ -138,6 +138,7 @@ export function buildDemoCatalogue(now: Date, seed = 20261101): DemoCatalogue {
       courier_available: c.courierPrice > 0 ? 1 : 0,
       courier_price: c.courierPrice,
       sort_order: c.id,
+      cdek_code: c.cdekCode ?? null,
       ...stamps,
     });
   }

@@ -12,6 +12,8 @@ export interface SeedCity {
   courierPrice: number;
   /** Relative share of stock the city's warehouse holds (0..1), used by the stock generator. */
   stockShare: number;
+  /** The city's CDEK code (issue 34) where the CDEK simulator knows the city; staff set the others. */
+  cdekCode?: number;
 }
 
 /**
@@ -28,6 +30,7 @@ export const CITIES: readonly SeedCity[] = [
     visible: true,
     courierPrice: 1500,
     stockShare: 1,
+    cdekCode: 4756,
   },
   {
     id: 2,
@@ -37,6 +40,7 @@ export const CITIES: readonly SeedCity[] = [
     visible: true,
     courierPrice: 1500,
     stockShare: 0.75,
+    cdekCode: 4961,
   },
   {
     id: 3,
@@ -46,6 +50,7 @@ export const CITIES: readonly SeedCity[] = [
     visible: true,
     courierPrice: 1200,
     stockShare: 0.55,
+    cdekCode: 11374,
   },
   {
     id: 4,
@@ -55,6 +60,7 @@ export const CITIES: readonly SeedCity[] = [
     visible: true,
     courierPrice: 1200,
     stockShare: 0.45,
+    cdekCode: 5064,
   },
   {
     id: 5,
@@ -64,6 +70,7 @@ export const CITIES: readonly SeedCity[] = [
     visible: true,
     courierPrice: 1000,
     stockShare: 0.4,
+    cdekCode: 4987,
   },
   {
     id: 6,
@@ -73,6 +80,7 @@ export const CITIES: readonly SeedCity[] = [
     visible: true,
     courierPrice: 0,
     stockShare: 0.35,
+    cdekCode: 5115,
   },
   {
     id: 7,
@@ -82,6 +90,7 @@ export const CITIES: readonly SeedCity[] = [
     visible: true,
     courierPrice: 1000,
     stockShare: 0.35,
+    cdekCode: 5092,
   },
   {
     id: 8,

@@ -62,6 +62,11 @@ describe('demo catalogue seed (spec §3)', () => {
     }
     const withCourier = cities.filter((c) => c.courier_available === 1).map((c) => c.name);
     expect(withCourier).toEqual(expect.arrayContaining(['Алматы', 'Астана', 'Шымкент']));
+    // CDEK's codes where the CDEK simulator knows the city, so the demo shop can send parcels from its warehouses;
+    // none on the hidden city, whose shop is not open.
+    expect(almaty!.cdek_code).toBe(4756);
+    expect(cities.filter((c) => c.cdek_code !== null).length).toBe(7);
+    expect(cities.filter((c) => c.visible_for_customers === 0).map((c) => c.cdek_code)).toEqual([null]);
   });
 
   it('gives every visible city a pickup point, with coordinates near the city', async () => {
