@@ -113,7 +113,7 @@ export const KK_SHELL = {
     fewLeft: '5 данадан аз қалды',
     carrierPeriod: '{min}–{max} жұмыс күні',
     carrierPeriodOne: '{count} жұмыс күні',
-    carrierDays: 'СДЭК: {period}',
+    carrierDays: 'СДЭК арқылы: {period}',
     carrierTo: '{city} қаласына СДЭК арқылы жеткізу: {period}',
     rating: 'Рейтинг: 5-тен {rating}, {count, plural, other {# пікір}}',
   },
