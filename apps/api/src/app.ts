@@ -79,6 +79,7 @@ import { exchangeAdminRoutes } from './modules/exchange/exchange.admin.routes.ts
 import { createFiscalProvider, registerFiscalJob } from './modules/fiscal/fiscal.job.ts';
 import type { FiscalProvider } from './modules/fiscal/fiscal.provider.ts';
 import { shippingHookRoutes } from './modules/shipping/shipping.routes.ts';
+import { shippingCityRoutes } from './modules/shipping/shipping.cities.routes.ts';
 import { shippingAdminRoutes } from './modules/shipping/shipping.admin.routes.ts';
 import { fiscalAdminRoutes } from './modules/fiscal/fiscal.admin.routes.ts';
 
@@ -310,6 +311,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(
     async (api) => {
       await api.register(catalogRoutes);
+      await api.register(shippingCityRoutes);
       await api.register(cartRoutes, { prefix: '/cart' });
       await api.register(wishlistRoutes, { prefix: '/wishlist' });
       await api.register(stockAlertRoutes, { prefix: '/stock-alert' });

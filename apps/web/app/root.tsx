@@ -73,7 +73,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // A signed-in shopper's switch (`?lang=`) is stored with the customer too (issue 13).
   if (fromQuery && customer) await rememberLanguage(request, shopper.api);
-  const city = cities.find((c) => c.id === cityId) ?? cities[0] ?? null;
+  // A city found through the carrier (decision 073) is not on the header's list: it is read by itself, with the
+  // carrier's period; unknown or unreadable, the first city is taken instead.
+  const city =
+    cities.find((c) => c.id === cityId) ??
+    (cityId && cities.length > 0 ? await shopper.api.city(cityId).catch(() => null) : null) ??
+    cities[0] ??
+    null;
   if (city && (!readCookie(request, COOKIE.cityId) || city.id !== cityId)) {
     // The first city loaded becomes the current city (spec §3); its cookies are kept for a year (spec §9).
     headers.append('Set-Cookie', shopCookie(COOKIE.cityId, String(city.id)));

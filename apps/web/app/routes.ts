@@ -32,7 +32,8 @@ export default [
   route('info/:slug', 'routes/info/page.tsx'),
   route('auth/sign-in', 'routes/auth/sign-in.tsx'),
   route('auth/sign-out', 'routes/auth/sign-out.tsx'),
-  // Resource routes of the header's city chooser and of the wishlist hearts (forms that work without JS).
+  // The header's city chooser (its form, and the page of its city search without JS, decision 073) and the
+  // wishlist hearts' resource route (forms that work without JS).
   route('city', 'routes/city.tsx'),
   route('wishlist', 'routes/wishlist/toggle.tsx'),
   // «Сообщить о поступлении» (issue 35 item 4): the product page's form, and the unsubscribe link's page.

@@ -12,6 +12,16 @@ export const City = z.object({
   courierAvailable: z.boolean(),
   /** Days a courier delivery takes in the city (0: the same day), set in the back office (issue 27). */
   deliveryDays: z.number().int().min(0),
+  /**
+   * Present (true) on a city a shopper found through the carrier (issue 34 item 1, decision 073): no own points
+   * or courier; everything comes by CDEK. Absent on the shop's own cities.
+   */
+  carrierFound: z.boolean().optional(),
+  /** Working days the carrier takes to bring a parcel here (carrier cities, `GET /api/city/{id}`); null: unknown. */
+  carrierPeriod: z
+    .object({ minDays: z.number().int().nonnegative(), maxDays: z.number().int().nonnegative() })
+    .nullable()
+    .optional(),
 });
 export type City = z.infer<typeof City>;
 

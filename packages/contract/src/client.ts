@@ -40,6 +40,7 @@ import type {
 import type { ReviewSort } from './enums.ts';
 import type { FitSuggestion } from './measurement.schema.ts';
 import type { StockAlertSubscribeBody, StockAlertSubscription } from './stock-alert.schema.ts';
+import type { CarrierCityChoice, CitySearchAnswer } from './shipping.schema.ts';
 
 import {
   transport,
@@ -56,6 +57,12 @@ const enc = encodeURIComponent;
 /** Catalogue, city and banner calls. */
 const catalogCalls = (call: Call) => ({
   cities: () => call<City[]>('GET', '/api/city/list'),
+  /** One city by id, a carrier-found one too, with the carrier's period (decision 073). */
+  city: (cityId: number) => call<City>('GET', `/api/city/${cityId}`),
+  /** Cities whose name starts with `q` (Russian or Kazakh): the shop's and the carrier's (decision 073). */
+  searchCities: (q: string) => call<CitySearchAnswer>('GET', '/api/city/search', undefined, { q }),
+  /** Finds or makes the shop's row for a carrier city after checking it with the carrier (decision 073). */
+  chooseCarrierCity: (body: CarrierCityChoice) => call<City>('POST', '/api/city/carrier', body),
   pickupPoints: (cityId: number) => call<PickupPoint[]>('GET', `/api/city/${cityId}/pickup-points`),
   categories: (gender?: number) => call<Category[]>('GET', '/api/catalog/categories', undefined, { gender }),
   products: (q: ProductListParams) => call<ProductList>('GET', '/api/catalog/products', undefined, q),

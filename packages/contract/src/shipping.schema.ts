@@ -77,3 +77,45 @@ export const AdminShipment = z.object({
   labelAvailable: z.boolean(),
 });
 export type AdminShipment = z.infer<typeof AdminShipment>;
+
+/**
+ * Query of `GET /api/city/search` (issue 34 item 1, decision 073): the start of a city's name in Russian or
+ * Kazakh, 2–40 characters after trimming.
+ */
+export const CitySearchQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(2)
+    .max(40)
+    .regex(/^[\p{L}][\p{L} .'’-]*$/u, 'Название города: буквы, пробел, дефис'),
+});
+export type CitySearchQuery = z.infer<typeof CitySearchQuery>;
+
+/**
+ * A city found by name: a city the shop already has (`cityId` set: choose it like any city) or one only the carrier
+ * knows (`cityId` null, `cdekCode` set: choose it with `POST /api/city/carrier`).
+ */
+export const CityOption = z.object({
+  cityId: z.number().int().nullable(),
+  cdekCode: z.number().int().nullable(),
+  name: z.string(),
+  /** The carrier's region (область), empty for the shop's own cities. */
+  region: z.string(),
+});
+export type CityOption = z.infer<typeof CityOption>;
+
+/** Answer of `GET /api/city/search`: the shop's cities first; `message` says politely when the carrier is down. */
+export const CitySearchAnswer = z.object({
+  cities: z.array(CityOption),
+  carrierAvailable: z.boolean(),
+  message: z.string().nullable(),
+});
+export type CitySearchAnswer = z.infer<typeof CitySearchAnswer>;
+
+/** Body of `POST /api/city/carrier`: the carrier's city code and the name it was found by (re-checked). */
+export const CarrierCityChoice = z.strictObject({
+  cdekCode: z.number().int().positive().max(2_147_483_647),
+  name: z.string().trim().min(1).max(100),
+});
+export type CarrierCityChoice = z.infer<typeof CarrierCityChoice>;

@@ -2,20 +2,24 @@ import { useEffect, useId, useRef } from 'react';
 import { Form, useLocation } from 'react-router';
 import type { City } from '@kiim/contract';
 import { useT } from '../lib/text.ts';
+import { CitySearch } from './CitySearch.tsx';
 
 /**
  * The city chooser of the header (spec §2, §3): a disclosure (`<details>`, works without JavaScript) naming
  * the current city, opening a list of the cities visible to customers. Each city is a submit button of a
  * form posting to `/city`, which stores the cookies `city_id`, `stock_api_region_id`, `region_name` and
- * comes back here: stock labels and the cart split follow the new city. With JavaScript it also closes on
- * Escape, on a click outside and after a choice.
+ * comes back here: stock labels and the cart split follow the new city. Below the list, «Другой город» finds any
+ * city CDEK serves by name (CitySearch.tsx, decision 073); a city chosen that way is listed first while current.
+ * With JavaScript it also closes on Escape, on a click outside and after a choice.
  */
 export function CityChooser({ cities, current }: { cities: City[]; current: City | null }) {
   const location = useLocation();
   const ref = useRef<HTMLDetailsElement>(null);
   const listId = useId();
   const t = useT();
-  const visible = cities.filter((c) => c.visibleForCustomers);
+  const own = cities.filter((c) => c.visibleForCustomers);
+  const visible = current && !own.some((c) => c.id === current.id) ? [current, ...own] : own;
+  const returnTo = location.pathname + location.search;
 
   useEffect(() => {
     const details = ref.current;
@@ -69,7 +73,7 @@ export function CityChooser({ cities, current }: { cities: City[]; current: City
         </p>
         <p className="muted city-chooser__hint">{t('header.cityHint')}</p>
         <Form method="post" action="/city" preventScrollReset>
-          <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+          <input type="hidden" name="returnTo" value={returnTo} />
           <ul className="city-chooser__list" aria-labelledby={listId}>
             {visible.map((city) => (
               <li key={city.id}>
@@ -86,6 +90,7 @@ export function CityChooser({ cities, current }: { cities: City[]; current: City
             ))}
           </ul>
         </Form>
+        <CitySearch returnTo={returnTo} />
       </div>
     </details>
   );

@@ -6,10 +6,13 @@ import { StockState } from '@kiim/contract/enums';
 import { stockLabel, useT } from '../lib/text.ts';
 import { MAIN_PICTURE_TIMING } from '../lib/main-picture.ts';
 import { formatRating } from './reviews/rating-format.ts';
+import { useRootData } from '../lib/root-data.ts';
+import { carrierCityPeriod } from '../lib/carrier-city.ts';
 
 /**
  * Product card of lists and sliders: image (explicit size, lazy unless `eager`), brand, name, price, the
- * stock state of the current city (spec §4) and the wishlist heart over the image. An eager image is fetched with
+ * stock state of the current city (spec §4; in a city only the carrier serves, with the carrier's period, decision
+ * 073) and the wishlist heart over the image. An eager image is fetched with
  * high priority (and preloaded by React) unless `second` says the page's largest picture is another one (a
  * banner above the cards, issue 14): then it loads at once with low priority.
  */
@@ -24,6 +27,7 @@ export function ProductCard({
 }) {
   const t = useT();
   const inStock = product.stockState === StockState.inStock;
+  const period = useCarrierPeriod(product.stockState);
   return (
     <article className="card">
       <Link to={`/product/${product.slug}`} className="card__link">
@@ -52,7 +56,10 @@ export function ProductCard({
           <span className="card__brand">{product.brand.name}</span>
           <h3 className="card__name">{product.name}</h3>
           {product.rating && <CardRating rating={product.rating} />}
-          <span className={inStock ? 'stock stock--in' : 'stock'}>{stockLabel(t, product.stockState)}</span>
+          <span className={inStock ? 'stock stock--in' : 'stock'} data-testid="card-stock">
+            {stockLabel(t, product.stockState)}
+            {period && <span className="stock__period"> · {t('stock.carrierDays', { period })}</span>}
+          </span>
         </div>
       </Link>
       <WishlistHeart productId={product.id} slug={product.slug} name={product.name} className="card__heart" />
@@ -104,4 +111,11 @@ export function ProductGrid({
       ))}
     </div>
   );
+}
+
+/** The carrier's period for a card held in another city, when the current city is served only by the carrier. */
+function useCarrierPeriod(state: string): string | null {
+  const t = useT();
+  const city = useRootData()?.city;
+  return state === StockState.otherCity ? carrierCityPeriod(t, city) : null;
 }

@@ -65,6 +65,17 @@ export const KK_SHELL = {
     cityUnset: 'таңдалмаған',
     chooseCity: 'Қаланы таңдаңыз',
     cityHint: 'Тауарлардың бар-жоғы, алып кету пункттері мен жеткізу қалаға байланысты.',
+    otherCity: 'Басқа қала',
+    otherCityHint:
+      'Қала атауын орысша немесе қазақша жаза бастаңыз, кемінде екі әріп. СДЭК арқылы жеткіземіз.',
+    citySearch: 'Қаланы табу',
+    citySearching: 'Іздеп жатырмыз…',
+    cityResults: '{count, plural, other {# қала табылды}}',
+    cityNoResults: 'Мұндай қала табылмады. Атауын тексеріп көріңіз.',
+    cityTooShort: 'Қала атауының кемінде екі әрпін енгізіңіз.',
+    cityByCarrier: 'СДЭК арқылы жеткізу',
+    citySearchTitle: 'Қаланы таңдау',
+    cityBack: 'Сатып алуға оралу',
   },
   footer: {
     shoppers: 'Сатып алушыларға',
@@ -100,6 +111,10 @@ export const KK_SHELL = {
     otherCityOnProductPage: 'Басқа қаладан жеткізу',
     none: 'Қолда жоқ',
     fewLeft: '5 данадан аз қалды',
+    carrierPeriod: '{min}–{max} жұмыс күні',
+    carrierPeriodOne: '{count} жұмыс күні',
+    carrierDays: 'СДЭК арқылы: {period}',
+    carrierTo: '{city} қаласына СДЭК арқылы жеткізу: {period}',
     rating: 'Рейтинг: 5-тен {rating}, {count, plural, other {# пікір}}',
   },
   orderStatus: {

@@ -63,6 +63,18 @@ export const RU_SHELL = {
     cityUnset: 'не выбран',
     chooseCity: 'Выберите город',
     cityHint: 'От города зависят наличие товаров, пункты самовывоза и доставка.',
+    /** The chooser's search over the carrier's cities (issue 34 item 1, decision 073). */
+    otherCity: 'Другой город',
+    otherCityHint: 'Начните вводить название по-русски или по-казахски, хотя бы две буквы. Доставим СДЭК.',
+    citySearch: 'Найти город',
+    citySearching: 'Ищем…',
+    cityResults:
+      '{count, plural, one {Найден # город} few {Найдено # города} many {Найдено # городов} other {Найдено # города}}',
+    cityNoResults: 'Такой город не найден. Пожалуйста, проверьте название.',
+    cityTooShort: 'Введите хотя бы две буквы названия города.',
+    cityByCarrier: 'доставка СДЭК',
+    citySearchTitle: 'Выбор города',
+    cityBack: 'Вернуться к покупкам',
   },
   footer: {
     shoppers: 'Покупателям',
@@ -101,6 +113,13 @@ export const RU_SHELL = {
     otherCityOnProductPage: 'Доставка из другого города',
     none: 'Нет в наличии',
     fewLeft: 'Осталось меньше 5 шт.',
+    /** The carrier's period in a city only the carrier serves (decision 073). */
+    carrierPeriod:
+      '{min}–{max} {max, plural, one {рабочий день} few {рабочих дня} many {рабочих дней} other {рабочего дня}}',
+    carrierPeriodOne:
+      '{count, plural, one {# рабочий день} few {# рабочих дня} many {# рабочих дней} other {# рабочего дня}}',
+    carrierDays: 'СДЭК: {period}',
+    carrierTo: 'Доставка СДЭК в город {city}: {period}',
     /** A card's rating read out (issue 35 item 5): `rating` as «4,6». */
     rating:
       'Рейтинг {rating} из 5, {count, plural, one {# отзыв} few {# отзыва} many {# отзывов} other {# отзыва}}',

@@ -37,6 +37,7 @@ import * as m20261231T100000 from './20261231T100000-create-review-photo.ts';
 import * as m20261231T110000 from './20261231T110000-create-shipment.ts';
 import * as m20261231T120000 from './20261231T120000-create-order-carrier.ts';
 import * as m20261231T130000 from './20261231T130000-add-carrier-city-switch-and-1c-packaging.ts';
+import * as m20261231T140000 from './20261231T140000-add-carrier-found-city.ts';
 import * as m20261231T060000 from './20261231T060000-create-kaspi-feed-settings.ts';
 import * as m20261231T090000 from './20261231T090000-create-product-measurement.ts';
 import * as m20261231T051000 from './20261231T051000-add-question-notices.ts';
@@ -91,6 +92,7 @@ export const migrations: Record<string, Migration> = {
   '20261231T110000-create-shipment': m20261231T110000,
   '20261231T120000-create-order-carrier': m20261231T120000,
   '20261231T130000-add-carrier-city-switch-and-1c-packaging': m20261231T130000,
+  '20261231T140000-add-carrier-found-city': m20261231T140000,
   '20261231T060000-create-kaspi-feed-settings': m20261231T060000,
   '20261231T070000-add-kaspi-shop-orders': m20261231T070000,
   '20261231T090000-create-product-measurement': m20261231T090000,

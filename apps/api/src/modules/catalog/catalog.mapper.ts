@@ -32,6 +32,7 @@ export const toCity = (c: CityRow, say: Say = asIs): City => ({
   visibleForCustomers: c.visible_for_customers === 1,
   courierAvailable: c.courier_available === 1,
   deliveryDays: Number(c.delivery_days),
+  ...(Number(c.carrier_found) === 1 ? { carrierFound: true } : {}),
 });
 
 /** Pickup point row → PickupPoint with the fields of spec §3 (`regionId` is the city id), texts in `say`'s language. */

@@ -39,11 +39,12 @@ export async function updateCityCdekCode(db: DbOrTrx, cityId: number, code: numb
   return Number(r.numUpdatedRows) > 0;
 }
 
-/** Every city with its carrier settings (migration 20261231T130000), in the shop's order. */
+/** The shop's own cities (not carrier-found ones, decision 073) with their carrier settings, in the shop's order. */
 export function selectCarrierCities(db: DbOrTrx) {
   return db
     .selectFrom('city')
     .select(['id', 'name', 'cdek_code', 'carrier_in_own_city', 'visible_for_customers'])
+    .where('carrier_found', '=', 0)
     .orderBy('sort_order')
     .orderBy('id')
     .execute();

@@ -99,9 +99,10 @@ export async function catalogVersion(db: DbOrTrx): Promise<number> {
   return db.isTransaction ? readVersion(db) : sharedVersion(db);
 }
 
-/** All cities in display order (`sort_order`, then id). */
-export function listCities(db: DbOrTrx): Promise<CityRow[]> {
-  return db.selectFrom('city').selectAll().orderBy('sort_order').orderBy('id').execute();
+/** Cities in display order: the shop's own, `withCarrierFound` also carrier-found ones (decision 073). */
+export function listCities(db: DbOrTrx, withCarrierFound = false): Promise<CityRow[]> {
+  const q = db.selectFrom('city').selectAll().orderBy('sort_order').orderBy('id');
+  return (withCarrierFound ? q : q.where('carrier_found', '=', 0)).execute();
 }
 
 /** One city by id, or undefined. */

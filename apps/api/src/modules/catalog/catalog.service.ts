@@ -33,9 +33,16 @@ export {
   requireCity,
 } from './catalog.page.ts';
 
-/** Every city in display order, with its visibility and courier flags (spec §3), names in `lang`. */
-export async function listCities(db: DbOrTrx, lang: CatalogueLang | null = null): Promise<City[]> {
-  const rows = await repo.listCities(db);
+/**
+ * The shop's own cities in display order, with their visibility and courier flags (spec §3), names in `lang`;
+ * `withCarrierFound` adds the cities shoppers found through the carrier (decision 073).
+ */
+export async function listCities(
+  db: DbOrTrx,
+  lang: CatalogueLang | null = null,
+  withCarrierFound = false,
+): Promise<City[]> {
+  const rows = await repo.listCities(db, withCarrierFound);
   const say = lang ? await shopperSay(db, lang) : asIs;
   return rows.map((c) => toCity(c, say));
 }

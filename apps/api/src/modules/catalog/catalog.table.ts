@@ -19,6 +19,8 @@ export interface CityTable {
   cdek_shipment_point: string | null;
   /** 0/1: the carrier is offered here beside the shop's own delivery (migration 20261231T130000). */
   carrier_in_own_city: Generated<number>;
+  /** 0/1: made when a shopper chose a carrier city the shop does not serve (migration 20261231T140000). */
+  carrier_found: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -64,7 +64,7 @@ function searchOf(q: string | undefined): Pick<adminRepo.OrderFilter, 'number' |
 export async function listAdminOrders(db: DbOrTrx, q: AdminOrderListQuery): Promise<AdminOrderPage> {
   let ranges: adminRepo.CityRange[] | undefined;
   if (q.from || q.to) {
-    const cities = (await listCities(db)).filter((c) => !q.cityId || c.id === q.cityId);
+    const cities = (await listCities(db, null, true)).filter((c) => !q.cityId || c.id === q.cityId);
     ranges = cities.map((c) => ({
       cityId: c.id,
       fromIso: q.from ? startOfLocalDay(q.from, c.timeZone).toISOString() : null,

@@ -154,7 +154,8 @@ function CartGroup({
 /**
  * The totals and the way to checkout (signed in, spec §2). The count is spec §9's (each line capped at its stock in
  * the city); the amounts are what the order will take: the lines in the city and those brought from another city
- * (issue 35 §1 — checkout includes them by default), each shown apart when both are there.
+ * (issue 35 §1 — checkout includes them by default), each shown apart when both are there. In a carrier city the
+ * count is of the units CDEK brings (decision 073).
  */
 function CartSummary({ view, cityName }: { view: CartView; cityName: string }) {
   const t = useT();
@@ -165,6 +166,8 @@ function CartSummary({ view, cityName }: { view: CartView; cityName: string }) {
   const savings = inCity.savings + other.savings;
   const total = inCity.amount + other.amount;
   const checkoutHref = root?.customer ? '/Cart/checkout' : signInHref(location, '/Cart/checkout');
+  // In a carrier city the lines from elsewhere come by CDEK: say so instead of «in stock: 0» (decision 073).
+  const byCarrier = Boolean(view.split.carrierDelivery) && groups.otherCity.length > 0;
   const row = (label: string, value: string, testId?: string) => (
     <div>
       <dt>{label}</dt>
@@ -174,7 +177,14 @@ function CartSummary({ view, cityName }: { view: CartView; cityName: string }) {
   return (
     <aside className="summary" aria-label={t('common.total')}>
       <dl>
-        {row(t('cart.inStockCount'), String(view.totals.totalCount), 'cart-total-count')}
+        {(!byCarrier || groups.inCity.length > 0) &&
+          row(t('cart.inStockCount'), String(view.totals.totalCount), 'cart-total-count')}
+        {byCarrier &&
+          row(
+            t('carrier.cartCount'),
+            t('count.goods', { count: groups.otherCity.reduce((n, i) => n + i.qty, 0) }),
+            'cart-carrier-count',
+          )}
         {groups.inCity.length > 0 && groups.otherCity.length > 0 && (
           <>
             {row(

@@ -128,7 +128,7 @@ function refreshCitySizes(m: CatalogModel, i: number) {
 export async function loadModel(db: DbOrTrx, version: number, chunk = LOAD_CHUNK): Promise<CatalogModel> {
   const [dict, cities, products] = await Promise.all([
     loadDictionaries(db),
-    repo.listCities(db),
+    repo.listCities(db, true),
     model.activeProducts(db),
   ]);
   const p = productArrays(products);

@@ -90,6 +90,7 @@ export async function mainCityId(db: DbOrTrx): Promise<number | undefined> {
     .selectFrom('city')
     .select('id')
     .where('visible_for_customers', '=', 1)
+    .where('carrier_found', '=', 0)
     .orderBy('id')
     .executeTakeFirst();
   return row?.id;

@@ -1,0 +1,180 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { eventually, hydrated, launchBrowser, snap, startShop, type RunningShop } from './shop.ts';
+
+// Issue 34 item 1 in Chromium (decision 073): a shopper types «Көкш» (or «кокш») in the city chooser's «Другой
+// город», picks Кокшетау from CDEK's cities, and from then on sees sizes held elsewhere as «В другом городе» with
+// CDEK's period on listings and the product page, puts one in the cart, which says CDEK brings it, and reaches
+// checkout with CDEK's points. Without JavaScript the search is a page of results. CDEK_MODE=simulator.
+
+let shop: RunningShop;
+let browser: Browser;
+let product: { slug: string; category: string; externalId: string };
+
+beforeAll(async () => {
+  shop = await startShop({ CDEK_MODE: 'simulator' });
+  browser = await launchBrowser();
+  const db = new Database(path.join(shop.dataDir, 'kiim.db'));
+  try {
+    product = db
+      .prepare(
+        `select product.slug as slug, category.slug as category, sku.external_id as externalId
+         from stock join sku on sku.id = stock.sku_id join product on product.id = sku.product_id
+         join category on category.id = product.category_id join city on city.id = stock.city_id
+         where stock.quantity >= 5 and product.is_active = 1 and city.visible_for_customers = 1
+         order by sku.id limit 1`,
+      )
+      .get() as typeof product;
+    // Every shop city is CDEK's Almaty warehouse: parcels to Кокшетау leave from there.
+    db.prepare('update city set cdek_code = 4756').run();
+  } finally {
+    db.close();
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+/** A signed-in shopper (checkout needs one) in a context that refuses requests off this machine. */
+async function shopper(width: number, javaScriptEnabled = true) {
+  const mobile = `7705${String(6_120_000 + width + (javaScriptEnabled ? 0 : 1))}`;
+  const call = async (url: string, body: unknown) => {
+    const res = await fetch(shop.url + url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status, url).toBe(200);
+    return (await res.json()) as { data: Record<string, unknown> };
+  };
+  await call('/api/customer/auth-by-mobile', { mobile });
+  const outbox = (await (await fetch(`${shop.url}/api/dev/sms-outbox?mobile=${mobile}`)).json()) as {
+    data: { text: string }[];
+  };
+  const code = /\b(\d{6})\b/.exec(outbox.data[0]!.text)![1];
+  const token = (await call('/api/customer/auth-by-mobile/confirm', { mobile, code })).data.token as string;
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    locale: 'ru-RU',
+    javaScriptEnabled,
+  });
+  const domain = new URL(shop.url).hostname;
+  await context.addCookies([{ name: 'customer_token', value: token, domain, path: '/', httpOnly: true }]);
+  await context.route(
+    (url) => url.hostname !== '127.0.0.1',
+    (route) => route.abort(),
+  );
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+  });
+  return { context, page, errors };
+}
+
+/** The city chooser shown at this width (the phone's is in the header's menu). */
+async function openChooser(page: Page, phone: boolean) {
+  if (phone) await page.getByRole('button', { name: 'Меню' }).click();
+  const chooser = page.locator('[data-testid="city-chooser"]:visible');
+  await chooser.locator('summary').click();
+  return chooser;
+}
+
+describe('choosing any CDEK city in the city chooser (issue 34 item 1)', () => {
+  it('a shopper finds Кокшетау in Kazakh, sees CDEK’s period and reaches checkout with CDEK', async () => {
+    const { context, page, errors } = await shopper(1280);
+    await page.goto(`${shop.url}/category/${product.category}`, { waitUntil: 'domcontentloaded' });
+    await hydrated(page);
+    const chooser = await openChooser(page, false);
+    await chooser.getByTestId('city-search-input').fill('Көкш');
+    const result = chooser.getByTestId('city-search-result').filter({ hasText: 'Кокшетау' });
+    await result.waitFor();
+    expect(await result.textContent()).toContain('Акмолинская область · доставка СДЭК');
+    expect(await chooser.getByTestId('city-search-status').textContent()).toMatch(/Найден/);
+    await snap(page, 'city-search-01-desktop');
+    await result.click();
+    await eventually(() => page.getByTestId('current-city').first().textContent()).toBe('Кокшетау');
+
+    // The listing: sizes held in the warehouse city, with CDEK's period; nothing «in stock» here.
+    await hydrated(page);
+    const labels = await page.getByTestId('card-stock').allTextContents();
+    expect(labels.length).toBeGreaterThan(0);
+    expect(
+      labels.some((l) => /^В другом городе · СДЭК: \d+(–\d+)? рабоч(ий|их|его) (день|дня|дней)$/.test(l)),
+    ).toBe(true);
+    expect(labels.some((l) => l.startsWith('В наличии'))).toBe(false);
+    await snap(page, 'city-search-02-listing');
+
+    await page.goto(`${shop.url}/product/${product.slug}`);
+    await hydrated(page);
+    expect(await page.getByTestId('size-stock').textContent()).toBe('Доставка из другого города');
+    expect(await page.getByTestId('delivery-estimate').textContent()).toMatch(
+      /^Доставка СДЭК в город Кокшетау: \d+(–\d+)? рабоч/,
+    );
+    await page.locator(`fieldset.sizes input[value="${product.externalId}"]`).first().check({ force: true });
+    await page.getByTestId('add-to-cart').click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /корзин/i })
+      .first()
+      .waitFor();
+    await snap(page, 'city-search-03-product');
+
+    await page.goto(`${shop.url}/Cart`);
+    await hydrated(page);
+    await page
+      .getByTestId('cart-other-city')
+      .getByRole('heading', { name: 'Доставим СДЭК из другого города' })
+      .waitFor();
+    expect(await page.getByTestId('cart-total-count').count()).toBe(0);
+    expect(await page.getByTestId('cart-carrier-count').textContent()).toBe('1 товар');
+    await snap(page, 'city-search-04-cart');
+    await page.getByRole('link', { name: 'Оформить заказ' }).click();
+    await page.waitForURL(/\/Cart\/checkout$/);
+    await hydrated(page);
+    await eventually(() => page.getByTestId('carrier-point-offer').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a 390 px phone: typed in Russian lower case, from the header’s menu', async () => {
+    const { context, page, errors } = await shopper(390);
+    await page.goto(shop.url + '/info');
+    await hydrated(page);
+    const chooser = await openChooser(page, true);
+    await chooser.getByTestId('city-search-input').fill('кокш');
+    await chooser.getByTestId('city-search-result').filter({ hasText: 'Кокшетау' }).waitFor();
+    await snap(page, 'city-search-05-phone-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // One letter is not searched: the list goes away.
+    await chooser.getByTestId('city-search-input').fill('к');
+    await eventually(() => chooser.getByTestId('city-search-result').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('works without JavaScript: the search is a page of results, a choice sets the city', async () => {
+    const { context, page } = await shopper(1280, false);
+    await page.goto(`${shop.url}/city?${new URLSearchParams({ q: 'Түрк', returnTo: '/info' })}`);
+    const result = page
+      .locator('.city-page')
+      .getByTestId('city-search-result')
+      .filter({ hasText: 'Туркестан' });
+    await result.waitFor();
+    await snap(page, 'city-search-06-nojs');
+    await result.click();
+    await page.waitForURL((u) => u.pathname === '/info', { waitUntil: 'domcontentloaded' });
+    expect(await page.getByTestId('current-city').first().textContent()).toBe('Туркестан');
+    await page.goto(`${shop.url}/city?q=${encodeURIComponent('<x>')}`);
+    expect(await page.locator('.city-page').getByTestId('city-search-status').textContent()).toBe(
+      'Введите хотя бы две буквы названия города.',
+    );
+    await context.close();
+  });
+});
