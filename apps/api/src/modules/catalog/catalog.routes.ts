@@ -96,7 +96,8 @@ const suggestSchema = {
   summary: 'Suggestions while typing: up to 6 products, 3 categories and 3 brands (issue 35 item 3)',
   description:
     'Read as the search reads `q` (transliteration, typos, layout, Kazakh). Products by relevance, then stock in ' +
-    'the city. `lang` (ru, kk) or else `Accept-Language`. Cached per text, city, language and catalogue version.',
+    'the city. A size in the text («джинсы 28») keeps the products having it; `inStock` is then that size in the ' +
+    'city. `lang` (ru, kk) or else `Accept-Language`. Cached per text, city, language and catalogue version.',
   querystring: SuggestQuery,
   response: { 200: dataOf(Suggestions), 400: ErrorBody, 404: ErrorBody },
 };

@@ -2,7 +2,7 @@ import { ErrorCode, type Category, type ListFacets, type ProductListQuery } from
 import { notFound } from '#app/lib/errors.ts';
 import type { ProductFilter } from '../catalog.listing.repository.ts';
 import { toCategory } from '../catalog.mapper.ts';
-import type { Dictionaries } from './model.ts';
+import type { CatalogModel, Dictionaries } from './model.ts';
 import { sizesInQuery } from '../search.rules.ts';
 
 // What the listing's two engines share (the model in production, the SQL oracle in tests, docs/decisions/039): the
@@ -121,7 +121,7 @@ export function toFacets(
 /** A catalogue's size labels by lower-case label, and its search vocabulary as a set. */
 export interface SizeWords {
   sizeOf: Map<string, string>;
-  vocabulary: Set<string>;
+  vocabulary: ReadonlySet<string>;
 }
 
 /** The {@link SizeWords} of a catalogue's size labels and search vocabulary. */
@@ -129,6 +129,23 @@ export const sizeWords = (sizes: readonly string[], vocabulary: readonly string[
   sizeOf: new Map(sizes.map((s) => [s.toLowerCase(), s])),
   vocabulary: new Set(vocabulary),
 });
+
+/** Per model: its size words. */
+const sizeWordsOf = new WeakMap<CatalogModel, SizeWords>();
+
+/**
+ * The {@link SizeWords} of model `m`, made once per model (the search page and the suggestions share them; the
+ * vocabulary's set is the model's own, not copied).
+ */
+export function modelSizeWords(m: CatalogModel): SizeWords {
+  let words = sizeWordsOf.get(m);
+  if (!words)
+    sizeWordsOf.set(
+      m,
+      (words = { sizeOf: new Map(m.sizes.map((s) => [s.toLowerCase(), s])), vocabulary: m.words.set }),
+    );
+  return words;
+}
 
 /**
  * The query with the sizes its text names taken out as a size filter («джинсы 28» → «джинсы», size W28; issue 35
@@ -141,13 +158,22 @@ export function withSizesOfText(
   query: ProductListQuery,
 ): { query: ProductListQuery; text?: string; taken?: { q: string; sizes: string[] } } {
   if (query.q === undefined) return { query };
-  const sizeOf = (w: string) =>
-    words.sizeOf.get(w) ?? (/^\d{2}$/.test(w) ? words.sizeOf.get(`w${w}`) : undefined);
-  const { text, sizes } = sizesInQuery(query.q, sizeOf, words.vocabulary);
+  const { text, sizes } = sizesOfText(words, query.q);
   if (sizes.length === 0) return { query, text };
   return {
     query: { ...query, size: [...new Set([...(query.size ?? []), ...sizes])] },
     text: text || undefined,
     taken: { q: text, sizes },
   };
+}
+
+/**
+ * The size labels a search text names and the text without them («джинсы 28» → W28 and «джинсы»; the search page's
+ * and the suggestions' one reading, issue 35 item 3): a two-digit word reads as a jeans waist «W28» when the
+ * catalogue has no such plain size. No size named: the text as given and no sizes.
+ */
+export function sizesOfText(words: SizeWords, q: string): { text: string; sizes: string[] } {
+  const sizeOf = (w: string) =>
+    words.sizeOf.get(w) ?? (/^\d{2}$/.test(w) ? words.sizeOf.get(`w${w}`) : undefined);
+  return sizesInQuery(q, sizeOf, words.vocabulary);
 }

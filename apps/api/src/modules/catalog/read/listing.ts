@@ -7,7 +7,7 @@ import { cachedReply } from '../catalog.cache.ts';
 import { scopeOf, toProductCard } from '../catalog.mapper.ts';
 import * as repo from '../catalog.repository.ts';
 import { asIs, langKey, type CatalogueLang, type Say } from '../catalog.texts.ts';
-import { filterOf, sizeWords, withSizesOfText, type SizeWords, toFacets } from './listing.filter.ts';
+import { filterOf, modelSizeWords, withSizesOfText, toFacets } from './listing.filter.ts';
 import { catalogModel, type CatalogModel } from './model.ts';
 import { queryModel } from './model.query.ts';
 import { modelSay } from './texts.ts';
@@ -17,14 +17,9 @@ import { termGroupsOf } from './term-groups.ts';
 // listing engine in production (docs/decisions/039): one category or gender, the shopper's filters and search text,
 // facet counts for the filters, and the page of cards with stock for the city.
 
-/** Per model: its size words (for {@link withSizesOfText}). */
-const sizeWordsOf = new WeakMap<CatalogModel, SizeWords>();
-
 /** The query with the sizes its text names as a size filter ({@link withSizesOfText}), with the model's words. */
 function sizedQuery(m: CatalogModel, query: ProductListQuery) {
-  let words = sizeWordsOf.get(m);
-  if (!words) sizeWordsOf.set(m, (words = sizeWords(m.sizes, m.vocabulary)));
-  return withSizesOfText(words, query);
+  return withSizesOfText(modelSizeWords(m), query);
 }
 
 /** Card heads of each model by product position (see {@link cardHead}), made on first use: Russian, and per language. */

@@ -237,6 +237,25 @@ async function refreshed(db: DbOrTrx, m: CatalogModel | undefined, version: numb
   return m;
 }
 
+/** Work to start on every model loaded whole, before its first reader needs it (see {@link onModelLoaded}). */
+const whenLoaded: ((db: DbOrTrx, m: CatalogModel) => Promise<unknown>)[] = [];
+
+/**
+ * Registers `prepare` to run in the background on every model loaded whole (at the first read and after each
+ * catalogue change that is not stock alone): what a reader would otherwise make on its first request, made before
+ * it (decision 075: the suggestions' names and texts). Its errors are dropped: the reader makes it again.
+ */
+export function onModelLoaded(prepare: (db: DbOrTrx, m: CatalogModel) => Promise<unknown>): void {
+  whenLoaded.push(prepare);
+}
+
+/** Starts the registered preparations of a model just loaded, after the current request's own work. */
+function prepareLoaded(db: DbOrTrx, m: CatalogModel) {
+  setImmediate(() => {
+    for (const prepare of whenLoaded) prepare(db, m).catch(() => undefined);
+  });
+}
+
 interface State {
   model?: CatalogModel;
   refreshing?: Promise<CatalogModel>;
@@ -259,7 +278,10 @@ export async function catalogModel(db: DbOrTrx, knownVersion?: number): Promise<
     st.refreshing ??= repo
       .catalogVersion(db)
       .then((now) => refreshed(db, st.model, now))
-      .then((fresh) => (st.model = fresh))
+      .then((fresh) => {
+        if (fresh !== st.model) prepareLoaded(db, fresh);
+        return (st.model = fresh);
+      })
       .finally(() => (st.refreshing = undefined));
     await st.refreshing;
   }

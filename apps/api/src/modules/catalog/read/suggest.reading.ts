@@ -78,7 +78,8 @@ function pickNames(named: Named[], groups: string[][], hits: Int32Array, limit: 
  * Per model: the arrays a reading counts in, made once and reused — a reading runs synchronously from start to
  * end, so two never share them. By product position: `at`, the reading that last touched it (an entry of `matched`
  * and `score` counts only when `at` is the current reading's `epoch`: nothing is cleared between readings);
- * `matched`, the groups of the text it has a term of; `score`, its matched terms' weights. By category and brand id:
+ * `matched`, the groups of the text it has a term of; `score`, its matched terms' weights (once found, with its
+ * stock class in the low two bits: {@link isBetter}). By category and brand id:
  * hits among the products found (cleared per reading: a few hundred entries).
  */
 interface Scratch {
@@ -127,8 +128,25 @@ function postingsOf(m: CatalogModel, terms: Iterable<string>) {
 /** What a text's reading gives in a city: its best products' positions, best first, and the matching names. */
 export interface Reading {
   top: number[];
+  /** Per product of `top`: whether it has units in the city (of a size asked for, when sizes were). */
+  inCity: boolean[];
   categories: Named[];
   brands: Named[];
+}
+
+/**
+ * Sizes a text named («джинсы 28», issue 35 item 3): `want`, a bitset of `m.sizeWords` words of the size positions;
+ * `inCity`, the city's sizes with units per product (`m.sizeBitsInCity`; null: a city hiding its stock).
+ */
+export interface SizesAsked {
+  want: Int32Array;
+  inCity: Int32Array | null;
+}
+
+/** Whether product i has one of the sizes `want` in the bitsets `bits` (`words` 32-bit words per product). */
+function hasSize(bits: Int32Array, words: number, i: number, want: Int32Array): boolean {
+  for (let k = 0; k < words; k++) if ((bits[i * words + k]! & want[k]!) !== 0) return true;
+  return false;
 }
 
 /** Most categories and brands a reading gives. */
@@ -143,6 +161,8 @@ export interface NameLimits {
  * `limit` of them by {@link isBetter} (kept in order as they come), and the categories and brands whose names match,
  * most hits among the products first. Costs the length of the postings walked (≈ 0.1 ms for 17,000).
  * @param units the city's units per product position (null: a city hiding its stock counts none).
+ * @param sizes sizes the text named: only products having one count, and «in the city» means that size has units
+ * there (without: the product has units there).
  */
 export function readText(
   m: CatalogModel,
@@ -151,9 +171,15 @@ export function readText(
   units: Int32Array | null,
   limit: number,
   nameLimits: NameLimits,
+  sizes?: SizesAsked,
 ): Reading {
   if (groups.length === 0 || groups.some((g) => g.length === 0))
-    return { top: [], categories: [], brands: [] };
+    return { top: [], inCity: [], categories: [], brands: [] };
+  const words = m.sizeWords;
+  // In the city: a size asked for with units there, else any units there (a flag per position, only for the found).
+  const local = sizes
+    ? (i: number) => sizes.inCity !== null && hasSize(sizes.inCity, words, i, sizes.want)
+    : (i: number) => (units?.[i] ?? 0) > 0;
   const { epoch, at, matched, score, categoryHits, brandHits } = nextReading(m);
   const first = postingsOf(m, groups[0]!);
   for (const { positions } of first)
@@ -181,16 +207,19 @@ export function readText(
       const i = positions[k]!;
       if (matched[i] !== found) continue;
       matched[i] = found + 1; // counted once, whichever of the group's terms it is met by again
+      if (sizes && !hasSize(m.sizeBits, words, i, sizes.want)) continue;
+      score[i] = (score[i]! << 2) | (local(i) ? 0 : m.global[i]! > 0 ? 1 : 2);
       categoryHits[m.category[i]!]!++;
       brandHits[m.brand[i]!]!++;
-      if (top.length === limit && !isBetter(m, units, score, i, top[limit - 1]!)) continue;
+      if (top.length === limit && !isBetter(score, i, top[limit - 1]!)) continue;
       let place = top.length;
-      while (place > 0 && isBetter(m, units, score, i, top[place - 1]!)) place--;
+      while (place > 0 && isBetter(score, i, top[place - 1]!)) place--;
       top.splice(place, 0, i);
       if (top.length > limit) top.pop();
     }
   return {
     top,
+    inCity: top.map((i) => (score[i]! & 3) === 0),
     categories: pickNames(names.categories, groups, categoryHits, nameLimits.categories),
     brands: pickNames(names.brands, groups, brandHits, nameLimits.brands),
   };
@@ -198,20 +227,17 @@ export function readText(
 
 /**
  * Whether product position `a` comes before `b` among the suggestions in a city (decision 062): sold out
- * everywhere last, then relevance (`score`, descending), then with units in the city before another city's stock,
- * then id (positions are in id order).
+ * everywhere last, then relevance, then with units in the city before another city's stock, then id (positions are
+ * in id order). `score` of a found product: its relevance shifted by 2 bits, its stock class in the low two (0 units
+ * in the city, 1 another city's stock, 2 sold out everywhere), written once as it is found.
  */
-function isBetter(
-  m: CatalogModel,
-  units: Int32Array | null,
-  score: Int32Array,
-  a: number,
-  b: number,
-): boolean {
-  const classA = (units?.[a] ?? 0) > 0 ? 0 : m.global[a]! > 0 ? 1 : 2;
-  const classB = (units?.[b] ?? 0) > 0 ? 0 : m.global[b]! > 0 ? 1 : 2;
+function isBetter(score: Int32Array, a: number, b: number): boolean {
+  const sa = score[a]!;
+  const sb = score[b]!;
+  const classA = sa & 3;
+  const classB = sb & 3;
   if ((classA === 2) !== (classB === 2)) return classB === 2;
-  if (score[a] !== score[b]) return score[a]! > score[b]!;
+  if (sa >> 2 !== sb >> 2) return sa >> 2 > sb >> 2;
   if (classA !== classB) return classA < classB;
   return a < b;
 }

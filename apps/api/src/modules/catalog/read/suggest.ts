@@ -6,8 +6,9 @@ import { cachedAnswer } from '../catalog.cache.ts';
 import { toImage } from '../catalog.mapper.ts';
 import * as repo from '../catalog.repository.ts';
 import { asIs, langKey, type CatalogueLang, type Say } from '../catalog.texts.ts';
-import { catalogModel, type CatalogModel } from './model.ts';
-import { namesOf, readText } from './suggest.reading.ts';
+import { catalogModel, onModelLoaded, type CatalogModel } from './model.ts';
+import { modelSizeWords, sizesOfText } from './listing.filter.ts';
+import { namesOf, readText, type SizesAsked } from './suggest.reading.ts';
 import { termGroupsOf } from './term-groups.ts';
 import { modelSay } from './texts.ts';
 
@@ -50,10 +51,28 @@ function productHead(m: CatalogModel, i: number, lang: CatalogueLang | null, say
   return head;
 }
 
+// What every first suggestion of a model needs, made in the background as soon as the model is loaded (decision
+// 075): the categories' and brands' names with their Kazakh terms (a read of the Kazakh texts and a collation sort,
+// which the first 50 typing shoppers used to wait for together) and the size words.
+onModelLoaded(async (db, m) => {
+  modelSizeWords(m);
+  await namesOf(db, m);
+});
+
 const OPEN = Buffer.from('{"data":{"products":[');
 const COMMA = Buffer.from(',');
 const IN_STOCK = Buffer.from('true}');
 const NOT_IN_STOCK = Buffer.from('false}');
+
+/** The sizes a text named as the reading's filter, with the city's sizes in stock (`cityId` null: none shown). */
+function sizesAsked(m: CatalogModel, sizes: string[], cityId: number | null): SizesAsked {
+  const want = new Int32Array(m.sizeWords);
+  for (const size of sizes) {
+    const s = m.sizeIndex.get(size);
+    if (s !== undefined) want[s >> 5]! |= 1 << (s & 31);
+  }
+  return { want, inCity: cityId === null ? null : (m.sizeBitsInCity.get(cityId) ?? null) };
+}
 
 /** Suggestions for `q` (lower case, spaces collapsed) in city `cityId` and language `lang` (null: Russian). */
 async function suggestModel(
@@ -68,15 +87,17 @@ async function suggestModel(
   if (!city) throw notFound(ErrorCode.cityNotFound, 'Город не найден');
   const say: Say = lang ? await modelSay(db, m, lang) : asIs;
   const names = await namesOf(db, m);
-  const units = city.visible_for_customers === 1 ? (m.regional.get(city.id) ?? null) : null;
-  const { top, categories, brands } = readText(m, names, termGroupsOf(m, q), units, SUGGEST_LIMIT.products, {
-    categories: SUGGEST_LIMIT.categories,
-    brands: SUGGEST_LIMIT.brands,
-  });
+  const shown = city.visible_for_customers === 1;
+  const units = shown ? (m.regional.get(city.id) ?? null) : null;
+  const { text, sizes } = sizesOfText(modelSizeWords(m), q);
+  const asked = sizes.length > 0 ? sizesAsked(m, sizes, shown ? city.id : null) : undefined;
+  const limits = { categories: SUGGEST_LIMIT.categories, brands: SUGGEST_LIMIT.brands };
+  const reading = readText(m, names, termGroupsOf(m, text), units, SUGGEST_LIMIT.products, limits, asked);
+  const { top, inCity, categories, brands } = reading;
   const parts: Buffer[] = [OPEN];
   top.forEach((i, k) => {
     if (k > 0) parts.push(COMMA);
-    parts.push(productHead(m, i, lang, say), (units?.[i] ?? 0) > 0 ? IN_STOCK : NOT_IN_STOCK);
+    parts.push(productHead(m, i, lang, say), inCity[k] ? IN_STOCK : NOT_IN_STOCK);
   });
   const rest = {
     categories: categories.map((c) => ({ slug: c.slug, name: say(c.name) })),
@@ -91,7 +112,8 @@ async function suggestModel(
  * (lowest price in whole tenge, first picture, whether in stock in the city), 3 categories and 3 brands for the text
  * typed so far, read as the catalogue search reads it. Cached per text (lower case, spaces collapsed), city, language
  * and catalogue version in the catalogue's bounded LRU (catalog.cache.ts; kept from the first ask: the prefixes
- * shoppers type repeat). An answer not kept is made from the read model in one walk over its terms' postings
+ * shoppers type repeat). A size named in the text («джинсы 28», «платье m»; decision 075) is read as the search page
+ * reads it: only products having it are suggested, «in stock» meaning that size has units in the city. An answer not kept is made from the read model in one walk over its terms' postings
  * (decision 072): only the text's term groups are kept per model besides (shared with the search page).
  * @param q the trimmed text, 1–100 characters (validated by the route).
  * @throws AppError 404 `cityNotFound` for an unknown city.
