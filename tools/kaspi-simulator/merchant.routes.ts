@@ -18,7 +18,10 @@ import {
 export const SHOP_PREFIX = '/shop/api/v2';
 const JSONAPI = 'application/vnd.api+json';
 
-const error = (status: number, title: string) => ({ errors: [{ status: `${status}`, title }] });
+/** A JSON:API error document: the HTTP status as text, the refusal's code when it has one, and its title. */
+const error = (status: number, title: string, code?: string) => ({
+  errors: [{ status: `${status}`, ...(code ? { code } : {}), title }],
+});
 
 const ms = z.coerce.number().int().min(0).max(9_999_999_999_999);
 const listQuery = z.looseObject({
@@ -163,7 +166,11 @@ async function act(state: ShopState, request: FastifyRequest, reply: FastifyRepl
   const { id, attributes: a } = b.data.data;
   const o = state.orders.get(id);
   if (!o) return reply.code(404).type(JSONAPI).send(error(404, 'Order not found'));
-  if (o.code !== a.code) return reply.code(400).type(JSONAPI).send(error(400, 'Order code does not match'));
+  if (o.code !== a.code)
+    return reply
+      .code(400)
+      .type(JSONAPI)
+      .send(error(400, 'Order code does not match', 'ORDER_CODE_MISMATCH'));
   let action: MerchantAction;
   if (a.status === 'ACCEPTED_BY_MERCHANT') action = { kind: 'accept' };
   else if (a.status === 'CANCELLED') {
@@ -175,10 +182,18 @@ async function act(state: ShopState, request: FastifyRequest, reply: FastifyRepl
     const sent = typeof code === 'string' && code !== '' ? code : undefined;
     if (sent !== undefined) action = { kind: 'complete', securityCode: sent };
     else if (request.headers['x-send-code'] === 'true') action = { kind: 'sendCode' };
-    else return reply.code(400).type(JSONAPI).send(error(400, 'X-Send-Code or X-Security-Code required'));
+    else
+      return reply
+        .code(400)
+        .type(JSONAPI)
+        .send(error(400, 'X-Send-Code or X-Security-Code required', 'SECURITY_CODE_REQUIRED'));
   }
   const refused = merchantAction(o, action);
-  if (refused) return reply.code(400).type(JSONAPI).send(error(400, refused));
+  if (refused)
+    return reply
+      .code(400)
+      .type(JSONAPI)
+      .send(error(400, refused.title, refused.code));
   return reply.type(JSONAPI).send({ data: resource(state, o) });
 }
 

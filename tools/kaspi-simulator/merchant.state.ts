@@ -177,29 +177,43 @@ export type MerchantAction =
   | { kind: 'complete'; securityCode: string }
   | { kind: 'cancel'; reason: CancelReason; comment?: string };
 
-/** Applies the merchant's action as Kaspi would. @returns a refusal text (400), or null when done. */
-export function merchantAction(order: SimShopOrder, action: MerchantAction): string | null {
+/**
+ * A refusal of a merchant's action: the JSON:API error object's `code` and `title`. The codes are the simulator's
+ * (kaspi.md C names none); the shop's adapter reads the same ones (kaspi.merchant.protocol.ts SHOP_ERROR_CODES).
+ */
+export interface Refusal {
+  code: string;
+  title: string;
+}
+
+const refusal = (code: string, title: string): Refusal => ({ code, title });
+
+/** Applies the merchant's action as Kaspi would. @returns a refusal (400), or null when done. */
+export function merchantAction(order: SimShopOrder, action: MerchantAction): Refusal | null {
   const open = order.status === 'APPROVED_BY_BANK' || order.status === 'ACCEPTED_BY_MERCHANT';
+  const cannot = (what: string) =>
+    refusal('INVALID_STATUS_TRANSITION', `cannot ${what} an order in ${order.status}`);
   switch (action.kind) {
     case 'accept':
-      if (order.status !== 'APPROVED_BY_BANK') return `cannot accept an order in ${order.status}`;
+      if (order.status !== 'APPROVED_BY_BANK') return cannot('accept');
       order.status = 'ACCEPTED_BY_MERCHANT';
       if (order.state === 'NEW' || order.state === 'SIGN_REQUIRED')
         order.state = order.deliveryMode === 'DELIVERY_PICKUP' ? 'PICKUP' : 'DELIVERY';
       return null;
     case 'sendCode':
-      if (order.status !== 'ACCEPTED_BY_MERCHANT') return `cannot complete an order in ${order.status}`;
+      if (order.status !== 'ACCEPTED_BY_MERCHANT') return cannot('complete');
       order.securityCode = `${randomInt(1000, 10000)}`;
       return null;
     case 'complete':
-      if (order.status !== 'ACCEPTED_BY_MERCHANT') return `cannot complete an order in ${order.status}`;
-      if (!order.securityCode) return 'no code was sent to the buyer';
-      if (action.securityCode !== order.securityCode) return 'wrong security code';
+      if (order.status !== 'ACCEPTED_BY_MERCHANT') return cannot('complete');
+      if (!order.securityCode) return refusal('SECURITY_CODE_NOT_SENT', 'no code was sent to the buyer');
+      if (action.securityCode !== order.securityCode)
+        return refusal('INVALID_SECURITY_CODE', 'wrong security code');
       order.status = 'COMPLETED';
       order.state = 'ARCHIVE';
       return null;
     case 'cancel':
-      if (!open) return `cannot cancel an order in ${order.status}`;
+      if (!open) return cannot('cancel');
       order.status = 'CANCELLED';
       order.state = 'ARCHIVE';
       order.cancellationReason = action.reason;

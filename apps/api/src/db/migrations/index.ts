@@ -40,6 +40,7 @@ import * as m20261231T130000 from './20261231T130000-add-carrier-city-switch-and
 import * as m20261231T140000 from './20261231T140000-add-carrier-found-city.ts';
 import * as m20261231T060000 from './20261231T060000-create-kaspi-feed-settings.ts';
 import * as m20261231T090000 from './20261231T090000-create-product-measurement.ts';
+import * as m20261231T160000 from './20261231T160000-add-kaspi-shop-payments.ts';
 import * as m20261231T051000 from './20261231T051000-add-question-notices.ts';
 import * as m20261231T070000 from './20261231T070000-add-kaspi-shop-orders.ts';
 import * as m20261229T040000 from './20261229T040000-create-rate-limit-hit.ts';
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '20261231T060000-create-kaspi-feed-settings': m20261231T060000,
   '20261231T070000-add-kaspi-shop-orders': m20261231T070000,
   '20261231T090000-create-product-measurement': m20261231T090000,
+  '20261231T160000-add-kaspi-shop-payments': m20261231T160000,
 };

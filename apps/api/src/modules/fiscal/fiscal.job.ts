@@ -2,6 +2,7 @@ import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { FiscalConfig } from '#app/config.ts';
 import { claimJobRun } from '#app/db/job-run.ts';
+import { everyInterval } from '#app/lib/interval-job.ts';
 import { startOfLocalDay, localDayOf } from '#app/lib/zoned-day.ts';
 import type { FiscalProvider } from './fiscal.provider.ts';
 import { closeShiftNow, runFiscalQueue, type FiscalDeps } from './fiscal.worker.ts';
@@ -64,20 +65,7 @@ export function registerFiscalJob(
 ): void {
   if (!provider) return;
   const deps: FiscalDeps = { db: app.db, provider, log: app.log, clock: app.clock, onIssued };
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running || app.closing.begun) return;
-    running = fiscalTick(deps, app.config.fiscal.cashbox)
-      .catch((err) => app.log.error({ err }, 'fiscal job failed'))
-      .finally(() => (running = null));
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(run, app.config.fiscal.intervalSeconds * 1000);
-    timer.unref();
-  });
-  app.closing.onStop('fiscal job', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  everyInterval(app, 'fiscal job', app.config.fiscal.intervalSeconds, () =>
+    fiscalTick(deps, app.config.fiscal.cashbox).catch((err) => app.log.error({ err }, 'fiscal job failed')),
+  );
 }

@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import type { DbOrTrx } from '#app/db/database.ts';
 import type { StockUnits } from './inventory.allocate.ts';
 import type { StockActor } from './inventory.levels.ts';
+import * as bulk from './inventory.bulk.repository.ts';
 import * as repo from './inventory.repository.ts';
 import type { StockMovementTable } from './inventory.table.ts';
 import { markAlertsDue } from '#app/modules/stock-alert/stock-alert.due.ts';
@@ -80,6 +81,12 @@ export function lockStock(trx: DbOrTrx, skuIds: readonly number[]): Promise<Stoc
 export function visibleStock(db: DbOrTrx, skuIds: readonly number[]): Promise<StockUnits[]> {
   return repo.lockStock(db, skuIds, false);
 }
+
+/** Units of many SKUs per visible city, never locked (SKU id → city id → units; the Kaspi feed, decision 076). */
+export const visibleStockByCity = (
+  db: DbOrTrx,
+  skuIds: readonly number[],
+): Promise<Map<number, Map<number, number>>> => bulk.visibleStockByCity(db, skuIds);
 
 /**
  * Reserves stock in the caller's transaction: one conditional UPDATE (`quantity >= n`, answering the units left)

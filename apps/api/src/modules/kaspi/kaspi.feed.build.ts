@@ -1,4 +1,4 @@
-import { FEED_TAIL, feedHead, feedOffer, type FeedOffer } from './kaspi.feed.xml.ts';
+import { FEED_TAIL, feedHead, feedOffer, OfferTemplate, type FeedOffer } from './kaspi.feed.xml.ts';
 
 // Turns the catalogue's marked SKUs into the Kaspi Магазин feed (issue 33 Part B item 5): the snapshot and
 // withdrawal rules, the reserve and the problems, independent of where the rows come from.
@@ -96,43 +96,50 @@ export async function writeFeed(
   const problems: FeedProblem[] = [];
   let offers = 0;
   let head = false;
-  const send = async (sku: string, offer: FeedOffer, wasSent: boolean) => {
-    await sink.write(feedOffer(offer));
+  const { stores } = settings;
+  const template = new OfferTemplate(
+    stores.map((st) => st.storeId),
+    [...settings.kaspiCityIds.values()],
+  );
+  const units = new Array<number>(stores.length).fill(0);
+  // A write that only buffers returns nothing: awaited only when it flushes (one promise per block, not per offer).
+  const put = async (text: string) => {
+    const flushing = sink.write(text);
+    if (flushing) await flushing;
+  };
+  const send = async (sku: string, text: string, wasSent: boolean) => {
+    await put(text);
     offers++;
-    if (!wasSent) await sink.firstSent?.(sku);
+    if (!wasSent && sink.firstSent) await sink.firstSent(sku);
   };
   for await (const s of marked) {
     if (!head) {
-      await sink.write(feedHead(at, settings.company, settings.merchantId));
+      await put(feedHead(at, settings.company, settings.merchantId));
       head = true;
     }
     const name = s.productName.trim();
     if (name === '' || !(s.price > 0)) {
       problems.push({ sku: s.externalId, reason: name === '' ? 'no_name' : 'zero_price' });
-      if (s.wasSent) await send(s.externalId, withdrawn(s.externalId, settings.stores), true);
+      if (s.wasSent) await send(s.externalId, feedOffer(withdrawn(s.externalId, stores)), true);
       continue;
     }
-    const model = s.size.trim() === '' ? name : `${name}, размер ${s.size.trim()}`;
-    const offer: FeedOffer = {
-      sku: s.externalId,
-      model,
-      brand: s.brand,
-      availabilities: settings.stores.map((st) => {
-        const units = s.active
-          ? offeredUnits(s.stock.get(st.cityId) ?? 0, s.reserve?.get(st.storeId) ?? 0)
-          : 0;
-        return { storeId: st.storeId, available: units > 0, stockCount: units };
-      }),
-      cityPrices: [...settings.kaspiCityIds.values()].map((cityId) => ({ cityId, price: s.price })),
-      price: s.price,
-    };
-    await send(s.externalId, offer, s.wasSent === true);
+    const size = s.size.trim();
+    const model = size === '' ? name : `${name}, размер ${size}`;
+    for (let i = 0; i < stores.length; i++) {
+      const st = stores[i]!;
+      units[i] = s.active ? offeredUnits(s.stock.get(st.cityId) ?? 0, s.reserve?.get(st.storeId) ?? 0) : 0;
+    }
+    await send(
+      s.externalId,
+      template.offer(s.externalId, model, s.brand, units, s.price),
+      s.wasSent === true,
+    );
   }
   if (!head) {
     if (history.any) throw new FeedSourceEmptyError();
-    await sink.write(feedHead(at, settings.company, settings.merchantId));
+    await put(feedHead(at, settings.company, settings.merchantId));
   }
-  for await (const sku of history.unmarked()) await send(sku, withdrawn(sku, settings.stores), true);
-  await sink.write(FEED_TAIL);
+  for await (const sku of history.unmarked()) await send(sku, feedOffer(withdrawn(sku, stores)), true);
+  await put(FEED_TAIL);
   return { problems, offers };
 }

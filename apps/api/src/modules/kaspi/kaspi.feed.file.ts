@@ -66,7 +66,8 @@ export async function newestFeedFile(dir: string): Promise<FeedFile | null> {
 
 /** A feed being written: `write` buffers text (UTF-8), `commit` renames it to `final`, `abort` removes it. */
 export interface FeedFileWriter {
-  write: (chunk: string) => Promise<void>;
+  /** Buffers `chunk`; returns a promise only when the block had to be written out (await it then). */
+  write: (chunk: string) => Promise<void> | undefined;
   commit: () => Promise<FeedFile>;
   abort: () => Promise<void>;
 }
@@ -91,11 +92,19 @@ export async function openFeedFile(dir: string, final: string): Promise<FeedFile
     used = 0;
     await fh.write(block, 0, n);
   };
-  const put = async (chunk: string) => {
-    const bytes = Buffer.byteLength(chunk, 'utf8');
+  const spill = async (chunk: string, bytes: number) => {
     if (used + bytes > FLUSH_BYTES) await flush();
     if (bytes > FLUSH_BYTES) await fh.write(chunk, null, 'utf8');
     else used += block.write(chunk, used, 'utf8');
+  };
+  // A UTF-16 unit takes at most 3 UTF-8 bytes: a chunk that surely fits is encoded once, straight into the block,
+  // with no promise; only one near the block's end is measured (and the block written out first when full).
+  const put = (chunk: string): Promise<void> | undefined => {
+    if (chunk.length * 3 <= FLUSH_BYTES - used) {
+      used += block.write(chunk, used, 'utf8');
+      return undefined;
+    }
+    return spill(chunk, Buffer.byteLength(chunk, 'utf8'));
   };
   const close = async () => {
     if (closed) return;

@@ -206,7 +206,8 @@ export async function recordSent(db: DbOrTrx, ids: string[], at: string): Promis
 
 /**
  * The marked SKUs, read by pages of `pageSize` in SKU id order: name, brand, price (the size's own, else the
- * product's; whole tenge), active, stock per city (from `stockOfSkus`: the inventory module owns stock) and
+ * product's; whole tenge), active, stock per city (from `stockOfSkus`, SKU → city → units: the inventory module
+ * owns stock; one row per SKU, decision 076) and
  * reserves per store (the store default where none is set), and whether an earlier feed sent it. Keyset paging:
  * one page in memory at a time. 500 a page: with 1,000 (and 20 cities) a page outlived V8's young generation and
  * the old one grew by about 60 MB per 100,000 SKUs until a full collection; with 500 it stays flat (bench part
@@ -215,7 +216,7 @@ export async function recordSent(db: DbOrTrx, ids: string[], at: string): Promis
 export async function* markedSkus(
   db: DbOrTrx,
   defaultReserve: ReadonlyMap<string, number>,
-  stockOfSkus: (skuIds: number[]) => Promise<{ skuId: number; cityId: number; quantity: number }[]>,
+  stockOfSkus: (skuIds: number[]) => Promise<ReadonlyMap<number, ReadonlyMap<number, number>>>,
   pageSize = 500,
 ): AsyncGenerator<FeedSku> {
   let after = 0;
@@ -243,18 +244,12 @@ export async function* markedSkus(
       .execute();
     if (rows.length === 0) return;
     const ids = rows.map((r) => r.id);
-    const stock = await stockOfSkus(ids);
+    const stockOf = await stockOfSkus(ids);
     const reserves = await db
       .selectFrom('kaspi_reserve')
       .select(['sku_id', 'store_id', 'units'])
       .where('sku_id', 'in', ids)
       .execute();
-    const stockOf = new Map<number, Map<number, number>>();
-    for (const x of stock) {
-      const m = stockOf.get(x.skuId) ?? new Map<number, number>();
-      m.set(x.cityId, x.quantity);
-      stockOf.set(x.skuId, m);
-    }
     const reserveOf = new Map<number, Map<string, number>>();
     for (const x of reserves) {
       const m = reserveOf.get(x.sku_id) ?? new Map(defaultReserve);

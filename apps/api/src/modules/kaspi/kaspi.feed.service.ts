@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#app/db/database.ts';
 import { catalogueVersion } from '#app/modules/catalog/catalog.service.ts';
-import { visibleStock } from '#app/modules/inventory/inventory.service.ts';
+import { visibleStockByCity } from '#app/modules/inventory/inventory.service.ts';
 import { safeEqual } from '#app/lib/ids.ts';
 import { writeFeed, type FeedProblem } from './kaspi.feed.build.ts';
 import {
@@ -83,7 +83,7 @@ export async function buildFeed(
           stores: stores.map((s) => ({ storeId: s.store_id, cityId: s.city_id })),
           kaspiCityIds: new Map(cities.map((c) => [c.city_id, c.kaspi_city_id])),
         },
-        repo.markedSkus(db, defaults, (ids) => visibleStock(db, ids)),
+        repo.markedSkus(db, defaults, (ids) => visibleStockByCity(db, ids)),
         { any, unmarked: () => repo.unmarkedSent(db) },
         at,
         {

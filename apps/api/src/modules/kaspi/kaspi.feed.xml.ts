@@ -92,5 +92,49 @@ export function feedOffer(o: FeedOffer): string {
   );
 }
 
+/**
+ * The offers of one build written from pieces made once per build (decision 076): each store's
+ * `<availability …stockCount="` for yes and for no, and the `cityprices` block split around its prices — every
+ * city has the SKU's price, so the block is those pieces joined by the price. Produces exactly what
+ * {@link feedOffer} does for the same offer, without an object or array per offer.
+ */
+export class OfferTemplate {
+  private readonly yes: string[];
+  private readonly no: string[];
+  private readonly priceParts: string[] | null;
+
+  /** `storeIds` in feed order; `cityIds` the Kaspi cityIds (empty: one `<price>`). */
+  constructor(storeIds: readonly string[], cityIds: readonly string[]) {
+    const open = (v: 'yes' | 'no', id: string) =>
+      `<availability available="${v}" storeId="${escapeXml(id)}" stockCount="`;
+    this.yes = storeIds.map((id) => open('yes', id));
+    this.no = storeIds.map((id) => open('no', id));
+    this.priceParts =
+      cityIds.length === 0
+        ? null
+        : [
+            `<cityprices><cityprice cityId="${escapeXml(cityIds[0]!)}">`,
+            ...cityIds.slice(1).map((id) => `</cityprice><cityprice cityId="${escapeXml(id)}">`),
+            '</cityprice></cityprices>',
+          ];
+  }
+
+  /**
+   * One `<offer>` as text: `units[i]` whole units offered in store i (0: not available); `price` whole tenge.
+   */
+  offer(sku: string, model: string, brand: string, units: ArrayLike<number>, price: number): string {
+    let out = `<offer sku="${escapeXml(sku)}"><model>${escapeXml(model)}</model><brand>${escapeXml(brand)}</brand><availabilities>`;
+    for (let i = 0; i < this.yes.length; i++) {
+      const n = Math.max(0, Math.trunc(units[i] ?? 0));
+      out += n > 0 ? `${this.yes[i]}${n}"/>` : `${this.no[i]}${n}"/>`;
+    }
+    const p = Math.trunc(price);
+    out += this.priceParts
+      ? `</availabilities>${this.priceParts.join(String(p))}`
+      : `</availabilities><price>${p}</price>`;
+    return `${out}</offer>\n`;
+  }
+}
+
 /** The document's tail. */
 export const FEED_TAIL = '</offers>\n</kaspi_catalog>\n';

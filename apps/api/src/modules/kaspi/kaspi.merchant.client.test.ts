@@ -1,6 +1,7 @@
 import { createKaspiShopSimulator, type KaspiShopSimulator } from '@kiim/tools/kaspi-simulator/merchant';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createKaspiShop, KaspiShopError, type KaspiShop } from './kaspi.merchant.client.ts';
+import { isWrongSecurityCode } from './kaspi.merchant.protocol.ts';
 
 // The Merchant API adapter against the simulator over loopback (issue 33 Part B item 6): paging, lines, actions,
 // and faults that must surface as KaspiShopError, never a crash.
@@ -56,6 +57,27 @@ describe('Kaspi Merchant API adapter', () => {
       status: 'CANCELLED',
       cancellationReason: 'MERCHANT_OUT_OF_STOCK',
     });
+  });
+
+  it("reads only the simulator's wrong-code refusal as a wrong code (the codes match the protocol file)", async () => {
+    const refusal = async (p: Promise<unknown>) => {
+      const err = await p.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(KaspiShopError);
+      const k = err as KaspiShopError;
+      return isWrongSecurityCode(k.httpStatus ?? 0, k.body ?? '');
+    };
+    const o = sim.createOrder({ lines: [{ sku: 'A', quantity: 1, price: 100 }] });
+    expect(await refusal(shop.complete(o.id, o.code, '1234'))).toBe(false); // not accepted yet
+    await shop.accept(o.id, o.code);
+    expect(await refusal(shop.complete(o.id, o.code, '1234'))).toBe(false); // no code sent yet
+    expect(await refusal(shop.complete(o.id, `${o.code}9`, '1234'))).toBe(false); // order code mismatch
+    await shop.sendCode(o.id, o.code);
+    const code = sim.order(o.id)!.securityCode!;
+    expect(await refusal(shop.complete(o.id, o.code, code === '1000' ? '1001' : '1000'))).toBe(true);
+    expect((await shop.complete(o.id, o.code, code)).attributes.status).toBe('COMPLETED');
   });
 
   it('turns 401, 500, malformed and wrongly shaped answers into KaspiShopError', async () => {

@@ -108,37 +108,72 @@ export function actionDocument(
   };
 }
 
-/** A JSON:API error answer (JSON:API 1.0 error objects: optional `code`, `title`, `detail`). */
+/** A JSON:API error answer (JSON:API 1.1 error objects: optional `status`, `code`, `title`, `detail`, `source`). */
 const errorAnswer = z.object({
   errors: z
     .array(
       z.looseObject({
+        status: z.union([z.string().max(10), z.number()]).optional(),
         code: z.union([z.string().max(80), z.number()]).optional(),
         title: z.string().max(1000).optional(),
         detail: z.string().max(1000).optional(),
+        source: z
+          .looseObject({
+            header: z.string().max(80).optional(),
+            parameter: z.string().max(80).optional(),
+            pointer: z.string().max(200).optional(),
+          })
+          .optional(),
       }),
     )
     .max(20),
 });
 
 /**
- * Structured error codes (`errors[].code`) that mean "the buyer's security code is wrong". Kaspi's seller guide and
- * the open-source clients (kaspi.md C) name none, so the set is empty and {@link isWrongSecurityCode} falls back
- * to the error's text. Add Kaspi's code here when its partner documentation gives one.
+ * The `errors[].code` of each refusal of a completion as Kiim's simulator sends them (tools/kaspi-simulator). The
+ * seller guide and the open-source clients (kaspi.md C) name no codes: these are Kiim's, and Kaspi's real ones
+ * go here (and into the simulator) once its partner documentation gives them.
  */
-export const WRONG_SECURITY_CODES: ReadonlySet<string> = new Set<string>();
+export const SHOP_ERROR_CODES = {
+  /** The buyer's security code does not match the one Kaspi texted. */
+  wrongSecurityCode: 'INVALID_SECURITY_CODE',
+  /** Completion asked before any code was texted to the buyer. */
+  codeNotSent: 'SECURITY_CODE_NOT_SENT',
+  /** Neither X-Send-Code nor X-Security-Code given. */
+  codeHeaderMissing: 'SECURITY_CODE_REQUIRED',
+  /** The order code in the document is not the order's. */
+  orderCodeMismatch: 'ORDER_CODE_MISMATCH',
+  /** The order's status does not allow the action. */
+  wrongTransition: 'INVALID_STATUS_TRANSITION',
+} as const;
+
+/** Structured codes (`errors[].code`) that mean "the buyer's security code is wrong" (see SHOP_ERROR_CODES). */
+export const WRONG_SECURITY_CODES: ReadonlySet<string> = new Set<string>([
+  SHOP_ERROR_CODES.wrongSecurityCode,
+]);
+
+/** Codes known to mean another refusal: an error carrying one is never read as a wrong code by its text. */
+const OTHER_REFUSAL_CODES: ReadonlySet<string> = new Set<string>(
+  Object.values(SHOP_ERROR_CODES).filter((c) => !WRONG_SECURITY_CODES.has(c)),
+);
 
 /** Text naming a wrong buyer's code: "wrong/invalid/incorrect security code", "security code … wrong", «неверный код». */
 const WRONG_CODE_TEXT =
   /\b(wrong|invalid|incorrect|bad)\s+(sms[\s_-]?)?(security[\s_-]?)?code\b|\bsecurity[\s_-]?code\b.{0,40}\b(wrong|invalid|incorrect|mismatch|does not match)|неверн\S*\s+(смс-)?код/i;
 
+/** HTTP statuses a refused completion of a wrong code may come with (JSON:API: 400 or 422). */
+const REFUSAL_STATUSES = new Set([400, 422]);
+
 /**
- * Whether a refused completion (HTTP 400, body `body` as Kaspi sent it) means the buyer's security code was
- * wrong: a structured `errors[].code` in {@link WRONG_SECURITY_CODES} first; else, as a fallback, an error's
- * title or detail (or the raw body when it is not JSON:API) matching WRONG_CODE_TEXT. An order code that does not
- * match, a missing header or "no code was sent" are not a wrong buyer's code.
+ * Whether a refused completion (HTTP `httpStatus`, body `body` as Kaspi sent it) means the buyer's security code
+ * was wrong. Only a 400 or 422 can; then, per JSON:API error object (its own `status`, when given, also 400/422):
+ * a `code` in {@link WRONG_SECURITY_CODES} is a wrong code and a code of another known refusal is not; an object
+ * without a known code is read by its title and detail (WRONG_CODE_TEXT — the fallback while Kaspi's codes are
+ * unknown); a body that is not JSON:API by its raw text. An order code that does not match, a missing header or
+ * "no code was sent" are not a wrong buyer's code.
  */
-export function isWrongSecurityCode(body: string): boolean {
+export function isWrongSecurityCode(httpStatus: number, body: string): boolean {
+  if (!REFUSAL_STATUSES.has(httpStatus)) return false;
   let parsed: z.infer<typeof errorAnswer> | null = null;
   try {
     const r = errorAnswer.safeParse(JSON.parse(body));
@@ -146,8 +181,12 @@ export function isWrongSecurityCode(body: string): boolean {
   } catch {
     /* not JSON: the text fallback reads the raw body */
   }
-  if (parsed?.errors.some((e) => e.code !== undefined && WRONG_SECURITY_CODES.has(String(e.code))))
-    return true;
-  const text = parsed ? parsed.errors.map((e) => `${e.title ?? ''} ${e.detail ?? ''}`).join(' ') : body;
-  return WRONG_CODE_TEXT.test(text);
+  if (!parsed) return WRONG_CODE_TEXT.test(body);
+  return parsed.errors.some((e) => {
+    if (e.status !== undefined && !REFUSAL_STATUSES.has(Number(e.status))) return false;
+    const code = e.code === undefined ? undefined : String(e.code);
+    if (code !== undefined && WRONG_SECURITY_CODES.has(code)) return true;
+    if (code !== undefined && OTHER_REFUSAL_CODES.has(code)) return false;
+    return WRONG_CODE_TEXT.test(`${e.title ?? ''} ${e.detail ?? ''}`);
+  });
 }

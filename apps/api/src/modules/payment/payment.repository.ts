@@ -108,7 +108,37 @@ export async function requestReturn(db: DbOrTrx, orderId: string, nowIso: string
     .where('order_id', '=', orderId)
     .where('status', 'in', ['authorized', 'charged'])
     .where('return_requested_at', 'is', null)
+    // A marketplace gives its buyer the money back itself (decision 076): never asked back by the shop.
+    .where('provider', '!=', 'kaspi_shop')
     .execute();
+}
+
+/**
+ * Moves a marketplace payment (`provider` `kaspi_shop`) from `from` to `to`, only if still in `from`: `charged`
+ * sets `paid_at`, `refunded` sets the whole amount returned.
+ * @returns the payment after the move, or undefined when this call did not move it.
+ */
+export async function moveMarketplaceStatus(
+  db: DbOrTrx,
+  orderId: string,
+  from: PaymentRow['status'],
+  to: 'charged' | 'cancelled' | 'refunded',
+  nowIso: string,
+): Promise<PaymentRow | undefined> {
+  const result = await db
+    .updateTable('payment')
+    .set((eb) => ({
+      status: to,
+      updated_at: nowIso,
+      ...(to === 'charged' ? { paid_at: nowIso } : {}),
+      ...(to === 'refunded' ? { refunded_amount: eb.ref('amount') } : {}),
+    }))
+    .where('order_id', '=', orderId)
+    .where('provider', '=', 'kaspi_shop')
+    .where('status', '=', from)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return undefined;
+  return findPaymentByOrder(db, orderId);
 }
 
 /**

@@ -35,7 +35,14 @@ const providerUnavailable = () =>
  */
 export async function openPayment(
   trx: DbOrTrx,
-  payment: { orderId: string; invoiceId: string; amount: number; provider?: 'halyk' | 'kaspi' },
+  payment: {
+    orderId: string;
+    invoiceId: string;
+    amount: number;
+    provider?: 'halyk' | 'kaspi' | 'kaspi_shop';
+    status?: 'pending' | 'authorized';
+    reference?: string;
+  },
   nowIso: string,
 ): Promise<PaymentRow> {
   const row: PaymentRow = {
@@ -46,11 +53,11 @@ export async function openPayment(
     secret_hash: randomBytes(32).toString('hex'),
     amount: payment.amount,
     currency: 'KZT',
-    status: 'pending',
+    status: payment.status ?? 'pending',
     transaction_id: null,
     card_mask: null,
     approval_code: null,
-    reference: null,
+    reference: payment.reference ?? null,
     failure_reason: null,
     failure_code: null,
     refunded_amount: 0,
@@ -64,6 +71,52 @@ export async function openPayment(
   };
   await repo.insertPayment(trx, row);
   return row;
+}
+
+/**
+ * Records, in the caller's transaction, the money a marketplace collected for an order (Kaspi Магазин, decision
+ * 076): provider `kaspi_shop`, `authorized` — the buyer paid Kaspi, which holds it until the order is handed over
+ * — for `amount` tenge, with the marketplace's order code as `reference`. Nothing when `amount` is 0.
+ * @returns the payment row, or null.
+ */
+export async function openMarketplacePayment(
+  trx: DbOrTrx,
+  p: { orderId: string; invoiceId: string; amount: number; reference: string },
+  nowIso: string,
+): Promise<PaymentRow | null> {
+  if (!(p.amount > 0)) return null;
+  const row = await openPayment(trx, { ...p, provider: 'kaspi_shop', status: 'authorized' }, nowIso);
+  await repo.insertEvent(trx, row.id, 'marketplace', 'authorized', null, { amount: p.amount }, nowIso);
+  return row;
+}
+
+/**
+ * Settles the marketplace payment of an order, once, in the caller's transaction (decision 076): `charged` when
+ * the marketplace completed the order (the money is the shop's), `cancelled` when it cancelled it before (the
+ * buyer gets it back from the marketplace), `refunded` when it took back a completed order (all of it). Each move
+ * happens only from its state (`authorized`, or `charged` for `refunded`) and writes a payment event.
+ * @returns true when this call moved it; false when there is no such payment or it moved before.
+ */
+export async function settleMarketplacePayment(
+  trx: DbOrTrx,
+  orderId: string,
+  to: 'charged' | 'cancelled' | 'refunded',
+  providerStatus: string,
+  nowIso: string,
+): Promise<boolean> {
+  const from = to === 'refunded' ? 'charged' : 'authorized';
+  const moved = await repo.moveMarketplaceStatus(trx, orderId, from, to, nowIso);
+  if (!moved) return false;
+  await repo.insertEvent(
+    trx,
+    moved.id,
+    'marketplace',
+    to,
+    providerStatus,
+    { amount: Number(moved.amount) },
+    nowIso,
+  );
+  return true;
 }
 
 /** One payment by id. */

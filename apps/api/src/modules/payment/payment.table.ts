@@ -11,7 +11,7 @@ export interface PaymentTable {
   id: string;
   order_id: string;
   invoice_id: string;
-  /** `halyk`. */
+  /** `halyk` (ePay), `kaspi` (Kaspi Pay) or `kaspi_shop` (collected by Kaspi Магазин, decision 076). */
   provider: string;
   secret_hash: string;
   amount: number;

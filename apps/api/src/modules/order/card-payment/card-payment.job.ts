@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { claimJobRun } from '#app/db/job-run.ts';
+import { everyInterval } from '#app/lib/interval-job.ts';
 import { orderDeps } from '../order.lifecycle.ts';
 import { sweepPayments } from './card-payment.sweep.ts';
 
@@ -18,12 +19,7 @@ const INSTANCE = `${os.hostname()}:${process.pid}`;
  * issue 11 §12).
  */
 export function registerPaymentJob(app: FastifyInstance, intervalSeconds: number): void {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running || app.closing.begun) return;
-    running = sweep().finally(() => (running = null));
-  };
-  const sweep = async () => {
+  everyInterval(app, 'payment job', intervalSeconds, async () => {
     try {
       const now = app.clock.now();
       if (!(await claimJobRun(app.db, 'payment-sweep', now, intervalSeconds, INSTANCE))) return;
@@ -32,14 +28,5 @@ export function registerPaymentJob(app: FastifyInstance, intervalSeconds: number
     } catch (err) {
       app.log.error({ err }, 'payment job failed');
     }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(run, intervalSeconds * 1000);
-    timer.unref();
-  });
-  app.closing.onStop('payment job', async () => {
-    clearInterval(timer);
-    await running;
   });
 }

@@ -16,6 +16,7 @@ import * as orders from '../order.repository.ts';
 import { orderChanged } from '../order.service.ts';
 import type { OrderRow } from '../order.table.ts';
 import { DeliveryMethod, ErrorCode } from '@kiim/contract';
+import { settleKaspiShopCompleted, settleKaspiShopEnded } from './kaspi-shop.money.ts';
 import * as repo from './kaspi-shop.repository.ts';
 
 // The staff's actions on a Kaspi Магазин order from the order page (issue 33 item 6): accept, text the buyer the
@@ -23,8 +24,12 @@ import * as repo from './kaspi-shop.repository.ts';
 // accepted changes here, audited, under the order's version (decision 019).
 
 const refused = (err: unknown) => {
-  // Kaspi's structured code first, else its text (kaspi.merchant.protocol.ts; docs/kaspi.md).
-  if (err instanceof KaspiShopError && err.httpStatus === 400 && isWrongSecurityCode(err.body ?? ''))
+  // Kaspi's status and structured code first, else its text (kaspi.merchant.protocol.ts; docs/kaspi.md).
+  if (
+    err instanceof KaspiShopError &&
+    err.httpStatus !== undefined &&
+    isWrongSecurityCode(err.httpStatus, err.body ?? '')
+  )
     return new AppError(
       422,
       KaspiShopErrorCode.wrongSecurityCode,
@@ -135,9 +140,12 @@ export async function runKaspiAction(
         stockActor,
       );
     }
+    // Kaspi accepted the buyer's code: its money is the shop's and the sale receipt is due (decision 076).
+    if (action === 'complete') await settleKaspiShopCompleted(trx, deps.fiscal, order.id, status, nowIso);
     if (action === 'cancel') {
       const why = `Kaspi: ${KASPI_SHOP_CANCEL_REASON_NAMES[body.reason!]}`;
       await moveOrder(trx, deps, current, 'cancelled', 'backoffice', why, nowIso, stockActor);
+      await settleKaspiShopEnded(trx, deps.fiscal, order.id, false, status, nowIso);
     }
     const entity = { type: 'order', id: number };
     await audit(

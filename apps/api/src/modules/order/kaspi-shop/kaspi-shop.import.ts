@@ -12,6 +12,7 @@ import * as orders from '../order.repository.ts';
 import { orderStockNote } from '../order.rules.ts';
 import type { OrderLineRow, OrderRow } from '../order.table.ts';
 import { numberOrder } from '../steps/number-order.ts';
+import { recordKaspiShopMoney } from './kaspi-shop.money.ts';
 import * as repo from './kaspi-shop.repository.ts';
 
 // One Kaspi Магазин order into Kiim (issue 33 item 6): a Kiim order with channel «Kaspi», the Kaspi code, the
@@ -69,7 +70,8 @@ async function planKaspiStock(trx: DbOrTrx, lines: KaspiLine[], cityId: number) 
 
 /**
  * Imports one Kaspi order in ONE transaction: the buyer (a customer by mobile), the order (status `paid` — Kaspi
- * collected the money —, payment 4, pickup or courier as Kaspi delivers), its lines and stock reserved; or, when a
+ * collected the money, recorded as an `authorized` payment `kaspi_shop` —, payment 4, pickup or courier as Kaspi
+ * delivers), its lines and stock reserved; or, when a
  * SKU is unknown or the units are gone, the order with `kaspi_problem` and no line or stock taken.
  * @param cityId the city whose stock serves Kaspi's store (others complete it).
  * @returns `exists` when the Kaspi order was imported already (unique (channel, kaspi_order_id) absorbs a race).
@@ -101,26 +103,7 @@ export async function importKaspiOrder(
       const planned = await planKaspiStock(trx, lines, cityId);
       const number = await numberOrder(trx);
       const id = newId();
-      const rows: OrderLineRow[] = (planned.plan?.planned ?? []).map((p, i) => ({
-        id: newId(),
-        order_id: id,
-        sku_id: p.line.skuId,
-        external_id: p.line.externalId,
-        product_slug: p.line.sku!.slug,
-        product_name: p.line.sku!.name,
-        size: p.line.sku!.size,
-        colour_name: p.line.sku!.colour_name,
-        image: null,
-        qty: p.qty,
-        price: p.line.price,
-        original_price: p.line.price,
-        amount: p.line.price * p.qty,
-        source_city_id: p.sourceCityId,
-        position: i + 1,
-        refused_qty: 0,
-        created_at: nowIso,
-        updated_at: nowIso,
-      }));
+      const rows = lineRows(planned.plan?.planned ?? [], id, nowIso);
       const items = merged.reduce((s, l) => s + l.price * l.quantity, 0);
       await orders.insertOrder(
         trx,
@@ -135,6 +118,12 @@ export async function importKaspiOrder(
         rows,
       );
       await recordInitialStatus(trx, id, 'paid', nowIso);
+      // Kaspi holds the buyer's money until the handover (decision 076): recorded with the order.
+      await recordKaspiShopMoney(
+        trx,
+        { id, number, total_amount: items, kaspi_code: doc.attributes.code },
+        nowIso,
+      );
       if (!planned.plan) return;
       // Last write: a stock change locks its summary rows until commit (as site orders, order.create.ts).
       const short = await reserveStock(
@@ -155,6 +144,34 @@ export async function importKaspiOrder(
     throw err;
   }
   return 'created';
+}
+
+/** Our order lines of the planned units (Kaspi's price as ours; where each comes from). */
+function lineRows(
+  planned: readonly { line: KaspiLine; qty: number; sourceCityId: number }[],
+  id: string,
+  nowIso: string,
+): OrderLineRow[] {
+  return planned.map((p, i) => ({
+    id: newId(),
+    order_id: id,
+    sku_id: p.line.skuId,
+    external_id: p.line.externalId,
+    product_slug: p.line.sku!.slug,
+    product_name: p.line.sku!.name,
+    size: p.line.sku!.size,
+    colour_name: p.line.sku!.colour_name,
+    image: null,
+    qty: p.qty,
+    price: p.line.price,
+    original_price: p.line.price,
+    amount: p.line.price * p.qty,
+    source_city_id: p.sourceCityId,
+    position: i + 1,
+    refused_qty: 0,
+    created_at: nowIso,
+    updated_at: nowIso,
+  }));
 }
 
 /** The order row of a Kaspi order: amounts in tenge as Kaspi charged them, no delivery charge of ours. */
