@@ -44,6 +44,7 @@ import { productionSettings } from './production-settings.ts';
 import { runSaleDay, saleDayMarkdown } from './sale-day.ts';
 import { fiscalRows, runFiscalBench } from './fiscal-rows.ts';
 import { kaspiFeedRows, runKaspiFeedBench } from './kaspi-feed-rows.ts';
+import { carrierRows, runCarrierBench } from './carrier-rows.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(root, 'data', 'bench');
@@ -75,13 +76,13 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 0.5);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 /**
  * Parts of a run (to measure one lever at a time; the whole bench runs them all): `api` (the load targets and the
- * processes' memory), `checkout`, `pages` (Lighthouse), `import`, `fiscal` (issue 32; bench/fiscal.ts), `kaspi-feed` (issue 33; bench/kaspi-feed.ts) and `sale-day`
+ * processes' memory), `checkout`, `pages` (Lighthouse), `import`, `fiscal` (issue 32; bench/fiscal.ts), `kaspi-feed` (issue 33; bench/kaspi-feed.ts), `carrier` (issue 34; bench/carrier.ts) and `sale-day`
  * (issue 31; bench/sale-day.ts),
  * comma-separated. BENCH_CATALOGUES
  * (`demo,large`) picks the catalogues; BENCH_MATCH, a regular expression, keeps only the load targets it matches.
  */
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'api,checkout,pages,import,fiscal,kaspi-feed,sale-day').split(','),
+  (process.env.BENCH_PARTS ?? 'api,checkout,pages,import,fiscal,kaspi-feed,carrier,sale-day').split(','),
 );
 const CATALOGUES = new Set((process.env.BENCH_CATALOGUES ?? 'demo,large').split(','));
 const MATCH = new RegExp(process.env.BENCH_MATCH ?? '');
@@ -1183,6 +1184,8 @@ async function main() {
   const fiscal = PARTS.has('fiscal') ? await part('fiscal', () => runFiscalBench(root)) : null;
   // The Kaspi feed on a large catalogue of its own (bench/kaspi-feed.ts, issue 33 B5, decision 063).
   const kaspiFeed = PARTS.has('kaspi-feed') ? await part('kaspi feed', () => runKaspiFeedBench(root)) : null;
+  // The split cart of a CDEK city on a shop of its own (bench/carrier.ts, issue 34).
+  const carrier = PARTS.has('carrier') ? await part('carrier', () => runCarrierBench(root)) : null;
   // Last, with every other shop stopped: the sale day starts its own processes and nginx (bench/sale-day.ts).
   const saleDay = PARTS.has('sale-day') ? await part('sale day', () => runSaleDay(root)) : null;
   const seconds = Math.round((Date.now() - started) / 1000);
@@ -1194,6 +1197,7 @@ async function main() {
     ...importRows(imports),
     ...fiscalRows(fiscal),
     ...kaspiFeedRows(kaspiFeed),
+    ...carrierRows(carrier),
   ];
   const result = {
     date: new Date().toISOString(),

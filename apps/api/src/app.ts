@@ -233,7 +233,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   // Kaspi Магазин orders (issue 33 item 6, docs/decisions/064): imported once across instances.
   if (jobs && app.kaspiShop) registerKaspiShopJob(app, app.kaspiShop, config.kaspiShop.pollSeconds);
   // Carrier parcels (issue 34, docs/decisions/068–069): registered, tracked and their orders moved.
-  if (jobs) registerShipmentJob(app);
+  if (jobs) registerShipmentJob(app, config.shipping.cdek.jobSeconds);
   // Old 1C exchange folders and abandoned import jobs, every 15 minutes (issue 29 item 3, docs/decisions/034).
   if (jobs) registerExchangeSweep(app, 15 * 60);
   // Review photos uploaded and never used, after a day (decision 072), hourly.

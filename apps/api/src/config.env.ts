@@ -166,6 +166,8 @@ export const EnvSchema = z.object({
   CDEK_CLIENT_SECRET: optionalText,
   CDEK_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(5000),
   CDEK_QUOTE_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  /** Seconds between passes of the shipment job (register, re-read, move orders); tests set 1. */
+  CDEK_JOB_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   ...KASPI_ENV,
   ...KASPI_SHOP_ENV,
   ORDER_PAYMENT_WINDOW_MINUTES: z.coerce

@@ -38,6 +38,7 @@ describe('shipping configuration', () => {
       ...CDEK_TEST_ACCOUNT,
       timeoutMs: 5000,
       quoteTtlSeconds: 900,
+      jobSeconds: 30,
     });
     const own = loadConfig({
       NODE_ENV: 'development',
@@ -46,6 +47,11 @@ describe('shipping configuration', () => {
       CDEK_CLIENT_SECRET: 'b',
     });
     expect(own.shipping.cdek).toMatchObject({ clientId: 'a', clientSecret: 'b' });
+    const fast = loadConfig({ NODE_ENV: 'development', CDEK_MODE: 'simulator', CDEK_JOB_SECONDS: '1' });
+    expect(fast.shipping.cdek.jobSeconds).toBe(1);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'development', CDEK_MODE: 'simulator', CDEK_JOB_SECONDS: '0' }),
+    ).toThrow(/CDEK_JOB_SECONDS/);
   });
 
   it('needs the account for live and refuses the simulator and test host in production', () => {

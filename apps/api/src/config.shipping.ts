@@ -16,6 +16,8 @@ export interface ShippingConfig {
     timeoutMs: number;
     /** How long a calculator quote is reused for the same route and parcel class, seconds. */
     quoteTtlSeconds: number;
+    /** Seconds between passes of the shipment job (`CDEK_JOB_SECONDS`, default 30). */
+    jobSeconds: number;
   };
 }
 
@@ -60,6 +62,7 @@ export function shippingConfig(e: Env): ShippingConfig {
       clientSecret: e.CDEK_CLIENT_SECRET ?? (testAccount ? CDEK_TEST_ACCOUNT.clientSecret : ''),
       timeoutMs: e.CDEK_TIMEOUT_MS,
       quoteTtlSeconds: e.CDEK_QUOTE_TTL_SECONDS,
+      jobSeconds: e.CDEK_JOB_SECONDS,
     },
   };
 }

@@ -20,6 +20,8 @@ export const CarrierCitySetting = z.object({
   carrierInOwnCity: z.boolean(),
   /** Shown to shoppers in the city chooser. */
   visibleForCustomers: z.boolean(),
+  /** The CDEK office code the city's warehouse hands parcels in at; null: CDEK collects from the city. */
+  shipmentPoint: z.string().nullable(),
 });
 export type CarrierCitySetting = z.infer<typeof CarrierCitySetting>;
 
@@ -112,6 +114,8 @@ export const AdminShipmentRow = z.object({
   /** Failed attempts to reach the carrier. */
   attempts: z.number().int(),
   updatedAt: z.string(),
+  /** The carrier accepted the parcel: its label prints at `/api/admin/orders/{orderNumber}/shipment/label`. */
+  labelAvailable: z.boolean(),
 });
 export type AdminShipmentRow = z.infer<typeof AdminShipmentRow>;
 
@@ -122,3 +126,28 @@ export const AdminShipmentPage = z.object({
   total: z.number().int(),
 });
 export type AdminShipmentPage = z.infer<typeof AdminShipmentPage>;
+
+/** A carrier office that accepts parcels, offered as a city's shipment point. */
+export const CarrierOffice = z.object({
+  code: z.string(),
+  title: z.string(),
+  address: z.string(),
+  openingHours: z.string(),
+});
+export type CarrierOffice = z.infer<typeof CarrierOffice>;
+
+/** Body of `PUT /api/admin/shipping/cities/{id}/shipment-point`: one of the city's CDEK offices, or null. */
+export const ShipmentPointInput = z
+  .object({
+    code: z.preprocess(
+      (v) => (v === '' ? null : typeof v === 'string' ? v.trim() : v),
+      z
+        .string({ message: 'Выберите пункт СДЭК' })
+        .min(1, { message: 'Выберите пункт СДЭК' })
+        .max(40, { message: 'Такого пункта у СДЭК нет' })
+        .regex(/^[A-Za-z0-9_-]+$/, { message: 'Такого пункта у СДЭК нет' })
+        .nullable(),
+    ),
+  })
+  .strict();
+export type ShipmentPointInput = z.infer<typeof ShipmentPointInput>;

@@ -33,6 +33,7 @@ export const ACTION_NAME: Record<string, string> = {
   'fiscal.retry': 'Чек отправлен в кассу повторно',
   'fiscal.shift_closed': 'Смена кассы закрыта (Z-отчёт)',
   'shipping.city_updated': 'Настройки доставки СДЭК в городе',
+  'shipping.shipment_point_updated': 'Пункт приёма посылок СДЭК в городе',
   'customer.blocked': 'Покупатель заблокирован',
   'customer.unblocked': 'Покупатель разблокирован',
   'review.published': 'Отзыв опубликован',

@@ -14,7 +14,8 @@ import { ScreenError } from '../components/ScreenError.tsx';
 
 // «Отправления» (issue 34 item 6, docs/decisions/070): the orders sent by carrier (CDEK) with their parcel's state,
 // tracking number, the carrier's refusal or the last failure to reach it, and the attempts; each links to its
-// order, where staff act on it. Permission orders.read.
+// order, where staff act on it (a refused parcel is fixed and sent again there), and to its label once CDEK accepted
+// it. Permission orders.read.
 
 const STATES = new Set<string>(SHIPMENT_STATE_KEYS);
 
@@ -29,21 +30,46 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return screenData<AdminShipmentPage>(`/shipments${query.size ? `?${query}` : ''}`);
 }
 
-/** One parcel: order (link), city, state with the carrier's reason or the last failure, track number, attempts. */
+/**
+ * One parcel: order (link), city, state with the carrier's reason or the last failure (a refused one: how to send it
+ * again), track number, attempts, and its actions: the order and, once CDEK accepted it, the label (PDF).
+ */
 function ShipmentRow({ s }: { s: AdminShipmentRow }) {
+  const order = `/orders/${encodeURIComponent(s.orderNumber)}`;
   return (
     <tr data-testid={`shipment-${s.orderNumber}`}>
       <td data-label="Заказ">
-        <Link to={`/orders/${encodeURIComponent(s.orderNumber)}`}>№ {s.orderNumber}</Link>
+        <Link to={order}>№ {s.orderNumber}</Link>
       </td>
       <td data-label="Куда">{s.city ?? '—'}</td>
       <td data-label="Состояние">
         <span className={`shipment-state shipment-${s.state}`}>{SHIPMENT_STATE_NAME[s.state]}</span>
         {s.lastError && <div className="error-text">{s.lastError}</div>}
+        {s.state === 'invalid' && (
+          <div>
+            <Link to={order}>Исправить заказ и передать в СДЭК снова</Link>
+          </div>
+        )}
       </td>
       <td data-label="Трек-номер">{s.trackNumber ?? '—'}</td>
       <td data-label="Неудачных попыток">{s.attempts}</td>
       <td data-label="Изменено">{formatDateTime(s.updatedAt)}</td>
+      <td data-label="Действия">
+        <Link to={order}>Открыть заказ</Link>
+        {s.labelAvailable && (
+          <>
+            {' · '}
+            <a
+              href={`/api/admin/orders/${encodeURIComponent(s.orderNumber)}/shipment/label`}
+              target="_blank"
+              rel="noreferrer"
+              data-testid="shipment-label"
+            >
+              Этикетка (PDF)
+            </a>
+          </>
+        )}
+      </td>
     </tr>
   );
 }
@@ -59,7 +85,7 @@ export default function Shipments() {
       <p className="hint">
         Заказы, отправленные через СДЭК: состояние посылки, трек-номер и причина, если СДЭК не принял посылку
         или не ответил. Магазин сам повторяет регистрацию и обновляет состояние; чтобы исправить заказ или
-        напечатать ярлык, откройте заказ.
+        передать его в СДЭК снова, откройте заказ; этикетку можно напечатать прямо из списка.
       </p>
       <Form method="get" className="panel filters" key={state}>
         <SelectField
@@ -86,6 +112,7 @@ export default function Shipments() {
                 <th>Трек-номер СДЭК</th>
                 <th>Неудачных попыток</th>
                 <th>Изменено</th>
+                <th>Действия</th>
               </tr>
             </thead>
             <tbody>

@@ -12,6 +12,7 @@ import { adminApi, screenData } from '../lib/api.ts';
 import { attempt, errorsOf, submit, type FormResult } from '../lib/form.ts';
 import { FormAlert } from '../components/Form.tsx';
 import { ScreenError } from '../components/ScreenError.tsx';
+import { ShipmentPointPicker } from '../components/ShipmentPointPicker.tsx';
 
 // «Доставка СДЭК» (issue 34 item 6, docs/decisions/070; owner and manager, permission shipping.manage): the server's
 // CDEK_MODE shown read-only, and per shop city its CDEK city code — chosen from CDEK's own city search, never typed
@@ -169,6 +170,7 @@ function CityRow({ city, connected }: { city: CarrierCitySetting; connected: boo
           </span>
         )}
       </fetcher.Form>
+      {connected && <ShipmentPointPicker key={saved.cdekCode ?? 'none'} city={saved} />}
     </section>
   );
 }

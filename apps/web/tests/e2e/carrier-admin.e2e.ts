@@ -8,8 +8,8 @@ import { openSection as go, staffSignIn } from './back-office.ts';
 /**
  * The carrier's back office in Chromium (issue 34 item 6, decision 070), with the shop's in-process CDEK simulator:
  * the owner sees the mode, finds Алматы among CDEK's cities by typing, saves its code with «Предлагать доставку СДЭК
- * и в этом городе» on; then opens «Отправления», filters the refused parcels and sees CDEK's reason with a link to
- * the order. Screenshots at 1280 px and 390 px in test-results/e2e/.
+ * и в этом городе» on and picks its shipment point among CDEK's offices; then opens «Отправления», sees the label
+ * link of an accepted parcel, filters the refused parcels and sees CDEK's reason with links to fix it on the order. Screenshots at 1280 px and 390 px in test-results/e2e/.
  */
 
 const OWNER = { email: 'owner@kiim.kz', password: 'owner password 2026' };
@@ -44,7 +44,10 @@ beforeAll(async () => {
     shipment(1, 'invalid', {
       problems: JSON.stringify([{ code: 'v2_invalid_phone', message: 'Неверный номер телефона получателя' }]),
     }),
-    shipment(2, 'in_transit', { track_number: '1106207236' }),
+    shipment(2, 'in_transit', {
+      track_number: '1106207236',
+      carrier_id: 'b1c0e2a4-0000-4000-8000-000000000002',
+    }),
     shipment(3, 'registering', { attempts: 2, last_error: 'СДЭК не ответил за 5 секунд' }),
   ])
     insert.run(row);
@@ -90,6 +93,24 @@ describe('the carrier’s back office', () => {
     db.close();
     expect(row).toEqual({ cdek_code: 4756, carrier_in_own_city: 1 });
     expect(audit).toEqual({ n: 1 });
+
+    // The shipment point: one of CDEK's offices in Алматы that accept parcels (decision 074).
+    const point = almaty.getByTestId('shipment-point');
+    await point.getByRole('button', { name: 'Выбрать пункт приёма СДЭК' }).click();
+    const options = point.getByRole('combobox', { name: 'Пункт приёма' });
+    await eventually(() => options.locator('option').count()).toBeGreaterThan(1);
+    expect(await options.locator('option').allTextContents()).not.toContainEqual(
+      expect.stringContaining('(ALA7)'),
+    );
+    await options.selectOption('ALA1');
+    await point.getByRole('button', { name: 'Сохранить пункт' }).click();
+    await point.getByRole('status').getByText('Пункт сохранён').waitFor();
+    expect(await point.getByTestId('shipment-point-code').textContent()).toBe('ALA1');
+    await snap(page, 'admin-carrier-shipment-point-1280');
+    const saved = new Database(path.join(shop.dataDir, 'kiim.db'), { readonly: true });
+    const pointRow = saved.prepare("SELECT cdek_shipment_point AS p FROM city WHERE name = 'Алматы'").get();
+    saved.close();
+    expect(pointRow).toEqual({ p: 'ALA1' });
     await page.reload();
     await eventually(() =>
       page
@@ -103,6 +124,10 @@ describe('the carrier’s back office', () => {
     const page = await ownerOn('/shipments', PHONE);
     await page.getByTestId('shipment-K-1002').waitFor();
     expect(await page.getByTestId('shipment-K-1002').textContent()).toContain('1106207236');
+    expect(await page.getByTestId('shipment-K-1002').getByTestId('shipment-label').getAttribute('href')).toBe(
+      '/api/admin/orders/K-1002/shipment/label',
+    );
+    expect(await page.getByTestId('shipment-K-1003').getByTestId('shipment-label').count()).toBe(0);
     expect(await page.getByTestId('shipment-K-1003').textContent()).toContain('СДЭК не ответил за 5 секунд');
     await page.getByLabel('Состояние').selectOption({ label: 'СДЭК отклонил' });
     await page.getByRole('button', { name: 'Показать' }).click();
@@ -113,6 +138,12 @@ describe('the carrier’s back office', () => {
     expect(await refused.getByRole('link', { name: '№ K-1001' }).getAttribute('href')).toBe(
       '/admin/orders/K-1001',
     );
+    expect(
+      await refused
+        .getByRole('link', { name: 'Исправить заказ и передать в СДЭК снова' })
+        .getAttribute('href'),
+    ).toBe('/admin/orders/K-1001');
+    expect(await refused.getByTestId('shipment-label').count()).toBe(0);
     await snap(page, 'admin-shipments-390');
   });
 });

@@ -43,7 +43,14 @@ export async function updateCityCdekCode(db: DbOrTrx, cityId: number, code: numb
 export function selectCarrierCities(db: DbOrTrx) {
   return db
     .selectFrom('city')
-    .select(['id', 'name', 'cdek_code', 'carrier_in_own_city', 'visible_for_customers'])
+    .select([
+      'id',
+      'name',
+      'cdek_code',
+      'carrier_in_own_city',
+      'visible_for_customers',
+      'cdek_shipment_point',
+    ])
     .where('carrier_found', '=', 0)
     .orderBy('sort_order')
     .orderBy('id')
@@ -60,7 +67,10 @@ export async function selectCarrierInOwnCity(db: DbOrTrx, cityId: number): Promi
   return Number(row?.carrier_in_own_city ?? 0) === 1;
 }
 
-/** Sets a city's CDEK code and the «also in own city» switch. @returns whether the city exists. */
+/**
+ * Sets a city's CDEK code and the «also in own city» switch; a new code clears the shipment point (an office of
+ * the old city). @returns whether the city exists.
+ */
 export async function updateCityCarrier(
   db: DbOrTrx,
   cityId: number,
@@ -69,7 +79,27 @@ export async function updateCityCarrier(
 ) {
   const r = await db
     .updateTable('city')
-    .set({ cdek_code: s.cdekCode, carrier_in_own_city: s.carrierInOwnCity ? 1 : 0, updated_at: at })
+    .set((eb) => ({
+      cdek_code: s.cdekCode,
+      carrier_in_own_city: s.carrierInOwnCity ? 1 : 0,
+      cdek_shipment_point: eb
+        .case()
+        .when('cdek_code', '=', s.cdekCode ?? -1)
+        .then(eb.ref('cdek_shipment_point'))
+        .else(null)
+        .end(),
+      updated_at: at,
+    }))
+    .where('id', '=', cityId)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Sets the CDEK office a city's warehouse hands parcels in at (null: none). @returns whether the city exists. */
+export async function updateCityShipmentPoint(db: DbOrTrx, cityId: number, code: string | null, at: string) {
+  const r = await db
+    .updateTable('city')
+    .set({ cdek_shipment_point: code, updated_at: at })
     .where('id', '=', cityId)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;

@@ -6,6 +6,7 @@ import {
   selectSkuPackaging,
   updateCityCarrier,
   updateCityCdekCode,
+  updateCityShipmentPoint,
   updateProductsPackaging,
   updateSkusPackaging,
   type PackageColumns,
@@ -63,6 +64,8 @@ export interface CityCarrierSettings {
   /** «Предлагать доставку СДЭК и в этом городе». */
   carrierInOwnCity: boolean;
   visibleForCustomers: boolean;
+  /** The CDEK office (its code) the city's warehouse hands parcels in at; null: CDEK collects from the city. */
+  shipmentPoint: string | null;
 }
 
 /** Every shop city with its carrier settings, in the shop's order (the carrier settings screen). */
@@ -71,6 +74,7 @@ export async function carrierSettingsOfCities(db: DbOrTrx): Promise<CityCarrierS
     ...{ id: c.id, name: c.name, cdekCode: c.cdek_code },
     carrierInOwnCity: Number(c.carrier_in_own_city) === 1,
     visibleForCustomers: Number(c.visible_for_customers) === 1,
+    shipmentPoint: c.cdek_shipment_point,
   }));
 }
 
@@ -92,6 +96,13 @@ export const setCityCarrier = (
   settings: { cdekCode: number | null; carrierInOwnCity: boolean },
   at: string,
 ) => updateCityCarrier(db, cityId, settings, at);
+
+/**
+ * Sets the CDEK office a city's warehouse hands parcels in at (`city.cdek_shipment_point`; the caller checks it is
+ * the carrier's office in that city and audits). @returns false when there is no such city.
+ */
+export const setCityShipmentPoint = (db: DbOrTrx, cityId: number, code: string | null, at: string) =>
+  updateCityShipmentPoint(db, cityId, code, at);
 
 /** Packed size given by an import or a form: grams and whole cm; absent fields unchanged, null clears. */
 export type PackagingValues = Partial<Record<'weightG' | 'lengthCm' | 'widthCm' | 'heightCm', number | null>>;

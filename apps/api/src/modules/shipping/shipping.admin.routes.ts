@@ -7,7 +7,9 @@ import {
   CarrierCityOption,
   CarrierCityQuery,
   CarrierCitySetting,
+  CarrierOffice,
   CarrierSettings,
+  ShipmentPointInput,
   IdParam,
   dataOf,
 } from '@kiim/contract';
@@ -15,6 +17,7 @@ import { requestActor } from '#app/modules/audit/audit.ts';
 import { currentStaff, requirePermission } from '#app/modules/staff/staff.auth.ts';
 import { errors, guarded } from '#app/modules/staff/staff.routes.common.ts';
 import * as admin from './shipping.admin.ts';
+import { carrierOffices, saveShipmentPoint } from './shipping.admin.point.ts';
 
 const tag = 'admin: shipping';
 const SETTINGS = 'shipping.manage';
@@ -54,6 +57,32 @@ const s = {
       response: { 200: dataOf(CarrierCitySetting), ...errors(400, 401, 403, 404) },
     },
   ),
+  offices: guarded(
+    tag,
+    SETTINGS,
+    'Carrier offices of a city',
+    'The carrier’s offices in the city that accept parcels (CDEK PVZ), for its shipment point. 404 (3004); 409 ' +
+      'when CDEK_MODE=off or the city has no CDEK code; 503 when the carrier does not answer.',
+    {
+      params: z.object({ id: IdParam }),
+      response: {
+        200: dataOf(z.object({ items: z.array(CarrierOffice) })),
+        ...errors(400, 401, 403, 404, 409, 503),
+      },
+    },
+  ),
+  point: guarded(
+    tag,
+    SETTINGS,
+    'Shipment point of a city',
+    'Sets the CDEK office the city’s warehouse hands parcels in at (null: none), checked against the carrier’s ' +
+      'offices there. Audited (shipping.shipment_point_updated). 404 (3004); 409; 422 not an office; 503.',
+    {
+      params: z.object({ id: IdParam }),
+      body: ShipmentPointInput,
+      response: { 200: dataOf(CarrierCitySetting), ...errors(400, 401, 403, 404, 409, 422, 503) },
+    },
+  ),
   shipments: guarded(
     tag,
     ORDERS,
@@ -68,7 +97,8 @@ const s = {
 
 /**
  * The carrier's back office (issue 34 item 6, decision 070) under `/api/admin`: `GET /shipping/settings`,
- * `GET /shipping/carrier-cities?q=`, `PUT /shipping/cities/{id}` (permission shipping.manage: owner and manager)
+ * `GET /shipping/carrier-cities?q=`, `PUT /shipping/cities/{id}`, `GET /shipping/cities/{id}/offices`,
+ * `PUT /shipping/cities/{id}/shipment-point` (permission shipping.manage: owner and manager)
  * and `GET /shipments?page=&state=` (orders.read).
  */
 export const shippingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -86,6 +116,18 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       db,
       request.params.id,
       request.body,
+      requestActor(request, 'staff', currentStaff(request).id),
+    ),
+  }));
+  app.get('/shipping/cities/:id/offices', { onRequest: manage, schema: s.offices }, async (request) => ({
+    data: { items: await carrierOffices(db, carrier(), request.params.id) },
+  }));
+  app.put('/shipping/cities/:id/shipment-point', { onRequest: manage, schema: s.point }, async (request) => ({
+    data: await saveShipmentPoint(
+      db,
+      carrier(),
+      request.params.id,
+      request.body.code,
       requestActor(request, 'staff', currentStaff(request).id),
     ),
   }));

@@ -135,7 +135,10 @@ describe('shipments list', () => {
         problems: JSON.stringify([{ code: 'v2_bad', message: 'Не указан телефон' }]),
       }),
       shipment(2, 'registering', { attempts: 3, last_error: 'cdek unavailable: timeout' }),
-      shipment(3, 'delivered', { track_number: '1234567890' }),
+      shipment(3, 'delivered', {
+        track_number: '1234567890',
+        carrier_id: 'c3a1f6d2-3e1b-4d5a-9f00-000000000003',
+      }),
       ...Array.from({ length: 52 }, (_, i) => shipment(10 + i, 'in_transit')),
     ];
     await t.db.insertInto('shipment').values(rows).execute();
@@ -155,13 +158,20 @@ describe('shipments list', () => {
       state: 'invalid',
       lastError: 'Не указан телефон',
       city: expect.any(String),
+      labelAvailable: false,
     });
     expect(byNumber.get('K-1002')).toMatchObject({
       attempts: 3,
       lastError: 'cdek unavailable: timeout',
       city: null,
+      labelAvailable: false,
     });
-    expect(byNumber.get('K-1003')).toMatchObject({ trackNumber: '1234567890', city: expect.any(String) });
+    // The label prints once CDEK accepted the parcel (it has CDEK's uuid and is past registration).
+    expect(byNumber.get('K-1003')).toMatchObject({
+      trackNumber: '1234567890',
+      city: expect.any(String),
+      labelAvailable: true,
+    });
   });
 
   it('filters by state and refuses an unknown state or page', async () => {

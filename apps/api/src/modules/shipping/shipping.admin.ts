@@ -16,6 +16,7 @@ import { pageOf } from '#app/lib/paging.ts';
 import { audit, type Actor } from '#app/modules/audit/audit.ts';
 import { carrierSettingsOfCities, setCityCarrier } from '#app/modules/catalog/catalog.packaging.ts';
 import { orCarrierDown, type Carrier } from './shipping.carrier.ts';
+import { labelAvailableOf } from './shipping.orders.ts';
 import { selectShipmentPage } from './shipping.repository.ts';
 import type { ShipmentState } from './shipping.status.ts';
 import type { ShipmentRow } from './shipping.table.ts';
@@ -140,7 +141,7 @@ export async function listShipments(db: DbOrTrx, q: AdminShipmentFilters): Promi
   const items = rows.map((r): AdminShipmentRow => ({
     ...{ id: r.id, orderNumber: r.order_number, carrier: r.carrier, city: destinationOf(r, names) },
     ...{ state: r.state as ShipmentState, trackNumber: r.track_number, lastError: lastErrorOf(r) },
-    ...{ attempts: Number(r.attempts), updatedAt: r.updated_at },
+    ...{ attempts: Number(r.attempts), updatedAt: r.updated_at, labelAvailable: labelAvailableOf(r) },
   }));
   return pageOf(items, q.page, total, ADMIN_SHIPMENT_PAGE_SIZE);
 }

@@ -3,6 +3,7 @@ import type { DbOrTrx } from '#app/db/database.ts';
 import type { CheckedCarrier } from './shipping.choice.ts';
 import * as repo from './shipping.repository.ts';
 import { stateOfCode, type ShipmentState } from './shipping.status.ts';
+import type { ShipmentRow } from './shipping.table.ts';
 
 // Orders sent by carrier as the order module stores and shows them (issue 34 items 2 and 4, decision 069).
 
@@ -100,6 +101,10 @@ export async function carrierViews(
   return out;
 }
 
+/** Whether the carrier can print the parcel's label: it accepted the parcel (not refused, not still registering). */
+export const labelAvailableOf = (row: Pick<ShipmentRow, 'carrier_id' | 'state'>): boolean =>
+  row.carrier_id !== null && row.state !== 'invalid' && row.state !== 'registering';
+
 /** An order's parcel as staff follow it (issue 34 items 3 and 6), or null before staff send it. */
 export async function adminShipmentOf(db: DbOrTrx, orderId: string): Promise<AdminShipment | null> {
   const [row] = await repo.shipmentsOfOrders(db, [orderId]);
@@ -110,6 +115,6 @@ export async function adminShipmentOf(db: DbOrTrx, orderId: string): Promise<Adm
     problems: row.problems ? (JSON.parse(row.problems) as AdminShipment['problems']) : [],
     lastError: row.last_error,
     attempts: row.attempts,
-    labelAvailable: row.carrier_id !== null && row.state !== 'invalid' && row.state !== 'registering',
+    labelAvailable: labelAvailableOf(row),
   };
 }

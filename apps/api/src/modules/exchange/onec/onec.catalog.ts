@@ -11,6 +11,7 @@ import { listCategories } from '#app/modules/catalog/catalog.service.ts';
 import * as repo from '../exchange.repository.ts';
 import type { ExchangeProductRow } from '../exchange.repository.ts';
 import { importPictures, storePictures } from './onec.pictures.ts';
+import { packagingChangedSince } from './onec.packaging.ts';
 import { publishWithoutPictures } from './onec.ready.ts';
 import * as drafts from '../exchange.drafts.repository.ts';
 import { NO_GROUP, NO_GROUP_NAME, type ExchangeDraftRow } from '../exchange.drafts.repository.ts';
@@ -221,7 +222,9 @@ async function saveProducts(run: OneCRun, s: CatalogState, nodes: XNode[]) {
         count(run, 'productsUpdated');
         s.touched.push(link.product_id);
       }
-      if (p.packaging) await setPackagingOfProducts(run.trx, [link.product_id], p.packaging, run.nowIso);
+      // Only what 1C changed since its last import: a size staff edited keeps their value (decision 074).
+      const changed = packagingChangedSince(link.packaging, p.packaging);
+      if (changed) await setPackagingOfProducts(run.trx, [link.product_id], changed, run.nowIso);
       listed.push({
         ...{ ...link, group_external_id: group, publish, listed_at: run.nowIso },
         packaging: p.packaging ? JSON.stringify(p.packaging) : null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packagingFieldOf, packagingOf } from './onec.packaging.ts';
+import { packagingChangedSince, packagingFieldOf, packagingOf } from './onec.packaging.ts';
 import type { XNode } from './xml.stream.ts';
 
 // Packed weight and size from CommerceML (issue 34 item 5, decision 070): 1C's kilograms and metres become grams
@@ -77,5 +77,19 @@ describe('packaging of a product', () => {
     expect(warnings).toHaveLength(3);
     expect(warnings[0]).toBe('Товар «x»: «Вес» = «350» не похоже на вес или размер упаковки, пропущено');
     expect(packagingOf(node(), [['Цвет', 'Синий']], '', () => {})).toBeUndefined();
+  });
+});
+
+describe('what 1C changed since its last import (decision 074)', () => {
+  it('gives the fields that differ from the last import, all of them the first time, none when the same', () => {
+    const now = { weightG: 600, lengthCm: 40 };
+    expect(packagingChangedSince(null, now)).toEqual(now);
+    expect(packagingChangedSince(JSON.stringify(now), now)).toBeUndefined();
+    expect(packagingChangedSince(JSON.stringify({ weightG: 600, lengthCm: 30 }), now)).toEqual({
+      lengthCm: 40,
+    });
+    expect(packagingChangedSince(JSON.stringify({ weightG: 600 }), now)).toEqual({ lengthCm: 40 });
+    expect(packagingChangedSince(JSON.stringify(now), undefined)).toBeUndefined();
+    expect(packagingChangedSince('not json', now)).toEqual(now);
   });
 });

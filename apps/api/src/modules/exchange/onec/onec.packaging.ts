@@ -61,3 +61,25 @@ export function packagingOf(
   }
   return Object.keys(out).length ? out : undefined;
 }
+
+/**
+ * The fields of 1C's packaging that differ from what 1C sent the last time (`lastJson`: kept on the product's 1C
+ * link; null: never sent), so a re-import leaves a size staff edited by hand alone unless 1C's own value changed
+ * (decision 074); undefined when none changed.
+ */
+export function packagingChangedSince(
+  lastJson: string | null | undefined,
+  now: PackagingValues | undefined,
+): PackagingValues | undefined {
+  if (!now) return undefined;
+  let last: PackagingValues = {};
+  try {
+    last = lastJson ? (JSON.parse(lastJson) as PackagingValues) : {};
+  } catch {
+    // Written by the import itself: never malformed in practice; then every field counts as changed.
+  }
+  const out: PackagingValues = {};
+  for (const [field, value] of Object.entries(now) as [Field, number | null | undefined][])
+    if (value !== undefined && last[field] !== value) out[field] = value;
+  return Object.keys(out).length ? out : undefined;
+}
