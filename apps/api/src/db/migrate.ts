@@ -34,9 +34,20 @@ async function migratorOf(db: Db): Promise<Migrator> {
 
 /**
  * Names of the shop's migrations not yet applied to `db` (readiness, issue 11 §12: an instance whose database lags
- * its code is not ready). Reads only; throws when the database cannot be reached.
+ * its code is not ready). Reads the migration table of the connection's schema only: Kysely's own check walks the
+ * catalogue of every schema of the database and fails when another one is dropped meanwhile (PostgreSQL).
+ * Reads only; throws when the database cannot be reached.
  */
 export async function pendingMigrations(db: Db): Promise<string[]> {
-  const all = await (await migratorOf(db)).getMigrations();
-  return all.filter((m) => !m.executedAt).map((m) => m.name);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const { rows: table } = postgres
+    ? await sql<{ name: string | null }>`select to_regclass('kysely_migration')::text as name`.execute(db)
+    : await sql<{
+        name: string | null;
+      }>`select name from sqlite_master where type = 'table' and name = 'kysely_migration'`.execute(db);
+  const names = Object.keys(migrations).sort();
+  if (!table[0]?.name) return names;
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const applied = new Set(rows.map((r) => r.name));
+  return names.filter((name) => !applied.has(name));
 }

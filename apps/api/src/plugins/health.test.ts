@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '#app/test/helper.ts';
+import { createDatabase } from '#app/db/database.ts';
+import { createTestApp, testDatabaseUrl, type TestContext } from '#app/test/helper.ts';
 import { orderFixtures } from '#app/test/order.fixtures.ts';
 import { STUCK_BACKLOG_SECONDS } from './health.ts';
 
@@ -17,6 +18,34 @@ describe('health endpoints (issue 11 §12)', () => {
     expect(res.json()).toEqual({ status: 'ok' });
     expect(res.headers['cache-control']).toBe('no-store');
   });
+
+  // CI flake of stop 42: Kysely's migration check walked every schema's catalogue and failed while another
+  // schema (another shop on the server, another test file) was being dropped.
+  it.runIf(testDatabaseUrl)(
+    'stays ready while another schema of the database is created and dropped',
+    async () => {
+      const other = createDatabase({ databaseUrl: testDatabaseUrl, sqlitePath: '' });
+      let churning = true;
+      const churn = (async () => {
+        for (let i = 0; churning; i++) {
+          const name = `t_churn_${process.pid}_${i}`;
+          await other.db.schema.createSchema(name).execute();
+          await sql`create table ${sql.id(name, 'x')} (id int)`.execute(other.db);
+          await other.db.schema.dropSchema(name).cascade().execute();
+        }
+      })();
+      try {
+        const codes: number[] = [];
+        for (let i = 0; i < 60; i++)
+          codes.push((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode);
+        expect(codes.filter((c) => c !== 200)).toEqual([]);
+      } finally {
+        churning = false;
+        await churn;
+        await other.db.destroy();
+      }
+    },
+  );
 
   it('readiness is ready with the database reachable and migrated, 503 with a migration pending', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toEqual({
