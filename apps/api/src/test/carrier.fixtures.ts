@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { Cart, SplitCart } from '@kiim/contract';
-import type { TestContext } from './helper.ts';
+import { createCdekSimulator, type CdekSimulator } from '@kiim/tools/cdek-simulator';
+import { createTestApp, type TestContext } from './helper.ts';
 
 // Carrier checkout fixtures (issue 34): a SKU in stock in a warehouse city, cities the shop does not serve itself
 // with CDEK's codes, carts and split carts there. Used with the CDEK simulator on loopback.
@@ -13,6 +14,30 @@ export const CDEK_CITY = {
   semey: 5102,
   karaganda: 5064,
 } as const;
+
+/**
+ * A test shop with `CDEK_MODE=simulator` against a fresh CDEK simulator on loopback (registration validated at
+ * once), carrier calls timing out after 2 s. `close` closes both.
+ */
+export async function shopOnCdekSimulator(): Promise<{
+  sim: CdekSimulator;
+  t: TestContext;
+  close(): Promise<void>;
+}> {
+  const sim = createCdekSimulator({ validationDelayMs: 0 });
+  const url = await sim.listen();
+  const t = await createTestApp({
+    env: { CDEK_MODE: 'simulator', CDEK_API_URL: `${url}/v2`, CDEK_TIMEOUT_MS: '2000' },
+  });
+  return {
+    sim,
+    t,
+    async close() {
+      await t.close();
+      await sim.close();
+    },
+  };
+}
 
 /** Helpers bound to one test app; call `init` once first. */
 export function carrierFixtures(t: TestContext) {

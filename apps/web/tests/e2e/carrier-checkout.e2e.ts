@@ -4,6 +4,13 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { eventually, hydrated, launchBrowser, snap, startShop, type RunningShop } from './shop.ts';
+import {
+  callShop,
+  prepareCarrierShop,
+  shopperContext,
+  signInByPhone,
+  type CarrierSku,
+} from './carrier-shop.ts';
 
 // Issue 34 items 2 and 4 in Chromium: a shopper in a city the shop does not serve itself (Кокшетау: CDEK's code
 // 5166, no pickup point, no courier) buys a size held in the warehouse city (CDEK's Almaty, 4756). The cart says it
@@ -17,36 +24,13 @@ const tenge = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, '')
 let shop: RunningShop;
 let browser: Browser;
 const CITY_ID = 9_801;
-let sku: { externalId: string; price: number };
+let sku: CarrierSku;
 
 beforeAll(async () => {
   shop = await startShop({ CDEK_MODE: 'simulator' });
   browser = await launchBrowser();
-  const db = new Database(path.join(shop.dataDir, 'kiim.db'));
-  try {
-    sku = db
-      .prepare(
-        `select sku.external_id as externalId, coalesce(sku.price, product.price) as price, stock.city_id as cityId
-         from stock join sku on sku.id = stock.sku_id join product on product.id = sku.product_id
-         join city on city.id = stock.city_id
-         where stock.quantity >= 5 and product.is_active = 1 and city.visible_for_customers = 1
-         order by sku.id limit 1`,
-      )
-      .get() as typeof sku;
-    // Every city holding the size is CDEK's Almaty warehouse; Кокшетау is served by CDEK only.
-    db.prepare(
-      `update city set cdek_code = 4756 where id in
-         (select city_id from stock join sku on sku.id = stock.sku_id where sku.external_id = ?)`,
-    ).run(sku.externalId);
-    const now = new Date().toISOString();
-    db.prepare(
-      `insert into city (id, name, slug, time_zone, visible_for_customers, courier_available, courier_price,
-         sort_order, cdek_code, created_at, updated_at)
-       values (?, 'Кокшетау', 'kokshetau-e2e', 'Asia/Almaty', 1, 0, 0, ?, 5166, ?, ?)`,
-    ).run(CITY_ID, CITY_ID, now, now);
-  } finally {
-    db.close();
-  }
+  // Every city holding the size is CDEK's Almaty warehouse; Кокшетау is served by CDEK only.
+  sku = prepareCarrierShop(shop, { kokshetauId: CITY_ID });
 });
 
 afterAll(async () => {
@@ -57,51 +41,23 @@ afterAll(async () => {
 /** A signed-in shopper in Кокшетау with the size in the cart, in a context that refuses requests off this machine. */
 async function shopper(width: number, opts: { lang?: 'kk'; javaScriptEnabled?: boolean } = {}) {
   const mobile = `7705${String(5_340_000 + width + (opts.lang ? 1 : 0))}`;
-  const call = async (url: string, body: unknown, method = 'POST') => {
-    const res = await fetch(shop.url + url, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(res.status, `${method} ${url}`).toBe(200);
-    return (await res.json()) as { data: Record<string, unknown> };
-  };
-  await call('/api/customer/auth-by-mobile', { mobile });
-  const outbox = (await (await fetch(`${shop.url}/api/dev/sms-outbox?mobile=${mobile}`)).json()) as {
-    data: { text: string }[];
-  };
-  const code = /\b(\d{6})\b/.exec(outbox.data[0]!.text)![1];
-  const token = (await call('/api/customer/auth-by-mobile/confirm', { mobile, code })).data.token as string;
-  const cart = await call(
+  const token = await signInByPhone(shop, mobile);
+  const cart = await callShop(
+    shop,
     '/api/cart/add-or-update-item',
     { externalId: sku.externalId, regionId: CITY_ID, qty: 1 },
     'PUT',
   );
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    locale: 'ru-RU',
-    javaScriptEnabled: opts.javaScriptEnabled ?? true,
+  return shopperContext(browser, shop, {
+    width,
+    javaScriptEnabled: opts.javaScriptEnabled,
+    cookies: {
+      ...(opts.lang ? { lang: opts.lang } : {}),
+      customer_token: token,
+      cart_uuid: String(cart.data.uuid),
+      city_id: String(CITY_ID),
+    },
   });
-  const domain = new URL(shop.url).hostname;
-  await context.addCookies([
-    ...(opts.lang ? [{ name: 'lang', value: opts.lang, domain, path: '/' }] : []),
-    { name: 'customer_token', value: token, domain, path: '/', httpOnly: true },
-    { name: 'cart_uuid', value: String(cart.data.uuid), domain, path: '/' },
-    { name: 'city_id', value: String(CITY_ID), domain, path: '/' },
-  ]);
-  await context.route(
-    (url) => url.hostname !== '127.0.0.1',
-    (route) => route.abort(),
-  );
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  // A hydration mismatch (dates, prices) is a console error, not a page error.
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
-  });
-  return { context, page, errors };
 }
 
 /** What the staff's packing and CDEK's webhooks leave for an order (their own tests drive them): a parcel moving. */

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createCdekSimulator, type CdekSimulator } from '../../../../tools/cdek-simulator/cdek.simulator.ts';
@@ -13,6 +11,13 @@ import {
   type RunningShop,
 } from './shop.ts';
 import { staffSignIn } from './back-office.ts';
+import {
+  callShop,
+  prepareCarrierShop,
+  shopperContext,
+  signInByPhone,
+  type CarrierSku,
+} from './carrier-shop.ts';
 
 // Issue 34's browser journey to the end: a shopper in Кокшетау (CDEK only) buys a size held in Almaty, picks a CDEK
 // point with its price and period and orders cash on delivery; the owner confirms, packs and presses «Передать в
@@ -28,7 +33,7 @@ const tenge = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, '')
 let sim: CdekSimulator;
 let shop: RunningShop;
 let browser: Browser;
-let sku: { externalId: string; price: number };
+let sku: CarrierSku;
 
 beforeAll(async () => {
   sim = createCdekSimulator({ validationDelayMs: 200 });
@@ -41,30 +46,7 @@ beforeAll(async () => {
     CDEK_JOB_SECONDS: '1',
   });
   browser = await launchBrowser();
-  const db = new Database(path.join(shop.dataDir, 'kiim.db'));
-  try {
-    sku = db
-      .prepare(
-        `select sku.external_id as externalId, coalesce(sku.price, product.price) as price
-         from stock join sku on sku.id = stock.sku_id join product on product.id = sku.product_id
-         join city on city.id = stock.city_id
-         where stock.quantity >= 5 and product.is_active = 1 and city.visible_for_customers = 1
-         order by sku.id limit 1`,
-      )
-      .get() as typeof sku;
-    db.prepare(
-      `update city set cdek_code = 4756 where id in
-         (select city_id from stock join sku on sku.id = stock.sku_id where sku.external_id = ?)`,
-    ).run(sku.externalId);
-    const now = new Date().toISOString();
-    db.prepare(
-      `insert into city (id, name, slug, time_zone, visible_for_customers, courier_available, courier_price,
-         sort_order, cdek_code, created_at, updated_at)
-       values (?, 'Кокшетау', 'kokshetau-e2e-2', 'Asia/Almaty', 1, 0, 0, ?, 5166, ?, ?)`,
-    ).run(CITY_ID, CITY_ID, now, now);
-  } finally {
-    db.close();
-  }
+  sku = prepareCarrierShop(shop, { kokshetauId: CITY_ID });
 });
 
 afterAll(async () => {
@@ -75,41 +57,15 @@ afterAll(async () => {
 
 /** A signed-in shopper in Кокшетау with the size in the cart (cookies set as the storefront sets them). */
 async function shopper(): Promise<Page> {
-  const mobile = '77055341999';
-  const call = async (url: string, body: unknown, method = 'POST') => {
-    const res = await fetch(shop.url + url, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(res.status, `${method} ${url}`).toBe(200);
-    return (await res.json()) as { data: Record<string, unknown> };
-  };
-  await call('/api/customer/auth-by-mobile', { mobile });
-  const outbox = (await (await fetch(`${shop.url}/api/dev/sms-outbox?mobile=${mobile}`)).json()) as {
-    data: { text: string }[];
-  };
-  const code = /\b(\d{6})\b/.exec(outbox.data[0]!.text)![1];
-  const token = (await call('/api/customer/auth-by-mobile/confirm', { mobile, code })).data.token as string;
-  const cart = await call(
+  const token = await signInByPhone(shop, '77055341999');
+  const cart = await callShop(
+    shop,
     '/api/cart/add-or-update-item',
     { externalId: sku.externalId, regionId: CITY_ID, qty: 1 },
     'PUT',
   );
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ru-RU' });
-  const domain = new URL(shop.url).hostname;
-  await context.addCookies([
-    { name: 'customer_token', value: token, domain, path: '/', httpOnly: true },
-    { name: 'cart_uuid', value: String(cart.data.uuid), domain, path: '/' },
-    { name: 'city_id', value: String(CITY_ID), domain, path: '/' },
-  ]);
-  await context.route(
-    (url) => url.hostname !== '127.0.0.1',
-    (route) => route.abort(),
-  );
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return page;
+  const cookies = { customer_token: token, cart_uuid: String(cart.data.uuid), city_id: String(CITY_ID) };
+  return (await shopperContext(browser, shop, { width: 1280, cookies })).page;
 }
 
 describe('a CDEK order from checkout to «Доставлен» (issue 34)', () => {

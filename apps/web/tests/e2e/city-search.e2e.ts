@@ -1,8 +1,7 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eventually, hydrated, launchBrowser, snap, startShop, type RunningShop } from './shop.ts';
+import { prepareCarrierShop, shopperContext, signInByPhone, type CarrierSku } from './carrier-shop.ts';
 
 // Issue 34 item 1 in Chromium (decision 073): a shopper types «Көкш» (or «кокш») in the city chooser's «Другой
 // город», picks Кокшетау from CDEK's cities, and from then on sees sizes held elsewhere as «В другом городе» with
@@ -11,27 +10,13 @@ import { eventually, hydrated, launchBrowser, snap, startShop, type RunningShop 
 
 let shop: RunningShop;
 let browser: Browser;
-let product: { slug: string; category: string; externalId: string };
+let product: CarrierSku;
 
 beforeAll(async () => {
   shop = await startShop({ CDEK_MODE: 'simulator' });
   browser = await launchBrowser();
-  const db = new Database(path.join(shop.dataDir, 'kiim.db'));
-  try {
-    product = db
-      .prepare(
-        `select product.slug as slug, category.slug as category, sku.external_id as externalId
-         from stock join sku on sku.id = stock.sku_id join product on product.id = sku.product_id
-         join category on category.id = product.category_id join city on city.id = stock.city_id
-         where stock.quantity >= 5 and product.is_active = 1 and city.visible_for_customers = 1
-         order by sku.id limit 1`,
-      )
-      .get() as typeof product;
-    // Every shop city is CDEK's Almaty warehouse: parcels to Кокшетау leave from there.
-    db.prepare('update city set cdek_code = 4756').run();
-  } finally {
-    db.close();
-  }
+  // Every shop city is CDEK's Almaty warehouse: parcels to Кокшетау leave from there.
+  product = prepareCarrierShop(shop, { allCities: true });
 });
 
 afterAll(async () => {
@@ -42,40 +27,8 @@ afterAll(async () => {
 /** A signed-in shopper (checkout needs one) in a context that refuses requests off this machine. */
 async function shopper(width: number, javaScriptEnabled = true) {
   const mobile = `7705${String(6_120_000 + width + (javaScriptEnabled ? 0 : 1))}`;
-  const call = async (url: string, body: unknown) => {
-    const res = await fetch(shop.url + url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(res.status, url).toBe(200);
-    return (await res.json()) as { data: Record<string, unknown> };
-  };
-  await call('/api/customer/auth-by-mobile', { mobile });
-  const outbox = (await (await fetch(`${shop.url}/api/dev/sms-outbox?mobile=${mobile}`)).json()) as {
-    data: { text: string }[];
-  };
-  const code = /\b(\d{6})\b/.exec(outbox.data[0]!.text)![1];
-  const token = (await call('/api/customer/auth-by-mobile/confirm', { mobile, code })).data.token as string;
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    locale: 'ru-RU',
-    javaScriptEnabled,
-  });
-  const domain = new URL(shop.url).hostname;
-  await context.addCookies([{ name: 'customer_token', value: token, domain, path: '/', httpOnly: true }]);
-  await context.route(
-    (url) => url.hostname !== '127.0.0.1',
-    (route) => route.abort(),
-  );
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
-  });
-  return { context, page, errors };
+  const token = await signInByPhone(shop, mobile);
+  return shopperContext(browser, shop, { width, javaScriptEnabled, cookies: { customer_token: token } });
 }
 
 /** The city chooser shown at this width (the phone's is in the header's menu). */

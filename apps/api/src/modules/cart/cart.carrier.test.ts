@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DeliveryMethod, ErrorCode } from '@kiim/contract';
-import { createCdekSimulator, type CdekSimulator } from '@kiim/tools/cdek-simulator';
-import { createTestApp, type TestContext } from '#app/test/helper.ts';
+import type { CdekSimulator } from '@kiim/tools/cdek-simulator';
+import type { TestContext } from '#app/test/helper.ts';
 import { orderFixtures } from '#app/test/order.fixtures.ts';
-import { CDEK_CITY, carrierFixtures } from '#app/test/carrier.fixtures.ts';
+import { CDEK_CITY, carrierFixtures, shopOnCdekSimulator } from '#app/test/carrier.fixtures.ts';
 import { CARRIER_UNAVAILABLE } from '#app/modules/shipping/shipping.messages.ts';
 
 // Checkout in a carrier city (issue 34 item 2) on SQLite and PostgreSQL against the local CDEK simulator: the split
@@ -13,24 +13,20 @@ import { CARRIER_UNAVAILABLE } from '#app/modules/shipping/shipping.messages.ts'
 const { kokshetau: KOKSHETAU, turkestan: TURKESTAN, semey: SEMEY, karaganda: KARAGANDA } = CDEK_CITY;
 
 let sim: CdekSimulator;
+let closeShop: (() => Promise<void>) | undefined;
 let t: TestContext;
 let c: ReturnType<typeof carrierFixtures>;
 let externalId: string;
 let warehouseCityId: number;
 
 beforeAll(async () => {
-  sim = createCdekSimulator({ validationDelayMs: 0 });
-  const url = await sim.listen();
-  t = await createTestApp({
-    env: { CDEK_MODE: 'simulator', CDEK_API_URL: `${url}/v2`, CDEK_TIMEOUT_MS: '2000' },
-  });
+  ({ sim, t, close: closeShop } = await shopOnCdekSimulator());
   c = carrierFixtures(t);
   await c.init();
   ({ externalId, warehouseCityId } = c.sku);
 });
 afterAll(async () => {
-  await t?.close();
-  await sim?.close();
+  await closeShop?.();
 });
 beforeEach(() => {
   sim.configure({ calculatorFails: false, emptyDeliveryPoints: false });

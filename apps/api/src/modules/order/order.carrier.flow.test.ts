@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, Order } from '@kiim/contract';
-import { createCdekSimulator, type CdekSimulator } from '@kiim/tools/cdek-simulator';
-import { createTestApp, type TestContext } from '#app/test/helper.ts';
-import { CDEK_CITY, carrierFixtures } from '#app/test/carrier.fixtures.ts';
+import type { CdekSimulator } from '@kiim/tools/cdek-simulator';
+import type { TestContext } from '#app/test/helper.ts';
+import { CDEK_CITY, carrierFixtures, shopOnCdekSimulator } from '#app/test/carrier.fixtures.ts';
 import { orderFixtures } from '#app/test/order.fixtures.ts';
 import { auditOf, signedInMember, staffCall } from '#app/test/staff.fixtures.ts';
 import { processDueShipments } from '#app/modules/shipping/shipping.fulfilment.ts';
@@ -15,25 +15,21 @@ import { orderDeps } from './order.lifecycle.ts';
 // is sent again, a returned parcel cancels the order and puts its units back.
 
 let sim: CdekSimulator;
+let closeShop: (() => Promise<void>) | undefined;
 let t: TestContext;
 let c: ReturnType<typeof carrierFixtures>;
 let f: ReturnType<typeof orderFixtures>;
 let manager: string;
 
 beforeAll(async () => {
-  sim = createCdekSimulator({ validationDelayMs: 0 });
-  const url = await sim.listen();
-  t = await createTestApp({
-    env: { CDEK_MODE: 'simulator', CDEK_API_URL: `${url}/v2`, CDEK_TIMEOUT_MS: '2000' },
-  });
+  ({ sim, t, close: closeShop } = await shopOnCdekSimulator());
   c = carrierFixtures(t);
   f = orderFixtures(t);
   await c.init();
   ({ cookie: manager } = await signedInMember(t.app, t.db, 'manager'));
 });
 afterAll(async () => {
-  await t?.close();
-  await sim?.close();
+  await closeShop?.();
 });
 
 /** A cash-on-delivery order to a CDEK point in a new carrier city. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DeliveryMethod, ErrorCode, OrderErrorCode, type SplitCart } from '@kiim/contract';
-import { createCdekSimulator, type CdekSimulator } from '@kiim/tools/cdek-simulator';
-import { createTestApp, type TestContext } from '#app/test/helper.ts';
-import { CDEK_CITY, carrierFixtures } from '#app/test/carrier.fixtures.ts';
+import type { CdekSimulator } from '@kiim/tools/cdek-simulator';
+import type { TestContext } from '#app/test/helper.ts';
+import { CDEK_CITY, carrierFixtures, shopOnCdekSimulator } from '#app/test/carrier.fixtures.ts';
 import { orderFixtures } from '#app/test/order.fixtures.ts';
 import { createCarrierCache } from '#app/modules/shipping/shipping.quotes.ts';
 
@@ -11,23 +11,19 @@ import { createCarrierCache } from '#app/modules/shipping/shipping.quotes.ts';
 // expired or foreign quotes, unknown points and a parcel changed since the quote are refused with nothing written.
 
 let sim: CdekSimulator;
+let closeShop: (() => Promise<void>) | undefined;
 let t: TestContext;
 let c: ReturnType<typeof carrierFixtures>;
 let f: ReturnType<typeof orderFixtures>;
 
 beforeAll(async () => {
-  sim = createCdekSimulator({ validationDelayMs: 0 });
-  const url = await sim.listen();
-  t = await createTestApp({
-    env: { CDEK_MODE: 'simulator', CDEK_API_URL: `${url}/v2`, CDEK_TIMEOUT_MS: '2000' },
-  });
+  ({ sim, t, close: closeShop } = await shopOnCdekSimulator());
   c = carrierFixtures(t);
   f = orderFixtures(t);
   await c.init();
 });
 afterAll(async () => {
-  await t?.close();
-  await sim?.close();
+  await closeShop?.();
 });
 beforeEach(async () => {
   sim.configure({ calculatorFails: false, emptyDeliveryPoints: false, priceFactor: 1 });

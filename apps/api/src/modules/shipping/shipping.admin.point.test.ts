@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCdekSimulator, type CdekSimulator } from '@kiim/tools/cdek-simulator';
+import type { CdekSimulator } from '@kiim/tools/cdek-simulator';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
+import { shopOnCdekSimulator } from '#app/test/carrier.fixtures.ts';
 import { auditOf, signedInMember, staffCall } from '#app/test/staff.fixtures.ts';
 import { shipmentPointOf } from './shipping.repository.ts';
 
@@ -10,6 +11,7 @@ import { shipmentPointOf } from './shipping.repository.ts';
 // change nothing; a new CDEK code clears the old city's point; every change is audited once.
 
 let sim: CdekSimulator;
+let closeShop: (() => Promise<void>) | undefined;
 let t: TestContext;
 let off: TestContext;
 let manager: string;
@@ -17,20 +19,15 @@ let warehouse: string;
 let cityId: number;
 
 beforeAll(async () => {
-  sim = createCdekSimulator({ validationDelayMs: 0 });
-  const url = await sim.listen();
-  t = await createTestApp({
-    env: { CDEK_MODE: 'simulator', CDEK_API_URL: `${url}/v2`, CDEK_TIMEOUT_MS: '2000' },
-  });
+  ({ sim, t, close: closeShop } = await shopOnCdekSimulator());
   off = await createTestApp();
   manager = (await signedInMember(t.app, t.db, 'manager')).cookie;
   warehouse = (await signedInMember(t.app, t.db, 'warehouse')).cookie;
   cityId = (await t.db.selectFrom('city').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
 });
 afterAll(async () => {
-  await t?.close();
+  await closeShop?.();
   await off?.close();
-  await sim?.close();
 });
 
 const setCode = (cdekCode: number | null) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCdekSimulator, type CdekSimulator } from '@kiim/tools/cdek-simulator';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
+import { shopOnCdekSimulator } from '#app/test/carrier.fixtures.ts';
 import { auditOf, signedInMember, staffCall } from '#app/test/staff.fixtures.ts';
 import { carrierAlsoInOwnCity } from '#app/modules/catalog/catalog.packaging.ts';
 
@@ -9,7 +9,7 @@ import { carrierAlsoInOwnCity } from '#app/modules/catalog/catalog.packaging.ts'
 // stored and read by `carrierAlsoInOwnCity`, every change is audited, refusals change nothing; the shipments list
 // pages and filters the `shipment` rows.
 
-let sim: CdekSimulator;
+let closeShop: (() => Promise<void>) | undefined;
 let t: TestContext;
 let off: TestContext;
 let manager: string;
@@ -18,11 +18,7 @@ let warehouse: string;
 let cityId: number;
 
 beforeAll(async () => {
-  sim = createCdekSimulator({ validationDelayMs: 0 });
-  const url = await sim.listen();
-  t = await createTestApp({
-    env: { CDEK_MODE: 'simulator', CDEK_API_URL: `${url}/v2`, CDEK_TIMEOUT_MS: '2000' },
-  });
+  ({ t, close: closeShop } = await shopOnCdekSimulator());
   off = await createTestApp();
   manager = (await signedInMember(t.app, t.db, 'manager')).cookie;
   catalogue = (await signedInMember(t.app, t.db, 'catalogue')).cookie;
@@ -30,9 +26,8 @@ beforeAll(async () => {
   cityId = (await t.db.selectFrom('city').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
 });
 afterAll(async () => {
-  await t?.close();
+  await closeShop?.();
   await off?.close();
-  await sim?.close();
 });
 
 const row = async () =>

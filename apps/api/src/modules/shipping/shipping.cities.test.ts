@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCdekSimulator, type CdekSimulator } from '@kiim/tools/cdek-simulator';
 import { City, CitySearchAnswer } from '@kiim/contract';
 import { createTestApp, type TestContext } from '#app/test/helper.ts';
 import { signedInMember, staffCall } from '#app/test/staff.fixtures.ts';
-import { CDEK_CITY } from '#app/test/carrier.fixtures.ts';
+import { CDEK_CITY, shopOnCdekSimulator } from '#app/test/carrier.fixtures.ts';
 import { CARRIER_UNAVAILABLE } from './shipping.messages.ts';
 
 // The city chooser over the carrier's cities (issue 34 item 1, decision 073) on SQLite and PostgreSQL against the
@@ -13,17 +12,13 @@ import { CARRIER_UNAVAILABLE } from './shipping.messages.ts';
 
 const KARAGANDA = 4; // a shop city (seed) the simulator also knows, as 5064
 
-let sim: CdekSimulator;
+let closeShop: (() => Promise<void>) | undefined;
 let t: TestContext;
 let off: TestContext;
 let down: TestContext;
 
 beforeAll(async () => {
-  sim = createCdekSimulator({ validationDelayMs: 0 });
-  const url = await sim.listen();
-  t = await createTestApp({
-    env: { CDEK_MODE: 'simulator', CDEK_API_URL: `${url}/v2`, CDEK_TIMEOUT_MS: '2000' },
-  });
+  ({ t, close: closeShop } = await shopOnCdekSimulator());
   off = await createTestApp();
   // Nothing listens on port 9 of loopback: every carrier call fails at once.
   down = await createTestApp({
@@ -35,10 +30,9 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await t?.close();
+  await closeShop?.();
   await off?.close();
   await down?.close();
-  await sim?.close();
 });
 
 const search = async (ctx: TestContext, q: string, headers: Record<string, string> = {}) => {
