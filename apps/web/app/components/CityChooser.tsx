@@ -72,26 +72,46 @@ export function CityChooser({ cities, current }: { cities: City[]; current: City
           {t('header.chooseCity')}
         </p>
         <p className="muted city-chooser__hint">{t('header.cityHint')}</p>
-        <Form method="post" action="/city" preventScrollReset>
-          <input type="hidden" name="returnTo" value={returnTo} />
-          <ul className="city-chooser__list" aria-labelledby={listId}>
-            {visible.map((city) => (
-              <li key={city.id}>
-                <button
-                  type="submit"
-                  name="cityId"
-                  value={city.id}
-                  aria-current={city.id === current?.id ? 'true' : undefined}
-                  className="city-chooser__city"
-                >
-                  {city.name}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </Form>
+        <CityList cities={visible} current={current} returnTo={returnTo} labelledBy={listId} />
         <CitySearch returnTo={returnTo} />
       </div>
     </details>
+  );
+}
+
+/**
+ * The shop's cities as submit buttons of one `POST /city` form (the chooser's list, and the `/city` page's): `current`
+ * is marked `aria-current`; the form comes back to `returnTo`.
+ */
+export function CityList({
+  cities,
+  current,
+  returnTo,
+  labelledBy,
+}: {
+  cities: City[];
+  current: City | null;
+  returnTo: string;
+  labelledBy: string;
+}) {
+  return (
+    <Form method="post" action="/city" preventScrollReset>
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <ul className="city-chooser__list" aria-labelledby={labelledBy}>
+        {cities.map((city) => (
+          <li key={city.id}>
+            <button
+              type="submit"
+              name="cityId"
+              value={city.id}
+              aria-current={city.id === current?.id ? 'true' : undefined}
+              className="city-chooser__city"
+            >
+              {city.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Form>
   );
 }

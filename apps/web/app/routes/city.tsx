@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { data, Link, redirect } from 'react-router';
 import { COOKIE, CitySearchQuery, type City } from '@kiim/contract';
 import { z } from 'zod';
@@ -8,6 +9,8 @@ import { safeReturnTo } from '../lib/url.ts';
 import { readForm } from '../lib/form.server.ts';
 import { metaT, useT } from '../lib/text.ts';
 import { CitySearch, type CitySearchData } from '../components/CitySearch.tsx';
+import { CityList } from '../components/CityChooser.tsx';
+import { useRootData } from '../lib/root-data.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaT(matches)('header.citySearchTitle') },
@@ -86,10 +89,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(back, { headers });
 }
 
-/** The search's page (no JavaScript) and a refused carrier city's message, with a way back. */
+/**
+ * The search's page (no JavaScript) and a refused carrier city's message, with a way back. Without a query it also
+ * lists the shop's own cities, as the header's chooser does, so the page alone is a whole city chooser.
+ */
 export default function CityPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const root = useRootData();
+  const listId = useId();
   const returnTo = actionData?.returnTo ?? loaderData?.returnTo ?? '/';
+  const own = (root?.cities ?? []).filter((c) => c.visibleForCustomers);
   return (
     <section className="city-page stack">
       <h1>{t('header.citySearchTitle')}</h1>
@@ -97,6 +106,13 @@ export default function CityPage({ loaderData, actionData }: Route.ComponentProp
         <p className="notice notice--error" role="alert" data-testid="city-error">
           {actionData.error}
         </p>
+      )}
+      {!loaderData?.q && own.length > 0 && (
+        <div className="city-page__own" data-testid="city-page-own">
+          <h2 id={listId}>{t('header.chooseCity')}</h2>
+          <p className="muted">{t('header.cityHint')}</p>
+          <CityList cities={own} current={root?.city ?? null} returnTo={returnTo} labelledBy={listId} />
+        </div>
       )}
       <CitySearch returnTo={returnTo} initial={loaderData ?? undefined} />
       <Link to={returnTo}>{t('header.cityBack')}</Link>

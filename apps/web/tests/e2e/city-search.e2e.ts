@@ -128,6 +128,18 @@ describe('choosing any CDEK city in the city chooser (issue 34 item 1)', () => {
     expect(await page.locator('.city-page').getByTestId('city-search-status').textContent()).toBe(
       'Введите хотя бы две буквы названия города.',
     );
+    // Without a query the page is a whole chooser: the shop's own cities, the current one marked, then the search.
+    await page.goto(`${shop.url}/city?returnTo=%2Finfo`);
+    const own = page.getByTestId('city-page-own');
+    expect(await own.getByRole('heading').textContent()).toBe('Выберите город');
+    expect(await own.locator('[aria-current="true"]').count()).toBe(0);
+    const almaty = own.getByRole('button', { name: 'Алматы' });
+    await snap(page, 'city-search-07-nojs-own');
+    await almaty.click();
+    await page.waitForURL((u) => u.pathname === '/info', { waitUntil: 'domcontentloaded' });
+    expect(await page.getByTestId('current-city').first().textContent()).toBe('Алматы');
+    await page.goto(`${shop.url}/city`);
+    expect(await own.getByRole('button', { name: 'Алматы' }).getAttribute('aria-current')).toBe('true');
     await context.close();
   });
 });
