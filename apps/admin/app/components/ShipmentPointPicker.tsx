@@ -13,7 +13,7 @@ function OfficeChoice(p: {
   onSave: () => void;
 }) {
   return (
-    <div className="filters">
+    <div className="filters shipment-point__choice">
       <label>
         Пункт приёма{' '}
         <select value={p.chosen} onChange={(e) => p.onChoose(e.target.value)}>
