@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db, type DbOrTrx } from './database.ts';
-import { fixedQuery } from './fixed-query.ts';
+import { fixedListRead, fixedQuery, fixedRead } from './fixed-query.ts';
 
 // Fixed queries (issue 14): built and compiled once per database, run with each call's values — on SQLite, and on
 // PostgreSQL when DATABASE_URL is set.
@@ -94,6 +94,36 @@ describe('fixedQuery', () => {
   });
 });
 
+describe('fixedRead and fixedListRead', () => {
+  it('read the rows with each call’s values, in and outside transactions, a list built once per length', async () => {
+    const nOf = fixedRead((db: DbOrTrx, id: number) =>
+      t(db)
+        .selectFrom(table as never)
+        .select(['id', 'n'] as never)
+        .where('id' as never, '=', id as never),
+    );
+    let listBuilds = 0;
+    const byIds = fixedListRead((db: DbOrTrx, ids: readonly number[]) => {
+      listBuilds++;
+      return t(db)
+        .selectFrom(table as never)
+        .select('id' as never)
+        .where('id' as never, 'in', ids as never)
+        .orderBy('id' as never);
+    }, 2);
+    expect(await nOf(db, 1)).toEqual([{ id: 1, n: 10 }]);
+    expect(await db.transaction().execute((trx) => nOf(trx, 3))).toEqual([{ id: 3, n: 30 }]);
+    expect(await nOf(db, 999)).toEqual([]);
+    expect(await byIds(db, [3, 1])).toEqual([{ id: 1 }, { id: 3 }]);
+    expect(await byIds(db, [2, 1])).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(await db.transaction().execute((trx) => byIds(trx, [2]))).toEqual([{ id: 2 }]);
+    expect(listBuilds).toBe(2); // lengths 2 and 1
+    expect(await byIds(db, [3, 2, 1])).toHaveLength(3); // over the length kept: built each time
+    expect(await byIds(db, [3, 2, 1])).toHaveLength(3);
+    expect(listBuilds).toBe(4);
+  });
+});
+
 describe.runIf(!!process.env.DATABASE_URL)('fixedQuery on PostgreSQL', () => {
   it('runs as a named prepared statement: prepared once on the connection, then run with new values', async () => {
     const { prepared, counts } = await db.transaction().execute(async (trx) => {
@@ -105,8 +135,8 @@ describe.runIf(!!process.env.DATABASE_URL)('fixedQuery on PostgreSQL', () => {
       }>`select statement from pg_prepared_statements where statement like ${`%${table}%`}`.execute(trx);
       return { prepared: list.rows.map((r) => r.statement), counts: [first.rows.length, again.rows.length] };
     });
-    // Prepared once, whatever the values (the other fixed queries of the table may be there too).
-    const reads = prepared.filter((s) => s.startsWith('select'));
+    // Prepared once, whatever the values (the other fixed queries and reads of the table may be there too).
+    const reads = prepared.filter((s) => s.startsWith('select "id", "v", "n"'));
     expect(reads).toHaveLength(1);
     expect(reads[0]).toMatch(/^select "id", "v", "n" from "fixed_query_[0-9a-f]+" where "id" >= \$1/);
     expect(counts).toEqual([4, 3]);

@@ -1,5 +1,5 @@
 import { PostgresAdapter, createQueryId, type CompiledQuery, type QueryResult } from 'kysely';
-import { prepareOnPostgres, type DbOrTrx } from './database.ts';
+import { prepareOnPostgres, readerNow, type DbOrTrx } from './database.ts';
 
 // Kysely builds and compiles every statement anew: on the add to cart it cost more CPU than SQLite running the
 // statements (issue 14, decision 018 amendment «checkout path»). A query whose SQL never changes — only its values —
@@ -57,4 +57,45 @@ export function fixedQuery<A extends unknown[], R>(
 ): (db: DbOrTrx, ...args: A) => Promise<QueryResult<R>> {
   const compiled = fixedCompiled(build);
   return async (db, ...args) => db.executeQuery<R>(compiled(db, ...args));
+}
+
+/**
+ * {@link fixedCompiled} for a read: run at once on an idle SQLite connection (`readerNow`: without Kysely's promise
+ * chain of taking and releasing the connection, which costs more than a small read), else through Kysely
+ * (PostgreSQL, a transaction, a connection in use, a handle with plugins).
+ * @returns a function running it: its rows.
+ */
+export function fixedRead<A extends unknown[], R>(
+  build: (db: DbOrTrx, ...args: A) => Compilable<R>,
+): (db: DbOrTrx, ...args: A) => Promise<R[]> {
+  const compiled = fixedCompiled(build);
+  return async (db, ...args) => {
+    const query = compiled(db, ...args);
+    return (readerNow(db)?.(query) as R[] | undefined) ?? (await db.executeQuery(query)).rows;
+  };
+}
+
+/**
+ * {@link fixedRead} of a query on one non-empty list of values (`in (…)`): compiled once per list length up to
+ * `maxLength` (a cart's few SKUs, their cities), a longer list built every time. `build` must use the list's items
+ * as values only, as {@link fixedCompiled} requires of its arguments.
+ * @returns a function running it: its rows.
+ */
+export function fixedListRead<T, R>(
+  build: (db: DbOrTrx, list: readonly T[]) => Compilable<R>,
+  maxLength = 16,
+): (db: DbOrTrx, list: readonly T[]) => Promise<R[]> {
+  const byLength = new Map<number, (db: DbOrTrx, ...items: T[]) => Promise<R[]>>();
+  return async (db, list) => {
+    if (list.length > maxLength) {
+      const query = build(db, list).compile();
+      return (readerNow(db)?.(query) as R[] | undefined) ?? (await db.executeQuery(query)).rows;
+    }
+    let read = byLength.get(list.length);
+    if (!read) {
+      read = fixedRead((d: DbOrTrx, ...items: T[]) => build(d, items));
+      byLength.set(list.length, read);
+    }
+    return read(db, ...list);
+  };
 }

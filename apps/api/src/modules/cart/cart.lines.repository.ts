@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, DbOrTrx } from '#app/db/database.ts';
-import { fixedQuery } from '#app/db/fixed-query.ts';
+import { fixedQuery, fixedRead } from '#app/db/fixed-query.ts';
 import { unitsInCity, unitsInVisibleCities } from '#app/modules/inventory/inventory.expressions.ts';
 import { skuOriginalPriceOf, skuPriceOf } from '#app/modules/catalog/catalog.prices.expressions.ts';
 
@@ -50,7 +50,7 @@ export interface CartLineRecord {
  * was added.
  */
 export async function selectLines(db: DbOrTrx, cartId: string, cityId: number): Promise<CartLineRecord[]> {
-  return (await linesOfCart(db, cityId, cartId)).rows;
+  return linesOfCart(db, cityId, cartId);
 }
 
 /** The id of product `p`'s first image (lowest position, then id), for the join of a cart line's picture. */
@@ -85,7 +85,7 @@ const LINE_COLUMNS = [
   'pi.alt as image_alt',
 ] as const;
 
-const linesOfCart = fixedQuery((db: DbOrTrx, cityId: number, cartId: string) =>
+const linesOfCart = fixedRead((db: DbOrTrx, cityId: number, cartId: string) =>
   db
     .selectFrom('cart_item as ci')
     .innerJoin('sku as s', 's.id', 'ci.sku_id')

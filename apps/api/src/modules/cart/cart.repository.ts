@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { CART_LINE_MAX_QTY } from '@kiim/contract';
 import { ANSWER_BEFORE_SYNC, type Db, type DbOrTrx } from '#app/db/database.ts';
-import { fixedQuery } from '#app/db/fixed-query.ts';
+import { fixedQuery, fixedRead } from '#app/db/fixed-query.ts';
 import { pickupPointCount } from './cart.lines.repository.ts';
 
 // The cart module's Kysely writes and reads of its lines (conventions: repository; what a line shows is read in
@@ -41,10 +41,10 @@ export interface CartCityRecord {
 
 /** The city with its number of pickup points, or undefined. */
 export async function findCity(db: DbOrTrx, cityId: number): Promise<CartCityRecord | undefined> {
-  return (await cityById(db, cityId)).rows[0];
+  return (await cityById(db, cityId))[0];
 }
 
-const cityById = fixedQuery((db: DbOrTrx, cityId: number) =>
+const cityById = fixedRead((db: DbOrTrx, cityId: number) =>
   db
     .selectFrom('city as c')
     .select((eb) => [
@@ -201,7 +201,11 @@ export async function deleteLines(db: DbOrTrx, cartId: string, skuIds?: readonly
 
 /** The pickup points of a city, ordered by id (the first one is preselected, spec §4). */
 export async function selectPickupPoints(db: DbOrTrx, cityId: number) {
-  return db
+  return pickupPointsOf(db, cityId);
+}
+
+const pickupPointsOf = fixedRead((db: DbOrTrx, cityId: number) =>
+  db
     .selectFrom('pickup_point')
     .select([
       'id',
@@ -219,9 +223,8 @@ export async function selectPickupPoints(db: DbOrTrx, cityId: number) {
       'latitude',
     ])
     .where('city_id', '=', cityId)
-    .orderBy('id')
-    .execute();
-}
+    .orderBy('id'),
+);
 
 /**
  * Adds every line of `sourceId` to `destinationId` in ONE statement: a SKU missing from the destination is

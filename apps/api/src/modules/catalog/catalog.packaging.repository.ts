@@ -1,13 +1,19 @@
 import type { DbOrTrx } from '#app/db/database.ts';
+import { fixedListRead } from '#app/db/fixed-query.ts';
 
 /** Packaging columns of SKUs with their category's and kind (migration 20261229T080000), by SKU id. */
 export async function selectSkuPackaging(db: DbOrTrx, skuIds: readonly number[]) {
   if (skuIds.length === 0) return [];
-  return db
+  return packagingOf(db, skuIds);
+}
+
+/** Compiled once per number of SKUs (the carrier's split cart reads it every time). */
+const packagingOf = fixedListRead((db: DbOrTrx, skuIds: readonly number[]) =>
+  db
     .selectFrom('sku')
     .innerJoin('product', 'product.id', 'sku.product_id')
     .innerJoin('category', 'category.id', 'product.category_id')
-    .where('sku.id', 'in', [...skuIds])
+    .where('sku.id', 'in', skuIds)
     .select([
       'sku.id as skuId',
       'sku.package_weight_g as skuWeightG',
@@ -19,9 +25,8 @@ export async function selectSkuPackaging(db: DbOrTrx, skuIds: readonly number[])
       'category.package_width_cm as categoryWidthCm',
       'category.package_height_cm as categoryHeightCm',
       'category.kind as kind',
-    ])
-    .execute();
-}
+    ]),
+);
 
 /** CDEK's code of a city, or null (not served or unknown city). */
 export async function selectCityCdekCode(db: DbOrTrx, cityId: number): Promise<number | null> {

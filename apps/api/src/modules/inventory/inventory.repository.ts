@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { isPostgres } from '#app/db/dialect.ts';
+import { fixedListRead } from '#app/db/fixed-query.ts';
 import type { StockUnits } from './inventory.allocate.ts';
 import type { StockMovementTable } from './inventory.table.ts';
 
@@ -79,18 +80,28 @@ export async function stockQuantity(db: DbOrTrx, skuId: number, cityId: number):
  */
 export async function lockStock(db: DbOrTrx, skuIds: readonly number[], lock = true): Promise<StockUnits[]> {
   if (skuIds.length === 0) return [];
-  let q = db
+  const ids = [...new Set(skuIds)];
+  // Nothing to lock on SQLite (its one writer is the lock): the same read as an unlocked one.
+  const rows =
+    lock && isPostgres(db)
+      ? await stockRows(db, ids).forUpdate('stock').execute()
+      : await unlockedStock(db, ids);
+  return rows.map((r) => ({ skuId: r.sku_id, cityId: r.city_id, quantity: Number(r.quantity) }));
+}
+
+/** The stock rows of SKUs in cities visible to customers, by SKU then city. */
+const stockRows = (db: DbOrTrx, skuIds: readonly number[]) =>
+  db
     .selectFrom('stock')
     .innerJoin('city', 'city.id', 'stock.city_id')
     .select(['stock.sku_id', 'stock.city_id', 'stock.quantity'])
-    .where('stock.sku_id', 'in', [...new Set(skuIds)])
+    .where('stock.sku_id', 'in', skuIds)
     .where('city.visible_for_customers', '=', 1)
     .orderBy('stock.sku_id')
     .orderBy('stock.city_id');
-  if (lock && isPostgres(db)) q = q.forUpdate('stock');
-  const rows = await q.execute();
-  return rows.map((r) => ({ skuId: r.sku_id, cityId: r.city_id, quantity: Number(r.quantity) }));
-}
+
+/** {@link stockRows} unlocked, compiled once per number of SKUs (the carrier's split cart reads it every time). */
+const unlockedStock = fixedListRead(stockRows);
 
 /** True when the SKU and the city exist (a stock row may only name real ones). */
 export async function skuAndCityExist(

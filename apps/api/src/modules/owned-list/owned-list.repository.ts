@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '#app/db/database.ts';
-import { fixedQuery } from '#app/db/fixed-query.ts';
+import { fixedQuery, fixedRead } from '#app/db/fixed-query.ts';
 
 // Queries of the customer-owned list kit (owned-list.ts) on the header tables `cart` and `wishlist`, which
 // have the same columns (id = the list's uuid, customer_id, merged_into_id, merged_at, created_at,
@@ -23,7 +23,7 @@ const COLUMNS = ['id', 'customer_id', 'merged_into_id'] as const;
 
 /** The list with this uuid (merged ones included), or undefined. */
 export async function findList(db: DbOrTrx, table: ListTable, uuid: string): Promise<ListRecord | undefined> {
-  return (await listById[table](db, uuid)).rows[0];
+  return (await listById[table](db, uuid))[0];
 }
 
 /** Per table, fixed queries (db/fixed-query.ts): the hot ones of the add to cart and to the wishlist. */
@@ -34,9 +34,10 @@ const perTable = <A extends unknown[], R>(
   wishlist: build('wishlist'),
 });
 
-const listById = perTable((table) =>
-  fixedQuery((db: DbOrTrx, uuid: string) => db.selectFrom(table).select(COLUMNS).where('id', '=', uuid)),
-);
+/** A list's header by uuid: read at once on an idle SQLite connection (every cart answer starts with it). */
+const readList = (table: ListTable) =>
+  fixedRead((db: DbOrTrx, uuid: string) => db.selectFrom(table).select(COLUMNS).where('id', '=', uuid));
+const listById = { cart: readList('cart'), wishlist: readList('wishlist') };
 
 const newList = perTable((table) =>
   fixedQuery((db: DbOrTrx, uuid: string, customerId: string | null, nowIso: string) =>

@@ -37,9 +37,23 @@ export function signQuote(secret: string, q: SignedQuote): string {
     q.periodMinDays,
     q.periodMaxDays,
   ];
-  const body = Buffer.from([...fields, q.parcelKey, q.expiresAt].join('|')).toString('base64url');
-  return `${body}.${signature(secret, body)}`;
+  const text = [...fields, q.parcelKey, q.expiresAt].join('|');
+  const key = `${secret}\n${text}`;
+  const known = signed.get(key);
+  if (known !== undefined) return known;
+  const body = Buffer.from(text).toString('base64url');
+  const token = `${body}.${signature(secret, body)}`;
+  if (signed.size >= SIGNED_KEPT) signed.delete(signed.keys().next().value!);
+  signed.set(key, token);
+  return token;
 }
+
+/**
+ * Tokens signed lately, by secret and fields: a quote's token is the same for the same fields (`expiresAt` in whole
+ * seconds), so the split carts of one second for one route and parcel sign it once. The oldest go first.
+ */
+const signed = new Map<string, string>();
+const SIGNED_KEPT = 1000;
 
 const int = (s: string | undefined) => (s !== undefined && /^\d{1,9}$/.test(s) ? Number(s) : null);
 

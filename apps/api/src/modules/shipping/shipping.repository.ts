@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '#app/db/database.ts';
+import { fixedListRead } from '#app/db/fixed-query.ts';
 import type { OrderCarrierRow, ShipmentRow, ShipmentStatusRow, ShipmentTable } from './shipping.table.ts';
 
 // Queries of the shipping module: carrier codes of cities (read only) and shipments (decision 068; the rules are
@@ -93,14 +94,18 @@ export const statusesOf = (db: DbOrTrx, shipmentId: string): Promise<ShipmentSta
 /** CDEK's codes of the given cities that have one (reads the catalogue's `city` reference data; writes nothing). */
 export async function selectCdekCodes(db: DbOrTrx, cityIds: readonly number[]): Promise<Map<number, number>> {
   if (cityIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('city')
-    .select(['id', 'cdek_code'])
-    .where('id', 'in', [...new Set(cityIds)])
-    .where('cdek_code', 'is not', null)
-    .execute();
+  const rows = await cdekCodesOf(db, [...new Set(cityIds)]);
   return new Map(rows.map((r) => [r.id, Number(r.cdek_code)]));
 }
+
+/** Compiled once per number of cities (the carrier's split cart reads it every time). */
+const cdekCodesOf = fixedListRead((db: DbOrTrx, cityIds: readonly number[]) =>
+  db
+    .selectFrom('city')
+    .select(['id', 'cdek_code'])
+    .where('id', 'in', cityIds)
+    .where('cdek_code', 'is not', null),
+);
 
 /** Writes an order's carrier choice (in the order's transaction). */
 export async function insertOrderCarrier(db: DbOrTrx, row: OrderCarrierRow): Promise<void> {
