@@ -16,6 +16,7 @@ describe('Kaspi Магазин (Merchant API) configuration', () => {
       apiUrl: undefined,
       token: KASPI_SHOP_SIMULATOR_TOKEN,
       pollSeconds: 60,
+      receipts: 'shop',
     });
     expect(loadConfig(PRODUCTION).kaspiShop.mode).toBe('off');
   });
@@ -38,6 +39,7 @@ describe('Kaspi Магазин (Merchant API) configuration', () => {
       apiUrl: 'https://kaspi.kz/shop/api/v2',
       token: 'a-real-token-value',
       pollSeconds: 60,
+      receipts: 'shop',
     });
   });
 
@@ -47,6 +49,14 @@ describe('Kaspi Магазин (Merchant API) configuration', () => {
     );
     expect(() => loadConfig({ NODE_ENV: 'development', KASPI_SHOP_POLL_SECONDS: '1' })).toThrow(
       /KASPI_SHOP_POLL_SECONDS/,
+    );
+  });
+
+  it('leaves Kaspi Магазин receipts to Kaspi Касса only when KASPI_SHOP_RECEIPTS=kaspi-kassa (decision 077)', () => {
+    const kassa = loadConfig({ ...PRODUCTION, KASPI_SHOP_RECEIPTS: 'kaspi-kassa' }).kaspiShop;
+    expect(kassa.receipts).toBe('kaspi-kassa');
+    expect(() => loadConfig({ NODE_ENV: 'development', KASPI_SHOP_RECEIPTS: 'none' })).toThrow(
+      /KASPI_SHOP_RECEIPTS/,
     );
   });
 });

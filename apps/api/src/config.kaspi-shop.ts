@@ -18,6 +18,11 @@ export const KASPI_SHOP_ENV = {
   KASPI_SHOP_TOKEN: z.preprocess(blankIsUnset, z.string().min(8).max(500).optional()),
   /** Seconds between the order importer's polls, 2–3600 (default 60: new orders within a minute or so). */
   KASPI_SHOP_POLL_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().int().min(2).max(3600).optional()),
+  /**
+   * Who issues the fiscal receipts of Kaspi Магазин sales (decision 077): `shop` (the default: the shop's cash
+   * register, FISCAL_PROVIDER) or `kaspi-kassa` (the seller fiscalises them in Kaspi Касса; the shop issues none).
+   */
+  KASPI_SHOP_RECEIPTS: z.preprocess(blankIsUnset, z.enum(['shop', 'kaspi-kassa']).optional()),
 };
 
 type KaspiShopEnv = {
@@ -26,6 +31,7 @@ type KaspiShopEnv = {
   KASPI_SHOP_API_URL?: string | undefined;
   KASPI_SHOP_TOKEN?: string | undefined;
   KASPI_SHOP_POLL_SECONDS?: number | undefined;
+  KASPI_SHOP_RECEIPTS?: 'shop' | 'kaspi-kassa' | undefined;
 };
 
 /** The Merchant API as the shop uses it; `apiUrl` undefined in simulator mode until the simulator is started. */
@@ -35,6 +41,8 @@ export interface KaspiShopSettings {
   token: string;
   /** Seconds between the importer's polls. */
   pollSeconds: number;
+  /** Who issues the receipts of Kaspi Магазин sales: the shop's cash register, or Kaspi Касса (none from us). */
+  receipts: 'shop' | 'kaspi-kassa';
 }
 
 /** Default seconds between Kaspi Магазин polls (issue 33 item 6: new orders within a minute or so). */
@@ -54,6 +62,7 @@ export function kaspiShopConfig(e: KaspiShopEnv): KaspiShopSettings {
     apiUrl: e.KASPI_SHOP_API_URL,
     token: e.KASPI_SHOP_TOKEN ?? (mode === 'simulator' ? KASPI_SHOP_SIMULATOR_TOKEN : ''),
     pollSeconds: e.KASPI_SHOP_POLL_SECONDS ?? KASPI_SHOP_POLL_SECONDS,
+    receipts: e.KASPI_SHOP_RECEIPTS ?? 'shop',
   };
 }
 

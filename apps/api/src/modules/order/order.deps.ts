@@ -19,6 +19,8 @@ export interface OrderDeps extends PaymentDeps {
   notifier: Notifier;
   /** Fiscal receipts: where money events are queued (issue 32; off: nothing is written). */
   fiscal: FiscalQueue;
+  /** Who issues the receipts of Kaspi Магазин sales (KASPI_SHOP_RECEIPTS, decision 077); default the shop. */
+  kaspiShopReceipts?: 'shop' | 'kaspi-kassa';
   /** Kaspi Pay (payment 4), or null when KASPI_PAY_MODE is off. */
   kaspi?: KaspiDeps | null;
   /** The carrier (issue 34), or null when CDEK_MODE is off. */
@@ -37,6 +39,7 @@ export const orderDeps = (app: FastifyInstance): OrderDeps => ({
   paymentWindowMinutes: app.config.payments.paymentWindowMinutes,
   notifier: app.notifier,
   fiscal: fiscalQueue(app),
+  kaspiShopReceipts: app.config.kaspiShop.receipts,
   kaspi: app.kaspi,
   shipping: app.shipping,
   sender: senderOf(app.config.seller),

@@ -16,7 +16,7 @@ import * as orders from '../order.repository.ts';
 import { orderChanged } from '../order.service.ts';
 import type { OrderRow } from '../order.table.ts';
 import { DeliveryMethod, ErrorCode } from '@kiim/contract';
-import { settleKaspiShopCompleted, settleKaspiShopEnded } from './kaspi-shop.money.ts';
+import { settleKaspiShopCompleted, settleKaspiShopEnded, kaspiShopFiscal } from './kaspi-shop.money.ts';
 import * as repo from './kaspi-shop.repository.ts';
 
 // The staff's actions on a Kaspi Магазин order from the order page (issue 33 item 6): accept, text the buyer the
@@ -141,11 +141,12 @@ export async function runKaspiAction(
       );
     }
     // Kaspi accepted the buyer's code: its money is the shop's and the sale receipt is due (decision 076).
-    if (action === 'complete') await settleKaspiShopCompleted(trx, deps.fiscal, order.id, status, nowIso);
+    if (action === 'complete')
+      await settleKaspiShopCompleted(trx, kaspiShopFiscal(deps), order.id, status, nowIso);
     if (action === 'cancel') {
       const why = `Kaspi: ${KASPI_SHOP_CANCEL_REASON_NAMES[body.reason!]}`;
       await moveOrder(trx, deps, current, 'cancelled', 'backoffice', why, nowIso, stockActor);
-      await settleKaspiShopEnded(trx, deps.fiscal, order.id, false, status, nowIso);
+      await settleKaspiShopEnded(trx, kaspiShopFiscal(deps), order.id, false, status, nowIso);
     }
     const entity = { type: 'order', id: number };
     await audit(

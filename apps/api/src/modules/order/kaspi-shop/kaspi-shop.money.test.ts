@@ -43,25 +43,31 @@ afterAll(async () => {
   await wk?.close();
 });
 
-const poll = () =>
-  pollKaspiShop({ ...orderDeps(t.app), shop: t.app.kaspiShop!, cityId: city.id }, new Date());
+const poll = (on = t) =>
+  pollKaspiShop({ ...orderDeps(on.app), shop: on.app.kaspiShop!, cityId: city.id }, new Date());
 
 /** Two units of `sku` at 9,000 ₸ bought on Kaspi and imported; @returns Kaspi's order, our id and page. */
-async function imported(sku: FixtureSku) {
-  await fx.setStock(sku.id, { [city.id]: 5 });
+async function imported(sku: FixtureSku, on = t, staff = manager) {
+  await orderFixtures(on).setStock(sku.id, { [city.id]: 5 });
   const k = sim.createOrder({ lines: [{ sku: sku.externalId, quantity: 2, price: 9000 }] });
-  await poll();
-  const row = await t.db
+  await poll(on);
+  const row = await on.db
     .selectFrom('order')
     .select(['id', 'number'])
     .where('kaspi_order_id', '=', k.id)
     .executeTakeFirstOrThrow();
-  const page = await staffCall(t.app, manager, 'GET', `/api/admin/orders/${row.number}`);
+  const page = await staffCall(on.app, staff, 'GET', `/api/admin/orders/${row.number}`);
   return { k, id: row.id, order: page.body.data.order as AdminOrder };
 }
 
-const act = async (o: AdminOrder, action: string, extra: Record<string, unknown> = {}) => {
-  const r = await staffCall(t.app, manager, 'POST', `/api/admin/orders/${o.number}/kaspi/${action}`, {
+const act = async (
+  o: AdminOrder,
+  action: string,
+  extra: Record<string, unknown> = {},
+  on = t,
+  staff = manager,
+) => {
+  const r = await staffCall(on.app, staff, 'POST', `/api/admin/orders/${o.number}/kaspi/${action}`, {
     version: o.version,
     ...extra,
   });
@@ -70,10 +76,10 @@ const act = async (o: AdminOrder, action: string, extra: Record<string, unknown>
 };
 
 /** Accepts, sends the code and hands the order over with the buyer's code. */
-async function handOver(k: { id: string }, order: AdminOrder) {
-  let page = await act(order, 'accept');
-  page = await act(page, 'send-code');
-  return act(page, 'complete', { securityCode: sim.order(k.id)!.securityCode! });
+async function handOver(k: { id: string }, order: AdminOrder, on = t, staff = manager) {
+  let page = await act(order, 'accept', {}, on, staff);
+  page = await act(page, 'send-code', {}, on, staff);
+  return act(page, 'complete', { securityCode: sim.order(k.id)!.securityCode! }, on, staff);
 }
 
 const receiptOps = async (orderId: string) =>
@@ -148,5 +154,35 @@ describe('money of Kaspi Магазин orders', () => {
     const due = (await paymentsToReturn(t.db, 100)).map((p) => p.order_id);
     expect(due).not.toContain(byStaff.id);
     expect(due).not.toContain(byKaspi.id);
+  });
+});
+
+describe('a seller fiscalising Kaspi Магазин sales in Kaspi Касса (KASPI_SHOP_RECEIPTS=kaspi-kassa)', () => {
+  it('gets the money recorded as before and no receipt from the shop for the sale or its return', async () => {
+    const kassa = await createTestApp({
+      env: {
+        KASPI_SHOP_API_URL: sim.apiUrl,
+        FISCAL_PROVIDER: 'simulator',
+        WEBKASSA_URL: wk.url,
+        KASPI_SHOP_RECEIPTS: 'kaspi-kassa',
+      },
+    });
+    try {
+      const { cookie } = await signedInMember(kassa.app, kassa.db, 'manager');
+      const [sku] = await orderFixtures(kassa).skus(1, 60);
+      const { k, id, order } = await imported(sku!, kassa, cookie);
+      expect((await handOver(k, order, kassa, cookie)).status).toBe('completed');
+      expect(await paymentOfOrder(kassa.db, id)).toMatchObject({ status: 'charged', amount: 18000 });
+      sim.kaspi(k.id, 'return');
+      await poll(kassa);
+      await poll(kassa);
+      expect(await paymentOfOrder(kassa.db, id)).toMatchObject({
+        status: 'refunded',
+        refunded_amount: 18000,
+      });
+      expect(await receiptsOfOrder(kassa.db, id)).toEqual([]);
+    } finally {
+      await kassa.close();
+    }
   });
 });

@@ -8,6 +8,16 @@ import type { OrderRow } from '../order.table.ts';
 // the handover; the shop, the seller, issues the fiscal receipt. Each step runs in the caller's transaction — the
 // one that moves the order — so the payment, the receipt and the order change together, once.
 
+/**
+ * Where a Kaspi Магазин sale's receipts go: the shop's fiscal queue, or none when the seller fiscalises Kaspi
+ * Магазин sales in Kaspi Касса (KASPI_SHOP_RECEIPTS=kaspi-kassa, decision 077: a second receipt would double the sale
+ * for the tax authority).
+ */
+export const kaspiShopFiscal = (deps: {
+  fiscal?: FiscalQueue;
+  kaspiShopReceipts?: 'shop' | 'kaspi-kassa';
+}): FiscalQueue | undefined => (deps.kaspiShopReceipts === 'kaspi-kassa' ? undefined : deps.fiscal);
+
 /** Kaspi's `PaymentType` on the receipt: money that came through Kaspi is `mobile` (4), as for Kaspi Pay. */
 const KASPI_RECEIPT_TYPE = 'mobile' as const;
 

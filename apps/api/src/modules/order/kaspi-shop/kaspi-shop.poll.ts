@@ -11,7 +11,7 @@ import * as orders from '../order.repository.ts';
 import { orderStockNote } from '../order.rules.ts';
 import type { OrderRow } from '../order.table.ts';
 import { importKaspiOrder } from './kaspi-shop.import.ts';
-import { settleKaspiShopEnded } from './kaspi-shop.money.ts';
+import { settleKaspiShopEnded, kaspiShopFiscal } from './kaspi-shop.money.ts';
 import * as repo from './kaspi-shop.repository.ts';
 
 // The Kaspi Магазин poll (issue 33 item 6, decision 064): new orders of a creation-date window with overlap, and
@@ -34,6 +34,8 @@ export interface KaspiShopPollDeps extends NoticeDeps {
   shop: KaspiShop;
   /** Where the receipts of Kaspi's returns go (decision 076); none: no receipt. */
   fiscal?: FiscalQueue;
+  /** `kaspi-kassa`: the seller's Kaspi Касса issues them, the shop none (KASPI_SHOP_RECEIPTS, decision 077). */
+  kaspiShopReceipts?: 'shop' | 'kaspi-kassa';
   /** The city whose stock serves Kaspi orders (others complete it); undefined: the first visible city. */
   cityId?: number;
 }
@@ -127,7 +129,7 @@ async function endOrders(deps: KaspiShopPollDeps, nowMs: number, nowIso: string)
  * @returns true when this call ended it.
  */
 export async function endOrder(
-  deps: Pick<KaspiShopPollDeps, 'db' | 'fiscal' | keyof NoticeDeps>,
+  deps: Pick<KaspiShopPollDeps, 'db' | 'fiscal' | 'kaspiShopReceipts' | keyof NoticeDeps>,
   order: OrderRow,
   doc: ShopOrderDoc,
   nowIso: string,
@@ -139,11 +141,11 @@ export async function endOrder(
     if (fresh.status !== 'completed') {
       const why = status === 'RETURNED' ? 'возвращён в Kaspi' : 'отменён в Kaspi';
       await moveOrder(trx, deps, fresh, 'cancelled', 'kaspi', why, nowIso);
-      await settleKaspiShopEnded(trx, deps.fiscal, order.id, false, status, nowIso);
+      await settleKaspiShopEnded(trx, kaspiShopFiscal(deps), order.id, false, status, nowIso);
       return true;
     }
     // Taken back after the handover: Kaspi refunds its buyer; the payment and the return receipt follow.
-    await settleKaspiShopEnded(trx, deps.fiscal, order.id, true, status, nowIso);
+    await settleKaspiShopEnded(trx, kaspiShopFiscal(deps), order.id, true, status, nowIso);
     const lines = await orders.findOrderLines(trx, [order.id]);
     await releaseStock(
       trx,
