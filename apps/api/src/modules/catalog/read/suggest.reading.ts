@@ -5,7 +5,8 @@ import { modelSay } from './texts.ts';
 
 // How a suggestion reads the catalogue for a text (docs/decisions/056, 072): the products having a term of every
 // group of the text, the best few for the shopper's city, and the categories and brands whose names match — in one
-// walk over the postings of the text's terms, counted in arrays made once per model. Nothing is kept per text.
+// walk over the postings of the text's terms, counted in arrays made once per model. What a text finds does not
+// depend on the city (suggest.ts keeps it per text); the city only ranks it.
 
 /** A category or brand with the terms of its Russian and Kazakh names, and its place in the catalogue's order. */
 export interface Named {
@@ -78,9 +79,8 @@ function pickNames(named: Named[], groups: string[][], hits: Int32Array, limit: 
  * Per model: the arrays a reading counts in, made once and reused — a reading runs synchronously from start to
  * end, so two never share them. By product position: `at`, the reading that last touched it (an entry of `matched`
  * and `score` counts only when `at` is the current reading's `epoch`: nothing is cleared between readings);
- * `matched`, the groups of the text it has a term of; `score`, its matched terms' weights (once found, with its
- * stock class in the low two bits: {@link isBetter}). By category and brand id:
- * hits among the products found (cleared per reading: a few hundred entries).
+ * `matched`, the groups of the text it has a term of; `score`, its matched terms' weights. By category and brand
+ * id: hits among the products found (cleared per reading: a few hundred entries).
  */
 interface Scratch {
   epoch: number;
@@ -135,6 +135,18 @@ export interface Reading {
 }
 
 /**
+ * What a text's reading finds whatever the city and the stock (issue 35 item 3): every product found (`positions`,
+ * in the order met) with its relevance (`relevance`, the weights of its matched terms), and the matching names.
+ * Depends only on the model and the text, so one reading serves every city and language of the text.
+ */
+export interface Found {
+  positions: Int32Array;
+  relevance: Int32Array;
+  categories: Named[];
+  brands: Named[];
+}
+
+/**
  * Sizes a text named («джинсы 28», issue 35 item 3): `want`, a bitset of `m.sizeWords` words of the size positions;
  * `inCity`, the city's sizes with units per product (`m.sizeBitsInCity`; null: a city hiding its stock).
  */
@@ -155,34 +167,35 @@ export interface NameLimits {
   brands: number;
 }
 
+const NOTHING: Found = {
+  positions: new Int32Array(0),
+  relevance: new Int32Array(0),
+  categories: [],
+  brands: [],
+};
+
 /**
- * Reads the term groups of a text (search.rules.ts `resolveQuery`) in a city, in one walk over the postings of its
- * terms — no list of every hit, no sort of them, nothing kept: the products having a term of every group, the best
- * `limit` of them by {@link isBetter} (kept in order as they come), and the categories and brands whose names match,
- * most hits among the products first. Costs the length of the postings walked (≈ 0.1 ms for 17,000).
- * @param units the city's units per product position (null: a city hiding its stock counts none).
- * @param sizes sizes the text named: only products having one count, and «in the city» means that size has units
- * there (without: the product has units there).
+ * Finds the products of a text's term groups (search.rules.ts `resolveQuery`) in one walk over the postings of its
+ * terms, counted in the model's scratch arrays: the products having a term of every group (and one of the sizes
+ * `want`, a bitset of size positions, when the text named sizes) with their relevance, and the categories and
+ * brands whose names match, most hits among the products found first. Nothing of the city or the stock is read:
+ * the result may be kept per text and ranked in each city ({@link rankInCity}). Costs the length of the postings
+ * walked (≈ 0.1 ms for 17,000).
  */
-export function readText(
+export function findText(
   m: CatalogModel,
   names: Names,
   groups: string[][],
-  units: Int32Array | null,
-  limit: number,
   nameLimits: NameLimits,
-  sizes?: SizesAsked,
-): Reading {
-  if (groups.length === 0 || groups.some((g) => g.length === 0))
-    return { top: [], inCity: [], categories: [], brands: [] };
+  want?: Int32Array,
+): Found {
+  if (groups.length === 0 || groups.some((g) => g.length === 0)) return NOTHING;
   const words = m.sizeWords;
-  // In the city: a size asked for with units there, else any units there (a flag per position, only for the found).
-  const local = sizes
-    ? (i: number) => sizes.inCity !== null && hasSize(sizes.inCity, words, i, sizes.want)
-    : (i: number) => (units?.[i] ?? 0) > 0;
   const { epoch, at, matched, score, categoryHits, brandHits } = nextReading(m);
   const first = postingsOf(m, groups[0]!);
-  for (const { positions } of first)
+  let most = 0;
+  for (const { positions } of first) {
+    most += positions.length;
     for (let k = 0; k < positions.length; k++) {
       const i = positions[k]!;
       if (at[i] === epoch) continue;
@@ -190,6 +203,7 @@ export function readText(
       matched[i] = 1;
       score[i] = 0;
     }
+  }
   // Every product found has a term of the first group: only those were touched, and only they count on.
   for (let g = 1; g < groups.length; g++)
     for (const { positions } of postingsOf(m, groups[g]!))
@@ -200,40 +214,79 @@ export function readText(
   for (const { positions, weights } of postingsOf(m, groups.flat()))
     for (let k = 0; k < positions.length; k++)
       if (at[positions[k]!] === epoch) score[positions[k]!]! += weights[k]!;
-  const top: number[] = [];
+  const positions = new Int32Array(most);
+  const relevance = new Int32Array(most);
+  let n = 0;
   const found = groups.length;
-  for (const { positions } of first)
-    for (let k = 0; k < positions.length; k++) {
-      const i = positions[k]!;
+  for (const list of first)
+    for (let k = 0; k < list.positions.length; k++) {
+      const i = list.positions[k]!;
       if (matched[i] !== found) continue;
       matched[i] = found + 1; // counted once, whichever of the group's terms it is met by again
-      if (sizes && !hasSize(m.sizeBits, words, i, sizes.want)) continue;
-      score[i] = (score[i]! << 2) | (local(i) ? 0 : m.global[i]! > 0 ? 1 : 2);
+      if (want && !hasSize(m.sizeBits, words, i, want)) continue;
       categoryHits[m.category[i]!]!++;
       brandHits[m.brand[i]!]!++;
-      if (top.length === limit && !isBetter(score, i, top[limit - 1]!)) continue;
-      let place = top.length;
-      while (place > 0 && isBetter(score, i, top[place - 1]!)) place--;
-      top.splice(place, 0, i);
-      if (top.length > limit) top.pop();
+      positions[n] = i;
+      relevance[n++] = score[i]!;
     }
   return {
-    top,
-    inCity: top.map((i) => (score[i]! & 3) === 0),
+    positions: positions.slice(0, n),
+    relevance: relevance.slice(0, n),
     categories: pickNames(names.categories, groups, categoryHits, nameLimits.categories),
     brands: pickNames(names.brands, groups, brandHits, nameLimits.brands),
   };
 }
 
 /**
- * Whether product position `a` comes before `b` among the suggestions in a city (decision 062): sold out
- * everywhere last, then relevance, then with units in the city before another city's stock, then id (positions are
- * in id order). `score` of a found product: its relevance shifted by 2 bits, its stock class in the low two (0 units
- * in the city, 1 another city's stock, 2 sold out everywhere), written once as it is found.
+ * The best `limit` products of a text's `found` in a city, by {@link isBetter} (kept in order as they come: no list,
+ * no sort), with whether each has units there, and the names found.
+ * @param units the city's units per product position (null: a city hiding its stock counts none).
+ * @param sizes sizes the text named: «in the city» means that size has units there (without: the product has units
+ * there); the products found already have one of them.
  */
-function isBetter(score: Int32Array, a: number, b: number): boolean {
-  const sa = score[a]!;
-  const sb = score[b]!;
+export function rankInCity(
+  m: CatalogModel,
+  found: Found,
+  units: Int32Array | null,
+  limit: number,
+  sizes?: SizesAsked,
+): Reading {
+  const words = m.sizeWords;
+  // In the city: a size asked for with units there, else any units there.
+  const local = sizes
+    ? (i: number) => sizes.inCity !== null && hasSize(sizes.inCity, words, i, sizes.want)
+    : (i: number) => (units?.[i] ?? 0) > 0;
+  const top: number[] = [];
+  const scores: number[] = [];
+  const { positions, relevance } = found;
+  for (let k = 0; k < positions.length; k++) {
+    const i = positions[k]!;
+    const s = (relevance[k]! << 2) | (local(i) ? 0 : m.global[i]! > 0 ? 1 : 2);
+    if (top.length === limit && !isBetter(s, i, scores[limit - 1]!, top[limit - 1]!)) continue;
+    let place = top.length;
+    while (place > 0 && isBetter(s, i, scores[place - 1]!, top[place - 1]!)) place--;
+    top.splice(place, 0, i);
+    scores.splice(place, 0, s);
+    if (top.length > limit) {
+      top.pop();
+      scores.pop();
+    }
+  }
+  return {
+    top,
+    inCity: scores.map((s) => (s & 3) === 0),
+    categories: found.categories,
+    brands: found.brands,
+  };
+}
+
+/**
+ * Whether product position `a` of score `sa` comes before `b` of score `sb` among the suggestions in a city
+ * (decision 062): sold out everywhere last, then relevance, then with units in the city before another city's
+ * stock, then id (positions are in id order). A score: the relevance shifted by 2 bits, the stock class in the low
+ * two (0 units in the city, 1 another city's stock, 2 sold out everywhere).
+ */
+function isBetter(sa: number, a: number, sb: number, b: number): boolean {
   const classA = sa & 3;
   const classB = sb & 3;
   if ((classA === 2) !== (classB === 2)) return classB === 2;

@@ -8,7 +8,7 @@ import * as repo from '../catalog.repository.ts';
 import { asIs, langKey, type CatalogueLang, type Say } from '../catalog.texts.ts';
 import { catalogModel, onModelLoaded, type CatalogModel } from './model.ts';
 import { modelSizeWords, sizesOfText } from './listing.filter.ts';
-import { namesOf, readText, type SizesAsked } from './suggest.reading.ts';
+import { findText, namesOf, rankInCity, type Found, type Names, type SizesAsked } from './suggest.reading.ts';
 import { termGroupsOf } from './term-groups.ts';
 import { modelSay } from './texts.ts';
 
@@ -64,6 +64,41 @@ const COMMA = Buffer.from(',');
 const IN_STOCK = Buffer.from('true}');
 const NOT_IN_STOCK = Buffer.from('false}');
 
+/** Most texts whose products found are kept per model, and most product positions they hold together (8 MB). */
+const MAX_FOUND_TEXTS = 5_000;
+const MAX_FOUND_POSITIONS = 1_000_000;
+
+/** Per model: the products found per text (city and stock aside), oldest use first, and their positions in all. */
+const foundOf = new WeakMap<CatalogModel, { texts: Map<string, Found>; positions: number }>();
+
+/**
+ * What text `q` (lower case, spaces collapsed) finds in model `m` whatever the city ({@link findText}), kept per
+ * model and text in a bounded LRU: the shopper's city only ranks what was found (the bench's 19 cities asked the
+ * same text made 19 walks over its postings). Nothing in it depends on the stock, so stock changes, which keep the
+ * model, keep it true.
+ */
+function foundFor(m: CatalogModel, names: Names, q: string, groups: string[][], want?: Int32Array): Found {
+  let kept = foundOf.get(m);
+  if (!kept) foundOf.set(m, (kept = { texts: new Map(), positions: 0 }));
+  let found = kept.texts.get(q);
+  if (found) {
+    kept.texts.delete(q); // used again: moved to the newest end
+    kept.texts.set(q, found);
+    return found;
+  }
+  const limits = { categories: SUGGEST_LIMIT.categories, brands: SUGGEST_LIMIT.brands };
+  found = findText(m, names, groups, limits, want);
+  kept.texts.set(q, found);
+  kept.positions += found.positions.length;
+  for (const [text, old] of kept.texts) {
+    if (kept.texts.size <= MAX_FOUND_TEXTS && kept.positions <= MAX_FOUND_POSITIONS) break;
+    if (old === found) break; // the newest stays, however large
+    kept.texts.delete(text);
+    kept.positions -= old.positions.length;
+  }
+  return found;
+}
+
 /** The sizes a text named as the reading's filter, with the city's sizes in stock (`cityId` null: none shown). */
 function sizesAsked(m: CatalogModel, sizes: string[], cityId: number | null): SizesAsked {
   const want = new Int32Array(m.sizeWords);
@@ -91,8 +126,8 @@ async function suggestModel(
   const units = shown ? (m.regional.get(city.id) ?? null) : null;
   const { text, sizes } = sizesOfText(modelSizeWords(m), q);
   const asked = sizes.length > 0 ? sizesAsked(m, sizes, shown ? city.id : null) : undefined;
-  const limits = { categories: SUGGEST_LIMIT.categories, brands: SUGGEST_LIMIT.brands };
-  const reading = readText(m, names, termGroupsOf(m, text), units, SUGGEST_LIMIT.products, limits, asked);
+  const found = foundFor(m, names, q, termGroupsOf(m, text), asked?.want);
+  const reading = rankInCity(m, found, units, SUGGEST_LIMIT.products, asked);
   const { top, inCity, categories, brands } = reading;
   const parts: Buffer[] = [OPEN];
   top.forEach((i, k) => {
@@ -113,8 +148,10 @@ async function suggestModel(
  * typed so far, read as the catalogue search reads it. Cached per text (lower case, spaces collapsed), city, language
  * and catalogue version in the catalogue's bounded LRU (catalog.cache.ts; kept from the first ask: the prefixes
  * shoppers type repeat). A size named in the text («джинсы 28», «платье m»; decision 075) is read as the search page
- * reads it: only products having it are suggested, «in stock» meaning that size has units in the city. An answer not kept is made from the read model in one walk over its terms' postings
- * (decision 072): only the text's term groups are kept per model besides (shared with the search page).
+ * reads it: only products having it are suggested, «in stock» meaning that size has units in the city. An answer
+ * not kept is made from the read model: the text's products found in one walk over its terms' postings (decision
+ * 072), kept per model and text for every city, then ranked in the shopper's city; the text's term groups are kept
+ * per model too (shared with the search page).
  * @param q the trimmed text, 1–100 characters (validated by the route).
  * @throws AppError 404 `cityNotFound` for an unknown city.
  */
