@@ -1,4 +1,11 @@
-import { PostgresAdapter, sql, type Expression, type QueryExecutorProvider, type SqlBool } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type Expression,
+  type QueryExecutorProvider,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
 
 // What differs between the two databases in queries the modules write (architecture: Data). Handles are taken
 // as any Kysely handle (`QueryExecutorProvider`), so this file needs nothing of database.ts, which imports it.
@@ -28,4 +35,29 @@ export function containsText(
   const plain = text.replace(/[%_\\]/g, '');
   if (isPostgres(db)) return sql<SqlBool>`${expr} ilike ${`%${plain}%`}`;
   return sql<SqlBool>`${sql.raw(CASEFOLD_FUNCTION)}(${expr}) like ${`%${plain.toLowerCase()}%`}`;
+}
+
+/**
+ * A one-column table (`value`) of `values`, bound as one parameter: SQLite's `json_each` of a JSON array,
+ * PostgreSQL's `unnest` of an array of `type`. Use as `col in (${valuesTable(…)})` or `insert … select value
+ * from (${valuesTable(…)}) as v`: a list of any length keeps one SQL text, so SQLite reuses its prepared statement
+ * (a statement of more than 100 parameters is prepared anew each time) and no parameter per value is built.
+ */
+export function valuesTable(
+  db: QueryExecutorProvider,
+  values: readonly (number | string)[],
+  type: 'integer' | 'text',
+): RawBuilder<{ value: number | string }> {
+  if (isPostgres(db)) return sql`select unnest(${values}::${sql.raw(type)}[]) as value`;
+  return sql`select value from json_each(${JSON.stringify(values)})`;
+}
+
+/** `expr in (values)` with the values bound as one parameter ({@link valuesTable}). */
+export function inValues(
+  db: QueryExecutorProvider,
+  expr: Expression<unknown>,
+  values: readonly (number | string)[],
+  type: 'integer' | 'text',
+): Expression<SqlBool> {
+  return sql<SqlBool>`${expr} in (${valuesTable(db, values, type)})`;
 }

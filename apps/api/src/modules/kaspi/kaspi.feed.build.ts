@@ -73,9 +73,12 @@ export interface SentHistory {
   unmarked: () => Iterable<string> | AsyncIterable<string>;
 }
 
-/** Where the feed goes: its text piece by piece, and each SKU sent for the first time (to be remembered). */
+/**
+ * Where the feed goes: its text piece by piece — a string, or UTF-8 bytes valid only until the call returns (or
+ * its promise settles): copy them — and each SKU sent for the first time (to be remembered).
+ */
 export interface FeedSink {
-  write: (chunk: string) => Promise<void> | void;
+  write: (chunk: string | Uint8Array) => Promise<void> | void;
   firstSent?: (externalId: string) => Promise<void> | void;
 }
 
@@ -103,11 +106,11 @@ export async function writeFeed(
   );
   const units = new Array<number>(stores.length).fill(0);
   // A write that only buffers returns nothing: awaited only when it flushes (one promise per block, not per offer).
-  const put = async (text: string) => {
+  const put = async (text: string | Uint8Array) => {
     const flushing = sink.write(text);
     if (flushing) await flushing;
   };
-  const send = async (sku: string, text: string, wasSent: boolean) => {
+  const send = async (sku: string, text: string | Uint8Array, wasSent: boolean) => {
     await put(text);
     offers++;
     if (!wasSent && sink.firstSent) await sink.firstSent(sku);
@@ -131,7 +134,7 @@ export async function writeFeed(
     }
     await send(
       s.externalId,
-      template.offer(s.externalId, model, s.brand, units, s.price),
+      template.offerBytes(s.externalId, model, s.brand, units, s.price),
       s.wasSent === true,
     );
   }

@@ -66,8 +66,11 @@ export async function newestFeedFile(dir: string): Promise<FeedFile | null> {
 
 /** A feed being written: `write` buffers text (UTF-8), `commit` renames it to `final`, `abort` removes it. */
 export interface FeedFileWriter {
-  /** Buffers `chunk`; returns a promise only when the block had to be written out (await it then). */
-  write: (chunk: string) => Promise<void> | undefined;
+  /**
+   * Buffers `chunk` (text, or UTF-8 bytes copied before the call returns or, when it returns a promise, before
+   * that settles); returns a promise only when the block had to be written out (await it then).
+   */
+  write: (chunk: string | Uint8Array) => Promise<void> | undefined;
   commit: () => Promise<FeedFile>;
   abort: () => Promise<void>;
 }
@@ -99,7 +102,21 @@ export async function openFeedFile(dir: string, final: string): Promise<FeedFile
   };
   // A UTF-16 unit takes at most 3 UTF-8 bytes: a chunk that surely fits is encoded once, straight into the block,
   // with no promise; only one near the block's end is measured (and the block written out first when full).
-  const put = (chunk: string): Promise<void> | undefined => {
+  const spillBytes = async (bytes: Uint8Array) => {
+    if (used + bytes.length > FLUSH_BYTES) await flush();
+    if (bytes.length > FLUSH_BYTES) await fh.write(bytes);
+    else {
+      block.set(bytes, used);
+      used += bytes.length;
+    }
+  };
+  const put = (chunk: string | Uint8Array): Promise<void> | undefined => {
+    if (typeof chunk !== 'string') {
+      if (chunk.length > FLUSH_BYTES - used) return spillBytes(chunk);
+      block.set(chunk, used);
+      used += chunk.length;
+      return undefined;
+    }
     if (chunk.length * 3 <= FLUSH_BYTES - used) {
       used += block.write(chunk, used, 'utf8');
       return undefined;

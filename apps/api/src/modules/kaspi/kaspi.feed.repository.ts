@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '#app/db/database.ts';
+import { inValues, valuesTable } from '#app/db/dialect.ts';
 import type { FeedSku } from './kaspi.feed.build.ts';
 
 // Reads and writes of the Kaspi feed's own tables (migration 20261231T060000, docs/decisions/063), and the
@@ -194,14 +195,28 @@ export async function* unmarkedSent(db: DbOrTrx, pageSize = 1000): AsyncGenerato
   }
 }
 
-/** Remembers external ids as sent (idempotent). */
+/**
+ * Remembers external ids as sent (idempotent), in one statement whatever their number: the ids are bound as one
+ * parameter (`valuesTable`), so SQLite prepares it once and no row object is built per id (a feed build's first
+ * run records every SKU: 100,000 ids).
+ */
 export async function recordSent(db: DbOrTrx, ids: string[], at: string): Promise<void> {
-  for (let i = 0; i < ids.length; i += 500)
-    await db
-      .insertInto('kaspi_feed_sent')
-      .values(ids.slice(i, i + 500).map((external_id) => ({ external_id, created_at: at, updated_at: at })))
-      .onConflict((oc) => oc.column('external_id').doNothing())
-      .execute();
+  if (ids.length === 0) return;
+  await db
+    .insertInto('kaspi_feed_sent')
+    .columns(['external_id', 'created_at', 'updated_at'])
+    .expression(
+      db
+        .selectFrom(sql<{ value: string }>`(${valuesTable(db, ids, 'text')})`.as('v'))
+        .select([
+          sql<string>`v.value`.as('external_id'),
+          sql.val(at).as('created_at'),
+          sql.val(at).as('updated_at'),
+        ])
+        .where(sql<boolean>`true`),
+    )
+    .onConflict((oc) => oc.column('external_id').doNothing())
+    .execute();
 }
 
 /**
@@ -248,7 +263,7 @@ export async function* markedSkus(
     const reserves = await db
       .selectFrom('kaspi_reserve')
       .select(['sku_id', 'store_id', 'units'])
-      .where('sku_id', 'in', ids)
+      .where(inValues(db, sql.ref('sku_id'), ids, 'integer'))
       .execute();
     const reserveOf = new Map<number, Map<string, number>>();
     for (const x of reserves) {

@@ -34,7 +34,7 @@ const caches = new WeakMap<object, FeedCache>();
 /** Rebuilds when staff change the marks during a build (the snapshot may then list a SKU twice or miss one). */
 const SETTLE_ATTEMPTS = 3;
 /** SKUs first sent, remembered in batches of this many while the feed is written. */
-const SENT_BATCH = 500;
+const SENT_BATCH = 5000;
 
 function cacheOf(db: Db): FeedCache {
   let c = caches.get(db);

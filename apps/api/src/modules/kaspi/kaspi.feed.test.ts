@@ -7,7 +7,7 @@ import {
   type FeedSettings,
   type FeedSku,
 } from './kaspi.feed.build.ts';
-import { almatyStamp, escapeXml } from './kaspi.feed.xml.ts';
+import { almatyStamp, escapeXml, feedOffer, OfferTemplate } from './kaspi.feed.xml.ts';
 
 const settings: FeedSettings = {
   company: 'Kiim & Co',
@@ -92,7 +92,7 @@ async function build(skus: FeedSku[], everSent = new Set<string>()) {
   const history = { any: everSent.size > 0, unmarked: () => [...everSent].filter((id) => !ids.has(id)) };
   const r = await writeFeed(settings, marked, history, new Date('2026-11-29T01:00:00Z'), {
     write: (c) => {
-      xml += c;
+      xml += typeof c === 'string' ? c : Buffer.from(c).toString('utf8');
     },
     firstSent: (id) => void first.push(id),
   });
@@ -176,6 +176,39 @@ describe('Kaspi price feed (issue 33 Part B item 5)', () => {
     await expect(build([], new Set(['A-1']))).rejects.toBeInstanceOf(FeedSourceEmptyError);
     const first = await build([]);
     expect(first.parsed.offers.size).toBe(0);
+  });
+
+  it('writes offers as bytes exactly as feedOffer writes their text (decision 077)', () => {
+    const stores = ['PP1', 'Склад "Ц" & 2', 'P😀3'];
+    const offers: [string, string, string, number[], number][] = [
+      ['A-1', 'Платье, размер M', 'Kiim', [5, 0, 12_345], 15_000],
+      ['X"&<1', 'Tom & "Jerry" <b>\u0001 \uD800', 'Бренд 😀', [-3, 2.9, Number.NaN], 9.99],
+      ['B', 'b', '', [1e21, 7, 10], -0],
+    ];
+    for (const cityIds of [['750000000', 'К<1>', '751'], []]) {
+      const t = new OfferTemplate(stores, cityIds);
+      for (const [sku, model, brand, units, price] of offers) {
+        const text = feedOffer({
+          sku,
+          model,
+          brand,
+          availabilities: stores.map((storeId, i) => {
+            const n = Math.max(0, Math.trunc(units[i]!));
+            return { storeId, available: n > 0, stockCount: n };
+          }),
+          cityPrices: cityIds.map((cityId) => ({ cityId, price })),
+          price,
+        });
+        expect(t.offer(sku, model, brand, units, price)).toBe(text);
+        expect(Buffer.from(t.offerBytes(sku, model, brand, units, price)).equals(Buffer.from(text))).toBe(
+          true,
+        );
+      }
+      const long = 'Я'.repeat(20_000);
+      expect(Buffer.from(t.offerBytes('L', long, long, [1, 2, 3], 1)).toString()).toBe(
+        t.offer('L', long, long, [1, 2, 3], 1),
+      );
+    }
   });
 
   it('formats the Almaty date as yyyy-MM-dd HH:mm', () => {

@@ -92,16 +92,49 @@ export function feedOffer(o: FeedOffer): string {
   );
 }
 
+/** Bytes the decimal text of any number takes at most (`String(n)`, e.g. `-1.7976931348623157e+308`). */
+const NUMBER_BYTES = 24;
+
+/** Writes `n`'s decimal text (`String(n)`, always ASCII) into `out` at `at`; returns the offset after it. */
+function putNumber(out: Buffer, at: number, n: number): number {
+  if (n >= 0 && n < 10) {
+    out[at] = 48 + n;
+    return at + 1;
+  }
+  const text = String(n);
+  for (let i = 0; i < text.length; i++) out[at++] = text.charCodeAt(i);
+  return at;
+}
+
+/** Copies `piece` into `out` at `at`; returns the offset after it. */
+function putBytes(out: Buffer, at: number, piece: Buffer): number {
+  out.set(piece, at);
+  return at + piece.length;
+}
+
+const AVAILABILITIES_END = Buffer.from('</availabilities>');
+const PRICE_OPEN = Buffer.from('</availabilities><price>');
+const PRICE_CLOSE = Buffer.from('</price>');
+const OFFER_END = Buffer.from('</offer>\n');
+
 /**
  * The offers of one build written from pieces made once per build (decision 076): each store's
  * `<availability …stockCount="` for yes and for no, and the `cityprices` block split around its prices — every
  * city has the SKU's price, so the block is those pieces joined by the price. Produces exactly what
- * {@link feedOffer} does for the same offer, without an object or array per offer.
+ * {@link feedOffer} does for the same offer, without an object or array per offer; {@link offerBytes} gives the
+ * same as UTF-8 bytes, the pieces encoded once per build (decision 077).
  */
 export class OfferTemplate {
   private readonly yes: string[];
   private readonly no: string[];
   private readonly priceParts: string[] | null;
+  private readonly yesBytes: Buffer[];
+  private readonly noBytes: Buffer[];
+  private readonly priceBytes: Buffer[] | null;
+  /** Bytes of an offer's text after its head at most (pieces and numbers). */
+  private readonly tailBytes: number;
+  /** The buffer {@link offerBytes} writes into, reused (grown when an offer does not fit). */
+  private out = Buffer.allocUnsafe(16 * 1024);
 
   /** `storeIds` in feed order; `cityIds` the Kaspi cityIds (empty: one `<price>`). */
   constructor(storeIds: readonly string[], cityIds: readonly string[]) {
@@ -117,6 +150,20 @@ export class OfferTemplate {
             ...cityIds.slice(1).map((id) => `</cityprice><cityprice cityId="${escapeXml(id)}">`),
             '</cityprice></cityprices>',
           ];
+    const encode = (text: string) => Buffer.from(text, 'utf8');
+    this.yesBytes = this.yes.map(encode);
+    this.noBytes = this.no.map(encode);
+    this.priceBytes = this.priceParts?.map(encode) ?? null;
+    const sum = (pieces: Buffer[]) => pieces.reduce((n, b) => n + b.length, 0);
+    this.tailBytes =
+      sum(this.yesBytes) +
+      sum(this.noBytes) +
+      storeIds.length * (NUMBER_BYTES + 3) +
+      PRICE_OPEN.length +
+      PRICE_CLOSE.length +
+      (this.priceBytes ? sum(this.priceBytes) : 0) +
+      (cityIds.length + 1) * NUMBER_BYTES +
+      OFFER_END.length;
   }
 
   /**
@@ -133,6 +180,34 @@ export class OfferTemplate {
       ? `</availabilities>${this.priceParts.join(String(p))}`
       : `</availabilities><price>${p}</price>`;
     return `${out}</offer>\n`;
+  }
+
+  /**
+   * The UTF-8 bytes of {@link offer} for the same arguments, written without making the offer's text: only its
+   * head (sku, model, brand) is encoded, the rest copied from pieces encoded once. The view is of a buffer reused
+   * by the next call: write it out (copy it) before making another offer.
+   */
+  offerBytes(sku: string, model: string, brand: string, units: ArrayLike<number>, price: number): Buffer {
+    const head = `<offer sku="${escapeXml(sku)}"><model>${escapeXml(model)}</model><brand>${escapeXml(brand)}</brand><availabilities>`;
+    // A UTF-16 unit takes at most 3 UTF-8 bytes.
+    const need = head.length * 3 + this.tailBytes;
+    if (this.out.length < need) this.out = Buffer.allocUnsafe(need * 2);
+    const out = this.out;
+    let at = out.write(head, 0, 'utf8');
+    for (let i = 0; i < this.yesBytes.length; i++) {
+      const n = Math.max(0, Math.trunc(units[i] ?? 0));
+      at = putNumber(out, putBytes(out, at, n > 0 ? this.yesBytes[i]! : this.noBytes[i]!), n);
+      out[at++] = 34; // "
+      out[at++] = 47; // /
+      out[at++] = 62; // >
+    }
+    const p = Math.trunc(price);
+    if (this.priceBytes) {
+      at = putBytes(out, putBytes(out, at, AVAILABILITIES_END), this.priceBytes[0]!);
+      for (let i = 1; i < this.priceBytes.length; i++)
+        at = putBytes(out, putNumber(out, at, p), this.priceBytes[i]!);
+    } else at = putBytes(out, putNumber(out, putBytes(out, at, PRICE_OPEN), p), PRICE_CLOSE);
+    return out.subarray(0, putBytes(out, at, OFFER_END));
   }
 }
 
