@@ -178,7 +178,7 @@ describe('Kaspi price feed (issue 33 Part B item 5)', () => {
     expect(first.parsed.offers.size).toBe(0);
   });
 
-  it('writes offers as bytes exactly as feedOffer writes their text (decision 077)', () => {
+  it('writes offers as bytes exactly as feedOffer writes their text (decision 078)', () => {
     const stores = ['PP1', 'Склад "Ц" & 2', 'P😀3'];
     const offers: [string, string, string, number[], number][] = [
       ['A-1', 'Платье, размер M', 'Kiim', [5, 0, 12_345], 15_000],

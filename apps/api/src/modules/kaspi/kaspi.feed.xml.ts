@@ -122,7 +122,7 @@ const OFFER_END = Buffer.from('</offer>\n');
  * `<availability …stockCount="` for yes and for no, and the `cityprices` block split around its prices — every
  * city has the SKU's price, so the block is those pieces joined by the price. Produces exactly what
  * {@link feedOffer} does for the same offer, without an object or array per offer; {@link offerBytes} gives the
- * same as UTF-8 bytes, the pieces encoded once per build (decision 077).
+ * same as UTF-8 bytes, the pieces encoded once per build (decision 078).
  */
 export class OfferTemplate {
   private readonly yes: string[];
