@@ -234,3 +234,10 @@ export const CartDeliveryInformation = {
   /** In stock nowhere (or the product is no longer sold). */
   none: 'Нет в наличии',
 } as const;
+
+/**
+ * The five garment measurements of a size (issue 35 item 6, measurement.schema.ts), in the order the tables show
+ * them. Here, apart from the schemas, so the product page's script takes no zod with it.
+ */
+export const MEASUREMENT_KEYS = ['chest', 'waist', 'hips', 'length', 'inseam'] as const;
+export type MeasurementKey = (typeof MEASUREMENT_KEYS)[number];

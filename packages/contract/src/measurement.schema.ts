@@ -8,9 +8,6 @@ import { REVIEW_FITS } from './enums.ts';
  * `/api/admin/catalogue/products/{id}/measurements` (catalogue.edit); the product page shows them.
  */
 
-/** The five measurements, in the order the tables show them. */
-export const MEASUREMENT_KEYS = ['chest', 'waist', 'hips', 'length', 'inseam'] as const;
-export type MeasurementKey = (typeof MEASUREMENT_KEYS)[number];
 
 /** Bounds of one measurement, centimetres. */
 export const MEASUREMENT_MIN_CM = 1;

@@ -1,4 +1,5 @@
-import { MEASUREMENT_KEYS, type SizeMeasurements } from '@kiim/contract';
+import type { SizeMeasurements } from '@kiim/contract';
+import { MEASUREMENT_KEYS } from '@kiim/contract/enums';
 import { useT } from '../lib/text.ts';
 
 /**

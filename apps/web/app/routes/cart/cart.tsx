@@ -1,5 +1,6 @@
 import { data, Form, Link, useLocation } from 'react-router';
-import { cartGroups, linesAmount, type CartItem } from '@kiim/contract';
+import type { CartItem } from '@kiim/contract';
+import { cartGroups, linesAmount } from '@kiim/contract/cart';
 import { formatPrice } from '@kiim/contract/format';
 import type { Route } from './+types/cart';
 import { cartView, shopperOf, type CartView } from '../../lib/lists.server.ts';
