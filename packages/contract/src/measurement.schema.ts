@@ -8,7 +8,6 @@ import { REVIEW_FITS } from './enums.ts';
  * `/api/admin/catalogue/products/{id}/measurements` (catalogue.edit); the product page shows them.
  */
 
-
 /** Bounds of one measurement, centimetres. */
 export const MEASUREMENT_MIN_CM = 1;
 export const MEASUREMENT_MAX_CM = 300;
