@@ -20,7 +20,7 @@ import {
 } from './carrier-shop.ts';
 
 // Issue 34's browser journey to the end: a shopper in Кокшетау (CDEK only) buys a size held in Almaty, picks a CDEK
-// point with its price and period and orders cash on delivery; the owner confirms, packs and presses «Передать в
+// point with its price and period and pays by card online (ePay simulator); the owner confirms, packs and presses «Передать в
 // СДЭК»; the shop's shipment job (CDEK_JOB_SECONDS=1 here, 30 in production) registers the parcel with this test's
 // CDEK simulator, the label prints as a PDF; the simulator moves the parcel to «Вручен» and posts its webhooks,
 // which the shop reads back from CDEK's API; the shopper's order page shows the track number and «Доставлен».
@@ -83,10 +83,18 @@ describe('a CDEK order from checkout to «Доставлен» (issue 34)', () =
     await eventually(async () => tenge(await page.getByTestId('checkout-total').textContent())).toBe(
       sku.price + price,
     );
-    await page.locator('input[name="paymentId"][value="1"]').check();
-    await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
-    await page.waitForURL(/\/Cart\/thankyou$/);
-    const number = (await page.getByTestId('order-number').innerText()).trim();
+    // Paid by card online on the ePay simulator's page: the card is charged the goods and CDEK's quoted price.
+    await page.locator('input[name="paymentId"][value="3"]').check();
+    await page.getByRole('button', { name: 'Оформить и перейти к оплате' }).click();
+    await page.waitForURL((u) => u.pathname === '/payform/');
+    await eventually(async () => tenge(await page.locator('h1').textContent())).toBe(sku.price + price);
+    await page.getByLabel('Номер карты').fill('4405 6397 0401 5096');
+    await page.getByLabel('Срок действия').fill('12/30');
+    await page.getByLabel('CVC/CVV').fill('123');
+    await page.getByRole('button', { name: /^Оплатить/ }).click();
+    await page.waitForURL((u) => u.searchParams.get('payment') === 'return');
+    await eventually(() => page.getByTestId('order-status').first().textContent()).toBe('Оплачен');
+    const number = /\/personal\/orders\/details\/([^/?]+)/.exec(page.url())![1]!;
 
     // Staff: confirm, pack, hand to CDEK; the job registers the parcel and the label link appears.
     const { page: staff } = await newShopper(browser);
