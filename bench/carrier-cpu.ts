@@ -8,36 +8,10 @@
 //   requests, CARRIER_BODY a file for the last answer's body (to compare answers between versions).
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { createCdekSimulator } from '../tools/cdek-simulator/cdek.simulator.ts';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { createDatabase } from '../apps/api/src/db/database.ts';
-import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
-import { seedDemo } from '../apps/api/src/seed/seed.ts';
-import { CDEK_CITY, carrierFixtures } from '../apps/api/src/test/carrier.fixtures.ts';
-import type { TestContext } from '../apps/api/src/test/helper.ts';
+import { carrierBenchShop } from './carrier.ts';
 
 const N = Number(process.env.CARRIER_N ?? 2000);
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiim-carrier-cpu-'));
-const sim = createCdekSimulator();
-const simUrl = await sim.listen(0);
-const config = loadConfig({
-  ...process.env,
-  ...{ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTO_SEED: 'false', DATABASE_URL: '' },
-  ...{ SQLITE_PATH: path.join(dir, 'kiim.db'), MEDIA_DIR: path.join(dir, 'media') },
-  ...{ CDEK_MODE: 'simulator', CDEK_API_URL: `${simUrl}/v2`, CDEK_TIMEOUT_MS: '5000' },
-});
-const database = createDatabase({ sqlitePath: config.sqlitePath });
-await migrateToLatest(database.db);
-await seedDemo(database.db, { mediaDir: null });
-const app = await buildApp({ config, db: database, logger: false });
-const fx = carrierFixtures({ app, db: database.db } as TestContext);
-await fx.init();
-const cityId = await fx.carrierCity(CDEK_CITY.kokshetau);
-const uuid = await fx.cartIn(cityId);
-const url = `/api/cart/split-cart-items-by-region-id/${uuid}/${cityId}`;
+const { app, splitPath: url, close } = await carrierBenchShop('kiim-carrier-cpu-');
 let body = '';
 
 /** One split cart: CPU and wall ms. */
@@ -76,6 +50,4 @@ console.log(
   `split cart, ${N} requests one at a time (${points} quote tokens, ${body.length} bytes): ` +
     `CPU ${(cpuSum / N).toFixed(3)} ms/request, wall ${(wallSum / N).toFixed(3)} ms/request`,
 );
-await app.close();
-await sim.close();
-fs.rmSync(dir, { recursive: true, force: true });
+await close();

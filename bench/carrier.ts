@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createCdekSimulator } from '../tools/cdek-simulator/cdek.simulator.ts';
+import { createCdekSimulator, type CdekSimulator } from '../tools/cdek-simulator/cdek.simulator.ts';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createDatabase } from '../apps/api/src/db/database.ts';
@@ -60,14 +60,16 @@ async function load(url: string, connections = CONNECTIONS): Promise<CarrierLoad
   };
 }
 
-/** Runs the carrier measurements on a shop of its own (removed after). */
-export async function benchCarrier(): Promise<CarrierFigures> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiim-bench-carrier-'));
-  let quotes = 0;
+/**
+ * The carrier benches' shop (bench/carrier.ts, bench/carrier-cpu.ts): a fresh SQLite demo shop in a temporary folder,
+ * CDEK through a simulator in this process, a cart of one size held in CDEK's Almaty for Кокшетау (CDEK only).
+ * `prepare` may add to the simulator before it listens. `splitPath` is that cart's split-cart address; `close` closes
+ * the app and the simulator and removes the folder.
+ */
+export async function carrierBenchShop(folderPrefix: string, prepare?: (sim: CdekSimulator) => void) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), folderPrefix));
   const sim = createCdekSimulator();
-  sim.app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/v2/calculator/')) quotes++;
-  });
+  prepare?.(sim);
   const simUrl = await sim.listen(0);
   const config = loadConfig({
     ...process.env,
@@ -79,14 +81,36 @@ export async function benchCarrier(): Promise<CarrierFigures> {
   await migrateToLatest(database.db);
   await seedDemo(database.db, { mediaDir: null });
   const app = await buildApp({ config, db: database, logger: false });
+  const close = async () => {
+    await app.close();
+    await sim.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
   try {
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const fx = carrierFixtures({ app, db: database.db } as TestContext);
     await fx.init();
     const cityId = await fx.carrierCity(CDEK_CITY.kokshetau);
     const uuid = await fx.cartIn(cityId);
-    const split = `${base}/api/cart/split-cart-items-by-region-id/${uuid}/${cityId}`;
-    const listing = `${base}/api/catalog/products?category=zhenskie-dzhinsy&cityId=${fx.sku.warehouseCityId}`;
+    const splitPath = `/api/cart/split-cart-items-by-region-id/${uuid}/${cityId}`;
+    return { app, sim, splitPath, warehouseCityId: fx.sku.warehouseCityId, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+/** Runs the carrier measurements on a shop of its own (removed after). */
+export async function benchCarrier(): Promise<CarrierFigures> {
+  let quotes = 0;
+  const { app, sim, splitPath, warehouseCityId, close } = await carrierBenchShop('kiim-bench-carrier-', (s) =>
+    s.app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/v2/calculator/')) quotes++;
+    }),
+  );
+  try {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const split = base + splitPath;
+    const listing = `${base}/api/catalog/products?category=zhenskie-dzhinsy&cityId=${warehouseCityId}`;
     // Warm: the token, the city's points and the quote are fetched once.
     const first = await fetch(split);
     if (first.status !== 200) throw new Error(`carrier bench: split cart ${first.status}`);
@@ -113,9 +137,7 @@ export async function benchCarrier(): Promise<CarrierFigures> {
       slowQuotes,
     };
   } finally {
-    await app.close();
-    await sim.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await close();
   }
 }
 
