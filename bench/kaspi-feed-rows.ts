@@ -28,6 +28,7 @@ export function kaspiFeedRows(f: KaspiFeedFigures | null): FiscalRow[] {
     loadAverage: os.loadavg()[0]!,
   };
   const s = f.serve;
+  const ratio = f.revalidate.requestsPerSecond / f.revalidate.floorRequestsPerSecond;
   return [
     {
       ...common,
@@ -40,6 +41,12 @@ export function kaspiFeedRows(f: KaspiFeedFigures | null): FiscalRow[] {
       measurement: `Kaspi feed: the built file served, ${s.connections} connections`,
       figure: `${s.requestsPerSecond} req/s, p50 ${s.p50} / p99 ${s.p99} ms, ${s.megabytesPerSecond} MB/s${s.non2xx || s.errors ? `, ${s.non2xx} non-2xx, ${s.errors} errors` : ''}`,
       goal: null,
+    },
+    {
+      ...common,
+      measurement: `Kaspi feed: served from its cache to a fetcher holding it (If-None-Match → 304), ${f.revalidate.connections} connections`,
+      figure: `${f.revalidate.requestsPerSecond} req/s = ${ratio.toFixed(3)} × this part's floor (${f.revalidate.floorRequestsPerSecond} req/s, in process), p99 ${f.revalidate.p99} ms${f.revalidate.not304 ? `, ${f.revalidate.not304} not 304` : ''}`,
+      goal: { text: '≥ 0.2 × floor', met: ratio >= 0.2 && f.revalidate.not304 === 0 },
     },
   ];
 }

@@ -6,10 +6,16 @@
 // 2. serving the built file over HTTP while nothing changes: `BENCH_KASPI_CONNECTIONS` (10) connections each
 //    fetching it `BENCH_KASPI_ROUNDS` (3) times in a row, reading and discarding the body: requests/s, p50/p99
 //    latency to the last byte (ms), MB/s. (Not autocannon: in-process it kept the 230 MB bodies and ran out of heap.)
+// 3. the feed served from its cache to a fetcher that holds it (`If-None-Match` → 304, the issue's «served from
+//    cache» goal ≥ 0.2 × the floor): autocannon, `BENCH_CONNECTIONS` (50) connections, `BENCH_DURATION` (4) s, beside
+//    a bare Fastify route in this process measured the same way (the floor of this part: client and server share
+//    the process here, unlike the API part's).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createDatabase } from '../apps/api/src/db/database.ts';
@@ -19,6 +25,8 @@ const SKUS = Number(process.env.BENCH_KASPI_SKUS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_KASPI_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.BENCH_KASPI_ROUNDS ?? 3);
 const MB = 1024 * 1024;
+const LOAD_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const LOAD_SECONDS = Number(process.env.BENCH_DURATION ?? 4);
 
 /** What the Kaspi feed part measured. */
 export interface KaspiFeedFigures {
@@ -39,6 +47,47 @@ export interface KaspiFeedFigures {
     non2xx: number;
     errors: number;
   };
+  /** The feed revalidated (`If-None-Match` → 304) and the in-process floor, both by autocannon. */
+  revalidate: {
+    connections: number;
+    requestsPerSecond: number;
+    p99: number;
+    /** Answers other than 304. */
+    not304: number;
+    floorRequestsPerSecond: number;
+  };
+}
+
+/** autocannon on `url` (LOAD_CONNECTIONS, LOAD_SECONDS): requests/s, p99 ms, answers not of `status`. */
+async function hammer(url: string, status: number, headers: Record<string, string> = {}) {
+  const r = await autocannon({ url, connections: LOAD_CONNECTIONS, duration: LOAD_SECONDS, headers });
+  const other = Object.entries(r.statusCodeStats ?? {})
+    .filter(([code]) => Number(code) !== status)
+    .reduce((n, [, v]) => n + (v as { count: number }).count, 0);
+  return { requestsPerSecond: Math.round(r.requests.average), p99: r.latency.p99, other: other + r.errors };
+}
+
+/** The feed asked again by a fetcher holding its ETag, beside a bare Fastify route of this process. */
+async function measureRevalidate(url: string): Promise<KaspiFeedFigures['revalidate']> {
+  const head = await fetch(url, { method: 'HEAD' });
+  const etag = head.headers.get('etag');
+  if (!etag) throw new Error('kaspi feed bench: the feed has no ETag');
+  const floor = Fastify({ logger: false });
+  floor.get('/', async () => ({ hello: 'world' }));
+  const floorUrl = await floor.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const bare = await hammer(floorUrl, 200);
+    const feed = await hammer(url, 304, { 'if-none-match': etag });
+    return {
+      connections: LOAD_CONNECTIONS,
+      requestsPerSecond: feed.requestsPerSecond,
+      p99: feed.p99,
+      not304: feed.other,
+      floorRequestsPerSecond: bare.requestsPerSecond,
+    };
+  } finally {
+    await floor.close();
+  }
 }
 
 /** GETs `url` over HTTP, counting the body's bytes without keeping them (the RSS figure is the build's). */
@@ -154,12 +203,14 @@ export async function benchKaspiFeed(): Promise<KaspiFeedFigures> {
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     const build = await measureBuild(base + url);
     const serve = await measureServe(base + url);
+    const revalidate = await measureRevalidate(base + url);
     const row = await db.selectFrom('kaspi_feed_setting').selectAll().executeTakeFirstOrThrow();
     return {
       skus: ids.length,
       offers: row.last_offers ?? 0,
       ...build,
       serve,
+      revalidate,
     };
   } finally {
     await app.close();

@@ -1,14 +1,24 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '#app/db/database.ts';
 import { inValues, valuesTable } from '#app/db/dialect.ts';
+import { fixedRead } from '#app/db/fixed-query.ts';
 import type { FeedSku } from './kaspi.feed.build.ts';
 
 // Reads and writes of the Kaspi feed's own tables (migration 20261231T060000, docs/decisions/063), and the
 // catalogue reads the feed is made of (SKUs, products, brands, stock: read only, never written here).
 
-/** The settings row (id 1, made by the migration). */
-export function feedSettingRow(db: DbOrTrx) {
-  return db.selectFrom('kaspi_feed_setting').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+const settingRows = fixedRead((db: DbOrTrx) =>
+  db.selectFrom('kaspi_feed_setting').selectAll().where('id', '=', 1),
+);
+
+/**
+ * The settings row (id 1, made by the migration). Read on every fetch of the feed, a fixed statement (Kaspi and its
+ * revalidations ask often; the answer is usually a 304). @throws when the row is missing (a broken migration).
+ */
+export async function feedSettingRow(db: DbOrTrx) {
+  const [row] = await settingRows(db);
+  if (!row) throw new Error('kaspi_feed_setting: the settings row is missing');
+  return row;
 }
 
 /** Kaspi stores by store id. */
