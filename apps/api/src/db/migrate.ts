@@ -1,5 +1,6 @@
-import { Migrator, PostgresAdapter, sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import type { Db } from './database.ts';
+import { isPostgres } from './dialect.ts';
 import { migrations } from './migrations/index.ts';
 
 /**
@@ -20,7 +21,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
 /** The shop's migrator, its table in the connection's current schema (PostgreSQL). */
 async function migratorOf(db: Db): Promise<Migrator> {
   let migrationTableSchema: string | undefined;
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(db)) {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = rows[0]?.schema;
   }
@@ -39,8 +40,7 @@ async function migratorOf(db: Db): Promise<Migrator> {
  * Reads only; throws when the database cannot be reached.
  */
 export async function pendingMigrations(db: Db): Promise<string[]> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const { rows: table } = postgres
+  const { rows: table } = isPostgres(db)
     ? await sql<{ name: string | null }>`select to_regclass('kysely_migration')::text as name`.execute(db)
     : await sql<{
         name: string | null;

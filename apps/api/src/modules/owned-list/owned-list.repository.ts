@@ -27,17 +27,15 @@ export async function findList(db: DbOrTrx, table: ListTable, uuid: string): Pro
 }
 
 /** Per table, fixed queries (db/fixed-query.ts): the hot ones of the add to cart and to the wishlist. */
-const perTable = <A extends unknown[], R>(
-  build: (table: ListTable) => ReturnType<typeof fixedQuery<A, R>>,
-): Record<ListTable, ReturnType<typeof fixedQuery<A, R>>> => ({
+const perTable = <F>(build: (table: ListTable) => F): Record<ListTable, F> => ({
   cart: build('cart'),
   wishlist: build('wishlist'),
 });
 
 /** A list's header by uuid: read at once on an idle SQLite connection (every cart answer starts with it). */
-const readList = (table: ListTable) =>
-  fixedRead((db: DbOrTrx, uuid: string) => db.selectFrom(table).select(COLUMNS).where('id', '=', uuid));
-const listById = { cart: readList('cart'), wishlist: readList('wishlist') };
+const listById = perTable((table) =>
+  fixedRead((db: DbOrTrx, uuid: string) => db.selectFrom(table).select(COLUMNS).where('id', '=', uuid)),
+);
 
 const newList = perTable((table) =>
   fixedQuery((db: DbOrTrx, uuid: string, customerId: string | null, nowIso: string) =>
