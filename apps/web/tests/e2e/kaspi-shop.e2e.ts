@@ -102,7 +102,12 @@ describe('Kaspi Магазин order handed over by the buyer’s code (issue 33
     await eventually(status).toBe('Принят магазином');
     expect(sim.order(kaspi.id)!.status).toBe('ACCEPTED_BY_MERCHANT');
 
+    // Kaspi holds the code before our transaction bumps the order's version, and the page reloads the order after
+    // that: read `before` once both are done, so the wrong code below is judged against the settled order.
+    const sentAt = imported(kaspi.id)!.version;
     await panel.getByRole('button', { name: 'Отправить покупателю код' }).click();
+    await expect.poll(() => imported(kaspi.id)!.version, { timeout: 10_000 }).toBeGreaterThan(sentAt);
+    await eventually(() => panel.getByRole('button', { name: 'Выдать по коду' }).isEnabled()).toBe(true);
     await eventually(() => sim.order(kaspi.id)!.securityCode).toMatch(/^\d+$/);
     const code = sim.order(kaspi.id)!.securityCode!;
     const before = imported(kaspi.id)!;
