@@ -1,14 +1,28 @@
-import { RU_FEEDBACK, type FeedbackMessages } from '@kiim/contract/text/feedback';
-import { KK_FEEDBACK } from '@kiim/contract/text/feedback.kk';
-import type { Lang } from '@kiim/contract/text';
-import { useLang } from './text.ts';
+import { useMatches } from 'react-router';
+import type { FeedbackMessages } from '@kiim/contract/text/feedback';
 
 /**
- * The texts of reviews and questions (`@kiim/contract/text/feedback`, Russian and Kazakh) in the page's language.
- * Apart from `lib/text.ts` so that the first visit (root and home) never loads them: they come with the pages that
- * show reviews (product, account), both languages in that part. By language, for route `meta`:
+ * The texts of reviews and questions (`@kiim/contract/text/feedback`) in the page's language, as the loader of a
+ * page that shows them sends them (`feedbackTexts: feedbackOf(lang)`, lib/feedback-text.server.ts: the product page and
+ * the account's layout). Data, not script: no page's JavaScript carries the catalogues of either language.
  */
-export const feedbackOf = (lang: Lang): FeedbackMessages => (lang === 'kk' ? KK_FEEDBACK : RU_FEEDBACK);
+
+/** A route match as `useMatches` and route `meta` give it. */
+type FeedbackMatch = { data?: unknown; loaderData?: unknown } | undefined;
+
+/**
+ * The review texts a page's loaders sent (the deepest route's first).
+ * @throws Error when no route of the page sent them — a page that shows reviews must (page-texts.test.ts).
+ */
+export function feedbackIn(matches: readonly FeedbackMatch[]): FeedbackMessages {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const m = matches[i];
+    const sent = ((m?.loaderData ?? m?.data) as { feedbackTexts?: FeedbackMessages } | null | undefined)
+      ?.feedbackTexts;
+    if (sent) return sent;
+  }
+  throw new Error('No loader of this page sent the review texts (feedbackTexts: feedbackOf(lang))');
+}
 
 /** The texts of reviews and questions in the page's language. */
-export const useFeedbackText = (): FeedbackMessages => feedbackOf(useLang());
+export const useFeedbackText = (): FeedbackMessages => feedbackIn(useMatches());

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { RU } from '@kiim/contract/text';
+import { RU } from '@kiim/contract/text/ru';
 import { SHELL_TEXTS } from './text.ts';
 
 // A page carries only the areas of the message catalogue it shows (issue 14, lib/text.ts): the root's shell areas
@@ -73,6 +73,23 @@ describe('the texts a page is sent (issue 14)', () => {
       for (const a of areasUsed(file)) if (!sent.has(a)) missing.push(`${path.relative(appDir, file)}: ${a}`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it('every route that shows reviews or questions is sent their texts (lib/feedback-text.ts)', () => {
+    const feedbackHook = path.join(appDir, 'lib', 'feedback-text.ts');
+    /** The modules a module imports relatively, transitively. */
+    const reached = (file: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(file)) return seen;
+      seen.add(file);
+      for (const i of moduleOf(file).imports) reached(i, seen);
+      return seen;
+    };
+    const sends = (file: string) =>
+      fs.existsSync(file) && /feedbackTexts: feedbackOf\(/.test(moduleOf(file).source);
+    const showing = routeFiles.filter((f) => reached(f).has(feedbackHook));
+    expect(showing.map((f) => path.relative(routesDir, f))).toContain('catalog/product.tsx');
+    const missing = showing.filter((f) => !sends(f) && !sends(path.join(path.dirname(f), 'layout.tsx')));
+    expect(missing.map((f) => path.relative(appDir, f))).toEqual([]);
   });
 
   it('asks only for areas that exist', () => {

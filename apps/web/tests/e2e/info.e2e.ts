@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { INFO_PAGES as SLUGS, type ProductList } from '@kiim/contract';
-import { RU } from '@kiim/contract/text';
+import { RU } from '@kiim/contract/text/ru';
 import {
   eventually,
   hydrated,

@@ -4,8 +4,9 @@ import type { PluralForms } from './plural.ts';
 /**
  * The storefront's Russian texts of reviews and questions (issue 10): the product page's blocks, the review
  * modal, the ask form and the account's `/personal/content/{type}` pages. A catalogue of its own beside `RU`
- * (messages.ru.ts), so that the first visit's JavaScript does not carry it (only pages with reviews import it);
- * a Kazakh catalogue is a second object of the same shape (`FeedbackMessages`).
+ * (messages.ru.ts); a Kazakh catalogue is a second object of the same shape (`FeedbackMessages`). Plain data (a
+ * `{name}` in a text is filled by `fillIn`, plural.ts): the pages' loaders send their language's catalogue, so no
+ * script carries either.
  */
 export const RU_FEEDBACK = {
   count: {
@@ -14,7 +15,7 @@ export const RU_FEEDBACK = {
   } satisfies Record<string, PluralForms>,
   /** Names of the 1–5 stars, for screen readers and the form. */
   stars: ['Ужасно', 'Плохо', 'Нормально', 'Хорошо', 'Отлично'],
-  ratingOutOf5: (rating: string) => `Оценка ${rating} из 5`,
+  ratingOutOf5: 'Оценка {rating} из 5',
   fit: {
     small: 'Маломерит',
     true_to_size: 'Соответствует размеру',
@@ -35,14 +36,13 @@ export const RU_FEEDBACK = {
     averageTitle: 'Средняя оценка',
     none: 'Отзывов об этом товаре пока нет. Купили его? Оценить покупку можно в разделе «Выполненные заказы».',
     fitTitle: 'Как сидит',
-    photoOf: (n: number) => `Фото покупателя ${n}, открыть крупно`,
-    fitAnswers: (n: number) => `ответов: ${n}`,
+    photoOf: 'Фото покупателя {n}, открыть крупно',
+    fitAnswers: 'ответов: {n}',
     sortLabel: 'Порядок отзывов',
     sortNewest: 'Сначала новые',
     sortUseful: 'Сначала полезные',
     verified: 'Покупка подтверждена',
     helpful: 'Отзыв полезен',
-    helpfulCount: (n: number) => `Полезно: ${n}`,
     helpfulThanks: 'Спасибо, ваша оценка учтена',
     signInToVote: 'Войдите, чтобы отметить отзыв полезным',
     loading: 'Загружаем отзывы и вопросы…',
@@ -90,8 +90,8 @@ export const RU_FEEDBACK = {
     questionsTitle: 'Мои вопросы',
     noReviews: 'Вы ещё не оставляли отзывов. Оценить покупки можно в разделе «Выполненные заказы».',
     noQuestions: 'Вы ещё не задавали вопросов. Спросить о товаре можно внизу его страницы.',
-    written: (date: string) => `Написан ${date}`,
-    asked: (date: string) => `Задан ${date}`,
+    written: 'Написан {date}',
+    asked: 'Задан {date}',
     reason: 'Причина',
     toOrders: 'Перейти к выполненным заказам',
   },

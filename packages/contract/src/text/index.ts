@@ -5,8 +5,8 @@
  * format.ts. The catalogues are compiled on the server (`@kiim/contract/text/compile`) and a page receives only its
  * language's.
  */
-export { RU, type Messages } from './messages.ru.ts';
-export { plural, pluralWord, type PluralForms } from './plural.ts';
+export type { Messages } from './messages.ru.ts';
+export { fillIn, plural, pluralWord, type PluralForms } from './plural.ts';
 export {
   DEFAULT_LANG,
   LANGS,

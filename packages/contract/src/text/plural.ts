@@ -30,3 +30,10 @@ export function pluralWord(n: number, forms: PluralForms, locale = 'ru'): string
 export function plural(n: number, forms: PluralForms, locale = 'ru'): string {
   return `${n} ${pluralWord(n, forms, locale)}`;
 }
+
+/** A text with its `{name}` places filled: `fillIn('Оценка {rating} из 5', { rating: '4,5' })`; an unknown name stays. */
+export function fillIn(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (place, name: string) =>
+    name in values ? String(values[name]) : place,
+  );
+}

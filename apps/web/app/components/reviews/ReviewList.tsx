@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import type { PublicReview, ReviewPage, ReviewPhoto } from '@kiim/contract';
+import { fillIn } from '@kiim/contract/text';
 import { useFeedbackText } from '../../lib/feedback-text.ts';
 import { signInHref } from '../sign-in/sign-in-url.ts';
 import { Pagination } from '../Pagination.tsx';
@@ -93,7 +94,12 @@ function ReviewPhotos({ photos }: { photos: ReviewPhoto[] }) {
     <ul className="review__photos" data-testid="review-photos">
       {photos.map((p, i) => (
         <li key={p.id}>
-          <a href={p.zoomSrc} target="_blank" rel="noopener" aria-label={t.reviews.photoOf(i + 1)}>
+          <a
+            href={p.zoomSrc}
+            target="_blank"
+            rel="noopener"
+            aria-label={fillIn(t.reviews.photoOf, { n: i + 1 })}
+          >
             <img src={p.src} srcSet={p.srcSet} sizes="96px" width={96} height={96} alt="" loading="lazy" />
           </a>
         </li>

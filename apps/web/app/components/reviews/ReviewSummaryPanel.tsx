@@ -1,5 +1,5 @@
 import type { ReviewSummary } from '@kiim/contract';
-import { plural } from '@kiim/contract/text';
+import { fillIn, plural } from '@kiim/contract/text';
 import { useFeedbackText } from '../../lib/feedback-text.ts';
 import { Stars, formatRating } from './Stars.tsx';
 
@@ -33,7 +33,8 @@ export function ReviewSummaryPanel({ summary }: { summary: ReviewSummary }) {
       {fitTotal > 0 && (
         <div className="review-summary__fit" data-testid="fit-summary">
           <h3>
-            {t.reviews.fitTitle} <span className="muted">{t.reviews.fitAnswers(fitTotal)}</span>
+            {t.reviews.fitTitle}{' '}
+            <span className="muted">{fillIn(t.reviews.fitAnswers, { n: fitTotal })}</span>
           </h3>
           <ul>
             {(

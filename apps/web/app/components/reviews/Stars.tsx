@@ -1,3 +1,4 @@
+import { fillIn } from '@kiim/contract/text';
 import { useFeedbackText } from '../../lib/feedback-text.ts';
 import { FieldError } from '../form/Field.tsx';
 import { formatRating } from './rating-format.ts';
@@ -11,7 +12,11 @@ export function Stars({ rating, size = 'small' }: { rating: number; size?: 'smal
   const t = useFeedbackText();
   const percent = Math.max(0, Math.min(100, (rating / 5) * 100));
   return (
-    <span className={`stars stars--${size}`} role="img" aria-label={t.ratingOutOf5(formatRating(rating))}>
+    <span
+      className={`stars stars--${size}`}
+      role="img"
+      aria-label={fillIn(t.ratingOutOf5, { rating: formatRating(rating) })}
+    >
       <span className="stars__fill" style={{ width: `${percent}%` }} aria-hidden="true">
         ★★★★★
       </span>

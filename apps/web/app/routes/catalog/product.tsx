@@ -21,12 +21,13 @@ import {
   type FeedbackLists,
 } from '../../components/reviews/ProductFeedback.tsx';
 import { feedbackView } from '../../components/reviews/feedback-url.ts';
-import { reviewJsonLd } from '../../components/reviews/review-jsonld.ts';
+import { productJsonLd } from './product-jsonld.server.ts';
 import { productFeedbackAction } from './product-feedback.server.ts';
 import { metaLang, metaT, stockLabel, useT } from '../../lib/text.ts';
 import { ProductMeasurements } from '../../components/ProductMeasurements.tsx';
 import { FitHint } from '../../components/FitHint.tsx';
 import { langOf, pageTexts, translateFor } from '../../lib/lang.server.ts';
+import { feedbackOf } from '../../lib/feedback-text.server.ts';
 import { LOCALE } from '@kiim/contract/text';
 import { feedbackDates } from '../../components/reviews/feedback-dates.tsx';
 import { canonicalLink } from '../../components/LangSwitch.tsx';
@@ -40,12 +41,12 @@ const SEGMENT = [
 
 /**
  * SEO of a product page: title, description, canonical, Open Graph (og:image absolute) and schema.org Product
- * (offer in KZT with availability in the current city) and BreadcrumbList as JSON-LD.
+ * (made by the loader: product-jsonld.server.ts) and BreadcrumbList as JSON-LD.
  */
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const t = metaT(matches);
   if (!data) return [{ title: t('product.notFound') }];
-  const { product: p, origin, crumbs, reviewSummary } = data;
+  const { product: p, origin, crumbs, jsonLd } = data;
   const link = canonicalLink(`${origin}/product/${p.slug}`, metaLang(matches));
   const url = link.href;
   const title = `${p.name}, ${p.colour.name} — ${p.brand.name} | Kiim`;
@@ -56,8 +57,6 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     description: p.description,
   }).slice(0, 160);
   const image = p.images[0] ? origin + largeImage(p.images[0].src) : undefined;
-  const available =
-    p.stockState === StockState.inStock || p.skus.some((s) => s.globalStockAmount !== 'not-available');
   return [
     { title },
     { name: 'description', content: description },
@@ -69,36 +68,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     ...(image ? [{ property: 'og:image', content: image }] : []),
     { property: 'product:price:amount', content: String(p.price) },
     { property: 'product:price:currency', content: 'KZT' },
-    {
-      'script:ld+json': {
-        '@context': 'https://schema.org',
-        '@type': 'Product',
-        name: p.name,
-        description: p.description,
-        sku: p.skus[0]?.externalId,
-        color: p.colour.name,
-        category: p.category.name,
-        brand: { '@type': 'Brand', name: p.brand.name },
-        image: p.images.map((i) => origin + largeImage(i.src)),
-        url,
-        // Sizes priced apart (decision 032): their range as schema.org's AggregateOffer.
-        offers: {
-          ...(p.maxPrice > p.price
-            ? {
-                '@type': 'AggregateOffer',
-                lowPrice: p.price,
-                highPrice: p.maxPrice,
-                offerCount: p.skus.length,
-              }
-            : { '@type': 'Offer', price: p.price }),
-          url,
-          priceCurrency: 'KZT',
-          availability: available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-          itemCondition: 'https://schema.org/NewCondition',
-        },
-        ...reviewJsonLd(reviewSummary),
-      },
-    },
+    { 'script:ld+json': jsonLd },
     { 'script:ld+json': breadcrumbJsonLd(crumbs, origin) },
   ];
 };
@@ -147,9 +117,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     crumbs,
     origin: siteOrigin(request),
     reviewSummary,
+    jsonLd: productJsonLd(
+      product,
+      siteOrigin(request),
+      canonicalLink(`${siteOrigin(request)}/product/${product.slug}`, langOf(request).lang).href,
+      reviewSummary,
+    ),
     feedback,
     view,
     texts: pageTexts(request, ['product', 'stockAlert']),
+    feedbackTexts: feedbackOf(langOf(request).lang),
     /** The server's time: the courier's dates (DeliveryEstimate) read the same on the server and in the browser. */
     now: new Date().toISOString(),
   };

@@ -1,10 +1,11 @@
 import { Link, redirect } from 'react-router';
 import type { ModerationStatus, MyQuestion, MyReview } from '@kiim/contract';
 import { formatDate } from '@kiim/contract/format';
+import { fillIn } from '@kiim/contract/text';
 import type { Route } from './+types/content';
 import { apiFor } from '../../lib/api.server.ts';
-import { feedbackOf, useFeedbackText } from '../../lib/feedback-text.ts';
-import { metaLang, useLocale } from '../../lib/text.ts';
+import { feedbackIn, useFeedbackText } from '../../lib/feedback-text.ts';
+import { useLocale } from '../../lib/text.ts';
 import { keepDataUnderDialogs } from '../../lib/revalidate.ts';
 import { Pagination } from '../../components/Pagination.tsx';
 import { Stars } from '../../components/reviews/Stars.tsx';
@@ -12,7 +13,7 @@ import { Answers } from '../../components/reviews/QuestionList.tsx';
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   {
-    title: `${data?.type === 'questions' ? feedbackOf(metaLang(matches)).personal.questionsTitle : feedbackOf(metaLang(matches)).personal.reviewsTitle} — Kiim`,
+    title: `${data?.type === 'questions' ? feedbackIn(matches).personal.questionsTitle : feedbackIn(matches).personal.reviewsTitle} — Kiim`,
   },
   { name: 'robots', content: 'noindex' },
 ];
@@ -50,7 +51,7 @@ export default function PersonalContent({ loaderData }: Route.ComponentProps) {
             <MyItem
               key={q.id}
               item={q}
-              date={t.personal.asked(formatDate(q.createdAt, 'Asia/Almaty', locale))}
+              date={fillIn(t.personal.asked, { date: formatDate(q.createdAt, 'Asia/Almaty', locale) })}
             >
               <p className="feedback-text" data-ugc>
                 {q.text}
@@ -85,7 +86,7 @@ function MyReviews({ reviews }: { reviews: MyReview[] }) {
             <MyItem
               key={r.id}
               item={r}
-              date={t.personal.written(formatDate(r.createdAt, 'Asia/Almaty', locale))}
+              date={fillIn(t.personal.written, { date: formatDate(r.createdAt, 'Asia/Almaty', locale) })}
             >
               <p className="review__rating">
                 <Stars rating={r.rating} /> {t.stars[r.rating - 1]}

@@ -7,7 +7,8 @@ import { clearCookie } from '../../lib/cookies.server.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useFeedbackText } from '../../lib/feedback-text.ts';
 import { metaT, useT } from '../../lib/text.ts';
-import { pageTexts } from '../../lib/lang.server.ts';
+import { langOf, pageTexts } from '../../lib/lang.server.ts';
+import { feedbackOf } from '../../lib/feedback-text.server.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaT(matches)('personal.meta') },
@@ -23,7 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The same answer the root loader shows in the header: the customer is fetched once per request.
     const customer = await customerOf(request, context);
     if (!customer) throw redirect('/');
-    return { customer, texts: pageTexts(request, ['personal', 'profile']) };
+    return {
+      customer,
+      texts: pageTexts(request, ['personal', 'profile']),
+      feedbackTexts: feedbackOf(langOf(request).lang),
+    };
   } catch (e) {
     if (isApiStatus(e, 401, 403))
       throw redirect('/', { headers: { 'Set-Cookie': clearCookie(COOKIE.customerToken) } });

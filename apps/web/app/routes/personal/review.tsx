@@ -3,8 +3,7 @@ import { ReviewForm as ReviewFormSchema } from '@kiim/contract';
 import type { Route } from './+types/review';
 import { apiFor, notFoundOnApi404 } from '../../lib/api.server.ts';
 import { currentCityId } from '../../lib/cookies.server.ts';
-import { feedbackOf, useFeedbackText } from '../../lib/feedback-text.ts';
-import { metaLang } from '../../lib/text.ts';
+import { feedbackIn, useFeedbackText } from '../../lib/feedback-text.ts';
 import type { FormReply } from '../../lib/form.ts';
 import { apiMessages, formValues, parseWith, refuse, statusOf, readForm } from '../../lib/form.server.ts';
 import { safeReturnTo } from '../../lib/url.ts';
@@ -12,7 +11,7 @@ import { ReviewForm } from '../../components/reviews/ReviewForm.tsx';
 import { reviewedHref } from '../../components/reviews/review-url.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `${feedbackOf(metaLang(matches)).reviewForm.title} — Kiim` },
+  { title: `${feedbackIn(matches).reviewForm.title} — Kiim` },
   { name: 'robots', content: 'noindex' },
 ];
 
