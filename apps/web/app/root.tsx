@@ -128,8 +128,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d1d1f" />
-        {/* The reload guard of spec §9 runs before any script part loads, so it also catches their failures. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: RELOAD_GUARD_SCRIPT }} />
+        {/* The reload guard of spec §9 runs before any script part loads, so it also catches their failures. Its
+            text is the server's only (as the starter's, lib/deferred-scripts.tsx): the browser ran it already. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? RELOAD_GUARD_SCRIPT : '' }}
+        />
         <PageStyles nonce={nonce} />
         <Meta />
         <Links />
