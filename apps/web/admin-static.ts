@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { trimBuildFileHeaders } from './asset-headers.ts';
 
 /**
  * The Content-Security-Policy of the back office's page (issue 11 §8): own-origin scripts plus the inline scripts
@@ -37,6 +38,7 @@ export async function serveAdmin(app: FastifyInstance, clientDir: string): Promi
   if (!html) app.log.warn({ clientDir }, 'the back office is not built (npm run build): /admin answers 503');
   await app.register(async (admin) => {
     if (html) {
+      admin.addHook('onSend', trimBuildFileHeaders('/admin/assets/'));
       await admin.register(fastifyStatic, {
         root: clientDir,
         prefix: '/admin/',

@@ -12,6 +12,7 @@ import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'r
 import { compressResponse } from './http-compression.ts';
 import { pageRoute } from './page-cache.ts';
 import { serveAdmin } from './admin-static.ts';
+import { trimBuildFileHeaders } from './asset-headers.ts';
 import { servePage } from './page-listener.ts';
 import { inProcessApi } from './in-process-api.ts';
 import { newNonce, originOf, pageCsp, withPageHeaders, type PageSources } from './security-headers.ts';
@@ -106,6 +107,7 @@ await app.register(async (pages) => {
   pages.removeAllContentTypeParsers();
   pages.addContentTypeParser('*', (_req, _payload, done) => done(null));
   // The client build (files listed at start): fingerprinted /assets/* cached for a year, the rest revalidated.
+  pages.addHook('onSend', trimBuildFileHeaders('/assets/'));
   await pages.register(fastifyStatic, {
     root: clientDir,
     prefix: '/',
