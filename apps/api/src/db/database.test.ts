@@ -9,6 +9,7 @@ import {
   ANSWER_BEFORE_SYNC,
   createDatabase,
   readerNow,
+  valueReaderNow,
   transactionAnsweredBeforeSync,
   type Db,
   type DbOrTrx,
@@ -200,6 +201,27 @@ describe('synchronous reads (readerNow)', () => {
     // The statement Kysely shares still answers objects.
     expect((await db.executeQuery(query)).rows).toEqual([{ v: 'uncommitted' }]);
     expect(readerNow(await db.transaction().execute(async (trx) => trx))).toBeUndefined();
+  });
+});
+
+describe('synchronous value reads (valueReaderNow)', () => {
+  it('reads one value at once, null without a row, steps aside while held and leaves Kysely its rows', async () => {
+    await sql`insert into t (id, v) values (101, 'one')`.execute(db);
+    const value = valueReaderNow(db)!;
+    const query = sql<{ v: string }>`select v from t where id = ${101}`.compile(db);
+    expect(value(query)).toBe('one');
+    expect(value(sql`select v from t where id = ${-1}`.compile(db))).toBeNull();
+    let inside: unknown = 'not run';
+    await db.transaction().execute(async (trx) => {
+      await sql`update t set v = 'two' where id = 101`.execute(trx);
+      inside = value(query);
+    });
+    expect(inside).toBeUndefined();
+    expect(value(query)).toBe('two');
+    // The same SQL text through Kysely (its own shared statement, not the plucked one) still answers objects.
+    expect((await db.executeQuery(query)).rows).toEqual([{ v: 'two' }]);
+    expect(readerNow(db)!(query)).toEqual([{ v: 'two' }]);
+    expect(valueReaderNow(await db.transaction().execute(async (trx) => trx))).toBeUndefined();
   });
 });
 

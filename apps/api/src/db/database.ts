@@ -10,6 +10,7 @@ import {
   DurableSqliteDialect,
   reusePreparedStatements,
   type ReadNow,
+  type ValueNow,
 } from './sqlite-durable.ts';
 import { createPgPool, DEFAULT_CONNECT_TIMEOUT_MS } from './pg-pool.ts';
 import type {
@@ -96,7 +97,7 @@ import type { FiscalCashboxTable, FiscalReceiptTable } from '#app/modules/fiscal
 
 // Kept here for the modules that mark their statements (its home is the pool's file).
 export { prepareOnPostgres } from './pg-pool.ts';
-export type { ReadNow } from './sqlite-durable.ts';
+export type { ReadNow, ValueNow } from './sqlite-durable.ts';
 
 /** Every table of the shop, as Kysely sees it. */
 export interface Database {
@@ -243,7 +244,10 @@ export function createDatabase(opts: DatabaseOptions): { db: Db; dialect: Dialec
     ? new DurableSqliteDialect(sqlite, `${sqlite.name}-wal`)
     : new SqliteDialect({ database: sqlite });
   const db = new Kysely<Database>({ dialect, log });
-  if (dialect instanceof DurableSqliteDialect) readersNow.set(db, dialect.readNow);
+  if (dialect instanceof DurableSqliteDialect) {
+    readersNow.set(db, dialect.readNow);
+    valueReadersNow.set(db, dialect.readValueNow);
+  }
   return { db, dialect: 'sqlite' };
 }
 
@@ -257,6 +261,15 @@ const readersNow = new WeakMap<object, ReadNow>();
  * connection lock and release) cost more than the read itself.
  */
 export const readerNow = (db: DbOrTrx): ReadNow | undefined => readersNow.get(db);
+
+const valueReadersNow = new WeakMap<object, ValueNow>();
+
+/**
+ * As {@link readerNow}, for a query of one value (first column, first row; no row: null, held: undefined): the
+ * catalogue version read before every answer (docs/decisions/008), without the row object and list a `readerNow`
+ * read makes (docs/perf/catalogue-read-side.md §13). Undefined for PostgreSQL and transactions.
+ */
+export const valueReaderNow = (db: DbOrTrx): ValueNow | undefined => valueReadersNow.get(db);
 
 /**
  * Runs `work` in a transaction that is answered BEFORE its commit is on disk (docs/decisions/005, amendment «cart

@@ -1,5 +1,5 @@
 import { PostgresAdapter, type CompiledQuery } from 'kysely';
-import { prepareOnPostgres, readerNow, type DbOrTrx } from '#app/db/database.ts';
+import { prepareOnPostgres, valueReaderNow, type DbOrTrx } from '#app/db/database.ts';
 import { listOrNone } from './catalog.listing.repository.ts';
 import { EXACT_FORM } from './search.rules.ts';
 import type {
@@ -31,13 +31,13 @@ function versionQuery(db: DbOrTrx): CompiledQuery<{ value: number }> {
 
 /**
  * The current catalogue version, read at once when that can be done synchronously (SQLite, its connection idle:
- * `readerNow`), else undefined — then {@link catalogVersion} reads it.
+ * `valueReaderNow`), else undefined — then {@link catalogVersion} reads it.
  */
 export function catalogVersionNow(db: DbOrTrx): number | undefined {
-  const read = readerNow(db);
+  const read = valueReaderNow(db);
   if (!read) return undefined;
-  const rows = read(versionQuery(db));
-  return rows === undefined ? undefined : Number(rows[0]?.value ?? 0);
+  const value = read(versionQuery(db));
+  return value === undefined ? undefined : Number(value ?? 0);
 }
 
 /** The version read through Kysely (PostgreSQL, or SQLite while its connection is held). */
