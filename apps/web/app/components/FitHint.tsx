@@ -18,7 +18,7 @@ export function FitHint({ slug }: { slug: string }) {
   const [answer, setAnswer] = useState<{ key: string; fit: FitSuggestion | null } | null>(null);
   useEffect(() => {
     const aborter = new AbortController();
-    fetch(`/product/${encodeURIComponent(slug)}/fit`, { signal: aborter.signal, credentials: 'same-origin' })
+    fetch(`/product/${encodeURIComponent(slug)}/fit`, { signal: aborter.signal })
       .then((r) => (r.ok ? (r.json() as Promise<{ fit: FitSuggestion | null }>) : { fit: null }))
       .then((read) => setAnswer({ key, fit: read.fit }))
       // A failed or aborted read shows nothing: the hint is a help, never a page error.

@@ -76,8 +76,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 /**
  * Product page (spec §2): the product with stock per size in the current city (spec §3, §4), breadcrumbs, the
  * reviews' summary and, streamed after it, the reviews and questions (issue 10; `?reviewsPage`, `?reviewsSort`,
- * `?questionsPage`) and the similar-products and brand sliders (their failure never fails the page).
- * Unknown slug → 404.
+ * `?questionsPage`) and the similar-products and brand sliders (their failure never fails the page); the schema.org
+ * JSON-LD and the review texts of the page's language (`feedbackTexts`, decision 081). Unknown slug → 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = apiFor(request, context);
@@ -91,6 +91,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     .relatedProducts(product.slug, cityId)
     .catch((): RelatedProducts => ({ similar: [], sameBrand: [] }));
   const view = feedbackView(new URL(request.url).searchParams);
+  const { lang } = langOf(request);
+  const origin = siteOrigin(request);
   const feedback: Promise<FeedbackLists> = Promise.all([
     api.productReviews(product.slug, { page: view.reviewsPage, sort: view.reviewsSort }),
     api.productQuestions(product.slug, { page: view.questionsPage }),
@@ -99,7 +101,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ([reviews, questions]) => ({
       reviews,
       questions,
-      dates: feedbackDates({ reviews, questions }, LOCALE[langOf(request).lang]),
+      dates: feedbackDates({ reviews, questions }, LOCALE[lang]),
     }),
     () => null,
   );
@@ -115,18 +117,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     product,
     related,
     crumbs,
-    origin: siteOrigin(request),
+    origin,
     reviewSummary,
     jsonLd: productJsonLd(
       product,
-      siteOrigin(request),
-      canonicalLink(`${siteOrigin(request)}/product/${product.slug}`, langOf(request).lang).href,
+      origin,
+      canonicalLink(`${origin}/product/${product.slug}`, lang).href,
       reviewSummary,
     ),
     feedback,
     view,
     texts: pageTexts(request, ['product', 'stockAlert']),
-    feedbackTexts: feedbackOf(langOf(request).lang),
+    feedbackTexts: feedbackOf(lang),
     /** The server's time: the courier's dates (DeliveryEstimate) read the same on the server and in the browser. */
     now: new Date().toISOString(),
   };
