@@ -11,6 +11,7 @@ export default defineConfig({
       'apps/web/app/**/*.test.{ts,tsx}',
       'apps/web/*.test.ts',
       'apps/admin/app/**/*.test.{ts,tsx}',
+      'bench/*.test.ts',
     ],
     globalSetup: ['apps/api/src/test/global-setup.ts'],
     setupFiles: ['apps/api/src/test/fail-on-console-error.ts'],

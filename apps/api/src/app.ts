@@ -133,7 +133,7 @@ export interface BuildAppOptions {
   /** Apply pending migrations before serving (default true). */
   migrate?: boolean;
   logger?: FastifyServerOptions['logger'];
-  /** How much the cached-answer lane keeps (default LANE_LIMITS: 2,000 answers, 8 MB); tests give smaller ones. */
+  /** How much the cached-answer lane keeps (default LANE_LIMITS: 5,000 answers, 8 MB); tests give smaller ones. */
   laneLimits?: LaneLimits;
   /**
    * Where the media route gets a picture master missing from the media folder (boot and the tests give the

@@ -19,10 +19,11 @@ describe('chooseEncoding', () => {
 
 describe('encodedJson', () => {
   const json = Buffer.from(
-    JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: i, name: 'Джинсы' })) }),
+    JSON.stringify({ data: Array.from({ length: 400 }, (_, i) => ({ id: i, name: 'Джинсы' })) }),
   );
 
   it('compresses a fresh answer fast, an answer asked again once better, then keeps that copy', () => {
+    expect(json.length).toBeGreaterThan(8 * 1024);
     const fresh = encodedJson(json, 'br');
     expect(fresh.encoding).toBe('br');
     expect(zlib.brotliDecompressSync(fresh.body).equals(json)).toBe(true);
@@ -38,7 +39,7 @@ describe('encodedJson', () => {
 
   it('sends the Brotli bytes of its levels without a size hint: the hint only sizes the encoder', () => {
     const answer = Buffer.from(
-      JSON.stringify({ data: Array.from({ length: 150 }, (_, i) => ({ i, n: 'Пальто' })) }),
+      JSON.stringify({ data: Array.from({ length: 400 }, (_, i) => ({ i, n: 'Пальто' })) }),
     );
     const plain = (quality: number) =>
       zlib.brotliCompressSync(answer, {
@@ -52,9 +53,32 @@ describe('encodedJson', () => {
   });
 
   it('keeps each copy in a buffer of its own, not in a slice of the 16 KB output chunk of zlib', () => {
-    const answer = Buffer.from(JSON.stringify({ data: Array.from({ length: 300 }, (_, i) => ({ id: i })) }));
+    const answer = Buffer.from(JSON.stringify({ data: Array.from({ length: 1200 }, (_, i) => ({ id: i })) }));
     for (const body of [encodedJson(answer, 'br').body, encodedJson(answer, 'br').body])
       expect(body.buffer.byteLength).toBeLessThan(16 * 1024);
+  });
+
+  it('compresses an answer of a few kilobytes at the better level at once, final from its first send', () => {
+    const answer = Buffer.from(
+      JSON.stringify({ data: Array.from({ length: 120 }, (_, i) => ({ id: i, name: 'Платье' })) }),
+    );
+    expect(answer.length).toBeGreaterThan(1024);
+    expect(answer.length).toBeLessThanOrEqual(8 * 1024);
+    const first = encodedJson(answer, 'br');
+    expect(first.final).toBe(true);
+    expect(zlib.brotliDecompressSync(first.body).equals(answer)).toBe(true);
+    const better = zlib.brotliCompressSync(answer, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
+    });
+    expect(first.body.equals(better)).toBe(true);
+    expect(encodedJson(answer, 'br').body).toBe(first.body);
+    const gz = encodedJson(answer, 'gzip');
+    expect(gz.final).toBe(true);
+    expect(zlib.gunzipSync(gz.body).equals(answer)).toBe(true);
+    expect(encodedJson(answer, 'gzip').body).toBe(gz.body);
   });
 
   it('sends small answers as they are', () => {

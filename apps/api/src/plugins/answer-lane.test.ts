@@ -116,6 +116,25 @@ describe('cached-answer lane', () => {
     expect(t.app.catalogueLane.served).toBe(served + 1);
   });
 
+  it('sends a suggestion of a few kilobytes from its second ask: its first bytes are final (decision 082)', async () => {
+    const suggest = '/api/catalog/suggest?q=%D0%B4%D0%B6%D0%B8%D0%BD%D1%81&cityId=1';
+    const served = t.app.catalogueLane.served;
+    const whole = await get(suggest, BR);
+    expect(whole.status).toBe(200);
+    expect(whole.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(whole.body).length).toBeGreaterThan(1024);
+    expect(t.app.catalogueLane.served).toBe(served);
+    const lane = await get(suggest, BR);
+    expect(t.app.catalogueLane.served).toBe(served + 1);
+    expect(lane.body.equals(whole.body)).toBe(true);
+    expect(answerHeaders(lane.headers)).toEqual(answerHeaders(whole.headers));
+    const { data } = JSON.parse(zlib.brotliDecompressSync(lane.body).toString()) as {
+      data: { products: { name: string }[] };
+    };
+    expect(data.products.length).toBeGreaterThan(0);
+    expect(data.products.every((p) => /джинс/i.test(p.name))).toBe(true);
+  });
+
   it('leaves HEAD and requests with a body to the whole path', async () => {
     await untilLane(path, BR);
     const served = t.app.catalogueLane.served;

@@ -29,8 +29,12 @@ export interface LaneLimits {
   maxBytes: number;
 }
 
-/** The shop's limits: 2,000 answers and 8 MB (the large catalogue's shop is near its memory goal, decision 018). */
-export const LANE_LIMITS: LaneLimits = { maxEntries: 2_000, maxBytes: 8 * 1024 * 1024 };
+/**
+ * The shop's limits: 5,000 answers — as many as the answer cache keeps (catalog.cache.ts), so every kept answer can be
+ * sent from here (2,000 before decision 082: the suggestions' ≈ 2,700 texts and cities of the bench churned through
+ * it) — and 8 MB of bodies (the large catalogue's shop is near its memory goal, decision 018).
+ */
+export const LANE_LIMITS: LaneLimits = { maxEntries: 5_000, maxBytes: 8 * 1024 * 1024 };
 
 interface LaneEntry {
   /** The catalogue version the answer was made at. */
