@@ -14,8 +14,6 @@ export default [
   route('carousel', 'routes/catalog/carousel.tsx'),
   // Search results and catalogue-wide lists (`?q=`, `?brand=`, `?discount=1`): the header's search box.
   route('search', 'routes/catalog/search.tsx'),
-  // The header search box's suggestions while typing (issue 35 item 3).
-  route('search/suggest', 'routes/catalog/suggest.ts'),
   route('sitemap.xml', 'routes/catalog/sitemap.ts'),
   route('robots.txt', 'routes/catalog/robots.ts'),
   ...prefix('Cart', [

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { useFetcher, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Suggestions } from '@kiim/contract';
+import { useRootData } from '../lib/root-data.ts';
 import { useLang, useT } from '../lib/text.ts';
 import { Price } from './Price.tsx';
 
@@ -43,8 +44,8 @@ interface View {
 }
 
 /**
- * The field's listeners: typing asks for suggestions {@link DEBOUNCE_MS} ms after the last key (`load`; the fetcher
- * cancels an earlier request), ↓/↑ move the highlight, Enter opens the highlighted option, Escape and blur close.
+ * The field's listeners: typing asks for suggestions {@link DEBOUNCE_MS} ms after the last key (`load` cancels an
+ * earlier request), ↓/↑ move the highlight, Enter opens the highlighted option, Escape and blur close.
  */
 function useFieldKeys(
   input: RefObject<HTMLInputElement | null>,
@@ -103,29 +104,53 @@ function useFieldKeys(
 }
 
 /**
+ * The suggestions of the latest text asked: `ask(q)` reads the API's `GET /api/catalog/suggest` (spec §7) in the
+ * shopper's city and language, cancelling the request before it. The API's own address, not a page route: a text
+ * asked before is sent by its cached-answer lane in microseconds (decision 082), where a route of the storefront
+ * took React Router's whole path for every keystroke. A refused, failed or cancelled request keeps the list as it
+ * was (the field still searches on Enter).
+ */
+function useSuggestions(lang: string, cityId: number | undefined) {
+  const [suggestions, setSuggestions] = useState<Suggestions>();
+  const pending = useRef<AbortController | null>(null);
+  useEffect(() => () => pending.current?.abort(), []);
+  const ask = useCallback(
+    (q: string) => {
+      pending.current?.abort();
+      const request = (pending.current = new AbortController());
+      const city = cityId ? `&cityId=${cityId}` : '';
+      fetch(`/api/catalog/suggest?q=${encodeURIComponent(q)}&lang=${lang}${city}`, {
+        signal: request.signal,
+      })
+        .then((r) => (r.ok ? (r.json() as Promise<{ data: Suggestions }>) : null))
+        .then((body) => {
+          if (body && !request.signal.aborted) setSuggestions(body.data);
+        })
+        .catch(() => undefined);
+    },
+    [lang, cityId],
+  );
+  return [suggestions, ask] as const;
+}
+
+/**
  * The header search field's suggestions (issue 35 item 3), loaded with their code on the field's first focus: a
  * WAI-ARIA combobox listbox under the field `input` (its `aria-expanded` and `aria-activedescendant` are kept on
- * it). Asks `/search/suggest` {@link DEBOUNCE_MS} ms after the last key, an earlier request being cancelled by the
- * fetcher; ↓/↑ move through products, categories and brands, Enter opens the highlighted one (else the form
- * searches the text), Escape closes.
+ * it). Asks the API {@link DEBOUNCE_MS} ms after the last key, an earlier request being cancelled
+ * ({@link useSuggestions}); ↓/↑ move through products, categories and brands, Enter opens the highlighted one (else
+ * the form searches the text), Escape closes.
  */
 export default function SearchSuggest({ input }: { input: RefObject<HTMLInputElement | null> }) {
   const lang = useLang();
   const navigate = useNavigate();
-  const fetcher = useFetcher<{ suggestions?: Suggestions }>();
+  const [suggestions, ask] = useSuggestions(lang, useRootData()?.city?.id);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const suggestions = fetcher.data?.suggestions;
   const items = itemsOf(suggestions);
   const view = useRef<View>({ items, active, open });
   useEffect(() => {
     view.current = { items, active, open };
   });
-  const { load } = fetcher;
-  const ask = useCallback(
-    (q: string) => void load(`/search/suggest?q=${encodeURIComponent(q)}&lang=${lang}`),
-    [load, lang],
-  );
   const go = useCallback(
     (href: string) => {
       setOpen(false);

@@ -41,6 +41,11 @@ describe('search suggestions in the header (issue 35 item 3)', () => {
     const s = await newShopper(browser);
     const errors = consoleErrors(s.page);
     const { page } = s;
+    // Decision 083: the field asks the API itself, in the shopper's city (the city cookie) and language.
+    const asked: URL[] = [];
+    page.on('request', (r) => {
+      if (/suggest/.test(r.url())) asked.push(new URL(r.url()));
+    });
     await page.goto(shop.url + '/');
     await hydrated(page);
     const field = page.getByRole('combobox', { name: 'Поиск по каталогу' });
@@ -61,6 +66,14 @@ describe('search suggestions in the header (issue 35 item 3)', () => {
       list.getByRole('group', { name: 'Категории' }).getByRole('option').allTextContents(),
     ).resolves.toEqual(expect.arrayContaining(['Женские джинсы', 'Мужские джинсы']));
     await snap(page, 'search-suggest-desktop');
+    const city = (await s.page.context().cookies()).find((c) => c.name === 'city_id')?.value;
+    expect(city).toMatch(/^\d+$/);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const url of asked) {
+      expect(url.pathname).toBe('/api/catalog/suggest');
+      expect(url.searchParams.get('cityId')).toBe(city);
+      expect(url.searchParams.get('lang')).toBe('ru');
+    }
     await field.press('ArrowDown');
     await eventually(() => field.getAttribute('aria-activedescendant')).toBe(await first.getAttribute('id'));
     await expect(first.getAttribute('aria-selected')).resolves.toBe('true');
