@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Form, useSearchParams, useLocation } from 'react-router';
 import { useT } from '../lib/text.ts';
 
@@ -16,6 +16,11 @@ export function SearchBox() {
   const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const [focused, setFocused] = useState(false);
+  // A shopper who focused the field before the page hydrated (its onFocus not yet attached) still gets suggestions:
+  // the text typed so far is asked for as soon as the code is there.
+  useEffect(() => {
+    if (document.activeElement === input.current) setFocused(true);
+  }, []);
   const current = pathname === '/search' ? (params.get('q') ?? '') : '';
   return (
     <Form method="get" action="/search" role="search" className="search-box" key={current}>
@@ -37,6 +42,7 @@ export function SearchBox() {
         autoComplete="off"
         enterKeyHint="search"
         onFocus={() => setFocused(true)}
+        onInput={() => setFocused(true)}
       />
       <button type="submit" className="search-box__button" aria-label={t('header.find')}>
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">

@@ -90,6 +90,31 @@ describe('search suggestions in the header (issue 35 item 3)', () => {
     await s.done();
   });
 
+  it('suggests the text typed before the page hydrated', async () => {
+    const s = await newShopper(browser);
+    const errors = consoleErrors(s.page);
+    const { page } = s;
+    // The page's scripts held back for a second: the shopper focuses the field and types before React is there.
+    let held = 0;
+    await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+      held++;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.goto(shop.url + '/');
+    const field = page.getByRole('combobox', { name: 'Поиск по каталогу' });
+    await field.click();
+    await field.pressSequentially('джинс');
+    await expect(page.locator('html[data-hydrated]').count()).resolves.toBe(0);
+    await hydrated(page);
+    expect(held).toBe(1);
+    const options = page.getByRole('listbox', { name: 'Подсказки поиска' }).getByRole('option');
+    await eventually(() => options.count()).toBeGreaterThan(0);
+    await expect(options.first().textContent()).resolves.toMatch(/джинсы/i);
+    expect(errors).toEqual([]);
+    await s.done();
+  });
+
   it('suggests a brand typed in Cyrillic and answers in Kazakh on a phone (390 px)', async () => {
     const s = await newShopper(browser, { viewport: { width: 390, height: 844 } });
     const errors = consoleErrors(s.page);
