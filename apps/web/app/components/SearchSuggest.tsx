@@ -105,7 +105,7 @@ function useFieldKeys(
 
 /**
  * The suggestions of the latest text asked: `ask(q)` reads the API's `GET /api/catalog/suggest` (spec §7) in the
- * shopper's city and language, cancelling the request before it. The API's own address, not a page route: a text
+ * shopper's city and language, cancelling the request before it; nothing without a city. The API's own address, not a page route: a text
  * asked before is sent by its cached-answer lane in microseconds (decision 082), where a route of the storefront
  * took React Router's whole path for every keystroke. A refused, failed or cancelled request keeps the list as it
  * was (the field still searches on Enter).
@@ -117,9 +117,10 @@ function useSuggestions(lang: string, cityId: number | undefined) {
   const ask = useCallback(
     (q: string) => {
       pending.current?.abort();
+      // A shop with no city yet (nothing set up) has nothing to suggest: the API would answer 404.
+      if (!cityId) return;
       const request = (pending.current = new AbortController());
-      const city = cityId ? `&cityId=${cityId}` : '';
-      fetch(`/api/catalog/suggest?q=${encodeURIComponent(q)}&lang=${lang}${city}`, {
+      fetch(`/api/catalog/suggest?q=${encodeURIComponent(q)}&lang=${lang}&cityId=${cityId}`, {
         signal: request.signal,
       })
         .then((r) => (r.ok ? (r.json() as Promise<{ data: Suggestions }>) : null))
