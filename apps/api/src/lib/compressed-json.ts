@@ -96,15 +96,11 @@ export function encodedJson(
   const encoding = json.length < MIN_BYTES ? null : chooseEncoding(acceptEncoding);
   if (!encoding) return { body: json, encoding, final: true };
   let copies = compressed.get(json);
-  if (!copies && json.length <= ONE_LEVEL_BYTES) {
-    copies = { kept: true, [encoding]: compress(json, encoding, LEVELS.kept) };
-    compressed.set(json, copies);
-  } else if (!copies) {
-    copies = { kept: false, [encoding]: compress(json, encoding, LEVELS.fresh) };
-    compressed.set(json, copies);
-  } else if (!copies.kept) {
-    // Asked again: this answer is being reused (a cache hit), so it is worth the better level once.
-    copies = { kept: true, [encoding]: compress(json, encoding, LEVELS.kept) };
+  if (!copies?.kept) {
+    // First sent: the fast level, or the better one up to ONE_LEVEL_BYTES. Asked again (a cache hit): this answer
+    // is being reused, so it is worth the better level once.
+    const kept = copies !== undefined || json.length <= ONE_LEVEL_BYTES;
+    copies = { kept, [encoding]: compress(json, encoding, kept ? LEVELS.kept : LEVELS.fresh) };
     compressed.set(json, copies);
   }
   copies[encoding] ??= compress(json, encoding, copies.kept ? LEVELS.kept : LEVELS.fresh);

@@ -105,10 +105,10 @@ function useFieldKeys(
 
 /**
  * The suggestions of the latest text asked: `ask(q)` reads the API's `GET /api/catalog/suggest` (spec §7) in the
- * shopper's city and language, cancelling the request before it; nothing without a city. The API's own address, not a page route: a text
- * asked before is sent by its cached-answer lane in microseconds (decision 082), where a route of the storefront
- * took React Router's whole path for every keystroke. A refused, failed or cancelled request keeps the list as it
- * was (the field still searches on Enter).
+ * shopper's city and language, cancelling the request before it; nothing without a city (decision 083). The API's
+ * own address, not a page route: a text asked before is sent by its cached-answer lane in microseconds (decision
+ * 082), where a route of the storefront took React Router's whole path for every keystroke. A refused, failed or
+ * cancelled request keeps the list as it was (the field still searches on Enter).
  */
 function useSuggestions(lang: string, cityId: number | undefined) {
   const [suggestions, setSuggestions] = useState<Suggestions>();
