@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { ProductList } from '@kiim/contract';
-import { eventually, hydrated, launchBrowser, snap, startShop, type RunningShop } from './shop.ts';
+import {
+  clickSettled,
+  eventually,
+  hydrated,
+  launchBrowser,
+  snap,
+  startShop,
+  type RunningShop,
+} from './shop.ts';
 
 // Catalogue journeys (issue 5): list state in the URL, the city chooser changing stock labels, the segment
 // home guard and the list view.
@@ -60,7 +68,7 @@ describe('catalogue (issue 5)', () => {
       .getByRole('navigation', { name: 'Страницы списка' })
       .getByRole('link', { name: 'Страница 2' });
     await eventually(() => page2.getAttribute('href')).toContain('sort=price-asc');
-    await page2.click();
+    await clickSettled(page2);
     await page.waitForURL((u) => u.searchParams.get('page') === '2');
     await page.locator('.pagination__current', { hasText: '2' }).waitFor();
     const url = new URL(page.url());

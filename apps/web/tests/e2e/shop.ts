@@ -5,7 +5,7 @@ import path from 'node:path';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** Where browser tests save their screenshots (test artefacts). */
@@ -238,4 +238,23 @@ export async function hydrated(page: Page): Promise<void> {
     polling: 200,
     timeout: 20_000,
   });
+}
+
+/**
+ * Clicks `target` once it has stopped moving: scrolled into view, its box unchanged over four reads 50 ms apart.
+ * A jump to the foot of a long list lays out the cards it passes (`content-visibility: auto`, styles/reviews.css)
+ * two or three frames later, each at its real height instead of the estimate: the pagination moved ~40 px after
+ * playwright's own two-frame check, and its click landed on a card or between cards (catalogue.e2e.ts, 3 runs of 7
+ * under load).
+ */
+export async function clickSettled(target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  let last = '';
+  for (let same = 0; same < 4;) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const box = JSON.stringify(await target.boundingBox());
+    same = box === last ? same + 1 : 0;
+    last = box;
+  }
+  await target.click();
 }
