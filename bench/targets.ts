@@ -91,10 +91,15 @@ const SUGGEST_WORDS = [
   'әйелдер',
 ];
 
+/** Letters only Kazakh has: a word typed with them is typed on the Kazakh storefront. */
+const KAZAKH_LETTERS = /[әғқңөұүһі]/;
+
 /**
  * Paths of suggestion requests as shoppers typing send them (issue 35 item 3): a word of `offer.words` or
  * {@link SUGGEST_WORDS} cut after 2 or more letters (each prefix a request, as the debounced field sends), in a
- * random city. Prefixes repeat across shoppers, as they do in a shop: some answers come from the cache.
+ * random city, with the storefront's language as the header's field sends it (SearchSuggest.tsx): `kk` for a
+ * word with Kazakh letters, `ru` for the others. Prefixes repeat across shoppers, as they do in a shop: some
+ * answers come from the cache.
  */
 export function suggestTyping(offer: Offer, seed: number): () => string {
   const rnd = random(seed);
@@ -103,7 +108,8 @@ export function suggestTyping(offer: Offer, seed: number): () => string {
     const word = words[Math.floor(rnd() * words.length)]!;
     const q = word.slice(0, 2 + Math.floor(rnd() * Math.max(1, word.length - 1)));
     const city = offer.cities[Math.floor(rnd() * offer.cities.length)];
-    return `/api/catalog/suggest?q=${encodeURIComponent(q)}&cityId=${city}`;
+    const lang = KAZAKH_LETTERS.test(word) ? 'kk' : 'ru';
+    return `/api/catalog/suggest?q=${encodeURIComponent(q)}&lang=${lang}&cityId=${city}`;
   };
 }
 
